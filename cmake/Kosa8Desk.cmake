@@ -1,0 +1,57 @@
+# Shared build helpers for kosa8 Desk.
+
+# Compiler warnings for every target of ours; errors when KOSA8DESK_WERROR is on.
+function(k8_warnings target)
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
+        -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wimplicit-fallthrough)
+    if(KOSA8DESK_WERROR)
+        target_compile_options(${target} PRIVATE -Werror)
+    endif()
+    target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII
+        QT_NO_URL_CAST_FROM_STRING QT_NO_NARROWING_CONVERSIONS_IN_CONNECT QT_NO_KEYWORDS)
+endfunction()
+
+# Adds every immediate sub-folder of the current source dir that has a CMakeLists.txt,
+# so a new feature folder or test folder needs no edit to a shared file.
+function(k8_add_subfolders)
+    file(GLOB children LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/*)
+    list(SORT children)
+    foreach(child ${children})
+        if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/${child} AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${child}/CMakeLists.txt)
+            add_subdirectory(${child})
+        endif()
+    endforeach()
+endfunction()
+
+# A static library made of every .cpp/.h in the current folder.
+#   k8_library(NAME target LIBS dep...)
+function(k8_library)
+    cmake_parse_arguments(K8 "" "NAME" "LIBS" ${ARGN})
+    file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp ${CMAKE_CURRENT_SOURCE_DIR}/*.h
+        ${CMAKE_CURRENT_SOURCE_DIR}/*.qrc)
+    add_library(${K8_NAME} STATIC ${sources})
+    target_include_directories(${K8_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src)
+    target_link_libraries(${K8_NAME} PUBLIC ${K8_LIBS})
+    k8_warnings(${K8_NAME})
+    set_property(GLOBAL APPEND PROPERTY K8_TRANSLATABLE_SOURCES ${sources})
+endfunction()
+
+# A QtTest executable registered with ctest.
+#   k8_qtest(NAME tst_foo SOURCES tst_foo.cpp LIBS k8core_kosa8 [ENV VAR=value...] [LABELS l...] [TIMEOUT s])
+# Every test runs offscreen and gets the stand-in's path in KOSA8_STANDIN.
+function(k8_qtest)
+    cmake_parse_arguments(K8 "" "NAME;TIMEOUT" "SOURCES;LIBS;ENV;LABELS" ${ARGN})
+    add_executable(${K8_NAME} ${K8_SOURCES})
+    target_link_libraries(${K8_NAME} PRIVATE Qt6::Test ${K8_LIBS})
+    target_include_directories(${K8_NAME} PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_SOURCE_DIR}/tests)
+    k8_warnings(${K8_NAME})
+    add_test(NAME ${K8_NAME} COMMAND ${K8_NAME})
+    if(NOT K8_TIMEOUT)
+        set(K8_TIMEOUT 300)
+    endif()
+    set_tests_properties(${K8_NAME} PROPERTIES TIMEOUT ${K8_TIMEOUT}
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KOSA8_STANDIN=${CMAKE_SOURCE_DIR}/tests/standin/kosa8;KOSA8_DESK_BINARY=$<TARGET_FILE:kosa8-desk>;${K8_ENV}")
+    if(K8_LABELS)
+        set_tests_properties(${K8_NAME} PROPERTIES LABELS "${K8_LABELS}")
+    endif()
+endfunction()

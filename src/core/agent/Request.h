@@ -1,0 +1,84 @@
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QSet>
+#include <QString>
+
+namespace k8::agent {
+
+// The three payload shapes of `review` (protocol.md), plus `run`.
+enum class PayloadShape { HumanInTheLoop, AgentInbox, Generic, Run };
+
+// Decisions a person can take on one action.
+enum class DecisionKind { Approve, Edit, Reject, Respond };
+
+// One action a person decides on. A Generic payload and a run are one action each; an
+// Agent Inbox list or a HITL request may hold several.
+struct ReviewAction
+{
+    QString name;        // tool / action name; "run" for run; empty for Generic
+    QString description; // from the payload, may be empty
+    QJsonObject args;    // the action's args (Generic: the payload object itself, when an object)
+    QString codeField;   // which arg holds code ("code", "script", "command", "source"); empty if none
+    QString code;        // that arg's text (run: params.code)
+    QSet<DecisionKind> allowed; // which decisions the payload allows for this action
+};
+
+// What `run` asked for (after defaults were applied from the settings).
+struct RunSpec
+{
+    QString code;
+    QString language = QStringLiteral("python"); // python, bash, node
+    QString sandbox;
+    QString image;
+    int timeoutS = 0; // 0: none given
+    bool checkpoint = true;
+    QString checkpointLabel; // "before-<request id>" unless the request said otherwise
+};
+
+// A request waiting for a person (or decided, in the history). Immutable once queued except
+// for its state; identified inside the app by `key` (unique per app run).
+struct Request
+{
+    quint64 key = 0;
+    quint64 connectionId = 0;
+    QJsonValue rpcId;   // the JSON-RPC id as the client sent it
+    QString method;     // "review" or "run"
+    QString agent;      // params.agent, else the connection's hello agent, else "unknown agent"
+    QString title;      // params.title, else a title derived from the payload
+    QString threadId;
+    QDateTime receivedAt;
+    int timeoutS = 0;   // 0: none
+    PayloadShape shape = PayloadShape::Generic;
+    QJsonValue payload; // review: params.payload; run: the params object
+    bool payloadIsList = false; // Agent Inbox sent as a list
+    QList<ReviewAction> actions;
+    RunSpec run;        // only for method "run"
+    QString payloadSha256;
+};
+
+// A person's decision on one action.
+struct ActionDecision
+{
+    DecisionKind kind = DecisionKind::Reject;
+    QJsonObject editedArgs; // Edit: the full edited args (the code field replaced by the edited code)
+    QString message;        // Reject (optional reason) / Respond (the response text)
+};
+
+// A person's decision on a whole request: one ActionDecision per action, in order.
+// For run: actions[0]; Edit carries the edited code in editedArgs["code"]; the sandbox and
+// image the person chose are in runSandbox/runImage (empty: as requested).
+struct PersonDecision
+{
+    QList<ActionDecision> actions;
+    QString runSandbox;
+    QString runImage;
+};
+
+QString shapeName(PayloadShape shape);
+QString decisionName(DecisionKind kind);
+
+} // namespace k8::agent

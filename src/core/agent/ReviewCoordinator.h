@@ -1,0 +1,47 @@
+#pragma once
+
+#include "agent/Request.h"
+
+#include <QObject>
+
+namespace k8::agent {
+
+class InboxModel;
+
+// The path from a person's decision to the answer, without widgets (design.md): the inbox view
+// shows requests and calls decide(); this class applies the decision, for `run` checkpoints and
+// runs the code through kosa8, appends the ledger entry (flushed) and then answers the client.
+// Fail closed: anything unexpected on this path answers a rejection.
+class ReviewCoordinator : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~ReviewCoordinator() override = default;
+
+    // Pending requests, oldest first (the inbox shows newest at the bottom).
+    virtual InboxModel* inbox() const = 0;
+    virtual const Request* request(quint64 key) const = 0;
+
+    // A person decided. Returns false (and sets *error) when the request is gone or the decision
+    // does not fit it (a kind the payload does not allow, wrong number of actions).
+    virtual bool decide(quint64 key, const PersonDecision& decision, QString* error = nullptr) = 0;
+
+    // Standing rules from the review view: "always approve this exact code" and
+    // "always reject this agent". Returns false with *error when the rule cannot be saved.
+    virtual bool addApproveCodeRule(const QString& code, QString* error = nullptr) = 0;
+    virtual bool addRejectAgentRule(const QString& agent, QString* error = nullptr) = 0;
+
+Q_SIGNALS:
+    void requestQueued(quint64 key);
+    // The request left the inbox: decided by a person or rule, withdrawn, timed out.
+    void requestRemoved(quint64 key, const QString& decidedBy);
+    // Approved run in progress: its streamed output and its end.
+    void runStarted(quint64 key, const QString& commandPreview);
+    void runOutput(quint64 key, bool isStderr, const QString& text);
+    void runFinished(quint64 key, const QJsonObject& result);
+    // A problem to show (rules file invalid, ledger write failed, kosa8 failed).
+    void problem(const QString& message);
+};
+
+} // namespace k8::agent

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "kosa8/Operation.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+namespace k8::kosa8 {
+
+// A fully built command: program plus argv (never a shell string), optional standard input.
+struct CommandLine
+{
+    Operation operation = Operation::Version;
+    QString program;        // the kosa8 executable
+    QStringList arguments;  // argv after the program
+    QByteArray standardInput;
+    bool isValid() const { return !program.isEmpty(); }
+};
+
+// The one place kosa8 argvs are spelled. Built-in defaults are exactly the tables in
+// shared/kosa8-cli.md; a JSON file in the data folder may override any entry:
+//
+//   {"operations": {"sandbox.ls": ["sandbox", "ls", "--format", "json"], ...},
+//    "fragments":  {"egress.mode": ["--egress", "{mode}"], ...},
+//    "interpreters": {"python": ["python", "-c", "{code}"], "python.stdin": ["python", "-"], ...}}
+//
+// Templates hold literal words and placeholders. "{key}" is replaced by the string parameter
+// `key` (a word that is exactly "{key}" stays one argument even when the value has spaces);
+// "{key...}" expands to the list parameter `key`, one argument per element. Parameters used by
+// the built-in operations: name, image, label, id, mode, host, mount, code, and the lists
+// egress, mounts, interpreter (built from fragments by the helpers below).
+class CommandProfile
+{
+public:
+    static CommandProfile builtIn();
+
+    // Reads overrides from a JSON file on top of the built-in defaults. On error returns false,
+    // leaves this profile unchanged, and sets *error to a message naming the file, the key and
+    // what was wrong (unknown operation, not an array of strings, unknown placeholder).
+    bool loadOverrides(const QString& path, QString* error);
+    // Same, from bytes (for tests and the settings editor).
+    bool loadOverridesFromJson(const QByteArray& json, const QString& sourceName, QString* error);
+    // Overrides as loaded, for the settings view ("which entries differ from the defaults").
+    QStringList overriddenKeys() const;
+    QString sourcePath() const { return m_sourcePath; }
+
+    QStringList operationTemplate(Operation op) const;
+
+    // Expands the template of `op` with `params`. Returns an empty list and sets *error when a
+    // placeholder has no value.
+    QStringList arguments(Operation op, const QVariantMap& params, QString* error = nullptr) const;
+
+    // Builders for the list parameters, from the profile's fragments.
+    // Egress for create/egress: "deny"/"any"/"fakenet" -> fragments "egress.mode" with {mode};
+    // allow-list -> fragment "egress.allow" with {host}, once per host.
+    QStringList egressArguments(const QString& modeName, const QStringList& allowHosts) const;
+    // Host mounts -> fragment "mount" with {mount}, once per "HOST:GUEST".
+    QStringList mountArguments(const QStringList& mounts) const;
+    // Interpreter argv for a language ("python", "bash", "node"); withStdin picks "<lang>.stdin".
+    // The "{code}" placeholder is expanded with `code`. Empty for an unknown language.
+    QStringList interpreterArguments(const QString& language, const QString& code, bool withStdin) const;
+    QStringList languages() const;
+
+private:
+    QHash<QString, QStringList> m_operations;   // key -> template
+    QHash<QString, QStringList> m_fragments;    // "egress.mode", "egress.allow", "mount"
+    QHash<QString, QStringList> m_interpreters; // "python", "python.stdin", ...
+    QStringList m_overridden;
+    QString m_sourcePath;
+};
+
+} // namespace k8::kosa8

@@ -1,0 +1,113 @@
+#pragma once
+
+#include "kosa8/CommandProfile.h"
+#include "kosa8/ConnectionProfile.h"
+#include "kosa8/JobResult.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QVariantMap>
+
+class QProcess;
+class QTimer;
+
+namespace k8::kosa8 {
+
+struct RunnerLimits
+{
+    qint64 outputCapBytes = 4 * 1024 * 1024; // per stream; the rest is counted, not kept
+    int defaultTimeoutMs = 60'000;
+    int longTimeoutMs = 30 * 60'000; // pull, run, create
+};
+
+// One running (or finished) kosa8 process. Owned by the runner; deletes itself later after
+// finished() has been delivered. Streams output line by line as it arrives.
+class Kosa8Job : public QObject
+{
+    Q_OBJECT
+public:
+    quint64 id() const { return m_id; }
+    Operation operation() const { return m_operation; }
+    QString preview() const { return m_preview; }
+    bool isFinished() const { return m_finished; }
+    // Kills the whole process tree (process group). finished() follows with Outcome::Cancelled.
+    void cancel();
+
+Q_SIGNALS:
+    void started();
+    // One complete line (without the line end; CR and ANSI codes kept as printed) per signal.
+    // A last line without '\n' is delivered before finished().
+    void stdoutLine(const QString& line);
+    void stderrLine(const QString& line);
+    // Raw bytes as they arrive, for consoles that want them unsplit.
+    void outputChunk(bool isStderr, const QByteArray& data);
+    void finished(const k8::kosa8::JobResult& result);
+
+private:
+    friend class Kosa8Runner;
+    explicit Kosa8Job(quint64 id, Operation op, QObject* parent);
+    quint64 m_id;
+    Operation m_operation;
+    QString m_preview;
+    bool m_finished = false;
+    QPointer<QProcess> m_process;
+    QTimer* m_timeout = nullptr;
+    JobResult m_result;
+    QByteArray m_stdoutPartial;
+    QByteArray m_stderrPartial;
+    bool m_cancelRequested = false;
+    bool m_timedOut = false;
+};
+
+struct JobOptions
+{
+    int timeoutMs = 0; // 0: the runner's default for the operation
+    QByteArray standardInput;
+};
+
+// Starts kosa8 processes asynchronously through the command profile. Nothing here blocks.
+// Every job ends with exactly one finished() (also when it never started: Invalid,
+// FailedToStart), delivered from the event loop, never from inside start().
+class Kosa8Runner : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Kosa8Runner(QObject* parent = nullptr);
+
+    void setProfile(const CommandProfile& profile) { m_profile = profile; }
+    const CommandProfile& profile() const { return m_profile; }
+    void setConnection(const ConnectionProfile& connection) { m_connection = connection; }
+    const ConnectionProfile& connection() const { return m_connection; }
+    void setLimits(const RunnerLimits& limits) { m_limits = limits; }
+    const RunnerLimits& limits() const { return m_limits; }
+
+    // Builds the argv from the profile (validating the names in params: "name" as a sandbox,
+    // "image", "label", "id" as a snapshot id, each element of "hosts" and "mount_list") and
+    // starts it. The returned job is never null.
+    Kosa8Job* start(Operation op, const QVariantMap& params, const JobOptions& options = {});
+
+    // The exact command start() would run, for "show command" buttons; empty + *error when
+    // params are invalid.
+    QString preview(Operation op, const QVariantMap& params, QString* error = nullptr) const;
+    // Builds the command line without running it (validation included).
+    CommandLine build(Operation op, const QVariantMap& params, QString* error) const;
+
+    int runningCount() const { return int(m_running.size()); }
+    void cancelAll();
+
+Q_SIGNALS:
+    // For the command log: every job the runner starts and how it ended.
+    void jobStarted(k8::kosa8::Kosa8Job* job);
+    void jobFinished(const k8::kosa8::JobResult& result);
+
+private:
+    int timeoutFor(Operation op, const JobOptions& options) const;
+    CommandProfile m_profile = CommandProfile::builtIn();
+    ConnectionProfile m_connection;
+    RunnerLimits m_limits;
+    quint64 m_nextId = 1;
+    QHash<quint64, QPointer<Kosa8Job>> m_running;
+};
+
+} // namespace k8::kosa8

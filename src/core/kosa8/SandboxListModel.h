@@ -1,0 +1,35 @@
+#pragma once
+
+#include "kosa8/Types.h"
+
+#include <QAbstractTableModel>
+
+namespace k8::kosa8 {
+
+// The sandbox list, from parsed `sandbox ls`. Views stay thin: they show this model.
+// setSandboxes() updates in place by name (rows for unchanged names keep their index), so the
+// selection survives a refresh.
+class SandboxListModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, StatusColumn, EgressColumn, ImagesColumn, CreatedColumn, ColumnCount };
+    enum Role { SandboxNameRole = Qt::UserRole + 1, StatusRole, EgressRawRole };
+
+    explicit SandboxListModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    void setSandboxes(const QList<Sandbox>& sandboxes);
+    const QList<Sandbox>& sandboxes() const { return m_sandboxes; }
+    const Sandbox* find(const QString& name) const;
+    int rowOf(const QString& name) const;
+
+private:
+    QList<Sandbox> m_sandboxes;
+};
+
+} // namespace k8::kosa8
