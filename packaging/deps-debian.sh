@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what kosa8 Desk needs to build, run and test on Debian 12+ / Ubuntu 22.04+.
+# Only packages that are missing are installed; with nothing missing it changes nothing.
+#   packaging/deps-debian.sh          build and run
+#   packaging/deps-debian.sh --test   also what the test suite needs (python venv)
+#   packaging/deps-debian.sh --dev    also developer tools (clang-format, Xvfb, imagemagick)
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build pkg-config
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libspdlog-dev)
+for arg in "$@"; do
+    case "$arg" in
+        --test) packages+=(python3 python3-venv python3-pip) ;;
+        --dev) packages+=(python3 python3-venv python3-pip clang-format xvfb xauth imagemagick) ;;
+        *) echo "deps-debian.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
+    esac
+done
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# KF6 SyntaxHighlighting is optional (Debian 12 and Ubuntu 22.04 have no KF6): take it where the
+# distribution has it, otherwise the built-in highlighter is used.
+if ! dpkg-query -W -f='${Status}' libkf6syntaxhighlighting-dev 2>/dev/null | grep -q "install ok installed"; then
+    if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libkf6syntaxhighlighting-dev >/dev/null || true
+    fi
+fi

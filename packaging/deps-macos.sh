@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what kosa8 Desk needs on macOS with Homebrew. Only missing formulae are installed.
+#   packaging/deps-macos.sh [--test] [--dev]
+set -euo pipefail
+if ! command -v brew >/dev/null 2>&1; then
+    echo "Homebrew is needed: see https://brew.sh, then run this again." >&2
+    exit 1
+fi
+formulae=(cmake ninja qt spdlog)
+for arg in "$@"; do
+    case "$arg" in
+        --test) formulae+=(python@3.12) ;;
+        --dev) formulae+=(python@3.12 clang-format) ;;
+        *) echo "deps-macos.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
+    esac
+done
+for f in "${formulae[@]}"; do
+    brew list --versions "$f" >/dev/null 2>&1 || brew install "$f"
+done
