@@ -1,0 +1,180 @@
+#include "agent/JsonRpc.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QStringDecoder>
+
+#include <cmath>
+
+namespace k8::agent {
+
+namespace {
+
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::JsonRpc)
+};
+
+// Ids must be strings or integers: JSON-RPC 2.0 says numbers should have no fraction, and an
+// integer is the only number that survives every client's JSON round trip unchanged.
+constexpr double maxExactInteger = 9007199254740992.0; // 2^53
+
+bool isIntegral(double value)
+{
+    return std::isfinite(value) && std::floor(value) == value && std::fabs(value) <= maxExactInteger;
+}
+
+bool isValidId(const QJsonValue& id)
+{
+    return id.isString() || (id.isDouble() && isIntegral(id.toDouble()));
+}
+
+bool isValidUtf8(const QByteArray& bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringConverter::Flag::Stateless);
+    const QString decoded = decoder(bytes);
+    Q_UNUSED(decoded)
+    return !decoder.hasError();
+}
+
+// QJsonDocument only takes an object or an array at the top, so a bare scalar such as `7` is
+// checked by wrapping it: valid JSON alone is exactly a one-element array when wrapped.
+bool parseAnyJson(const QByteArray& bytes, QJsonValue* value, QString* reason)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error == QJsonParseError::NoError) {
+        *value = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
+        return true;
+    }
+    QJsonParseError wrappedError;
+    const QJsonDocument wrapped = QJsonDocument::fromJson("[" + bytes + "\n]", &wrappedError);
+    if (wrappedError.error == QJsonParseError::NoError && wrapped.isArray() && wrapped.array().size() == 1) {
+        *value = wrapped.array().at(0);
+        return true;
+    }
+    *reason = Text::tr("%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset);
+    return false;
+}
+
+QByteArray line(const QJsonObject& object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QJsonValue idOrNull(const QJsonValue& id)
+{
+    return id.isUndefined() ? QJsonValue(QJsonValue::Null) : id;
+}
+
+bool invalid(RpcError* error, const QString& message)
+{
+    *error = makeRpcError(ErrorCode::InvalidRequest, message);
+    return false;
+}
+
+} // namespace
+
+RpcError makeRpcError(int code, const QString& message, const QJsonValue& data)
+{
+    RpcError error;
+    error.code = code;
+    error.message = message;
+    error.data = data;
+    return error;
+}
+
+QString rpcIdText(const QJsonValue& id)
+{
+    if (id.isString())
+        return id.toString();
+    if (id.isDouble()) {
+        const double value = id.toDouble();
+        if (isIntegral(value))
+            return QString::number(static_cast<qint64>(value));
+        return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    }
+    return QStringLiteral("null");
+}
+
+bool parseRpcLine(const QByteArray& rawLine, RpcMessage* message, RpcError* error, QJsonValue* errorId)
+{
+    *errorId = QJsonValue(QJsonValue::Null);
+    QByteArray bytes = rawLine;
+    if (bytes.endsWith('\r'))
+        bytes.chop(1);
+
+    if (!isValidUtf8(bytes)) {
+        *error = makeRpcError(ErrorCode::ParseError, Text::tr("Parse error: the line is not valid UTF-8."));
+        return false;
+    }
+    QJsonValue value;
+    QString reason;
+    if (!parseAnyJson(bytes, &value, &reason)) {
+        *error = makeRpcError(ErrorCode::ParseError,
+                              Text::tr("Parse error: the line is not JSON (%1).").arg(reason));
+        return false;
+    }
+    if (!value.isObject())
+        return invalid(error, Text::tr("Invalid request: a JSON-RPC 2.0 request must be a JSON object."));
+
+    const QJsonObject object = value.toObject();
+    const bool hasId = object.contains(QLatin1String("id"));
+    const QJsonValue id = object.value(QLatin1String("id"));
+    if (hasId && isValidId(id))
+        *errorId = id;
+
+    if (object.value(QLatin1String("jsonrpc")) != QJsonValue(QStringLiteral("2.0")))
+        return invalid(error, Text::tr("Invalid request: \"jsonrpc\" must be the string \"2.0\"."));
+    if (hasId && !isValidId(id))
+        return invalid(error, Text::tr("Invalid request: \"id\" must be a string or an integer."));
+    const QJsonValue method = object.value(QLatin1String("method"));
+    if (!method.isString())
+        return invalid(error, Text::tr("Invalid request: \"method\" must be a string."));
+    const bool hasParams = object.contains(QLatin1String("params"));
+    const QJsonValue params = object.value(QLatin1String("params"));
+    if (hasParams && !params.isObject() && !params.isArray())
+        return invalid(error, Text::tr("Invalid request: \"params\" must be an object or an array."));
+
+    message->id = hasId ? id : QJsonValue(QJsonValue::Undefined);
+    message->isNotification = !hasId;
+    message->method = method.toString();
+    message->params = hasParams ? params : QJsonValue(QJsonValue::Undefined);
+    return true;
+}
+
+QByteArray rpcResult(const QJsonValue& id, const QJsonValue& result)
+{
+    QJsonObject object;
+    object.insert(QLatin1String("jsonrpc"), QStringLiteral("2.0"));
+    object.insert(QLatin1String("id"), idOrNull(id));
+    object.insert(QLatin1String("result"), result.isUndefined() ? QJsonValue(QJsonValue::Null) : result);
+    return line(object);
+}
+
+QByteArray rpcError(const QJsonValue& id, const RpcError& error)
+{
+    QJsonObject body;
+    body.insert(QLatin1String("code"), error.code);
+    body.insert(QLatin1String("message"), error.message);
+    if (!error.data.isUndefined())
+        body.insert(QLatin1String("data"), error.data);
+    QJsonObject object;
+    object.insert(QLatin1String("jsonrpc"), QStringLiteral("2.0"));
+    object.insert(QLatin1String("id"), idOrNull(id));
+    object.insert(QLatin1String("error"), body);
+    return line(object);
+}
+
+QByteArray rpcNotification(const QString& method, const QJsonObject& params)
+{
+    QJsonObject object;
+    object.insert(QLatin1String("jsonrpc"), QStringLiteral("2.0"));
+    object.insert(QLatin1String("method"), method);
+    object.insert(QLatin1String("params"), params);
+    return line(object);
+}
+
+} // namespace k8::agent
