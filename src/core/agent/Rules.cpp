@@ -1,45 +1,349 @@
 #include "agent/Rules.h"
 
+#include "agent/PayloadShapes.h"
+#include "agent/Sha256.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QSaveFile>
+
 namespace k8::agent {
 
-// Initial version: no rule ever matches (fail closed) until the full implementation lands.
-bool RuleSet::load(const QString&, bool, QString*)
+namespace {
+
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::Rules)
+};
+
+int lineAtOffset(const QByteArray& text, qsizetype offset)
+{
+    return int(text.left(offset).count('\n')) + 1;
+}
+
+// QJsonDocument keeps no positions, so this small scanner finds the line on which each element
+// of the top-level "rules" array starts; errors then point at the rule a person must fix.
+QList<int> ruleLines(const QByteArray& text)
+{
+    QList<int> lines;
+    QList<bool> stack; // one entry per open container: is it the top-level "rules" array?
+    QByteArray lastTopString;
+    QByteArray key;
+    bool expectingElement = false;
+    int line = 1;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        if (c == '\n') {
+            ++line;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r')
+            continue;
+        const bool inRules = !stack.isEmpty() && stack.last();
+        if (inRules && expectingElement && c != ']') {
+            lines.append(line);
+            expectingElement = false;
+        }
+        if (c == '"') {
+            QByteArray content;
+            for (++i; i < text.size() && text.at(i) != '"'; ++i) {
+                if (text.at(i) == '\\' && i + 1 < text.size())
+                    content.append(text.at(i++));
+                if (text.at(i) == '\n')
+                    ++line;
+                content.append(text.at(i));
+            }
+            if (stack.size() == 1)
+                lastTopString = content;
+        } else if (c == ':') {
+            if (stack.size() == 1)
+                key = lastTopString;
+        } else if (c == '{' || c == '[') {
+            const bool isRules = c == '[' && stack.size() == 1 && key == "rules";
+            stack.append(isRules);
+            expectingElement = isRules;
+        } else if (c == '}' || c == ']') {
+            if (!stack.isEmpty())
+                stack.removeLast();
+            if (stack.size() == 1)
+                key.clear();
+        } else if (c == ',') {
+            if (inRules)
+                expectingElement = true;
+            else if (stack.size() == 1)
+                key.clear();
+        }
+    }
+    return lines;
+}
+
+const QStringList& knownFields()
+{
+    static const QStringList fields = {QStringLiteral("name"),        QStringLiteral("decision"),
+                                       QStringLiteral("code_sha256"), QStringLiteral("agent"),
+                                       QStringLiteral("method"),      QStringLiteral("enabled")};
+    return fields;
+}
+
+// Reads one rule object; returns the reason it is not acceptable, or empty.
+QString ruleFromJson(const QJsonValue& value, Rule* rule)
+{
+    if (!value.isObject())
+        return Text::tr("a rule must be a JSON object");
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!knownFields().contains(it.key()))
+            return Text::tr("unknown field \"%1\" (known: %2)")
+                .arg(it.key(), knownFields().join(QStringLiteral(", ")));
+    }
+    for (const QString& field :
+         {QStringLiteral("name"), QStringLiteral("decision"), QStringLiteral("code_sha256"),
+          QStringLiteral("agent"), QStringLiteral("method")}) {
+        if (object.contains(field) && !object.value(field).isString())
+            return Text::tr("\"%1\" must be a string").arg(field);
+    }
+    if (object.contains(QLatin1String("enabled")) && !object.value(QLatin1String("enabled")).isBool())
+        return Text::tr("\"enabled\" must be true or false");
+
+    const QString decision = object.value(QLatin1String("decision")).toString();
+    if (decision == QLatin1String("approve"))
+        rule->decision = Rule::Decision::Approve;
+    else if (decision == QLatin1String("reject"))
+        rule->decision = Rule::Decision::Reject;
+    else if (!object.contains(QLatin1String("decision")))
+        return Text::tr("\"decision\" is missing (\"approve\" or \"reject\")");
+    else
+        return Text::tr("unknown decision \"%1\" (\"approve\" or \"reject\")").arg(decision);
+    rule->name = object.value(QLatin1String("name")).toString();
+    rule->codeSha256 = object.value(QLatin1String("code_sha256")).toString().toLower();
+    rule->agent = object.value(QLatin1String("agent")).toString();
+    rule->method = object.value(QLatin1String("method")).toString();
+    rule->enabled = object.value(QLatin1String("enabled")).toBool(true);
+    return RuleSet::validate(*rule);
+}
+
+QByteArray jsonString(const QString& text)
+{
+    return canonicalJson(QJsonValue(text));
+}
+
+// One rule per line, fields in the order a person reads them.
+QByteArray ruleLine(const Rule& rule)
+{
+    QByteArray out = "{\"name\": " + jsonString(rule.name) +
+                     ", \"decision\": " + jsonString(RuleSet::decisionName(rule.decision));
+    if (!rule.codeSha256.isEmpty())
+        out += ", \"code_sha256\": " + jsonString(rule.codeSha256);
+    if (!rule.agent.isEmpty())
+        out += ", \"agent\": " + jsonString(rule.agent);
+    if (!rule.method.isEmpty())
+        out += ", \"method\": " + jsonString(rule.method);
+    if (!rule.enabled)
+        out += ", \"enabled\": false";
+    return out + '}';
+}
+
+} // namespace
+
+QString RuleSet::decisionName(Rule::Decision decision)
+{
+    return decision == Rule::Decision::Approve ? QStringLiteral("approve") : QStringLiteral("reject");
+}
+
+QString RuleSet::validate(const Rule& rule)
+{
+    if (rule.name.trimmed().isEmpty())
+        return Text::tr("\"name\" is missing or empty");
+    if (!rule.codeSha256.isEmpty() && !isSha256Hex(rule.codeSha256))
+        return Text::tr("\"code_sha256\" must be 64 hex digits");
+    if (!rule.method.isEmpty() && rule.method != QLatin1String("review") &&
+        rule.method != QLatin1String("run"))
+        return Text::tr("\"method\" must be \"review\" or \"run\", not \"%1\"").arg(rule.method);
+    if (rule.decision == Rule::Decision::Approve && rule.codeSha256.isEmpty())
+        return Text::tr("an approve rule must name \"code_sha256\" (the SHA-256 of the exact code)");
+    if (rule.decision == Rule::Decision::Reject && rule.codeSha256.isEmpty() && rule.agent.isEmpty() &&
+        rule.method.isEmpty())
+        return Text::tr("a reject rule must name at least one of \"agent\", \"method\" or \"code_sha256\"");
+    return {};
+}
+
+bool RuleSet::load(const QString& path, bool readOnly, QString* error)
 {
     m_rules.clear();
+    auto fail = [&](int line, const QString& reason) {
+        if (error)
+            *error = Text::tr("Rules file %1, line %2: %3. None of its rules apply.")
+                         .arg(path)
+                         .arg(line)
+                         .arg(reason);
+        return false;
+    };
+    QFile file(path);
+    if (!file.exists())
+        return true;
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = Text::tr("Rules file %1 cannot be read: %2. None of its rules apply.")
+                         .arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray text = file.readAll();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail(lineAtOffset(text, parseError.offset), parseError.errorString());
+    if (!doc.isObject())
+        return fail(1, Text::tr("the file must hold an object {\"rules\": [...]}"));
+    const QJsonObject top = doc.object();
+    for (auto it = top.begin(); it != top.end(); ++it) {
+        if (it.key() != QLatin1String("rules"))
+            return fail(1, Text::tr("unknown top-level field \"%1\" (only \"rules\")").arg(it.key()));
+    }
+    if (!top.value(QLatin1String("rules")).isArray())
+        return fail(1, Text::tr("\"rules\" must be a list"));
+
+    const QJsonArray list = top.value(QLatin1String("rules")).toArray();
+    const QList<int> lines = ruleLines(text);
+    QList<Rule> loaded;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const int line = i < lines.size() ? lines.at(i) : 1;
+        Rule rule;
+        const QString reason = ruleFromJson(list.at(i), &rule);
+        if (!reason.isEmpty())
+            return fail(line, Text::tr("rule %1: %2").arg(i + 1).arg(reason));
+        for (const Rule& other : std::as_const(loaded)) {
+            if (other.name == rule.name)
+                return fail(line,
+                            Text::tr("rule %1: the name \"%2\" is used twice").arg(i + 1).arg(rule.name));
+        }
+        rule.readOnly = readOnly;
+        rule.source = path;
+        loaded.append(rule);
+    }
+    m_rules = loaded;
     return true;
 }
-bool RuleSet::save(const QString&, QString*) const
+
+bool RuleSet::save(const QString& path, QString* error) const
 {
+    QByteArray text = "{\"rules\": [";
+    bool first = true;
+    for (const Rule& rule : m_rules) {
+        if (rule.readOnly)
+            continue;
+        text += first ? "\n  " : ",\n  ";
+        text += ruleLine(rule);
+        first = false;
+    }
+    text += first ? "]}\n" : "\n]}\n";
+
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        if (error)
+            *error = Text::tr("The rules cannot be saved to %1: %2").arg(path, file.errorString());
+        return false;
+    }
     return true;
 }
+
 void RuleSet::merge(const RuleSet& other)
 {
     m_rules.append(other.m_rules);
 }
-std::optional<RuleMatch> RuleSet::match(const Request&) const
+
+bool RuleSet::add(const Rule& rule, QString* error)
 {
-    return std::nullopt;
-}
-bool RuleSet::add(const Rule& rule, QString*)
-{
-    m_rules.append(rule);
+    auto fail = [error](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    if (rule.readOnly)
+        return fail(Text::tr("A read-only rule cannot be added."));
+    Rule normalized = rule;
+    normalized.codeSha256 = rule.codeSha256.toLower();
+    const QString reason = validate(normalized);
+    if (!reason.isEmpty())
+        return fail(Text::tr("The rule is not valid: %1.").arg(reason));
+    for (const Rule& other : std::as_const(m_rules)) {
+        if (other.name == rule.name)
+            return fail(Text::tr("A rule named \"%1\" exists already.").arg(rule.name));
+    }
+    m_rules.append(normalized);
     return true;
 }
-bool RuleSet::remove(const QString&)
+
+bool RuleSet::remove(const QString& name)
 {
+    for (qsizetype i = 0; i < m_rules.size(); ++i) {
+        if (m_rules.at(i).name == name && !m_rules.at(i).readOnly) {
+            m_rules.removeAt(i);
+            return true;
+        }
+    }
     return false;
 }
-bool RuleSet::setEnabled(const QString&, bool)
+
+bool RuleSet::setEnabled(const QString& name, bool enabled)
 {
+    for (Rule& rule : m_rules) {
+        if (rule.name == name && !rule.readOnly) {
+            rule.enabled = enabled;
+            return true;
+        }
+    }
     return false;
 }
-QString RuleSet::validate(const Rule&)
+
+std::optional<RuleMatch> RuleSet::match(const Request& request) const
 {
-    return {};
-}
-QString RuleSet::decisionName(Rule::Decision decision)
-{
-    return decision == Rule::Decision::Approve ? QStringLiteral("approve") : QStringLiteral("reject");
+    auto scopeMatches = [&request](const Rule& rule) {
+        return rule.enabled && (rule.agent.isEmpty() || rule.agent == request.agent) &&
+               (rule.method.isEmpty() || rule.method == request.method);
+    };
+    // Every action that holds code counts for reject rules, even when others hold none.
+    QStringList shas;
+    for (const ReviewAction& action : request.actions) {
+        if (!action.codeField.isEmpty())
+            shas.append(sha256Hex(action.code.toUtf8()));
+    }
+    for (const Rule& rule : m_rules) {
+        if (rule.decision == Rule::Decision::Reject && scopeMatches(rule) &&
+            (rule.codeSha256.isEmpty() || shas.contains(rule.codeSha256)))
+            return RuleMatch{rule.name, Rule::Decision::Reject};
+    }
+
+    // Approval only when every action holds code, allows approval, and has its code approved.
+    QStringList codes;
+    if (!codesOf(request, &codes))
+        return std::nullopt;
+    for (const ReviewAction& action : request.actions) {
+        if (!action.allowed.contains(DecisionKind::Approve))
+            return std::nullopt;
+    }
+    QStringList names;
+    for (const QString& code : std::as_const(codes)) {
+        const QString sha = sha256Hex(code.toUtf8());
+        const Rule* approving = nullptr;
+        for (const Rule& rule : m_rules) {
+            if (rule.decision == Rule::Decision::Approve && scopeMatches(rule) && rule.codeSha256 == sha) {
+                approving = &rule;
+                break;
+            }
+        }
+        if (!approving)
+            return std::nullopt;
+        if (!names.contains(approving->name))
+            names.append(approving->name);
+    }
+    return RuleMatch{names.join(u','), Rule::Decision::Approve};
 }
 
 } // namespace k8::agent
