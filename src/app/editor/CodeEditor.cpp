@@ -1,0 +1,170 @@
+#include "editor/CodeEditor.h"
+
+#include "editor/SyntaxBackend.h"
+
+#include <QFontDatabase>
+#include <QPainter>
+#include <QTextBlock>
+
+namespace k8::app {
+
+// The sidebar: a plain widget that asks the editor to paint it, because the editor knows where
+// each visible block is.
+class LineNumberArea : public QWidget
+{
+public:
+    explicit LineNumberArea(CodeEditor* editor)
+        : QWidget(editor)
+        , m_editor(editor)
+    {}
+    QSize sizeHint() const override { return {m_editor->lineNumberAreaWidth(), 0}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override { m_editor->paintLineNumbers(event); }
+
+private:
+    CodeEditor* m_editor;
+};
+
+CodeEditor::CodeEditor(QWidget* parent)
+    : QPlainTextEdit(parent)
+    , m_lineNumberArea(new LineNumberArea(this))
+    , m_backend(createSyntaxBackend(document()))
+{
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setTabStopDistance(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 4);
+    setAccessibleName(tr("Code"));
+
+    connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateLineNumberAreaWidth(); });
+    connect(this, &QPlainTextEdit::updateRequest, this, &CodeEditor::updateLineNumberArea);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, this, &CodeEditor::highlightCurrentLine);
+
+    updateLineNumberAreaWidth();
+    pickTheme();
+    highlightCurrentLine();
+}
+
+CodeEditor::~CodeEditor() = default;
+
+void CodeEditor::setLanguage(const QString& language)
+{
+    m_language = language;
+    m_backend->setLanguage(language);
+}
+
+QString CodeEditor::highlighterName() const
+{
+    return m_backend->name();
+}
+
+void CodeEditor::useBuiltinHighlighter()
+{
+    m_backend.reset();
+    m_backend = createBuiltinSyntaxBackend(document());
+    m_backend->setDarkTheme(m_dark);
+    m_backend->setLanguage(m_language);
+}
+
+void CodeEditor::setEditable(bool editable)
+{
+    setReadOnly(!editable);
+    setTabChangesFocus(!editable);
+    if (!editable)
+        setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    highlightCurrentLine();
+}
+
+int CodeEditor::lineNumberAreaWidth() const
+{
+    int digits = 1;
+    for (int max = qMax(1, blockCount()); max >= 10; max /= 10)
+        ++digits;
+    // Room for at least two digits so the gutter does not jump between line 9 and 10.
+    digits = qMax(2, digits);
+    return 8 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;
+}
+
+void CodeEditor::updateLineNumberAreaWidth()
+{
+    setViewportMargins(lineNumberAreaWidth(), 0, 0, 0);
+}
+
+void CodeEditor::updateLineNumberArea(const QRect& rect, int dy)
+{
+    if (dy != 0)
+        m_lineNumberArea->scroll(0, dy);
+    else
+        m_lineNumberArea->update(0, rect.y(), m_lineNumberArea->width(), rect.height());
+    if (rect.contains(viewport()->rect()))
+        updateLineNumberAreaWidth();
+}
+
+void CodeEditor::resizeEvent(QResizeEvent* event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    const QRect area = contentsRect();
+    m_lineNumberArea->setGeometry(QRect(area.left(), area.top(), lineNumberAreaWidth(), area.height()));
+}
+
+void CodeEditor::changeEvent(QEvent* event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        pickTheme();
+        highlightCurrentLine();
+    } else if (event->type() == QEvent::FontChange) {
+        updateLineNumberAreaWidth();
+    }
+}
+
+void CodeEditor::pickTheme()
+{
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    if (dark == m_dark && m_backend)
+        return;
+    m_dark = dark;
+    m_backend->setDarkTheme(dark);
+    Q_EMIT themeChanged(dark);
+}
+
+void CodeEditor::highlightCurrentLine()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    QTextEdit::ExtraSelection line;
+    const QColor base = palette().color(QPalette::Base);
+    line.format.setBackground(m_dark ? base.lighter(130) : QColor(0xfff8dc));
+    line.format.setProperty(QTextFormat::FullWidthSelection, true);
+    line.cursor = textCursor();
+    line.cursor.clearSelection();
+    selections.append(line);
+    setExtraSelections(selections);
+}
+
+void CodeEditor::paintLineNumbers(QPaintEvent* event)
+{
+    QPainter painter(m_lineNumberArea);
+    const QColor base = palette().color(QPalette::Base);
+    painter.fillRect(event->rect(), m_dark ? base.lighter(115) : base.darker(105));
+
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    int bottom = top + qRound(blockBoundingRect(block).height());
+    const int currentBlock = textCursor().blockNumber();
+    const QColor text = palette().color(QPalette::Text);
+    while (block.isValid() && top <= event->rect().bottom()) {
+        if (block.isVisible() && bottom >= event->rect().top()) {
+            QColor colour = text;
+            if (block.blockNumber() != currentBlock)
+                colour.setAlphaF(0.45f);
+            painter.setPen(colour);
+            painter.drawText(0, top, m_lineNumberArea->width() - 4, fontMetrics().height(), Qt::AlignRight,
+                             QString::number(block.blockNumber() + 1));
+        }
+        block = block.next();
+        top = bottom;
+        bottom = top + qRound(blockBoundingRect(block).height());
+    }
+}
+
+} // namespace k8::app

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QPlainTextEdit>
+
+#include <memory>
+
+namespace k8::app {
+
+class SyntaxBackend;
+
+// The editor agents' code is reviewed in: monospace, a painted line-number sidebar, the current
+// line highlighted, syntax colours from KSyntaxHighlighting or the built-in highlighter, and a
+// light or dark theme picked from the palette's base colour (re-picked when the palette changes).
+class CodeEditor : public QPlainTextEdit
+{
+    Q_OBJECT
+public:
+    explicit CodeEditor(QWidget* parent = nullptr);
+    ~CodeEditor() override;
+
+    // python, bash, json or node; anything else is shown as plain text.
+    void setLanguage(const QString& language);
+    QString language() const { return m_language; }
+    // "KSyntaxHighlighting" or "built-in".
+    QString highlighterName() const;
+    // Replaces the highlighter with the built-in one whatever the build has (tests).
+    void useBuiltinHighlighter();
+
+    bool isDarkTheme() const { return m_dark; }
+    int lineNumberAreaWidth() const;
+
+    // Read-only reviewing vs editing. While read-only, Tab moves the focus on (keyboard path
+    // through the review view) and the text stays selectable by keyboard.
+    void setEditable(bool editable);
+    bool isEditable() const { return !isReadOnly(); }
+
+Q_SIGNALS:
+    void themeChanged(bool dark);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    friend class LineNumberArea;
+    void paintLineNumbers(QPaintEvent* event);
+    void updateLineNumberAreaWidth();
+    void updateLineNumberArea(const QRect& rect, int dy);
+    void highlightCurrentLine();
+    void pickTheme();
+
+    QWidget* m_lineNumberArea = nullptr;
+    std::unique_ptr<SyntaxBackend> m_backend;
+    QString m_language;
+    bool m_dark = false;
+};
+
+} // namespace k8::app

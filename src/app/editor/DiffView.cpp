@@ -1,0 +1,222 @@
+#include "editor/DiffView.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTextBlock>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace k8::app {
+
+namespace {
+
+struct DiffColours
+{
+    QColor added;
+    QColor removed;
+    QColor filler;
+};
+
+DiffColours diffColours(const QPalette& palette)
+{
+    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    if (dark)
+        return {QColor(0x1f4a2c), QColor(0x5a2323), palette.color(QPalette::Base).lighter(120)};
+    return {QColor(0xd6f5dd), QColor(0xfbdcdc), palette.color(QPalette::Base).darker(106)};
+}
+
+// Fills a pane with rows and paints each row's background; a row without colour keeps the base.
+void fillPane(QPlainTextEdit* pane, const QStringList& rows, const QList<QColor>& backgrounds)
+{
+    pane->setPlainText(rows.join(QLatin1Char('\n')));
+    QTextCursor cursor(pane->document());
+    QTextBlock block = pane->document()->firstBlock();
+    for (int i = 0; block.isValid() && i < backgrounds.size(); ++i, block = block.next()) {
+        if (!backgrounds.at(i).isValid())
+            continue;
+        QTextBlockFormat format = block.blockFormat();
+        format.setBackground(backgrounds.at(i));
+        cursor.setPosition(block.position());
+        cursor.setBlockFormat(format);
+    }
+}
+
+} // namespace
+
+DiffView::DiffView(QWidget* parent)
+    : QWidget(parent)
+    , m_summary(new QLabel(this))
+    , m_modeButton(new QToolButton(this))
+    , m_stack(new QStackedWidget(this))
+    , m_unified(makePane(tr("Changes, unified")))
+    , m_left(makePane(tr("Original code")))
+    , m_right(makePane(tr("Edited code")))
+    , m_recompute(new QTimer(this))
+{
+    m_summary->setAccessibleName(tr("Change summary"));
+    m_modeButton->setText(tr("Side by side"));
+    m_modeButton->setCheckable(true);
+    m_modeButton->setAccessibleName(tr("Show changes side by side"));
+    m_modeButton->setToolTip(tr("Show the original and the edited code side by side"));
+    connect(m_modeButton, &QToolButton::toggled, this,
+            [this](bool on) { setMode(on ? SideBySide : Unified); });
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(new QLabel(tr("Changes:"), this));
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_modeButton);
+
+    auto* split = new QSplitter(Qt::Horizontal, m_stack);
+    split->addWidget(m_left);
+    split->addWidget(m_right);
+    m_stack->addWidget(m_unified);
+    m_stack->addWidget(split);
+    // Side by side, both panes scroll together so that rows stay aligned.
+    connect(m_left->verticalScrollBar(), &QScrollBar::valueChanged, m_right->verticalScrollBar(),
+            &QScrollBar::setValue);
+    connect(m_right->verticalScrollBar(), &QScrollBar::valueChanged, m_left->verticalScrollBar(),
+            &QScrollBar::setValue);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_stack, 1);
+
+    m_recompute->setSingleShot(true);
+    m_recompute->setInterval(120);
+    connect(m_recompute, &QTimer::timeout, this, &DiffView::refreshNow);
+    refreshNow();
+}
+
+QPlainTextEdit* DiffView::makePane(const QString& accessibleName)
+{
+    auto* pane = new QPlainTextEdit(this);
+    pane->setReadOnly(true);
+    pane->setLineWrapMode(QPlainTextEdit::NoWrap);
+    pane->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    pane->setAccessibleName(accessibleName);
+    pane->setTabChangesFocus(true);
+    return pane;
+}
+
+void DiffView::setOriginal(const QString& original)
+{
+    m_original = original;
+    m_recompute->start();
+}
+
+void DiffView::setEdited(const QString& edited)
+{
+    m_edited = edited;
+    m_recompute->start();
+}
+
+void DiffView::setTexts(const QString& original, const QString& edited)
+{
+    m_original = original;
+    m_edited = edited;
+    refreshNow();
+}
+
+void DiffView::refreshNow()
+{
+    m_recompute->stop();
+    m_lines = LineDiff::compute(m_original, m_edited);
+    m_added = LineDiff::count(m_lines, DiffLine::Added);
+    m_removed = LineDiff::count(m_lines, DiffLine::Removed);
+    m_summary->setText(summaryText());
+    render();
+    Q_EMIT diffUpdated(m_added, m_removed);
+}
+
+void DiffView::setMode(Mode mode)
+{
+    m_mode = mode;
+    m_modeButton->setChecked(mode == SideBySide);
+    m_stack->setCurrentIndex(mode == SideBySide ? 1 : 0);
+}
+
+QString DiffView::summaryText() const
+{
+    if (m_added == 0 && m_removed == 0)
+        return tr("no changes");
+    //: Lines added and removed by the edit, e.g. "+3 −1"
+    return tr("+%1 \u2212%2").arg(m_added).arg(m_removed);
+}
+
+QString DiffView::unifiedText() const
+{
+    return m_unified->toPlainText();
+}
+
+void DiffView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        render();
+}
+
+void DiffView::render()
+{
+    const DiffColours colours = diffColours(palette());
+
+    QStringList unified;
+    QList<QColor> unifiedColours;
+    for (const DiffLine& line : m_lines) {
+        switch (line.kind) {
+        case DiffLine::Same:
+            unified.append(QStringLiteral("  ") + line.text);
+            unifiedColours.append(QColor());
+            break;
+        case DiffLine::Added:
+            unified.append(QStringLiteral("+ ") + line.text);
+            unifiedColours.append(colours.added);
+            break;
+        case DiffLine::Removed:
+            unified.append(QStringLiteral("- ") + line.text);
+            unifiedColours.append(colours.removed);
+            break;
+        }
+    }
+    fillPane(m_unified, unified, unifiedColours);
+
+    // Side by side: a run of removed lines and the run of added lines after it share rows, the
+    // shorter side padded with blank filler rows.
+    QStringList left, right;
+    QList<QColor> leftColours, rightColours;
+    for (qsizetype i = 0; i < m_lines.size();) {
+        if (m_lines.at(i).kind == DiffLine::Same) {
+            left.append(m_lines.at(i).text);
+            right.append(m_lines.at(i).text);
+            leftColours.append(QColor());
+            rightColours.append(QColor());
+            ++i;
+            continue;
+        }
+        QStringList removed, added;
+        while (i < m_lines.size() && m_lines.at(i).kind == DiffLine::Removed)
+            removed.append(m_lines.at(i++).text);
+        while (i < m_lines.size() && m_lines.at(i).kind == DiffLine::Added)
+            added.append(m_lines.at(i++).text);
+        const qsizetype rows = qMax(removed.size(), added.size());
+        for (qsizetype r = 0; r < rows; ++r) {
+            const bool hasLeft = r < removed.size();
+            const bool hasRight = r < added.size();
+            left.append(hasLeft ? removed.at(r) : QString());
+            right.append(hasRight ? added.at(r) : QString());
+            leftColours.append(hasLeft ? colours.removed : colours.filler);
+            rightColours.append(hasRight ? colours.added : colours.filler);
+        }
+    }
+    fillPane(m_left, left, leftColours);
+    fillPane(m_right, right, rightColours);
+}
+
+} // namespace k8::app

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "editor/LineDiff.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QStackedWidget;
+class QTimer;
+class QToolButton;
+
+namespace k8::app {
+
+// Original code against the person's edit, unified (one column, +/- markers) or side by side,
+// with added lines green, removed lines red and a "+N −M" summary. Recomputed shortly after the
+// edited text changes, so typing stays smooth on long code.
+class DiffView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Mode
+    {
+        Unified,
+        SideBySide
+    };
+
+    explicit DiffView(QWidget* parent = nullptr);
+
+    void setOriginal(const QString& original);
+    // Schedules a recompute (coalesced); call refreshNow() to have it at once.
+    void setEdited(const QString& edited);
+    void setTexts(const QString& original, const QString& edited);
+    void refreshNow();
+
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+
+    const QList<DiffLine>& lines() const { return m_lines; }
+    int addedCount() const { return m_added; }
+    int removedCount() const { return m_removed; }
+    QString summaryText() const;
+    // The unified text as shown ("+ line", "- line", "  line").
+    QString unifiedText() const;
+
+Q_SIGNALS:
+    void diffUpdated(int added, int removed);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    QPlainTextEdit* makePane(const QString& accessibleName);
+    void render();
+
+    QString m_original;
+    QString m_edited;
+    QList<DiffLine> m_lines;
+    int m_added = 0;
+    int m_removed = 0;
+    Mode m_mode = Unified;
+
+    QLabel* m_summary;
+    QToolButton* m_modeButton;
+    QStackedWidget* m_stack;
+    QPlainTextEdit* m_unified;
+    QPlainTextEdit* m_left;
+    QPlainTextEdit* m_right;
+    QTimer* m_recompute;
+};
+
+} // namespace k8::app

@@ -1,0 +1,154 @@
+#include "editor/DiffView.h"
+#include "editor/LineDiff.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using k8::app::DiffLine;
+using k8::app::DiffView;
+using k8::app::LineDiff;
+
+namespace {
+
+// Renders a diff compactly: " a" same, "+b" added, "-c" removed, joined by '|'.
+QString compact(const QList<DiffLine>& lines)
+{
+    QStringList out;
+    for (const DiffLine& line : lines) {
+        const QChar mark = line.kind == DiffLine::Same ? u' ' : line.kind == DiffLine::Added ? u'+' : u'-';
+        out.append(mark + line.text);
+    }
+    return out.join(QLatin1Char('|'));
+}
+
+} // namespace
+
+class TestLineDiff : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void diff_data();
+    void diff();
+    void lineNumbers();
+    void largeInputsStayCorrect();
+    void viewSummaryAndModes();
+    void viewUpdatesAfterEdit();
+};
+
+void TestLineDiff::diff_data()
+{
+    QTest::addColumn<QString>("original");
+    QTest::addColumn<QString>("edited");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<int>("added");
+    QTest::addColumn<int>("removed");
+
+    QTest::newRow("identical") << "a\nb\nc"
+                               << "a\nb\nc"
+                               << " a| b| c" << 0 << 0;
+    QTest::newRow("both empty") << ""
+                                << ""
+                                << "" << 0 << 0;
+    QTest::newRow("from empty") << ""
+                                << "a\nb"
+                                << "+a|+b" << 2 << 0;
+    QTest::newRow("to empty") << "a\nb"
+                              << ""
+                              << "-a|-b" << 0 << 2;
+    QTest::newRow("insert middle") << "a\nc"
+                                   << "a\nb\nc"
+                                   << " a|+b| c" << 1 << 0;
+    QTest::newRow("insert end") << "a\nb"
+                                << "a\nb\nc"
+                                << " a| b|+c" << 1 << 0;
+    QTest::newRow("delete first") << "a\nb\nc"
+                                  << "b\nc"
+                                  << "-a| b| c" << 0 << 1;
+    QTest::newRow("change") << "a\nb\nc"
+                            << "a\nB\nc"
+                            << " a|-b|+B| c" << 1 << 1;
+    QTest::newRow("trailing newline ignored") << "a\nb\n"
+                                              << "a\nb"
+                                              << " a| b" << 0 << 0;
+    QTest::newRow("interleaved") << "x\na\nb\nc\ny"
+                                 << "x\nb\nq\nc\ny\nz"
+                                 << " x|-a| b|+q| c| y|+z" << 2 << 1;
+    QTest::newRow("all different") << "a\nb"
+                                   << "c\nd"
+                                   << "-a|-b|+c|+d" << 2 << 2;
+}
+
+void TestLineDiff::diff()
+{
+    QFETCH(QString, original);
+    QFETCH(QString, edited);
+    QFETCH(QString, expected);
+    QFETCH(int, added);
+    QFETCH(int, removed);
+    const QList<DiffLine> lines = LineDiff::compute(original, edited);
+    QCOMPARE(compact(lines), expected);
+    QCOMPARE(LineDiff::count(lines, DiffLine::Added), added);
+    QCOMPARE(LineDiff::count(lines, DiffLine::Removed), removed);
+}
+
+void TestLineDiff::lineNumbers()
+{
+    const QList<DiffLine> lines = LineDiff::compute(QStringLiteral("a\nb\nc"), QStringLiteral("a\nX\nc\nd"));
+    QCOMPARE(lines.size(), 5);
+    QCOMPARE(lines.at(0), (DiffLine{DiffLine::Same, QStringLiteral("a"), 1, 1}));
+    QCOMPARE(lines.at(1), (DiffLine{DiffLine::Removed, QStringLiteral("b"), 2, 0}));
+    QCOMPARE(lines.at(2), (DiffLine{DiffLine::Added, QStringLiteral("X"), 0, 2}));
+    QCOMPARE(lines.at(3), (DiffLine{DiffLine::Same, QStringLiteral("c"), 3, 3}));
+    QCOMPARE(lines.at(4), (DiffLine{DiffLine::Added, QStringLiteral("d"), 0, 4}));
+}
+
+void TestLineDiff::largeInputsStayCorrect()
+{
+    // Every other line changed in 6000 lines: beyond the edit limit, still a valid script whose
+    // sides rebuild the inputs.
+    QStringList a, b;
+    for (int i = 0; i < 6000; ++i) {
+        a.append(QStringLiteral("line %1").arg(i));
+        b.append(i % 2 ? QStringLiteral("changed %1").arg(i) : QStringLiteral("line %1").arg(i));
+    }
+    const QList<DiffLine> lines = LineDiff::compute(a, b);
+    QStringList rebuiltA, rebuiltB;
+    for (const DiffLine& line : lines) {
+        if (line.kind != DiffLine::Added)
+            rebuiltA.append(line.text);
+        if (line.kind != DiffLine::Removed)
+            rebuiltB.append(line.text);
+    }
+    QCOMPARE(rebuiltA, a);
+    QCOMPARE(rebuiltB, b);
+}
+
+void TestLineDiff::viewSummaryAndModes()
+{
+    DiffView view;
+    view.setTexts(QStringLiteral("a\nb\nc"), QStringLiteral("a\nB\nc\nd"));
+    QCOMPARE(view.addedCount(), 2);
+    QCOMPARE(view.removedCount(), 1);
+    QCOMPARE(view.summaryText(), QStringLiteral("+2 \u22121"));
+    QCOMPARE(view.unifiedText(), QStringLiteral("  a\n- b\n+ B\n  c\n+ d"));
+    QCOMPARE(view.mode(), DiffView::Unified);
+    view.setMode(DiffView::SideBySide);
+    QCOMPARE(view.mode(), DiffView::SideBySide);
+
+    view.setTexts(QStringLiteral("same"), QStringLiteral("same"));
+    QCOMPARE(view.summaryText(), QStringLiteral("no changes"));
+}
+
+void TestLineDiff::viewUpdatesAfterEdit()
+{
+    DiffView view;
+    view.setTexts(QStringLiteral("print(1)"), QStringLiteral("print(1)"));
+    QSignalSpy spy(&view, &DiffView::diffUpdated);
+    view.setEdited(QStringLiteral("print(2)"));
+    QVERIFY(spy.wait(5000));
+    QCOMPARE(view.addedCount(), 1);
+    QCOMPARE(view.removedCount(), 1);
+}
+
+QTEST_MAIN(TestLineDiff)
+#include "tst_linediff.moc"
