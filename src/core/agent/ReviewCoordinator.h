@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agent/Request.h"
+#include "agent/Rules.h"
 
 #include <QObject>
 
@@ -32,6 +33,29 @@ public:
     virtual bool addApproveCodeRule(const QString& code, QString* error = nullptr) = 0;
     virtual bool addRejectAgentRule(const QString& agent, QString* error = nullptr) = 0;
 
+    // For the rules editor (src/app/rules): every standing rule in force (the app's own and the
+    // read-only --rules FILE ones), switching and deleting the app's own. Read-only rules cannot
+    // be changed: false with *error. The defaults say "not supported" so that a coordinator that
+    // has no rules still builds; AgentService overrides them.
+    virtual QList<Rule> rules() const { return {}; }
+    virtual bool setRuleEnabled(const QString& name, bool enabled, QString* error = nullptr)
+    {
+        Q_UNUSED(name);
+        Q_UNUSED(enabled);
+        if (error)
+            *error = tr("Standing rules are not available.");
+        return false;
+    }
+    virtual bool removeRule(const QString& name, QString* error = nullptr)
+    {
+        Q_UNUSED(name);
+        if (error)
+            *error = tr("Standing rules are not available.");
+        return false;
+    }
+    // The ledger file, for the history view; empty when there is none.
+    virtual QString ledgerPath() const { return {}; }
+
 Q_SIGNALS:
     void requestQueued(quint64 key);
     // The request left the inbox: decided by a person or rule, withdrawn, timed out.
@@ -42,6 +66,8 @@ Q_SIGNALS:
     void runFinished(quint64 key, const QJsonObject& result);
     // A problem to show (rules file invalid, ledger write failed, kosa8 failed).
     void problem(const QString& message);
+    // The standing rules changed (added, switched, removed, reloaded): the rules editor re-reads.
+    void rulesChanged();
 };
 
 } // namespace k8::agent
