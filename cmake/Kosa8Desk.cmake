@@ -30,7 +30,10 @@ function(k8_library)
     file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp ${CMAKE_CURRENT_SOURCE_DIR}/*.h
         ${CMAKE_CURRENT_SOURCE_DIR}/*.qrc)
     add_library(${K8_NAME} STATIC ${sources})
-    target_include_directories(${K8_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src)
+    # Headers are included as "<folder>/<File>.h" relative to the layer (src/core, src/app), so
+    # the layer folder is public too.
+    get_filename_component(k8_layer_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
+    target_include_directories(${K8_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src ${k8_layer_dir})
     target_link_libraries(${K8_NAME} PUBLIC ${K8_LIBS})
     k8_warnings(${K8_NAME})
     set_property(GLOBAL APPEND PROPERTY K8_TRANSLATABLE_SOURCES ${sources})
