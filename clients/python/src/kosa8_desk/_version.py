@@ -1,0 +1,3 @@
+"""The package version; equal to the kosa8 Desk app's version (top CMakeLists.txt)."""
+
+__version__ = "0.1.0"

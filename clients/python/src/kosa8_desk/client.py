@@ -1,0 +1,580 @@
+"""Socket client for the kosa8 Desk agent protocol, version 1.
+
+One :class:`DeskClient` holds one connection to the app. Several requests may be in flight on
+it at once (from several threads): a reader thread reads line-delimited JSON, hands each answer
+to the request with the same ``id`` and each notification (``run.output``) to whoever asked for
+it. A person may take minutes to decide, so calls wait without a limit unless a client-side
+timeout is given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import logging
+import os
+import socket
+import struct
+import sys
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ._version import __version__
+from .errors import DeskError, DeskTimeout, DeskUnavailable
+from .paths import default_socket_path
+
+__all__ = ["DeskClient", "PendingRequest", "NotificationHandler", "PROTOCOL_VERSION"]
+
+PROTOCOL_VERSION = 1
+
+NotificationHandler = Callable[[dict[str, Any]], None]
+"""A callback for notifications. Per request (``on_output``, ``on_notification`` of
+:meth:`DeskClient.request`) it receives the notification's ``params`` (for ``run.output``:
+``{"id", "stream", "data"}``); the client-wide ``on_notification`` receives the whole message
+(``{"jsonrpc", "method", "params"}``). Called on the reader thread: keep it short."""
+
+_log = logging.getLogger("kosa8_desk")
+
+# The app refuses lines above 8 MiB from us; its answers can carry captured output, so the
+# client allows more, but still bounds what a broken peer can make it buffer.
+_MAX_INCOMING_LINE = 64 * 1024 * 1024
+_READ_CHUNK = 65536
+# hello/ping/cancel answer at once; a person is not involved, so they get a bounded wait.
+_QUICK_CALL_TIMEOUT_S = 30.0
+
+
+class PendingRequest:
+    """A request sent to the app and not answered yet.
+
+    Obtained from :meth:`DeskClient.request`; :attr:`id` is what :meth:`DeskClient.cancel`
+    takes. :meth:`wait` returns the ``result`` or raises :class:`DeskError` /
+    :class:`DeskUnavailable`.
+    """
+
+    def __init__(self, request_id: int, method: str, on_notification: NotificationHandler | None) -> None:
+        self.id = request_id
+        self.method = method
+        self.on_notification = on_notification
+        self._done = threading.Event()
+        self._result: Any = None
+        self._error: BaseException | None = None
+
+    def done(self) -> bool:
+        """True once an answer (or a failure) arrived."""
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> Any:
+        """Block until the answer arrives and return its ``result``.
+
+        Raises :class:`DeskTimeout` when ``timeout`` seconds pass first (the request stays
+        pending; :meth:`DeskClient.call` withdraws it for you).
+        """
+        if not self._done.wait(timeout):
+            raise DeskTimeout(f"no answer to {self.method!r} (id {self.id}) within {timeout} s")
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def _resolve(self, result: Any) -> None:
+        if not self._done.is_set():
+            self._result = result
+            self._done.set()
+
+    def _fail(self, error: BaseException) -> None:
+        if not self._done.is_set():
+            self._error = error
+            self._done.set()
+
+
+def _jsonable(value: Any) -> Any:
+    """``json.dumps`` fallback for values an interrupt may carry that JSON does not know."""
+    dump = getattr(value, "model_dump", None)  # pydantic v2
+    if callable(dump):
+        return dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    # Shown to a person as text rather than failing the whole review.
+    return repr(value)
+
+
+def _encode(message: Mapping[str, Any]) -> bytes:
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
+    return text.encode("utf-8") + b"\n"
+
+
+def _peer_uid(sock: socket.socket) -> int | None:
+    """The effective uid of the process behind a connected Unix socket, where the OS says."""
+    try:
+        if hasattr(socket, "SO_PEERCRED"):  # Linux: struct ucred {pid, uid, gid}
+            raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+            return int(struct.unpack("3i", raw)[1])
+        if sys.platform == "darwin":  # LOCAL_PEERCRED on SOL_LOCAL: struct xucred {version, uid, ...}
+            sol_local, local_peercred = 0, 0x001
+            raw = sock.getsockopt(sol_local, local_peercred, 76)
+            return int(struct.unpack_from("=II", raw)[1])
+    except OSError:
+        return None
+    return None
+
+
+class _Connection:
+    """One connected socket, its reader thread and the requests waiting on it."""
+
+    def __init__(self, sock: socket.socket, path: str, on_notification: NotificationHandler | None) -> None:
+        self._sock = sock
+        self._path = path
+        self._on_notification = on_notification
+        self._lock = threading.Lock()
+        self._send_lock = threading.Lock()
+        self._pending: dict[int, PendingRequest] = {}
+        self._fire_and_forget: set[int] = set()
+        self._closed_reason: str | None = None
+        # An error the app could not tie to a request (id null), e.g. a line it found too long;
+        # named when the connection then drops, so the caller learns why.
+        self._last_unrouted_error: str | None = None
+        self._reader = threading.Thread(target=self._read_loop, name="kosa8-desk-reader", daemon=True)
+        self._reader.start()
+
+    @property
+    def alive(self) -> bool:
+        with self._lock:
+            return self._closed_reason is None
+
+    def register(self, pending: PendingRequest, *, fire_and_forget: bool = False) -> None:
+        with self._lock:
+            if self._closed_reason is not None:
+                raise DeskUnavailable(f"connection to kosa8 Desk is closed: {self._closed_reason}")
+            if fire_and_forget:
+                self._fire_and_forget.add(pending.id)
+            else:
+                self._pending[pending.id] = pending
+
+    def forget(self, request_id: int) -> None:
+        with self._lock:
+            self._pending.pop(request_id, None)
+
+    def send(self, data: bytes) -> None:
+        try:
+            with self._send_lock:
+                self._sock.sendall(data)
+        except OSError as exc:
+            self._lost(f"sending failed: {exc.strerror or exc}")
+            raise DeskUnavailable(f"connection to kosa8 Desk lost while sending: {exc.strerror or exc}") from exc
+
+    def close(self, reason: str = "the client closed the connection") -> None:
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self._lost(reason)
+        if threading.current_thread() is not self._reader:
+            self._reader.join(timeout=10)
+        try:
+            self._sock.close()
+        except OSError:
+            pass
+
+    # -- reader thread ---------------------------------------------------------------------
+
+    def _read_loop(self) -> None:
+        buffer = bytearray()
+        scanned = 0  # bytes of `buffer` known to hold no newline, so big lines are scanned once
+        reason = "the app closed the connection"
+        while True:
+            try:
+                chunk = self._sock.recv(_READ_CHUNK)
+            except OSError as exc:
+                reason = f"reading failed: {exc.strerror or exc}"
+                break
+            if not chunk:
+                break
+            buffer += chunk
+            while True:
+                newline = buffer.find(b"\n", scanned)
+                if newline < 0:
+                    scanned = len(buffer)
+                    break
+                line = bytes(buffer[:newline])
+                del buffer[: newline + 1]
+                scanned = 0
+                self._handle_line(line)
+            if len(buffer) > _MAX_INCOMING_LINE:
+                reason = f"the app sent a line longer than {_MAX_INCOMING_LINE} bytes"
+                break
+        self._lost(reason)
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def _handle_line(self, line: bytes) -> None:
+        if not line.strip():
+            return
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            _log.warning("kosa8 Desk sent a line that is not JSON (%s); ignored", exc)
+            return
+        if not isinstance(message, dict):
+            _log.warning("kosa8 Desk sent a JSON value that is not an object; ignored")
+            return
+        if "method" in message and "id" not in message:
+            self._route_notification(message)
+        elif "result" in message or "error" in message:
+            self._route_answer(message)
+        else:
+            _log.warning("kosa8 Desk sent a message that is neither an answer nor a notification; ignored")
+
+    def _route_notification(self, message: dict[str, Any]) -> None:
+        params = message.get("params")
+        if not isinstance(params, dict):
+            params = {}
+        target: PendingRequest | None = None
+        request_id = _normal_id(params.get("id"))
+        if request_id is not None:
+            with self._lock:
+                target = self._pending.get(request_id)
+        if target is not None and target.on_notification is not None:
+            _call_safely(target.on_notification, params)
+        if self._on_notification is not None:
+            _call_safely(self._on_notification, message)
+
+    def _route_answer(self, message: dict[str, Any]) -> None:
+        request_id = _normal_id(message.get("id"))
+        error = message.get("error")
+        if request_id is None:
+            if isinstance(error, dict):
+                self._last_unrouted_error = f"{error.get('code')}: {error.get('message')}"
+                _log.warning("kosa8 Desk reported an error for no request: %s", self._last_unrouted_error)
+            return
+        with self._lock:
+            pending = self._pending.pop(request_id, None)
+            if pending is None:
+                self._fire_and_forget.discard(request_id)
+                return
+        if error is not None:
+            if not isinstance(error, dict):
+                error = {"code": 0, "message": str(error)}
+            code = error.get("code")
+            pending._fail(
+                DeskError(
+                    code if isinstance(code, int) else 0,
+                    str(error.get("message", "")),
+                    error.get("data"),
+                )
+            )
+        else:
+            pending._resolve(message.get("result"))
+
+    def _lost(self, reason: str) -> None:
+        with self._lock:
+            if self._closed_reason is not None:
+                return
+            if self._last_unrouted_error:
+                reason = f"{reason} (after the app reported: {self._last_unrouted_error})"
+            self._closed_reason = reason
+            waiting = list(self._pending.values())
+            self._pending.clear()
+        for pending in waiting:
+            pending._fail(DeskUnavailable(f"connection to kosa8 Desk lost before it answered: {reason}"))
+
+
+def _normal_id(value: Any) -> int | str | None:
+    """A JSON-RPC id as a dict key: ours are integers, which a peer may echo as 3.0."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (int, str)):
+        return value
+    return None
+
+
+def _call_safely(handler: Callable[[dict[str, Any]], None], argument: dict[str, Any]) -> None:
+    try:
+        handler(argument)
+    except Exception:  # a caller's callback must not kill the reader thread
+        _log.exception("kosa8 Desk notification handler raised; ignored")
+
+
+class DeskClient:
+    """A connection to kosa8 Desk's agent socket.
+
+    Connects lazily on the first call (and again on a later call after the connection was
+    lost). Safe to share between threads: each call waits only for its own answer.
+
+    Args:
+        socket_path: the socket; default from :func:`kosa8_desk.paths.default_socket_path`.
+        timeout: default client-side limit in seconds for :meth:`review` and :meth:`run`
+            (``None``: wait as long as the person takes). On expiry the request is withdrawn
+            and :class:`DeskTimeout` is raised.
+        connect_timeout: limit for connecting, in seconds.
+        agent: label sent with every ``review`` and ``run`` that does not name its own.
+        on_notification: called (on the reader thread) with every notification message.
+    """
+
+    def __init__(
+        self,
+        socket_path: str | os.PathLike[str] | None = None,
+        *,
+        timeout: float | None = None,
+        connect_timeout: float = 5.0,
+        agent: str | None = None,
+        on_notification: NotificationHandler | None = None,
+    ) -> None:
+        self._socket_path = os.fspath(socket_path) if socket_path is not None else default_socket_path()
+        self._timeout = timeout
+        self._connect_timeout = connect_timeout
+        self._agent = agent
+        self._on_notification = on_notification
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._connection: _Connection | None = None
+        self._closed = False
+
+    @property
+    def socket_path(self) -> str:
+        """The socket this client talks to."""
+        return self._socket_path
+
+    # -- connection ------------------------------------------------------------------------
+
+    def connect(self) -> None:
+        """Connect now rather than on the first call. Raises :class:`DeskUnavailable`."""
+        self._live_connection()
+
+    def close(self) -> None:
+        """Close the connection. Requests still waiting fail with :class:`DeskUnavailable`;
+        the app withdraws them (protocol: closing a connection withdraws its requests)."""
+        with self._lock:
+            self._closed = True
+            connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
+
+    def __enter__(self) -> DeskClient:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _live_connection(self) -> _Connection:
+        with self._lock:
+            if self._closed:
+                raise DeskUnavailable("this DeskClient was closed")
+            if self._connection is not None and self._connection.alive:
+                return self._connection
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+            self._connection = _Connection(self._open_socket(), self._socket_path, self._on_notification)
+            return self._connection
+
+    def _open_socket(self) -> socket.socket:
+        path = self._socket_path
+        if not hasattr(socket, "AF_UNIX"):
+            raise DeskUnavailable("this platform has no Unix domain sockets")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.settimeout(self._connect_timeout)
+            sock.connect(path)
+            sock.settimeout(None)
+        except FileNotFoundError as exc:
+            sock.close()
+            raise DeskUnavailable(f"kosa8 Desk is not running: no socket at {path}") from exc
+        except ConnectionRefusedError as exc:
+            sock.close()
+            raise DeskUnavailable(f"kosa8 Desk is not running: nothing listens on {path}") from exc
+        except (OSError, ValueError) as exc:  # permissions, path too long, timeout...
+            sock.close()
+            detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            raise DeskUnavailable(f"cannot connect to kosa8 Desk at {path}: {detail}") from exc
+        # The answers on this socket are decisions: refuse a listener run by another user.
+        peer = _peer_uid(sock)
+        if peer is None:
+            try:
+                peer = os.stat(path).st_uid
+            except OSError:
+                peer = None
+        if peer is not None and peer != os.geteuid():
+            sock.close()
+            raise DeskUnavailable(
+                f"refusing the socket at {path}: it is served by user id {peer}, not by you ({os.geteuid()})"
+            )
+        return sock
+
+    # -- generic calls ---------------------------------------------------------------------
+
+    def request(
+        self,
+        method: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        on_notification: NotificationHandler | None = None,
+    ) -> PendingRequest:
+        """Send a request and return at once; wait on the returned :class:`PendingRequest`.
+
+        ``on_notification`` receives the notifications whose ``params.id`` is this request's.
+        """
+        connection = self._live_connection()
+        pending = PendingRequest(self._next_id(), method, on_notification)
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": pending.id, "method": method}
+        if params is not None:
+            message["params"] = dict(params)
+        data = _encode(message)  # before registering: an unencodable value fails cleanly
+        connection.register(pending)
+        try:
+            connection.send(data)
+        except DeskUnavailable:
+            connection.forget(pending.id)
+            raise
+        return pending
+
+    def call(
+        self,
+        method: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        client_timeout: float | None = None,
+        on_notification: NotificationHandler | None = None,
+    ) -> Any:
+        """Send a request and wait for its result (at most ``client_timeout`` seconds)."""
+        pending = self.request(method, params, on_notification=on_notification)
+        try:
+            return pending.wait(client_timeout)
+        except DeskTimeout:
+            self._withdraw(pending)
+            raise
+        except BaseException:
+            # KeyboardInterrupt and the like: do not leave a person deciding on something
+            # nobody waits for.
+            if not pending.done():
+                self._withdraw(pending)
+            raise
+
+    def _withdraw(self, pending: PendingRequest) -> None:
+        connection = self._connection
+        if connection is None:
+            return
+        connection.forget(pending.id)
+        cancel = PendingRequest(self._next_id(), "cancel", None)
+        try:
+            connection.register(cancel, fire_and_forget=True)
+            connection.send(_encode({"jsonrpc": "2.0", "id": cancel.id, "method": "cancel", "params": {"id": pending.id}}))
+        except DeskUnavailable:
+            pass  # the connection is gone: the app withdraws everything of it anyway
+
+    def _next_id(self) -> int:
+        with self._lock:
+            return next(self._ids)
+
+    def _default_timeout(self, given: float | None) -> float | None:
+        return given if given is not None else self._timeout
+
+    # -- protocol methods ------------------------------------------------------------------
+
+    def hello(
+        self,
+        client: str | None = "kosa8-desk-python",
+        version: str | None = __version__,
+        agent: str | None = None,
+        *,
+        client_timeout: float | None = _QUICK_CALL_TIMEOUT_S,
+    ) -> dict[str, Any]:
+        """Introduce this connection; ``agent`` labels it in the app's inbox.
+
+        Returns ``{"server": "kosa8-desk", "version": ..., "protocol": 1, "methods": [...]}``.
+        """
+        params = _without_none({"client": client, "version": version, "agent": agent or self._agent})
+        result = self.call("hello", params, client_timeout=client_timeout)
+        return result if isinstance(result, dict) else {}
+
+    def ping(self, *, client_timeout: float | None = _QUICK_CALL_TIMEOUT_S) -> dict[str, Any]:
+        """Check the app answers. Returns ``{"pong": true}``."""
+        result = self.call("ping", None, client_timeout=client_timeout)
+        return result if isinstance(result, dict) else {}
+
+    def review(
+        self,
+        payload: Any,
+        *,
+        title: str | None = None,
+        agent: str | None = None,
+        thread_id: str | None = None,
+        timeout_s: float | None = None,
+        client_timeout: float | None = None,
+    ) -> Any:
+        """Ask a person to decide on an interrupt payload; return the value to resume with.
+
+        ``timeout_s`` is the app's limit (1 to 86400 s; on expiry the app answers a rejection
+        in the payload's shape); ``client_timeout`` is this client's own limit.
+        """
+        params = _without_none(
+            {
+                "payload": payload,
+                "title": title,
+                "agent": agent or self._agent,
+                "thread_id": thread_id,
+                "timeout_s": timeout_s,
+            }
+        )
+        params["payload"] = payload  # a None payload is still a payload
+        return self.call("review", params, client_timeout=self._default_timeout(client_timeout))
+
+    def run(
+        self,
+        code: str,
+        *,
+        language: str = "python",
+        sandbox: str | None = None,
+        image: str | None = None,
+        timeout_s: float | None = None,
+        agent: str | None = None,
+        title: str | None = None,
+        checkpoint: bool = True,
+        on_output: NotificationHandler | None = None,
+        client_timeout: float | None = None,
+    ) -> dict[str, Any]:
+        """Ask a person to approve ``code``; on approval the app runs it in a kosa8 sandbox.
+
+        Returns the app's result: ``{"decision": "approve"|"edit", "code", "exit_code",
+        "stdout", "stderr", "truncated", "duration_ms", "sandbox", "image", "checkpoint"}``,
+        or ``{"decision": "reject", "message": ...}``. ``on_output`` receives the
+        ``run.output`` notifications (``{"id", "stream", "data"}``) while the code runs.
+        Raises :class:`DeskError` (-32010 when kosa8 itself failed) or
+        :class:`DeskUnavailable`.
+        """
+        params = _without_none(
+            {
+                "code": code,
+                "language": language,
+                "sandbox": sandbox,
+                "image": image,
+                "timeout_s": timeout_s,
+                "agent": agent or self._agent,
+                "title": title,
+                "checkpoint": checkpoint,
+            }
+        )
+        result = self.call(
+            "run", params, client_timeout=self._default_timeout(client_timeout), on_notification=on_output
+        )
+        if not isinstance(result, dict):
+            # Fail closed: an answer we cannot read is not an approval.
+            return {"decision": "reject", "message": f"kosa8 Desk answered in an unexpected shape: {result!r}"}
+        return result
+
+    def cancel(self, request_id: int | str, *, client_timeout: float | None = _QUICK_CALL_TIMEOUT_S) -> bool:
+        """Withdraw a pending request of this connection. True when the app withdrew it."""
+        result = self.call("cancel", {"id": request_id}, client_timeout=client_timeout)
+        return bool(isinstance(result, dict) and result.get("cancelled"))
+
+
+def _without_none(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in values.items() if value is not None}
