@@ -13,8 +13,8 @@ namespace k8::kosa8 {
 struct CommandLine
 {
     Operation operation = Operation::Version;
-    QString program;        // the kosa8 executable
-    QStringList arguments;  // argv after the program
+    QString program;       // the kosa8 executable
+    QStringList arguments; // argv after the program
     QByteArray standardInput;
     bool isValid() const { return !program.isEmpty(); }
 };
@@ -47,6 +47,8 @@ public:
     QString sourcePath() const { return m_sourcePath; }
 
     QStringList operationTemplate(Operation op) const;
+    // Placeholder keys used by the template of `op` ("name", "egress", ...), without braces/dots.
+    QStringList placeholders(Operation op) const;
 
     // Expands the template of `op` with `params`. Returns an empty list and sets *error when a
     // placeholder has no value.

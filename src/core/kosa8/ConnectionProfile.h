@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMap>
 #include <QProcessEnvironment>
 #include <QString>
 
@@ -12,11 +13,15 @@ struct ConnectionProfile
 {
     QString name = QStringLiteral("local");
     QString executable = QStringLiteral("kosa8"); // a path, or a name looked up on PATH
-    QString host;                                  // KOSA8_HOST, empty for a local daemon
-    QString token;                                 // KOSA8_TOKEN, never logged
+    QString host;                                 // KOSA8_HOST, empty for a local daemon
+    QString token;                                // KOSA8_TOKEN, never logged
+    // More variables for the child (tests point the stand-in at its state directory with
+    // KOSA8_STANDIN_STATE). Applied last; not shown in previews.
+    QMap<QString, QString> extraEnvironment;
 
     // The process environment for kosa8: the app's own, plus KOSA8_HOST/KOSA8_TOKEN when set.
-    QProcessEnvironment environment(const QProcessEnvironment& base = QProcessEnvironment::systemEnvironment()) const;
+    QProcessEnvironment
+    environment(const QProcessEnvironment& base = QProcessEnvironment::systemEnvironment()) const;
     // The executable resolved against PATH; empty when it cannot be found.
     QString resolvedExecutable() const;
     // Text to show instead of the token.
@@ -26,7 +31,8 @@ struct ConnectionProfile
 // Renders a command for people: shell-quoted so it can be pasted into a terminal, with the
 // remote environment shown as a prefix (KOSA8_HOST=... KOSA8_TOKEN=•••••• kosa8 ...). Never
 // contains the token. Long arguments (agent code) are shown in full: the preview is exact.
-QString commandPreview(const ConnectionProfile& connection, const QString& program, const QStringList& arguments);
+QString commandPreview(const ConnectionProfile& connection, const QString& program,
+                       const QStringList& arguments);
 // POSIX shell quoting of one word.
 QString shellQuote(const QString& word);
 // Replaces every occurrence of the token in `text` (for stderr and logs).

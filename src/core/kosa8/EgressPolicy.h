@@ -8,7 +8,14 @@ namespace k8::kosa8 {
 // A sandbox's egress: deny (no network, DNS included), any, fakenet, or an allow-list.
 struct EgressPolicy
 {
-    enum class Mode { Deny, Any, Fakenet, Allow, Unknown };
+    enum class Mode
+    {
+        Deny,
+        Any,
+        Fakenet,
+        Allow,
+        Unknown
+    };
     Mode mode = Mode::Deny;
     QStringList hosts; // only for Allow
     QString raw;       // the text it was parsed from (kept for Unknown)
@@ -23,7 +30,8 @@ struct EgressPolicy
     QString summary() const;
     // Mode name for --egress ("deny", "any", "fakenet"); empty for Allow/Unknown.
     QString modeName() const;
-    bool operator==(const EgressPolicy& other) const = default;
+    // Same mode and hosts; `raw` only counts for Unknown, so parse("deny") == deny().
+    bool operator==(const EgressPolicy& other) const;
 };
 
 } // namespace k8::kosa8

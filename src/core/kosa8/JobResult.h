@@ -12,7 +12,8 @@ namespace k8::kosa8 {
 // Everything about one finished kosa8 process.
 struct JobResult
 {
-    enum class Outcome {
+    enum class Outcome
+    {
         Finished,      // the process ran and exited; see exitCode
         Crashed,       // killed by a signal it did not ask for
         FailedToStart, // missing executable, permission denied, ...
@@ -25,7 +26,7 @@ struct JobResult
     Operation operation = Operation::Version;
     QString program;
     QStringList arguments;
-    QString preview;  // commandPreview(): shell-quoted, token masked
+    QString preview; // commandPreview(): shell-quoted, token masked
     Outcome outcome = Outcome::Finished;
     int exitCode = -1;
     QString errorText; // for FailedToStart/Invalid/Crashed: what went wrong, for people

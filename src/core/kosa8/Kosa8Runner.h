@@ -4,6 +4,7 @@
 #include "kosa8/ConnectionProfile.h"
 #include "kosa8/JobResult.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -19,6 +20,9 @@ struct RunnerLimits
     qint64 outputCapBytes = 4 * 1024 * 1024; // per stream; the rest is counted, not kept
     int defaultTimeoutMs = 60'000;
     int longTimeoutMs = 30 * 60'000; // pull, run, create
+    // Code larger than this goes on standard input (sandbox.run -> sandbox.run.stdin): Linux
+    // limits one argument to 128 KiB, and the rest of argv and the environment share the space.
+    qint64 maxCodeArgumentBytes = 100 * 1024;
 };
 
 // One running (or finished) kosa8 process. Owned by the runner; deletes itself later after
@@ -27,12 +31,15 @@ class Kosa8Job : public QObject
 {
     Q_OBJECT
 public:
+    ~Kosa8Job() override;
     quint64 id() const { return m_id; }
     Operation operation() const { return m_operation; }
     QString preview() const { return m_preview; }
     bool isFinished() const { return m_finished; }
     // Kills the whole process tree (process group). finished() follows with Outcome::Cancelled.
     void cancel();
+    // Valid once finished() has been emitted.
+    const JobResult& result() const { return m_result; }
 
 Q_SIGNALS:
     void started();
@@ -47,6 +54,13 @@ Q_SIGNALS:
 private:
     friend class Kosa8Runner;
     explicit Kosa8Job(quint64 id, Operation op, QObject* parent);
+    void readStream(bool isStderr);
+    void splitLines(bool isStderr, bool flushPartial);
+    void killTree();
+    void onProcessFinished(int exitCode, bool crashed);
+    void onFailedToStart(const QString& message);
+    // Ends the job exactly once; deferred to the event loop while inside start().
+    void complete(JobResult::Outcome outcome, int exitCode, const QString& errorText);
     quint64 m_id;
     Operation m_operation;
     QString m_preview;
@@ -58,6 +72,11 @@ private:
     QByteArray m_stderrPartial;
     bool m_cancelRequested = false;
     bool m_timedOut = false;
+    bool m_inStart = false;
+    bool m_completing = false;
+    qint64 m_outputCap = 0;
+    ConnectionProfile m_connection; // for masking the token in stderr
+    QElapsedTimer m_clock;
 };
 
 struct JobOptions
@@ -103,6 +122,7 @@ Q_SIGNALS:
 
 private:
     int timeoutFor(Operation op, const JobOptions& options) const;
+    void startProcess(Kosa8Job* job, const CommandLine& command, const QString& executable, int timeoutMs);
     CommandProfile m_profile = CommandProfile::builtIn();
     ConnectionProfile m_connection;
     RunnerLimits m_limits;

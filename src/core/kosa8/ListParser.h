@@ -20,9 +20,16 @@ struct ParseProblem
 // The generic result: one map per record, keys lower-case column names / JSON keys.
 struct ParsedList
 {
-    enum class Format { Empty, JsonArray, JsonLines, Table };
+    enum class Format
+    {
+        Empty,
+        JsonArray,
+        JsonLines,
+        Table
+    };
     Format format = Format::Empty;
     QList<QVariantMap> records;
+    QList<int> recordLines; // 1-based stdout line of each record (for problems found later)
     QList<ParseProblem> problems;
 };
 
@@ -51,7 +58,8 @@ public:
     static Parsed<AuditEntry> auditEntries(const QByteArray& stdoutData);
 
     static VersionInfo version(const QByteArray& stdoutData);
-    static AuditVerifyResult auditVerify(int exitCode, const QByteArray& stdoutData, const QByteArray& stderrData);
+    static AuditVerifyResult auditVerify(int exitCode, const QByteArray& stdoutData,
+                                         const QByteArray& stderrData);
 };
 
 } // namespace k8::kosa8

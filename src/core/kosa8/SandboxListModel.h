@@ -13,8 +13,21 @@ class SandboxListModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, StatusColumn, EgressColumn, ImagesColumn, CreatedColumn, ColumnCount };
-    enum Role { SandboxNameRole = Qt::UserRole + 1, StatusRole, EgressRawRole };
+    enum Column
+    {
+        NameColumn,
+        StatusColumn,
+        EgressColumn,
+        ImagesColumn,
+        CreatedColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        SandboxNameRole = Qt::UserRole + 1,
+        StatusRole,
+        EgressRawRole
+    };
 
     explicit SandboxListModel(QObject* parent = nullptr);
 

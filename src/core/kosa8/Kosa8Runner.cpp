@@ -1,0 +1,465 @@
+#include "kosa8/Kosa8Runner.h"
+
+#include "kosa8/EgressPolicy.h"
+#include "kosa8/Names.h"
+
+#include <QCoreApplication>
+#include <QProcess>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace k8::kosa8 {
+
+namespace {
+
+// A line longer than this without a line end is delivered in pieces, so that a stream without
+// newlines cannot grow the pending buffer without bound.
+constexpr qsizetype kMaxPendingLine = 1024 * 1024;
+
+std::string logText(const QString& text)
+{
+    return text.toStdString();
+}
+
+QStringList stringList(const QVariant& value)
+{
+    if (value.canConvert<QStringList>())
+        return value.toStringList();
+    return {};
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Kosa8Job
+
+Kosa8Job::Kosa8Job(quint64 id, Operation op, QObject* parent)
+    : QObject(parent)
+    , m_id(id)
+    , m_operation(op)
+{}
+
+Kosa8Job::~Kosa8Job()
+{
+    if (m_process) {
+        // Callbacks must not reach a half-destroyed job; the group goes down with us.
+        m_process->disconnect(this);
+        killTree();
+        delete m_process.data();
+    }
+}
+
+void Kosa8Job::cancel()
+{
+    if (m_finished)
+        return;
+    m_cancelRequested = true;
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        spdlog::info("kosa8 job {} cancelled: {}", m_id, logText(m_preview));
+        killTree();
+    }
+}
+
+void Kosa8Job::killTree()
+{
+    if (!m_process || m_process->state() == QProcess::NotRunning)
+        return;
+    const qint64 pid = m_process->processId();
+    // The child made itself a process group leader (setpgid in the child modifier), so the
+    // negative pid reaches everything it spawned that did not leave the group.
+    if (pid > 0)
+        ::kill(-static_cast<pid_t>(pid), SIGKILL);
+    m_process->kill();
+}
+
+void Kosa8Job::readStream(bool isStderr)
+{
+    if (!m_process)
+        return;
+    QByteArray data = isStderr ? m_process->readAllStandardError() : m_process->readAllStandardOutput();
+    if (data.isEmpty())
+        return;
+    if (!m_connection.token.isEmpty())
+        data.replace(m_connection.token.toUtf8(), ConnectionProfile::maskedToken().toUtf8());
+    Q_EMIT outputChunk(isStderr, data);
+
+    QByteArray& kept = isStderr ? m_result.stderrData : m_result.stdoutData;
+    const qint64 room = qMax<qint64>(0, m_outputCap - kept.size());
+    if (room >= data.size()) {
+        kept.append(data);
+    } else {
+        kept.append(data.left(room));
+        if (isStderr) {
+            m_result.stderrTruncated = true;
+            m_result.stderrDroppedBytes += data.size() - room;
+        } else {
+            m_result.stdoutTruncated = true;
+            m_result.stdoutDroppedBytes += data.size() - room;
+        }
+    }
+
+    (isStderr ? m_stderrPartial : m_stdoutPartial).append(data);
+    splitLines(isStderr, false);
+}
+
+void Kosa8Job::splitLines(bool isStderr, bool flushPartial)
+{
+    QByteArray& pending = isStderr ? m_stderrPartial : m_stdoutPartial;
+    qsizetype from = 0;
+    QStringList lines;
+    while (true) {
+        const qsizetype end = pending.indexOf('\n', from);
+        if (end < 0)
+            break;
+        lines.append(QString::fromUtf8(pending.constData() + from, end - from));
+        from = end + 1;
+    }
+    pending.remove(0, from);
+    if ((flushPartial && !pending.isEmpty()) || pending.size() > kMaxPendingLine) {
+        lines.append(QString::fromUtf8(pending));
+        pending.clear();
+    }
+    for (const QString& line : lines) {
+        if (isStderr)
+            Q_EMIT stderrLine(maskSecrets(line, m_connection));
+        else
+            Q_EMIT stdoutLine(line);
+    }
+}
+
+void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
+{
+    readStream(false);
+    readStream(true);
+    splitLines(false, true);
+    splitLines(true, true);
+    if (m_timedOut) {
+        complete(JobResult::Outcome::TimedOut, -1,
+                 tr("It did not finish within %1 s; it and its child processes were stopped.")
+                     .arg(m_timeout ? m_timeout->interval() / 1000.0 : 0.0, 0, 'f', 1));
+    } else if (m_cancelRequested) {
+        complete(JobResult::Outcome::Cancelled, -1,
+                 tr("Cancelled; it and its child processes were stopped."));
+    } else if (crashed) {
+        complete(JobResult::Outcome::Crashed, -1,
+                 tr("kosa8 stopped unexpectedly (killed by a signal) before it finished."));
+    } else {
+        complete(JobResult::Outcome::Finished, exitCode, {});
+    }
+}
+
+void Kosa8Job::onFailedToStart(const QString& message)
+{
+    complete(JobResult::Outcome::FailedToStart, -1,
+             tr("kosa8 could not be started: %1. Check the kosa8 executable in the connection settings.")
+                 .arg(message));
+}
+
+void Kosa8Job::complete(JobResult::Outcome outcome, int exitCode, const QString& errorText)
+{
+    if (m_finished)
+        return;
+    if (m_inStart) {
+        // Callers connect to finished() after start() returns: never finish inside it.
+        QMetaObject::invokeMethod(
+            this, [this, outcome, exitCode, errorText] { complete(outcome, exitCode, errorText); },
+            Qt::QueuedConnection);
+        return;
+    }
+    m_finished = true;
+    if (m_timeout)
+        m_timeout->stop();
+    m_result.outcome = outcome;
+    m_result.exitCode = exitCode;
+    m_result.errorText = maskSecrets(errorText, m_connection);
+    m_result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    if (!m_connection.token.isEmpty()) {
+        // A token split across two reads escaped the per-chunk masking.
+        const QByteArray token = m_connection.token.toUtf8();
+        const QByteArray mask = ConnectionProfile::maskedToken().toUtf8();
+        m_result.stdoutData.replace(token, mask);
+        m_result.stderrData.replace(token, mask);
+    }
+
+    const std::string outcomeText = logText(JobResult::outcomeName(outcome));
+    if (outcome == JobResult::Outcome::Finished && exitCode == 0) {
+        spdlog::info("kosa8 job {} finished in {} ms: {}", m_id, m_result.durationMs, logText(m_preview));
+    } else if (outcome == JobResult::Outcome::Finished) {
+        spdlog::warn("kosa8 job {} exited with code {} after {} ms: {}", m_id, exitCode, m_result.durationMs,
+                     logText(m_preview));
+    } else {
+        spdlog::warn("kosa8 job {} {} after {} ms: {} ({})", m_id, outcomeText, m_result.durationMs,
+                     logText(m_preview), logText(m_result.errorText));
+    }
+    Q_EMIT finished(m_result);
+    deleteLater();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kosa8Runner
+
+Kosa8Runner::Kosa8Runner(QObject* parent)
+    : QObject(parent)
+{}
+
+int Kosa8Runner::timeoutFor(Operation op, const JobOptions& options) const
+{
+    if (options.timeoutMs > 0)
+        return options.timeoutMs;
+    switch (op) {
+    case Operation::SandboxCreate:
+    case Operation::SandboxPull:
+    case Operation::SandboxRun:
+    case Operation::SandboxRunStdin:
+    case Operation::CheckpointCreate:
+    case Operation::Rewind:
+    case Operation::SnapshotCreate:
+    case Operation::SnapshotRestore:
+    case Operation::Fork:
+        return m_limits.longTimeoutMs;
+    default:
+        return m_limits.defaultTimeoutMs;
+    }
+}
+
+CommandLine Kosa8Runner::build(Operation op, const QVariantMap& params, QString* error) const
+{
+    auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return CommandLine{};
+    };
+
+    QVariantMap values = params;
+    const QStringList used = m_profile.placeholders(op);
+
+    // Names first: everything that becomes an argument on its own is checked before any
+    // process exists, so a value can never turn into a flag.
+    struct Check
+    {
+        const char* key;
+        QString (*check)(const QString&);
+    };
+    const Check checks[] = {{"name", &Names::checkSandbox},
+                            {"image", &Names::checkImage},
+                            {"label", &Names::checkLabel},
+                            {"id", &Names::checkSnapshotId}};
+    for (const Check& c : checks) {
+        const QString key = QString::fromLatin1(c.key);
+        if (!used.contains(key) && !values.contains(key))
+            continue;
+        const QString problem = c.check(values.value(key).toString());
+        if (!problem.isEmpty())
+            return fail(problem);
+    }
+
+    QString mode = values.value(QStringLiteral("mode")).toString();
+    QStringList hosts = stringList(values.value(QStringLiteral("hosts")));
+    // "egress" may also come as kosa8's column text ("allow:a.com,b.com").
+    const QVariant egressValue = values.value(QStringLiteral("egress"));
+    const bool egressIsText = egressValue.typeId() == QMetaType::QString;
+    if (egressIsText) {
+        const EgressPolicy policy = EgressPolicy::parse(egressValue.toString());
+        if (policy.mode == EgressPolicy::Mode::Unknown)
+            return fail(tr("The egress \"%1\" is not understood: use deny, any, fakenet or allow:HOST,HOST.")
+                            .arg(egressValue.toString()));
+        mode = policy.modeName();
+        hosts = policy.hosts;
+        if (policy.mode == EgressPolicy::Mode::Allow && hosts.isEmpty())
+            mode = QStringLiteral("deny"); // an empty allow-list lets nothing out
+        values.remove(QStringLiteral("egress"));
+    }
+    if (mode == QLatin1String("allow"))
+        mode.clear();
+    if (!mode.isEmpty() && mode != QLatin1String("deny") && mode != QLatin1String("any") &&
+        mode != QLatin1String("fakenet"))
+        return fail(tr("The egress mode \"%1\" is not allowed: use deny, any or fakenet, or a list of hosts.")
+                        .arg(mode));
+    if (!mode.isEmpty() && !hosts.isEmpty())
+        return fail(tr("Give either an egress mode or a list of allowed hosts, not both."));
+    for (const QString& host : hosts) {
+        const QString problem = Names::checkHost(host);
+        if (!problem.isEmpty())
+            return fail(problem);
+    }
+    const QStringList mountList = stringList(values.value(QStringLiteral("mount_list")));
+    for (const QString& mount : mountList) {
+        const QString problem = Names::checkMount(mount);
+        if (!problem.isEmpty())
+            return fail(problem);
+    }
+    if (used.contains(QStringLiteral("count")) || values.contains(QStringLiteral("count"))) {
+        bool ok = false;
+        const int count = values.value(QStringLiteral("count")).toString().toInt(&ok);
+        if (!ok || count < 1 || count > 64)
+            return fail(tr("The number of forks must be a whole number from 1 to 64."));
+        values.insert(QStringLiteral("count"), QString::number(count));
+    }
+
+    if (used.contains(QStringLiteral("egress")) && !values.contains(QStringLiteral("egress"))) {
+        // Fail closed: a new sandbox without an explicit policy gets no network.
+        if (mode.isEmpty() && hosts.isEmpty()) {
+            if (op != Operation::SandboxCreate)
+                return fail(tr("Choose an egress: deny, any, fakenet or a list of allowed hosts."));
+            mode = QStringLiteral("deny");
+        }
+        values.insert(QStringLiteral("egress"), m_profile.egressArguments(mode, hosts));
+    }
+    if (used.contains(QStringLiteral("mounts")) && !values.contains(QStringLiteral("mounts")))
+        values.insert(QStringLiteral("mounts"), m_profile.mountArguments(mountList));
+
+    Operation actual = op;
+    const QString code = values.value(QStringLiteral("code")).toString();
+    QByteArray standardInput;
+    if (op == Operation::SandboxRun && code.toUtf8().size() > m_limits.maxCodeArgumentBytes)
+        actual = Operation::SandboxRunStdin;
+    if (actual == Operation::SandboxRunStdin)
+        standardInput = code.toUtf8();
+    const QStringList actualUsed = m_profile.placeholders(actual);
+    if (actualUsed.contains(QStringLiteral("interpreter")) &&
+        !values.contains(QStringLiteral("interpreter"))) {
+        const QString language =
+            values.value(QStringLiteral("language"), QStringLiteral("python")).toString();
+        const QStringList interpreter =
+            m_profile.interpreterArguments(language, code, actual == Operation::SandboxRunStdin);
+        if (interpreter.isEmpty())
+            return fail(tr("No interpreter is configured for the language \"%1\" (known: %2).")
+                            .arg(language, m_profile.languages().join(QStringLiteral(", "))));
+        values.insert(QStringLiteral("interpreter"), interpreter);
+    }
+
+    QString problem;
+    const QStringList arguments = m_profile.arguments(actual, values, &problem);
+    if (arguments.isEmpty())
+        return fail(problem);
+
+    CommandLine command;
+    command.operation = actual;
+    command.program = m_connection.executable.isEmpty() ? QStringLiteral("kosa8") : m_connection.executable;
+    command.arguments = arguments;
+    command.standardInput = standardInput;
+    return command;
+}
+
+QString Kosa8Runner::preview(Operation op, const QVariantMap& params, QString* error) const
+{
+    const CommandLine command = build(op, params, error);
+    if (!command.isValid())
+        return {};
+    return commandPreview(m_connection, command.program, command.arguments);
+}
+
+Kosa8Job* Kosa8Runner::start(Operation op, const QVariantMap& params, const JobOptions& options)
+{
+    QString error;
+    const CommandLine command = build(op, params, &error);
+    const Operation actual = command.isValid() ? command.operation : op;
+
+    auto* job = new Kosa8Job(m_nextId++, actual, this);
+    const quint64 id = job->id();
+    job->m_connection = m_connection;
+    job->m_outputCap = m_limits.outputCapBytes;
+    job->m_clock.start();
+    job->m_result.jobId = id;
+    job->m_result.operation = actual;
+    job->m_result.startedAt = QDateTime::currentDateTime();
+    const QString program =
+        m_connection.executable.isEmpty() ? QStringLiteral("kosa8") : m_connection.executable;
+    job->m_result.program = program;
+    job->m_result.arguments = command.isValid() ? command.arguments : m_profile.operationTemplate(op);
+    job->m_preview = commandPreview(m_connection, program, job->m_result.arguments);
+    job->m_result.preview = job->m_preview;
+    m_running.insert(id, job);
+    connect(job, &Kosa8Job::finished, this, [this, id](const JobResult& result) {
+        m_running.remove(id);
+        Q_EMIT jobFinished(result);
+    });
+
+    job->m_inStart = true;
+    Q_EMIT jobStarted(job);
+    if (!command.isValid()) {
+        spdlog::warn("kosa8 job {} ({}) not started: {}", id, logText(operationKey(op)),
+                     logText(maskSecrets(error, m_connection)));
+        job->complete(JobResult::Outcome::Invalid, -1, error);
+    } else {
+        const QString executable = m_connection.resolvedExecutable();
+        if (executable.isEmpty()) {
+            const QString where =
+                program.contains(QLatin1Char('/'))
+                    ? tr("kosa8 was not found at %1 (no executable file there).").arg(program)
+                    : tr("kosa8 (\"%1\") was not found on the PATH.").arg(program);
+            job->complete(JobResult::Outcome::FailedToStart, -1,
+                          where + QLatin1Char(' ') +
+                              tr("Install kosa8, or set the full path to the kosa8 executable in Settings > "
+                                 "Connection."));
+        } else {
+            CommandLine withInput = command;
+            if (!options.standardInput.isEmpty())
+                withInput.standardInput = options.standardInput;
+            startProcess(job, withInput, executable, timeoutFor(actual, options));
+        }
+    }
+    job->m_inStart = false;
+    return job;
+}
+
+void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const QString& executable,
+                               int timeoutMs)
+{
+    auto* process = new QProcess(job);
+    job->m_process = process;
+    process->setProgram(executable);
+    process->setArguments(command.arguments);
+    process->setProcessEnvironment(m_connection.environment());
+    // Its own process group, so that cancel and timeout can kill everything kosa8 spawned.
+    process->setChildProcessModifier([] { ::setpgid(0, 0); });
+
+    connect(process, &QProcess::readyReadStandardOutput, job, [job] { job->readStream(false); });
+    connect(process, &QProcess::readyReadStandardError, job, [job] { job->readStream(true); });
+    connect(process, &QProcess::finished, job, [job](int exitCode, QProcess::ExitStatus status) {
+        job->onProcessFinished(exitCode, status == QProcess::CrashExit);
+    });
+    connect(process, &QProcess::errorOccurred, job, [job, process](QProcess::ProcessError processError) {
+        if (processError == QProcess::FailedToStart)
+            job->onFailedToStart(process->errorString());
+    });
+    const QByteArray input = command.standardInput;
+    connect(process, &QProcess::started, job, [job, process, input] {
+        // Written as the pipe drains; closing afterwards gives the child its end of input.
+        if (!input.isEmpty())
+            process->write(input);
+        process->closeWriteChannel();
+        Q_EMIT job->started();
+    });
+
+    job->m_timeout = new QTimer(job);
+    job->m_timeout->setSingleShot(true);
+    job->m_timeout->setInterval(timeoutMs);
+    connect(job->m_timeout, &QTimer::timeout, job, [job] {
+        if (job->m_finished)
+            return;
+        spdlog::warn("kosa8 job {} timed out: {}", job->m_id, logText(job->m_preview));
+        job->m_timedOut = true;
+        job->killTree();
+    });
+
+    spdlog::info("kosa8 job {} started: {}", job->m_id, logText(job->m_preview));
+    job->m_timeout->start();
+    process->start(QIODevice::ReadWrite);
+}
+
+void Kosa8Runner::cancelAll()
+{
+    const auto jobs = m_running.values();
+    for (const QPointer<Kosa8Job>& job : jobs) {
+        if (job)
+            job->cancel();
+    }
+}
+
+} // namespace k8::kosa8
