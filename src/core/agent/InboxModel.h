@@ -13,8 +13,21 @@ class InboxModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { AgentColumn, TitleColumn, MethodColumn, AgeColumn, SandboxColumn, ColumnCount };
-    enum Role { KeyRole = Qt::UserRole + 1, ShapeRole, ReceivedAtRole };
+    enum Column
+    {
+        AgentColumn,
+        TitleColumn,
+        MethodColumn,
+        AgeColumn,
+        SandboxColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        KeyRole = Qt::UserRole + 1,
+        ShapeRole,
+        ReceivedAtRole
+    };
 
     explicit InboxModel(QObject* parent = nullptr);
 

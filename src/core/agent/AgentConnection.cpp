@@ -1,0 +1,139 @@
+#include "agent/AgentConnection.h"
+
+#include <QLocalSocket>
+
+#include <spdlog/spdlog.h>
+
+namespace k8::agent {
+
+AgentConnection::AgentConnection(quint64 id, QLocalSocket* socket, qint64 maxLineBytes, int idleTimeoutMs,
+                                 QObject* parent)
+    : QObject(parent)
+    , m_id(id)
+    , m_socket(socket)
+{
+    socket->setParent(this);
+    m_framer.setMaxLineBytes(maxLineBytes);
+    m_framer.setIdleTimeoutMs(idleTimeoutMs);
+}
+
+AgentConnection::~AgentConnection()
+{
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+    }
+}
+
+void AgentConnection::start()
+{
+    connect(m_socket, &QLocalSocket::readyRead, this, &AgentConnection::readAvailable);
+    connect(m_socket, &QLocalSocket::disconnected, this, &AgentConnection::markClosed);
+    connect(m_socket, &QLocalSocket::errorOccurred, this, [this](QLocalSocket::LocalSocketError error) {
+        // The peer closing its end is the ordinary way a connection ends.
+        if (error != QLocalSocket::PeerClosedError)
+            spdlog::debug("agent connection {}: socket error {}", m_id,
+                          m_socket->errorString().toStdString());
+        if (m_socket->state() == QLocalSocket::UnconnectedState)
+            markClosed();
+    });
+    connect(m_socket, &QLocalSocket::bytesWritten, this, [this] {
+        if (m_socket && m_socket->bytesToWrite() == 0)
+            Q_EMIT allWritten(m_id);
+    });
+    connect(&m_framer, &LineFramer::idleTimeout, this, [this] {
+        spdlog::info("agent connection {}: closed after {} ms in the middle of a line", m_id,
+                     m_framer.idleTimeoutMs());
+        abort();
+    });
+    if (m_socket->state() != QLocalSocket::ConnectedState) {
+        markClosed();
+        return;
+    }
+    if (m_socket->bytesAvailable() > 0)
+        readAvailable();
+}
+
+bool AgentConnection::send(const QByteArray& line)
+{
+    if (!m_open || !m_socket || m_socket->state() != QLocalSocket::ConnectedState)
+        return false;
+    return m_socket->write(line) == line.size();
+}
+
+void AgentConnection::flush()
+{
+    if (m_socket && m_socket->state() == QLocalSocket::ConnectedState)
+        m_socket->flush();
+}
+
+qint64 AgentConnection::bytesQueued() const
+{
+    return m_socket ? m_socket->bytesToWrite() : 0;
+}
+
+void AgentConnection::closeAfterWrite()
+{
+    if (!m_open || m_closing)
+        return;
+    m_closing = true;
+    if (m_socket)
+        m_socket->disconnectFromServer();
+    if (!m_socket || m_socket->state() == QLocalSocket::UnconnectedState)
+        markClosed();
+}
+
+void AgentConnection::abort()
+{
+    if (!m_open)
+        return;
+    m_closing = true;
+    if (m_socket)
+        m_socket->abort();
+    markClosed();
+}
+
+void AgentConnection::readAvailable()
+{
+    // After closeAfterWrite() nothing more is read: the connection is on its way out.
+    while (m_open && !m_closing && m_socket && m_socket->bytesAvailable() > 0) {
+        const LineFramer::Result result = m_framer.feed(m_socket->read(64 * 1024));
+        for (const QByteArray& line : result.lines) {
+            if (!m_open || m_closing)
+                return;
+            handleLine(line);
+        }
+        if (result.tooLong) {
+            spdlog::info("agent connection {}: line of {}{} bytes over the limit of {}; closing", m_id,
+                         result.sizeIsLowerBound ? "at least " : "", result.tooLongSize,
+                         m_framer.maxLineBytes());
+            send(rpcError(QJsonValue(QJsonValue::Null),
+                          makeRpcError(ErrorCode::InvalidRequest,
+                                       LineFramer::tooLongMessage(result, m_framer.maxLineBytes()))));
+            closeAfterWrite();
+            return;
+        }
+    }
+}
+
+void AgentConnection::handleLine(const QByteArray& line)
+{
+    RpcMessage message;
+    RpcError error;
+    QJsonValue errorId;
+    if (!parseRpcLine(line, &message, &error, &errorId)) {
+        send(rpcError(errorId, error));
+        return;
+    }
+    Q_EMIT messageReceived(m_id, message);
+}
+
+void AgentConnection::markClosed()
+{
+    if (!m_open)
+        return;
+    m_open = false;
+    Q_EMIT closed(m_id);
+}
+
+} // namespace k8::agent

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "agent/JsonRpc.h"
+#include "agent/LineFramer.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+class QLocalSocket;
+
+namespace k8::agent {
+
+// One agent's connection: reads lines through a LineFramer, answers framing and JSON-RPC
+// envelope errors itself (-32700, -32600, line too long) and hands every well-formed message to
+// its owner. Writes are queued on the socket and never block.
+class AgentConnection : public QObject
+{
+    Q_OBJECT
+public:
+    // Takes ownership of the socket.
+    AgentConnection(quint64 id, QLocalSocket* socket, qint64 maxLineBytes, int idleTimeoutMs,
+                    QObject* parent = nullptr);
+    ~AgentConnection() override;
+
+    quint64 id() const { return m_id; }
+    bool isOpen() const { return m_open; }
+    // The label from `hello` (params.agent), used when a request names no agent.
+    QString agentLabel() const { return m_agentLabel; }
+    void setAgentLabel(const QString& label) { m_agentLabel = label; }
+
+    // Queues one line (already ending in '\n'). False when the connection is closed.
+    bool send(const QByteArray& line);
+    // Pushes queued bytes into the kernel as far as it takes them without waiting.
+    void flush();
+    qint64 bytesQueued() const;
+    // Sends what is queued, then closes. closed() follows.
+    void closeAfterWrite();
+    // Closes at once, dropping anything queued.
+    void abort();
+
+    // Starts reading. Separate from the constructor so the owner connects its signals first.
+    void start();
+
+Q_SIGNALS:
+    void messageReceived(quint64 connectionId, const k8::agent::RpcMessage& message);
+    // Everything queued so far has been handed to the kernel.
+    void allWritten(quint64 connectionId);
+    // Emitted once, when the socket is gone for whatever reason.
+    void closed(quint64 connectionId);
+
+private:
+    void readAvailable();
+    void handleLine(const QByteArray& line);
+    void markClosed();
+
+    quint64 m_id;
+    QPointer<QLocalSocket> m_socket;
+    LineFramer m_framer;
+    QString m_agentLabel;
+    bool m_open = true;
+    bool m_closing = false;
+};
+
+} // namespace k8::agent

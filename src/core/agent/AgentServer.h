@@ -1,0 +1,108 @@
+#pragma once
+
+#include "agent/JsonRpc.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+class QLocalServer;
+
+namespace k8::agent {
+
+class AgentConnection;
+
+// Limits of protocol.md; tests lower them.
+struct AgentLimits
+{
+    int maxConnections = 64;
+    int maxPending = 256; // pending requests over all connections
+    qint64 maxLineBytes = 8 * 1024 * 1024;
+    int idleLineTimeoutMs = 30'000;
+};
+
+// What the server hands on: the methods that need a decision (review, run) and cancel. The
+// server has answered everything else (hello, ping, unknown methods, envelope errors, limits).
+class AgentRequestHandler
+{
+public:
+    virtual ~AgentRequestHandler() = default;
+    // A review or run request, already counted as pending. The handler must end it with exactly
+    // one AgentServer::respond() (now or later), or leave it to handleConnectionClosed().
+    virtual void handleRequest(quint64 connectionId, const QString& helloAgent,
+                               const RpcMessage& message) = 0;
+    // `cancel` for a request id of this connection; true when it was pending and is withdrawn.
+    virtual bool handleCancel(quint64 connectionId, const QJsonValue& requestId) = 0;
+    // The connection is gone; its pending requests can no longer be answered.
+    virtual void handleConnectionClosed(quint64 connectionId) = 0;
+};
+
+// The agent socket: a QLocalServer at a checked path, peers of the same user only, up to
+// maxConnections connections, up to maxPending requests waiting in all. Answers hello and ping
+// itself and routes review, run and cancel to the handler.
+class AgentServer : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AgentServer(AgentRequestHandler* handler, QObject* parent = nullptr);
+    ~AgentServer() override;
+
+    void setLimits(const AgentLimits& limits) { m_limits = limits; }
+    const AgentLimits& limits() const { return m_limits; }
+    // What `hello` reports as the server version.
+    void setServerVersion(const QString& version) { m_serverVersion = version; }
+
+    // Checks the folder and the one-app-per-socket rule, listens, sets the socket to 0600.
+    // False with *error (for the UI and the command line) when it cannot.
+    bool listen(const QString& socketPath, QString* error);
+    bool isListening() const;
+    QString socketPath() const { return m_socketPath; }
+    // Stops accepting, closes every connection and removes the socket file.
+    void close();
+
+    // Sends the one answer of a pending request and forgets it. False when the request is not
+    // pending (already answered) or the connection is gone.
+    bool respond(quint64 connectionId, const QJsonValue& requestId, const QByteArray& line);
+    bool isPending(quint64 connectionId, const QJsonValue& requestId) const;
+    // A notification (e.g. run.output) to one connection; false when it is gone.
+    bool notify(quint64 connectionId, const QByteArray& line);
+    bool isConnected(quint64 connectionId) const;
+
+    int connectionCount() const { return int(m_connections.size()); }
+    int pendingCount() const { return m_pendingTotal; }
+    // Bytes still queued for the kernel over all connections.
+    qint64 bytesQueued() const;
+    // Pushes queued answers to the kernel without waiting (at shutdown).
+    void flushAll();
+
+    static QStringList methods();
+
+Q_SIGNALS:
+    // A peer of another user was refused (the message is also logged).
+    void peerRefused(const QString& message);
+    // Every queued byte of every connection has reached the kernel.
+    void allWritten();
+
+private:
+    void acceptPending();
+    void handleMessage(quint64 connectionId, const RpcMessage& message);
+    void handleClosed(quint64 connectionId);
+    void answerHello(AgentConnection* connection, const RpcMessage& message);
+    void answerCancel(AgentConnection* connection, const RpcMessage& message);
+    static QString pendingKey(const QJsonValue& id);
+
+    AgentRequestHandler* m_handler;
+    QLocalServer* m_server = nullptr;
+    AgentLimits m_limits;
+    QString m_socketPath;
+    QString m_serverVersion;
+    quint64 m_nextConnectionId = 1;
+    QHash<quint64, AgentConnection*> m_connections;
+    QHash<quint64, QSet<QString>> m_pendingByConnection;
+    int m_pendingTotal = 0;
+};
+
+} // namespace k8::agent

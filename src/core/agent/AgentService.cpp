@@ -1,0 +1,715 @@
+#include "agent/AgentService.h"
+
+#include "agent/InboxModel.h"
+#include "agent/RunExecutor.h"
+#include "agent/SocketPath.h"
+#include "kosa8/Kosa8Runner.h"
+#include "kosa8/Names.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+
+#include <spdlog/spdlog.h>
+
+namespace k8::agent {
+
+namespace {
+
+const QString kReview = QStringLiteral("review");
+const QString kRun = QStringLiteral("run");
+const QString kPerson = QStringLiteral("person");
+const QString kTimeout = QStringLiteral("timeout");
+const QString kWithdrawn = QStringLiteral("withdrawn");
+const QString kShutdown = QStringLiteral("shutdown");
+const QString kReject = QStringLiteral("reject");
+const QString kApprove = QStringLiteral("approve");
+
+// Bounded wait for answers to reach the kernel at shutdown; a peer that reads nothing must not
+// hold the quit.
+constexpr int ShutdownDrainCapMs = 2000;
+
+// The ledger's code_sha256: the hash of each action's code, in order, comma-joined.
+QString codeHashes(const Request& request)
+{
+    QStringList hashes;
+    for (const ReviewAction& action : request.actions) {
+        if (!action.codeField.isEmpty())
+            hashes.append(sha256Hex(action.code.toUtf8()));
+    }
+    return hashes.join(QLatin1Char(','));
+}
+
+// The ledger's decision for a person's decision: the kind of each action, in order; one word
+// when they all agree.
+QString decisionSummary(const PersonDecision& decision)
+{
+    QStringList kinds;
+    for (const ActionDecision& action : decision.actions)
+        kinds.append(decisionName(action.kind));
+    kinds.removeDuplicates();
+    if (kinds.size() == 1)
+        return kinds.first();
+    kinds.clear();
+    for (const ActionDecision& action : decision.actions)
+        kinds.append(decisionName(action.kind));
+    return kinds.join(QLatin1Char(','));
+}
+
+} // namespace
+
+AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
+    : ReviewCoordinator(parent)
+    , m_runner(runner)
+    , m_server(new AgentServer(this, this))
+    , m_inbox(new InboxModel(this))
+{
+    if (!m_runner) {
+        m_ownRunner = new kosa8::Kosa8Runner(this);
+        m_runner = m_ownRunner;
+    }
+    m_ageTimer.setInterval(1000);
+    connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
+    m_drainCap.setSingleShot(true);
+    m_drainCap.setInterval(ShutdownDrainCapMs);
+    connect(&m_drainCap, &QTimer::timeout, this, [this] {
+        spdlog::warn("agent service: {} bytes of answers still queued at shutdown; closing anyway",
+                     m_server->bytesQueued());
+        m_server->close();
+        if (!m_shutdownCompleteSent) {
+            m_shutdownCompleteSent = true;
+            Q_EMIT shutdownComplete();
+        }
+    });
+    connect(m_server, &AgentServer::allWritten, this, &AgentService::checkShutdownDrained);
+    connect(m_server, &AgentServer::peerRefused, this, &ReviewCoordinator::problem);
+}
+
+AgentService::~AgentService()
+{
+    shutdown();
+    m_drainCap.stop();
+    m_server->flushAll();
+    m_server->close();
+    // Executors and timers are children; their signals must not reach a half-destroyed service.
+    for (Entry& entry : m_entries) {
+        if (entry.executor)
+            entry.executor->disconnect(this);
+    }
+}
+
+bool AgentService::start(const AgentSettings& settings, QString* error)
+{
+    if (m_started) {
+        *error = tr("The agent service is already running.");
+        return false;
+    }
+    m_settings = settings;
+    if (m_settings.dataDir.isEmpty()) {
+        *error = tr("No data folder was given for the agent service.");
+        return false;
+    }
+    if (!QDir().mkpath(m_settings.dataDir)) {
+        *error = tr("Cannot create the data folder %1.").arg(m_settings.dataDir);
+        return false;
+    }
+
+    QString ledgerError;
+    QString ledgerWarning;
+    if (!m_ledger.open(m_settings.ledgerPath(), &ledgerError, &ledgerWarning)) {
+        // Without a ledger no decision could be recorded, so none may be made.
+        *error = tr("Cannot open the decision ledger %1: %2").arg(m_settings.ledgerPath(), ledgerError);
+        return false;
+    }
+    if (!ledgerWarning.isEmpty())
+        m_startupProblems.append(ledgerWarning);
+
+    QString rulesError;
+    if (!reloadRules(&rulesError))
+        m_startupProblems.append(rulesError);
+
+    m_server->setLimits(m_settings.limits);
+    m_server->setServerVersion(resolvedServerVersion());
+    const QString path = SocketPath::resolve(m_settings.socketPath);
+    if (!m_server->listen(path, error))
+        return false;
+    m_settings.socketPath = path;
+    m_started = true;
+    for (const QString& problemText : std::as_const(m_startupProblems))
+        Q_EMIT problem(problemText);
+    return true;
+}
+
+bool AgentService::isListening() const
+{
+    return m_server->isListening();
+}
+
+QString AgentService::socketPath() const
+{
+    return m_server->socketPath();
+}
+
+int AgentService::connectionCount() const
+{
+    return m_server->connectionCount();
+}
+
+QString AgentService::resolvedServerVersion() const
+{
+    if (!m_settings.serverVersion.isEmpty())
+        return m_settings.serverVersion;
+    const QString version = QCoreApplication::applicationVersion();
+    return version.isEmpty() ? QStringLiteral("unknown") : version;
+}
+
+void AgentService::setDefaultSandbox(const QString& sandbox)
+{
+    m_settings.defaultSandbox = sandbox;
+}
+
+void AgentService::setImageByLanguage(const QHash<QString, QString>& images)
+{
+    m_settings.imageByLanguage = images;
+}
+
+RunDefaults AgentService::runDefaults() const
+{
+    RunDefaults defaults;
+    defaults.sandbox = m_settings.defaultSandbox;
+    defaults.imageByLanguage = m_settings.imageByLanguage;
+    return defaults;
+}
+
+bool AgentService::reloadRules(QString* error)
+{
+    QStringList problems;
+    RuleSet own;
+    QString ownError;
+    m_ownRulesValid = own.load(m_settings.rulesPath(), false, &ownError);
+    if (!m_ownRulesValid) {
+        problems.append(ownError);
+        own = RuleSet();
+    }
+    RuleSet extra;
+    if (!m_settings.rulesFile.isEmpty()) {
+        QString extraError;
+        if (!extra.load(m_settings.rulesFile, true, &extraError)) {
+            problems.append(extraError);
+            extra = RuleSet();
+        }
+    }
+    m_ownRules = own;
+    m_rules = own;
+    m_rules.merge(extra);
+    Q_EMIT rulesChanged();
+    if (problems.isEmpty())
+        return true;
+    const QString message = problems.join(QLatin1Char('\n'));
+    spdlog::warn("standing rules: {}", message.toStdString());
+    if (error)
+        *error = message;
+    if (m_started)
+        Q_EMIT problem(message);
+    return false;
+}
+
+const Request* AgentService::request(quint64 key) const
+{
+    const auto it = m_entries.constFind(key);
+    return it == m_entries.constEnd() ? nullptr : &it->request;
+}
+
+// ---- requests from the socket ----
+
+void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent, const RpcMessage& message)
+{
+    if (m_shutDown) {
+        m_server->respond(connectionId, message.id,
+                          rpcError(message.id, makeRpcError(ErrorCode::Busy, tr("kosa8 Desk is quitting."))));
+        return;
+    }
+    Request request;
+    RpcError error;
+    const QJsonObject params = message.params.toObject();
+    const bool valid = message.method == kRun
+                           ? requestFromRun(params, message.id, runDefaults(), &request, &error)
+                           : requestFromReview(params, &request, &error);
+    if (!valid) {
+        m_server->respond(connectionId, message.id, rpcError(message.id, error));
+        return;
+    }
+    request.key = m_nextKey++;
+    request.connectionId = connectionId;
+    request.rpcId = message.id;
+    request.receivedAt = QDateTime::currentDateTimeUtc();
+    if (request.agent.trimmed().isEmpty())
+        request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
+
+    if (const std::optional<RuleMatch> match = m_rules.match(request)) {
+        applyRule(request, *match);
+        return;
+    }
+    queueForPerson(request);
+}
+
+void AgentService::applyRule(const Request& request, const RuleMatch& match)
+{
+    const QString decidedBy = QStringLiteral("rule:") + match.ruleName;
+    if (match.decision == Rule::Decision::Reject) {
+        rejectUnqueued(request, tr("Rejected by the standing rule '%1'.").arg(match.ruleName), decidedBy);
+        return;
+    }
+    if (request.method == kRun) {
+        startRun(request, kApprove, request.run, decidedBy);
+        return;
+    }
+    const QJsonValue approval = approvalFor(request);
+    if (approval.isUndefined() || approval.isNull()) {
+        rejectUnqueued(request, tr("The standing rule '%1' could not be applied.").arg(match.ruleName),
+                       decidedBy);
+        return;
+    }
+    QString error;
+    if (!record(request, kApprove, decidedBy, QString(), &error)) {
+        // Fail closed: an approval that is not in the ledger is not given.
+        rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
+        return;
+    }
+    answer(request, rpcResult(request.rpcId, approval));
+    Q_EMIT requestDecided(request.key, kApprove, decidedBy);
+}
+
+void AgentService::queueForPerson(const Request& request)
+{
+    Entry entry;
+    entry.request = request;
+    if (request.timeoutS > 0) {
+        entry.timeout = new QTimer(this);
+        entry.timeout->setSingleShot(true);
+        entry.timeout->setInterval(request.timeoutS * 1000);
+        const quint64 key = request.key;
+        connect(entry.timeout, &QTimer::timeout, this, [this, key] {
+            const auto it = m_entries.constFind(key);
+            if (it == m_entries.constEnd() || it->executor)
+                return;
+            rejectPending(key,
+                          tr("No decision within %1 s; the request timed out.").arg(it->request.timeoutS),
+                          kTimeout);
+        });
+        entry.timeout->start();
+    }
+    m_entries.insert(request.key, entry);
+    m_inbox->append(request);
+    if (!m_ageTimer.isActive())
+        m_ageTimer.start();
+    spdlog::info("agent request {} queued: {} from {} ({})", request.key, request.method.toStdString(),
+                 request.agent.toStdString(), request.title.toStdString());
+    Q_EMIT requestQueued(request.key);
+}
+
+bool AgentService::handleCancel(quint64 connectionId, const QJsonValue& requestId)
+{
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        const Request& request = it->request;
+        if (request.connectionId != connectionId || request.rpcId != requestId)
+            continue;
+        if (it->executor)
+            return false; // decided and running: too late to withdraw
+        rejectPending(it.key(), tr("The agent withdrew the request."), kWithdrawn);
+        return true;
+    }
+    return false;
+}
+
+void AgentService::handleConnectionClosed(quint64 connectionId)
+{
+    QList<quint64> withdrawn;
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        // A run that is already running was approved; it finishes and its result is shown in the
+        // app even though nobody is left to receive it.
+        if (it->request.connectionId == connectionId && !it->executor)
+            withdrawn.append(it.key());
+    }
+    for (quint64 key : withdrawn)
+        rejectPending(key, tr("The agent disconnected."), kWithdrawn);
+}
+
+// ---- decisions ----
+
+bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* error)
+{
+    auto fail = [error](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    const auto it = m_entries.constFind(key);
+    if (it == m_entries.constEnd() || it->executor)
+        return fail(tr("This request is no longer waiting for a decision."));
+    const Request request = it->request;
+
+    QJsonValue result;
+    QString shapeError;
+    if (!reviewResult(request, decision, &result, &shapeError))
+        return fail(shapeError);
+
+    if (request.method == kRun) {
+        const ActionDecision& chosen = decision.actions.first();
+        if (chosen.kind == DecisionKind::Approve || chosen.kind == DecisionKind::Edit) {
+            RunSpec spec = request.run;
+            spec.code = result.toObject().value(QLatin1String("code")).toString();
+            if (spec.code.isEmpty())
+                return fail(tr("There is no code to run."));
+            if (!decision.runSandbox.isEmpty()) {
+                const QString why = kosa8::Names::checkSandbox(decision.runSandbox);
+                if (!why.isEmpty())
+                    return fail(why);
+                spec.sandbox = decision.runSandbox;
+            }
+            if (!decision.runImage.isEmpty()) {
+                const QString why = kosa8::Names::checkImage(decision.runImage);
+                if (!why.isEmpty())
+                    return fail(why);
+                spec.image = decision.runImage;
+            }
+            if (spec.sandbox.isEmpty())
+                return fail(tr("Choose a sandbox to run the code in."));
+            const QString kind = decisionName(chosen.kind);
+            Request decided = request;
+            decided.run = spec;
+            QString ledgerError;
+            if (!record(decided, kind, kPerson, sha256Hex(spec.code.toUtf8()), &ledgerError)) {
+                Q_EMIT problem(ledgerError);
+                return fail(ledgerError);
+            }
+            if (Entry* entry = &m_entries[key]; entry->timeout) {
+                entry->timeout->stop();
+            }
+            m_inbox->remove(key);
+            Q_EMIT requestRemoved(key, kPerson);
+            startRun(decided, kind, spec, QString());
+            return true;
+        }
+    }
+
+    QString ledgerError;
+    const QString summary = decisionSummary(decision);
+    if (!record(request, summary, kPerson, QString(), &ledgerError)) {
+        Q_EMIT problem(ledgerError);
+        return fail(ledgerError);
+    }
+    dropEntry(key);
+    Q_EMIT requestRemoved(key, kPerson);
+    answer(request, rpcResult(request.rpcId, result));
+    Q_EMIT requestDecided(key, summary, kPerson);
+    return true;
+}
+
+void AgentService::rejectPending(quint64 key, const QString& reason, const QString& decidedBy)
+{
+    const auto it = m_entries.constFind(key);
+    if (it == m_entries.constEnd())
+        return;
+    const Request request = it->request;
+    const bool wasQueued = m_inbox->rowOf(key) >= 0;
+    QString error;
+    if (!record(request, kReject, decidedBy, QString(), &error))
+        Q_EMIT problem(error); // a rejection still goes out: it is the safe answer
+    dropEntry(key);
+    if (wasQueued)
+        Q_EMIT requestRemoved(key, decidedBy);
+    answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
+    Q_EMIT requestDecided(key, kReject, decidedBy);
+}
+
+void AgentService::rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy)
+{
+    QString error;
+    if (!record(request, kReject, decidedBy, QString(), &error))
+        Q_EMIT problem(error);
+    answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
+    Q_EMIT requestDecided(request.key, kReject, decidedBy);
+}
+
+void AgentService::dropEntry(quint64 key)
+{
+    const auto it = m_entries.find(key);
+    if (it == m_entries.end())
+        return;
+    if (it->timeout) {
+        it->timeout->stop();
+        it->timeout->deleteLater();
+    }
+    if (it->executor) {
+        it->executor->disconnect(this);
+        it->executor->cancel();
+        it->executor->deleteLater();
+    }
+    m_entries.erase(it);
+    m_inbox->remove(key);
+    if (m_inbox->count() == 0)
+        m_ageTimer.stop();
+}
+
+// ---- runs ----
+
+void AgentService::startRun(const Request& request, const QString& decision, const RunSpec& spec,
+                            const QString& decidedBy)
+{
+    const quint64 key = request.key;
+    if (!decidedBy.isEmpty()) {
+        // Decided by a rule: the request never reached the inbox, so its ledger entry is written here.
+        QString error;
+        if (!record(request, decision, decidedBy, sha256Hex(spec.code.toUtf8()), &error)) {
+            rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
+            return;
+        }
+    }
+    Entry& entry = m_entries[key];
+    entry.request = request;
+    entry.request.run = spec;
+    entry.runDecision = decision;
+    entry.runCode = spec.code;
+    auto* executor = new RunExecutor(m_runner, this);
+    executor->setStdinThresholdBytes(m_settings.runStdinThresholdBytes);
+    entry.executor = executor;
+
+    const quint64 connectionId = request.connectionId;
+    const QJsonValue rpcId = request.rpcId;
+    connect(executor, &RunExecutor::stepStarted, this,
+            [this, key](const QString& preview) { Q_EMIT runStarted(key, preview); });
+    connect(executor, &RunExecutor::output, this,
+            [this, key, connectionId, rpcId](bool isStderr, const QString& text) {
+                m_server->notify(connectionId,
+                                 rpcNotification(QStringLiteral("run.output"),
+                                                 QJsonObject{{QStringLiteral("id"), rpcId},
+                                                             {QStringLiteral("stream"),
+                                                              isStderr ? QStringLiteral("stderr")
+                                                                       : QStringLiteral("stdout")},
+                                                             {QStringLiteral("data"), text}}));
+                Q_EMIT runOutput(key, isStderr, text);
+            });
+    connect(executor, &RunExecutor::finished, this,
+            [this, key](bool ran, const QJsonObject& result, const QString& message) {
+                completeRun(key, ran, result, message);
+            });
+    spdlog::info("agent request {}: running approved code in sandbox {}", key, spec.sandbox.toStdString());
+    executor->start(spec);
+}
+
+void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message)
+{
+    const auto it = m_entries.constFind(key);
+    if (it == m_entries.constEnd())
+        return;
+    const Request request = it->request;
+    const QString decision = it->runDecision;
+    const QString code = it->runCode;
+    QJsonObject shown = result;
+    if (ran) {
+        QJsonObject full{{QStringLiteral("decision"), decision}, {QStringLiteral("code"), code}};
+        for (auto field = result.constBegin(); field != result.constEnd(); ++field)
+            full.insert(field.key(), field.value());
+        shown = full;
+        answer(request, rpcResult(request.rpcId, full));
+    } else {
+        answer(request, rpcError(request.rpcId, makeRpcError(ErrorCode::Kosa8Failed, message, result)));
+        shown.insert(QStringLiteral("error"), message);
+        Q_EMIT problem(tr("%1 Command: %2").arg(message, result.value(QStringLiteral("command")).toString()));
+    }
+    if (RunExecutor* executor = it->executor) {
+        executor->disconnect(this);
+        executor->deleteLater();
+    }
+    if (QTimer* timeout = it->timeout)
+        timeout->deleteLater();
+    m_entries.remove(key);
+    Q_EMIT runFinished(key, shown);
+    checkShutdownDrained();
+}
+
+// ---- ledger and answers ----
+
+bool AgentService::record(const Request& request, const QString& decision, const QString& decidedBy,
+                          const QString& codeOverride, QString* error)
+{
+    LedgerRecord entry;
+    entry.requestId = rpcIdText(request.rpcId);
+    entry.agent = request.agent;
+    entry.method = request.method;
+    entry.payloadSha256 = request.payloadSha256;
+    entry.codeSha256 = codeOverride.isEmpty() ? codeHashes(request) : codeOverride;
+    entry.decision = decision;
+    entry.decidedBy = decidedBy;
+    entry.title = request.title;
+    if (!m_ledger.isOpen()) {
+        *error = tr("The decision ledger is not open.");
+        return false;
+    }
+    if (!m_ledger.append(entry, error)) {
+        spdlog::error("ledger append failed: {}", error->toStdString());
+        return false;
+    }
+    return true;
+}
+
+void AgentService::answer(const Request& request, const QByteArray& line)
+{
+    if (!m_server->respond(request.connectionId, request.rpcId, line))
+        spdlog::debug("agent request {}: the agent is gone; answer dropped", request.key);
+}
+
+// ---- rules from the review view ----
+
+bool AgentService::changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error)
+{
+    QString localError;
+    QString* out = error ? error : &localError;
+    if (!m_ownRulesValid) {
+        // Saving now would overwrite the file the person still has to fix.
+        *out = tr("%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.")
+                   .arg(m_settings.rulesPath());
+        return false;
+    }
+    RuleSet updated = m_ownRules;
+    if (!change(&updated, out))
+        return false;
+    if (!updated.save(m_settings.rulesPath(), out))
+        return false;
+    reloadRules(nullptr);
+    return true;
+}
+
+bool AgentService::addApproveCodeRule(const QString& code, QString* error)
+{
+    if (code.isEmpty()) {
+        if (error)
+            *error = tr("There is no code to approve.");
+        return false;
+    }
+    const QString hash = sha256Hex(code.toUtf8());
+    return changeOwnRules(
+        [&hash](RuleSet* rules, QString* out) {
+            for (const Rule& existing : rules->rules()) {
+                if (existing.decision == Rule::Decision::Approve && existing.codeSha256 == hash &&
+                    existing.agent.isEmpty() && existing.method.isEmpty() && existing.enabled)
+                    return true; // already approved exactly like this
+            }
+            Rule rule;
+            rule.decision = Rule::Decision::Approve;
+            rule.codeSha256 = hash;
+            const QString base = QStringLiteral("approve-code-") + hash.left(12);
+            rule.name = base;
+            for (int suffix = 2; !rules->add(rule, out); ++suffix) {
+                if (suffix > 100)
+                    return false;
+                rule.name = base + QLatin1Char('-') + QString::number(suffix);
+            }
+            return true;
+        },
+        error);
+}
+
+bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
+{
+    if (agent.trimmed().isEmpty()) {
+        if (error)
+            *error = tr("There is no agent name to reject.");
+        return false;
+    }
+    return changeOwnRules(
+        [&agent](RuleSet* rules, QString* out) {
+            for (const Rule& existing : rules->rules()) {
+                if (existing.decision == Rule::Decision::Reject && existing.agent == agent &&
+                    existing.codeSha256.isEmpty() && existing.method.isEmpty() && existing.enabled)
+                    return true;
+            }
+            QString slug;
+            for (const QChar c : agent.toLower()) {
+                const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+                slug.append(plain ? c : QChar(u'-'));
+            }
+            Rule rule;
+            rule.decision = Rule::Decision::Reject;
+            rule.agent = agent;
+            const QString base = QStringLiteral("reject-agent-") + slug.left(40);
+            rule.name = base;
+            for (int suffix = 2; !rules->add(rule, out); ++suffix) {
+                if (suffix > 100)
+                    return false;
+                rule.name = base + QLatin1Char('-') + QString::number(suffix);
+            }
+            return true;
+        },
+        error);
+}
+
+bool AgentService::setRuleEnabled(const QString& name, bool enabled, QString* error)
+{
+    return changeOwnRules(
+        [&name, enabled](RuleSet* rules, QString* out) {
+            if (rules->setEnabled(name, enabled))
+                return true;
+            *out =
+                tr("There is no rule '%1' that the app may change (rules from a --rules file are read-only).")
+                    .arg(name);
+            return false;
+        },
+        error);
+}
+
+bool AgentService::removeRule(const QString& name, QString* error)
+{
+    return changeOwnRules(
+        [&name](RuleSet* rules, QString* out) {
+            if (rules->remove(name))
+                return true;
+            *out =
+                tr("There is no rule '%1' that the app may remove (rules from a --rules file are read-only).")
+                    .arg(name);
+            return false;
+        },
+        error);
+}
+
+// ---- shutdown ----
+
+void AgentService::shutdown()
+{
+    if (m_shutDown)
+        return;
+    m_shutDown = true;
+    const QList<quint64> keys = m_entries.keys();
+    for (quint64 key : keys) {
+        const auto it = m_entries.constFind(key);
+        if (it == m_entries.constEnd())
+            continue;
+        const QString reason = it->executor
+                                   ? tr("kosa8 Desk quit while the code was running; the run was stopped.")
+                                   : tr("kosa8 Desk quit before a decision was made.");
+        rejectPending(key, reason, kShutdown);
+    }
+    m_ageTimer.stop();
+    m_server->flushAll();
+    if (!m_started) {
+        m_shutdownCompleteSent = true;
+        QMetaObject::invokeMethod(this, &AgentService::shutdownComplete, Qt::QueuedConnection);
+        return;
+    }
+    m_drainCap.start();
+    checkShutdownDrained();
+}
+
+void AgentService::checkShutdownDrained()
+{
+    if (!m_shutDown || m_shutdownCompleteSent || m_server->bytesQueued() > 0)
+        return;
+    m_drainCap.stop();
+    m_shutdownCompleteSent = true;
+    m_server->close();
+    spdlog::info("agent service shut down; socket closed");
+    QMetaObject::invokeMethod(this, &AgentService::shutdownComplete, Qt::QueuedConnection);
+}
+
+} // namespace k8::agent

@@ -1,0 +1,140 @@
+#pragma once
+
+#include "agent/AgentServer.h"
+#include "agent/AgentSettings.h"
+#include "agent/Ledger.h"
+#include "agent/PayloadShapes.h"
+#include "agent/ReviewCoordinator.h"
+#include "agent/Rules.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QStringList>
+#include <QTimer>
+#include <functional>
+
+namespace k8::kosa8 {
+class Kosa8Runner;
+}
+
+namespace k8::agent {
+
+class InboxModel;
+class RunExecutor;
+
+// The agent side of the app (protocol.md): listens on the socket, decides by standing rules
+// where one applies, queues the rest for a person, and answers. Every decision goes into the
+// ledger, flushed, before its answer is written. Anything unexpected answers a rejection.
+//
+// Typical use in main():
+//   AgentService service(context.runner());
+//   QString error;
+//   if (!service.start(settings, &error)) { show error; exit 1 }
+//   on quit: service.shutdown(), wait for shutdownComplete() (or a short cap), then quit.
+class AgentService : public ReviewCoordinator, private AgentRequestHandler
+{
+    Q_OBJECT
+public:
+    // `runner` runs kosa8 for approved runs (not owned; the app's one runner). With nullptr the
+    // service makes its own with the built-in profile and `kosa8` on PATH.
+    explicit AgentService(kosa8::Kosa8Runner* runner = nullptr, QObject* parent = nullptr);
+    // Answers whatever is still pending (shutdown()) and closes the socket.
+    ~AgentService() override;
+
+    // Opens the ledger, loads the rules (an invalid file is reported through problem() and
+    // startupProblems(), and none of its rules apply) and listens. False with *error, a message
+    // for the UI and the command line, when the ledger cannot be opened or the socket not used.
+    bool start(const AgentSettings& settings, QString* error);
+    bool isListening() const;
+    QString socketPath() const;
+    const AgentSettings& settings() const { return m_settings; }
+    // Problems found by start() (invalid rules file, torn ledger line), also sent as problem().
+    QStringList startupProblems() const { return m_startupProblems; }
+
+    // Settings that may change while running (the settings dialog).
+    void setDefaultSandbox(const QString& sandbox);
+    void setImageByLanguage(const QHash<QString, QString>& images);
+
+    // Answers every pending request with a rejection (decided_by "shutdown", ledger first),
+    // stops running kosa8 jobs, refuses new requests, and emits shutdownComplete() once every
+    // answer has reached the kernel (the socket is then closed). Safe to call more than once.
+    void shutdown();
+    bool isShutDown() const { return m_shutDown; }
+
+    // The rules in force (own rules.json plus the read-only file), and a reload after rules.json
+    // changed on disk. False with *error when a file is invalid (its rules then do not apply).
+    QList<Rule> rules() const override { return m_rules.rules(); }
+    bool setRuleEnabled(const QString& name, bool enabled, QString* error = nullptr) override;
+    bool removeRule(const QString& name, QString* error = nullptr) override;
+    QString ledgerPath() const override { return m_settings.ledgerPath(); }
+    bool reloadRules(QString* error = nullptr);
+
+    // Requests queued or running (for the status bar).
+    int pendingCount() const { return int(m_entries.size()); }
+    int connectionCount() const;
+
+    // ReviewCoordinator
+    InboxModel* inbox() const override { return m_inbox; }
+    const Request* request(quint64 key) const override;
+    bool decide(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
+    bool addApproveCodeRule(const QString& code, QString* error = nullptr) override;
+    bool addRejectAgentRule(const QString& agent, QString* error = nullptr) override;
+
+Q_SIGNALS:
+    void shutdownComplete();
+    // A decision was recorded and answered (or could not be answered: the agent left).
+    void requestDecided(quint64 key, const QString& decision, const QString& decidedBy);
+
+private:
+    struct Entry
+    {
+        Request request;
+        QTimer* timeout = nullptr;       // decision timeout (timeout_s); owned
+        RunExecutor* executor = nullptr; // while an approved run runs; owned
+        QString runDecision;             // "approve" or "edit"
+        QString runCode;                 // the code that runs
+    };
+
+    // AgentRequestHandler
+    void handleRequest(quint64 connectionId, const QString& helloAgent, const RpcMessage& message) override;
+    bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
+    void handleConnectionClosed(quint64 connectionId) override;
+
+    RunDefaults runDefaults() const;
+    void queueForPerson(const Request& request);
+    void applyRule(const Request& request, const RuleMatch& match);
+    // Ledger entry, then the rejection in the request's shape. Removes the entry.
+    void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
+    void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
+    void startRun(const Request& request, const QString& decision, const RunSpec& spec,
+                  const QString& decidedBy);
+    void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
+    // Applies a change to the app's own rules, saves rules.json and reloads.
+    bool changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error);
+    bool record(const Request& request, const QString& decision, const QString& decidedBy,
+                const QString& codeOverride, QString* error);
+    void answer(const Request& request, const QByteArray& line);
+    void dropEntry(quint64 key);
+    void checkShutdownDrained();
+    QString resolvedServerVersion() const;
+
+    QPointer<kosa8::Kosa8Runner> m_runner;
+    kosa8::Kosa8Runner* m_ownRunner = nullptr;
+    AgentSettings m_settings;
+    AgentServer* m_server;
+    InboxModel* m_inbox;
+    RuleSet m_ownRules; // rules.json (writable)
+    bool m_ownRulesValid = true;
+    RuleSet m_rules; // own + read-only extra, what match() uses
+    Ledger m_ledger;
+    QHash<quint64, Entry> m_entries;
+    quint64 m_nextKey = 1;
+    QTimer m_ageTimer;
+    QTimer m_drainCap;
+    QStringList m_startupProblems;
+    bool m_started = false;
+    bool m_shutDown = false;
+    bool m_shutdownCompleteSent = false;
+};
+
+} // namespace k8::agent

@@ -1,0 +1,100 @@
+#include "agent/LineFramer.h"
+
+namespace k8::agent {
+
+namespace {
+
+bool isBlank(const QByteArray& line)
+{
+    for (char c : line) {
+        if (c != ' ' && c != '\t' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+LineFramer::LineFramer(QObject* parent)
+    : QObject(parent)
+{
+    m_idleTimer.setSingleShot(true);
+    m_idleTimer.setInterval(m_idleTimeoutMs);
+    connect(&m_idleTimer, &QTimer::timeout, this, [this] {
+        if (hasPartialLine() && !m_failed)
+            Q_EMIT idleTimeout();
+    });
+}
+
+void LineFramer::setIdleTimeoutMs(int ms)
+{
+    m_idleTimeoutMs = ms;
+    m_idleTimer.setInterval(ms);
+    if (m_idleTimer.isActive())
+        m_idleTimer.start();
+}
+
+LineFramer::Result LineFramer::feed(const QByteArray& data)
+{
+    Result result;
+    if (m_failed)
+        return result;
+    m_buffer.append(data);
+
+    qint64 lineStart = 0;
+    qint64 searchFrom = m_scannedUpTo;
+    while (true) {
+        const qint64 newline = m_buffer.indexOf('\n', searchFrom);
+        if (newline < 0)
+            break;
+        const qint64 length = newline - lineStart;
+        if (length > m_maxLineBytes) {
+            result.tooLong = true;
+            result.tooLongSize = length;
+            break;
+        }
+        QByteArray line = m_buffer.mid(lineStart, length);
+        if (!isBlank(line))
+            result.lines.append(std::move(line));
+        lineStart = newline + 1;
+        searchFrom = lineStart;
+    }
+
+    if (!result.tooLong) {
+        m_buffer.remove(0, lineStart);
+        m_scannedUpTo = m_buffer.size();
+        if (m_buffer.size() > m_maxLineBytes) {
+            result.tooLong = true;
+            result.tooLongSize = m_buffer.size();
+            result.sizeIsLowerBound = true;
+        }
+    }
+
+    if (result.tooLong) {
+        m_failed = true;
+        m_buffer.clear();
+        m_scannedUpTo = 0;
+        m_idleTimer.stop();
+        return result;
+    }
+
+    // The idle clock measures silence in the middle of a line: restart it on every chunk.
+    if (m_buffer.isEmpty())
+        m_idleTimer.stop();
+    else
+        m_idleTimer.start();
+    return result;
+}
+
+QString LineFramer::tooLongMessage(const Result& result, qint64 limit)
+{
+    if (result.sizeIsLowerBound) {
+        return tr("Line too long: at least %1 bytes without a line end; the limit is "
+                  "%2 bytes")
+            .arg(result.tooLongSize)
+            .arg(limit);
+    }
+    return tr("Line too long: %1 bytes; the limit is %2 bytes").arg(result.tooLongSize).arg(limit);
+}
+
+} // namespace k8::agent
