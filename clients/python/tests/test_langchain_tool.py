@@ -88,8 +88,9 @@ def test_fails_closed_when_the_app_goes_away_mid_request(desk_env: FakeDesk) -> 
     desk_env.handlers["run"] = lambda conn, m: conn.close()
     marker, code = marker_code()
     text = make_run_python_tool().invoke({"code": code})
-    assert text.startswith("Rejected")
+    assert text.startswith("Rejected: no answer from kosa8 Desk")
     assert "lost" in text
+    assert "not approved" in text
     assert not os.path.exists(marker)
 
 

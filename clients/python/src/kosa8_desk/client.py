@@ -132,8 +132,8 @@ class _Connection:
         self._on_notification = on_notification
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
-        self._pending: dict[int, PendingRequest] = {}
-        self._fire_and_forget: set[int] = set()
+        self._pending: dict[int | str, PendingRequest] = {}
+        self._fire_and_forget: set[int | str] = set()
         self._closed_reason: str | None = None
         # An error the app could not tie to a request (id null), e.g. a line it found too long;
         # named when the connection then drops, so the caller learns why.

@@ -98,6 +98,12 @@ def make_run_python_tool(
     def run_python(code: str) -> str:
         desk = client if client is not None else DeskClient()
         try:
+            desk.connect()
+        except DeskUnavailable as exc:
+            if client is None:
+                desk.close()
+            return f"Rejected: kosa8 Desk could not be reached ({exc}). The code was not run."
+        try:
             result = desk.run(
                 code,
                 language="python",
@@ -108,7 +114,12 @@ def make_run_python_tool(
                 checkpoint=checkpoint,
             )
         except DeskUnavailable as exc:
-            return f"Rejected: kosa8 Desk could not be reached ({exc}). The code was not run."
+            # The request may have reached the app, and an approved run may have started in the
+            # sandbox; what is sure is that nobody here saw an approval or a result.
+            return (
+                f"Rejected: no answer from kosa8 Desk ({exc}). No result is available; "
+                "treat the code as not approved."
+            )
         except DeskError as exc:
             return _format_desk_error(exc)
         finally:
