@@ -58,15 +58,6 @@ def pending_interrupts(graph: Any, config: Mapping[str, Any]) -> list[Any]:
     return unique
 
 
-def _title_for(payload: Any) -> str | None:
-    if isinstance(payload, Mapping):
-        for key in ("question", "title", "description"):
-            value = payload.get(key)
-            if isinstance(value, str) and value.strip():
-                return value.strip().splitlines()[0][:200]
-    return None
-
-
 def _decide(
     desk: DeskClient | None,
     unreachable: str | None,
@@ -79,7 +70,8 @@ def _decide(
     if desk is None:
         return rejection_for(payload, f"kosa8 Desk could not be reached: {unreachable}")
     try:
-        answer = desk.review(payload, title=_title_for(payload), agent=agent, thread_id=thread_id, timeout_s=timeout_s)
+        # No title: the app derives one from the payload (its question, or the actions' names).
+        answer = desk.review(payload, agent=agent, thread_id=thread_id, timeout_s=timeout_s)
     except DeskUnavailable as exc:
         return rejection_for(payload, f"kosa8 Desk could not be reached: {exc}")
     except DeskClientError as exc:
