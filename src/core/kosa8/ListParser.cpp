@@ -204,27 +204,23 @@ void parseJsonArray(const QList<Line>& lines, qsizetype first, ParsedList* out)
 void parseJsonLines(const QList<Line>& lines, qsizetype first, ParsedList* out)
 {
     out->format = ParsedList::Format::JsonLines;
-    // One object pretty-printed over several lines (or {"items": [...]}) is read as a whole.
-    QJsonParseError firstError;
-    QJsonDocument::fromJson(lines[first].text.toUtf8(), &firstError);
-    if (firstError.error != QJsonParseError::NoError) {
-        QStringList texts;
-        for (qsizetype i = first; i < lines.size(); ++i)
-            texts.append(lines[i].text);
-        QJsonParseError wholeError;
-        const QJsonDocument whole =
-            QJsonDocument::fromJson(texts.join(QLatin1Char('\n')).toUtf8(), &wholeError);
-        if (wholeError.error == QJsonParseError::NoError && whole.isObject()) {
-            const QJsonObject object = whole.object();
-            if (object.size() == 1 && object.begin().value().isArray()) {
-                out->format = ParsedList::Format::JsonArray;
-                addJsonObjects(object.begin().value().toArray(), lines[first].number, lines[first].text, out);
-            } else {
-                out->records.append(lowerKeys(object.toVariantMap()));
-                out->recordLines.append(lines[first].number);
-            }
-            return;
+    // One object (perhaps pretty-printed over several lines, perhaps {"items": [...]}) is read
+    // as a whole; anything else line by line.
+    QStringList texts;
+    for (qsizetype i = first; i < lines.size(); ++i)
+        texts.append(lines[i].text);
+    QJsonParseError wholeError;
+    const QJsonDocument whole = QJsonDocument::fromJson(texts.join(QLatin1Char('\n')).toUtf8(), &wholeError);
+    if (wholeError.error == QJsonParseError::NoError && whole.isObject()) {
+        const QJsonObject object = whole.object();
+        if (object.size() == 1 && object.begin().value().isArray()) {
+            out->format = ParsedList::Format::JsonArray;
+            addJsonObjects(object.begin().value().toArray(), lines[first].number, lines[first].text, out);
+        } else {
+            out->records.append(lowerKeys(object.toVariantMap()));
+            out->recordLines.append(lines[first].number);
         }
+        return;
     }
     for (qsizetype i = first; i < lines.size(); ++i) {
         const Line& line = lines[i];
