@@ -1,0 +1,111 @@
+#include "history/HistoryModel.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+namespace k8::app {
+
+HistoryModel::HistoryModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{}
+
+int HistoryModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int HistoryModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString HistoryModel::describeDecidedBy(const QString& decidedBy)
+{
+    if (decidedBy == u"person")
+        return tr("you");
+    if (decidedBy.startsWith(u"rule:"))
+        return tr("rule \"%1\"").arg(decidedBy.mid(5));
+    if (decidedBy == u"timeout")
+        return tr("timed out");
+    if (decidedBy == u"withdrawn")
+        return tr("withdrawn by the agent");
+    if (decidedBy == u"shutdown")
+        return tr("app shut down");
+    return decidedBy;
+}
+
+QVariant HistoryModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_entries.size())
+        return {};
+    const QJsonObject& entry = m_entries.at(index.row());
+    if (role == EntryRole)
+        return entry;
+    if (role == DecidedByRawRole)
+        return entry.value(QLatin1String("decided_by")).toString();
+    if (role == Qt::ToolTipRole && index.column() == TitleColumn)
+        return tr("Request %1, payload SHA-256 %2")
+            .arg(entry.value(QLatin1String("request")).toVariant().toString(),
+                 entry.value(QLatin1String("payload_sha256")).toString());
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case TimeColumn: {
+        const QDateTime time =
+            QDateTime::fromString(entry.value(QLatin1String("time")).toString(), Qt::ISODateWithMs);
+        return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat)
+                              : entry.value(QLatin1String("time")).toString();
+    }
+    case AgentColumn:
+        return entry.value(QLatin1String("agent")).toString();
+    case TitleColumn:
+        return entry.value(QLatin1String("title")).toString();
+    case MethodColumn:
+        return entry.value(QLatin1String("method")).toString();
+    case DecisionColumn:
+        return entry.value(QLatin1String("decision")).toString();
+    case DecidedByColumn:
+        return describeDecidedBy(entry.value(QLatin1String("decided_by")).toString());
+    default:
+        return {};
+    }
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn:
+        return tr("When");
+    case AgentColumn:
+        return tr("Agent");
+    case TitleColumn:
+        return tr("Title");
+    case MethodColumn:
+        return tr("Method");
+    case DecisionColumn:
+        return tr("Decision");
+    case DecidedByColumn:
+        return tr("Decided by");
+    default:
+        return {};
+    }
+}
+
+void HistoryModel::setEntries(const QList<QJsonObject>& oldestFirst)
+{
+    beginResetModel();
+    m_entries.clear();
+    m_entries.reserve(oldestFirst.size());
+    for (auto it = oldestFirst.crbegin(); it != oldestFirst.crend(); ++it)
+        m_entries.append(*it);
+    endResetModel();
+}
+
+QJsonObject HistoryModel::entry(int row) const
+{
+    return row >= 0 && row < m_entries.size() ? m_entries.at(row) : QJsonObject();
+}
+
+} // namespace k8::app

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QJsonObject>
+#include <QList>
+
+namespace k8::app {
+
+// Decided requests as the ledger recorded them, newest first: when, agent, title, method,
+// decision and who decided (you, a named rule, a timeout, the agent withdrawing, shutdown).
+class HistoryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        TimeColumn,
+        AgentColumn,
+        TitleColumn,
+        MethodColumn,
+        DecisionColumn,
+        DecidedByColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        EntryRole = Qt::UserRole + 1,
+        DecidedByRawRole
+    };
+
+    explicit HistoryModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Entries as Ledger::readRecent() returns them (oldest first); shown newest first.
+    void setEntries(const QList<QJsonObject>& oldestFirst);
+    QJsonObject entry(int row) const;
+
+    // "person" -> "you", "rule:NAME" -> "rule NAME", ... for people.
+    static QString describeDecidedBy(const QString& decidedBy);
+
+private:
+    QList<QJsonObject> m_entries; // newest first
+};
+
+} // namespace k8::app

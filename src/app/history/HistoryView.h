@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace k8::app {
+
+class HistoryModel;
+
+// The decided requests from the ledger. Reading happens on a worker thread so that a long
+// ledger never freezes the window; a newer reload supersedes an older one still running.
+class HistoryView : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int DefaultLimit = 500;
+
+    explicit HistoryView(QWidget* parent = nullptr);
+
+    void setLedgerPath(const QString& path);
+    QString ledgerPath() const { return m_path; }
+    HistoryModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+
+public Q_SLOTS:
+    void reload();
+
+Q_SIGNALS:
+    // A reload finished and the table shows its entries.
+    void reloaded(int entries);
+
+private:
+    void apply(quint64 generation, const QList<QJsonObject>& entries, const QString& warning);
+
+    QString m_path;
+    HistoryModel* m_model;
+    QTableView* m_table;
+    QLabel* m_status;
+    quint64 m_generation = 0;
+};
+
+} // namespace k8::app

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+class QSystemTrayIcon;
+class QWidget;
+
+namespace k8::app {
+
+class InboxPage;
+
+// Keeps the main window's title count ("(2) kosa8 Desk"), a tray icon with the pending count, and
+// sends a desktop notification when a request arrives while the window is not active. One line in
+// the main window: `new InboxNotifier(this, inboxPage, this);`.
+class InboxNotifier : public QObject
+{
+    Q_OBJECT
+public:
+    InboxNotifier(QWidget* window, InboxPage* page, QObject* parent = nullptr);
+
+    QString baseTitle() const { return m_baseTitle; }
+    // Null where the desktop has no system tray.
+    QSystemTrayIcon* trayIcon() const { return m_tray; }
+    int pendingCount() const { return m_count; }
+    // The title for a count: "kosa8 Desk" or "(3) kosa8 Desk".
+    static QString titleFor(const QString& baseTitle, int count);
+
+Q_SIGNALS:
+    // A notification was shown (or would have been, without a tray): for tests and logs.
+    void notified(const QString& title, const QString& message);
+
+private:
+    void setCount(int count);
+    void onRequestArrived(const QString& title, const QString& agent);
+    void raiseWindow();
+
+    QPointer<QWidget> m_window;
+    QPointer<InboxPage> m_page;
+    QSystemTrayIcon* m_tray = nullptr;
+    QString m_baseTitle;
+    int m_count = 0;
+};
+
+} // namespace k8::app

@@ -1,0 +1,293 @@
+#include "inbox/InboxPage.h"
+
+#include "agent/InboxModel.h"
+#include "agent/ReviewCoordinator.h"
+#include "history/HistoryView.h"
+#include "inbox/ReviewView.h"
+
+#include <QAction>
+#include <QFontDatabase>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace k8::app {
+
+namespace {
+
+QAction* makeNavigation(QWidget* owner, const QString& text, const QString& what,
+                        const QList<QKeySequence>& keys)
+{
+    auto* action = new QAction(text, owner);
+    action->setShortcuts(keys);
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    QStringList names;
+    for (const QKeySequence& key : keys)
+        names.append(key.toString(QKeySequence::NativeText));
+    action->setToolTip(InboxPage::tr("%1 (%2)").arg(what, names.join(InboxPage::tr(" or "))));
+    owner->addAction(action);
+    return action;
+}
+
+QToolButton* buttonFor(QAction* action, const QString& accessibleName, QWidget* parent)
+{
+    auto* button = new QToolButton(parent);
+    button->setDefaultAction(action);
+    button->setAccessibleName(accessibleName);
+    return button;
+}
+
+} // namespace
+
+InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
+    : QWidget(parent)
+    , m_coordinator(coordinator)
+    , m_tabs(new QTabWidget(this))
+    , m_pending(new QTableView(this))
+    , m_history(new HistoryView(this))
+    , m_review(new ReviewView(coordinator, this))
+    , m_console(new QPlainTextEdit(this))
+{
+    agent::InboxModel* model = coordinator->inbox();
+    m_pending->setModel(model);
+    m_pending->setAccessibleName(tr("Pending requests"));
+    m_pending->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_pending->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_pending->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_pending->verticalHeader()->hide();
+    m_pending->horizontalHeader()->setSectionResizeMode(agent::InboxModel::TitleColumn, QHeaderView::Stretch);
+    m_pending->setWordWrap(false);
+
+    // Decisions and navigation work from the list as well as from the review.
+    for (QAction* action : m_review->decisionActions()) {
+        m_review->removeAction(action);
+        addAction(action);
+    }
+    m_next = makeNavigation(this, tr("&Next"), tr("Next request"),
+                            {QKeySequence(Qt::CTRL | Qt::Key_BracketRight), QKeySequence(Qt::Key_J)});
+    m_previous = makeNavigation(this, tr("&Previous"), tr("Previous request"),
+                                {QKeySequence(Qt::CTRL | Qt::Key_BracketLeft), QKeySequence(Qt::Key_K)});
+    connect(m_next, &QAction::triggered, this, &InboxPage::selectNext);
+    connect(m_previous, &QAction::triggered, this, &InboxPage::selectPrevious);
+
+    auto* pendingPage = new QWidget(this);
+    auto* navigation = new QHBoxLayout;
+    navigation->addWidget(buttonFor(m_previous, tr("Previous request"), pendingPage));
+    navigation->addWidget(buttonFor(m_next, tr("Next request"), pendingPage));
+    navigation->addStretch(1);
+    auto* pendingLayout = new QVBoxLayout(pendingPage);
+    pendingLayout->setContentsMargins(0, 0, 0, 0);
+    pendingLayout->addWidget(m_pending, 1);
+    pendingLayout->addLayout(navigation);
+
+    m_tabs->addTab(pendingPage, tr("&Pending"));
+    m_tabs->addTab(m_history, tr("&History"));
+    m_tabs->setAccessibleName(tr("Request lists"));
+
+    m_console->setReadOnly(true);
+    m_console->setAccessibleName(tr("Run output"));
+    m_console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_console->setMaximumBlockCount(20000);
+    m_console->setTabChangesFocus(true);
+    m_console->setPlaceholderText(tr("Output of approved runs appears here."));
+    auto* consoleBox = new QGroupBox(tr("Run output"), this);
+    auto* consoleLayout = new QVBoxLayout(consoleBox);
+    consoleLayout->setContentsMargins(4, 4, 4, 4);
+    consoleLayout->addWidget(m_console);
+
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_review);
+    right->addWidget(consoleBox);
+    right->setStretchFactor(0, 4);
+    right->setStretchFactor(1, 1);
+    right->setChildrenCollapsible(false);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_tabs);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 5);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connect(m_pending->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this, model](const QModelIndex& current) {
+                m_review->showRequest(current.isValid() ? model->keyAt(current.row()) : 0);
+            });
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex&, int first, int) { onRowsInserted(first); });
+    connect(model, &QAbstractItemModel::rowsRemoved, this,
+            [this](const QModelIndex&, int first, int) { onRowsRemoved(first); });
+    connect(model, &QAbstractItemModel::modelReset, this, [this] { onRowsRemoved(0); });
+
+    connect(coordinator, &agent::ReviewCoordinator::requestQueued, this, [this](quint64 key) {
+        if (const agent::Request* request = m_coordinator->request(key)) {
+            m_titles.insert(key, request->title);
+            Q_EMIT requestArrived(request->title, request->agent);
+        }
+    });
+    connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
+            [this](quint64, const QString&) { m_history->reload(); });
+    connect(coordinator, &agent::ReviewCoordinator::runStarted, this, &InboxPage::onRunStarted);
+    connect(coordinator, &agent::ReviewCoordinator::runOutput, this,
+            [this](quint64 key, bool isStderr, const QString& text) {
+                if (key != m_lastStreamKey)
+                    onRunStarted(key, QString());
+                appendConsole(text, isStderr ? QColor(0xc0392b) : QColor());
+            });
+    connect(coordinator, &agent::ReviewCoordinator::runFinished, this, &InboxPage::onRunFinished);
+
+    setLedgerPath(coordinator->ledgerPath());
+    if (model->count() > 0)
+        selectRow(0);
+}
+
+void InboxPage::setSandboxModel(kosa8::SandboxListModel* model)
+{
+    m_review->setSandboxModel(model);
+}
+
+void InboxPage::setLedgerPath(const QString& path)
+{
+    m_history->setLedgerPath(path);
+}
+
+int InboxPage::pendingCount() const
+{
+    return m_coordinator->inbox()->count();
+}
+
+void InboxPage::selectRow(int row)
+{
+    agent::InboxModel* model = m_coordinator->inbox();
+    if (row < 0 || row >= model->count()) {
+        m_pending->selectionModel()->clear();
+        m_review->showRequest(0);
+        return;
+    }
+    const QModelIndex index = model->index(row, agent::InboxModel::TitleColumn);
+    m_pending->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                            QItemSelectionModel::Rows);
+    m_pending->scrollTo(index);
+    // currentRowChanged does not fire when the row index stays the same but holds another request.
+    m_review->showRequest(model->keyAt(row));
+}
+
+bool InboxPage::selectKey(quint64 key)
+{
+    const int row = m_coordinator->inbox()->rowOf(key);
+    if (row < 0)
+        return false;
+    selectRow(row);
+    return true;
+}
+
+void InboxPage::selectNext()
+{
+    const int count = m_coordinator->inbox()->count();
+    if (count == 0)
+        return;
+    const int row = m_coordinator->inbox()->rowOf(m_review->currentKey());
+    selectRow(row < 0 ? 0 : qMin(row + 1, count - 1));
+}
+
+void InboxPage::selectPrevious()
+{
+    const int count = m_coordinator->inbox()->count();
+    if (count == 0)
+        return;
+    const int row = m_coordinator->inbox()->rowOf(m_review->currentKey());
+    selectRow(row < 0 ? count - 1 : qMax(row - 1, 0));
+}
+
+void InboxPage::onRowsInserted(int first)
+{
+    Q_EMIT pendingCountChanged(pendingCount());
+    if (m_review->currentKey() == 0)
+        selectRow(first);
+}
+
+void InboxPage::onRowsRemoved(int first)
+{
+    Q_EMIT pendingCountChanged(pendingCount());
+    const quint64 shown = m_review->currentKey();
+    if (shown != 0 && m_coordinator->inbox()->rowOf(shown) >= 0)
+        return;
+    // The request on screen left (decided, withdrawn, timed out): show the one that took its row,
+    // or the one above when it was the last.
+    selectRow(qMin(first, pendingCount() - 1));
+}
+
+void InboxPage::appendConsole(const QString& text, const QColor& colour, bool bold)
+{
+    QScrollBar* bar = m_console->verticalScrollBar();
+    const bool atEnd = bar->value() >= bar->maximum() - 2;
+    QTextCursor cursor(m_console->document());
+    cursor.movePosition(QTextCursor::End);
+    QTextCharFormat format;
+    if (colour.isValid())
+        format.setForeground(colour);
+    if (bold)
+        format.setFontWeight(QFont::Bold);
+    cursor.insertText(text, format);
+    if (atEnd)
+        bar->setValue(bar->maximum());
+}
+
+void InboxPage::onRunStarted(quint64 key, const QString& commandPreview)
+{
+    m_lastStreamKey = key;
+    QString title = m_titles.value(key);
+    if (const agent::Request* request = m_coordinator->request(key))
+        title = request->title;
+    if (!m_console->document()->isEmpty() && !m_console->toPlainText().endsWith(QLatin1Char('\n')))
+        appendConsole(QStringLiteral("\n"));
+    QString header = tr("▶ %1").arg(title.isEmpty() ? tr("run") : title);
+    if (!commandPreview.isEmpty())
+        header += QStringLiteral("\n$ ") + commandPreview;
+    appendConsole(header + QLatin1Char('\n'), {}, true);
+}
+
+void InboxPage::onRunFinished(quint64 key, const QJsonObject& result)
+{
+    if (key != m_lastStreamKey)
+        onRunStarted(key, QString());
+    if (!m_console->toPlainText().endsWith(QLatin1Char('\n')))
+        appendConsole(QStringLiteral("\n"));
+    QString summary;
+    if (result.contains(QLatin1String("error"))) {
+        summary = tr("■ kosa8 failed: %1").arg(result.value(QLatin1String("error")).toString());
+        if (result.contains(QLatin1String("stderr")))
+            summary += QLatin1Char('\n') + result.value(QLatin1String("stderr")).toString().trimmed();
+    } else if (result.contains(QLatin1String("exit_code"))) {
+        summary = tr("■ exit code %1 after %2 ms")
+                      .arg(result.value(QLatin1String("exit_code")).toInteger())
+                      .arg(result.value(QLatin1String("duration_ms")).toInteger());
+        if (result.value(QLatin1String("truncated")).toBool())
+            summary += tr(" (output truncated)");
+        const QString checkpoint = result.value(QLatin1String("checkpoint")).toString();
+        if (!checkpoint.isEmpty())
+            summary += tr("; checkpoint %1 taken before").arg(checkpoint);
+    } else {
+        summary = tr("■ not run: %1").arg(result.value(QLatin1String("message")).toString());
+    }
+    const bool failed =
+        result.contains(QLatin1String("error")) || result.value(QLatin1String("exit_code")).toInteger(0) != 0;
+    appendConsole(summary + QLatin1Char('\n'), failed ? QColor(0xc0392b) : QColor(0x1e8449), true);
+    m_titles.remove(key);
+    m_lastStreamKey = 0;
+}
+
+} // namespace k8::app

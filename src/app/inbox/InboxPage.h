@@ -1,0 +1,77 @@
+#pragma once
+
+#include <QHash>
+#include <QWidget>
+
+class QAction;
+class QPlainTextEdit;
+class QTabWidget;
+class QTableView;
+
+namespace k8::agent {
+class ReviewCoordinator;
+}
+namespace k8::kosa8 {
+class SandboxListModel;
+}
+
+namespace k8::app {
+
+class HistoryView;
+class ReviewView;
+
+// The inbox: on the left the pending requests (newest at the bottom) and the history of decided
+// ones; on the right the review of the selected request and the output of approved runs.
+// The main window hosts it and follows pendingCountChanged()/requestArrived() for its title, tray
+// icon and notifications (InboxNotifier does exactly that).
+class InboxPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent = nullptr);
+
+    void setSandboxModel(kosa8::SandboxListModel* model);
+    // Where the history reads decisions from; by default the coordinator's ledgerPath().
+    void setLedgerPath(const QString& path);
+
+    int pendingCount() const;
+
+    ReviewView* reviewView() const { return m_review; }
+    QTableView* pendingTable() const { return m_pending; }
+    HistoryView* historyView() const { return m_history; }
+    QPlainTextEdit* runConsole() const { return m_console; }
+    QTabWidget* listTabs() const { return m_tabs; }
+    QAction* nextAction() const { return m_next; }
+    QAction* previousAction() const { return m_previous; }
+
+public Q_SLOTS:
+    void selectNext();
+    void selectPrevious();
+    // Selects (and shows) the request; false when it is not pending.
+    bool selectKey(quint64 key);
+
+Q_SIGNALS:
+    void pendingCountChanged(int count);
+    void requestArrived(const QString& title, const QString& agent);
+
+private:
+    void selectRow(int row);
+    void onRowsInserted(int first);
+    void onRowsRemoved(int first);
+    void appendConsole(const QString& text, const QColor& colour = {}, bool bold = false);
+    void onRunStarted(quint64 key, const QString& commandPreview);
+    void onRunFinished(quint64 key, const QJsonObject& result);
+
+    agent::ReviewCoordinator* m_coordinator;
+    QTabWidget* m_tabs;
+    QTableView* m_pending;
+    HistoryView* m_history;
+    ReviewView* m_review;
+    QPlainTextEdit* m_console;
+    QAction* m_next;
+    QAction* m_previous;
+    QHash<quint64, QString> m_titles; // for run output of requests no longer pending
+    quint64 m_lastStreamKey = 0;
+};
+
+} // namespace k8::app
