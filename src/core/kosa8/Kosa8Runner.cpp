@@ -21,9 +21,16 @@ namespace {
 // newlines cannot grow the pending buffer without bound.
 constexpr qsizetype kMaxPendingLine = 1024 * 1024;
 
+// One log line per event: line breaks escaped, long previews (agent code) shortened.
 std::string logText(const QString& text)
 {
-    return text.toStdString();
+    constexpr qsizetype kMaxLogChars = 400;
+    QString shown = text.left(kMaxLogChars);
+    shown.replace(QLatin1Char('\n'), QStringLiteral("\\n"));
+    shown.replace(QLatin1Char('\r'), QStringLiteral("\\r"));
+    if (text.size() > kMaxLogChars)
+        shown += QStringLiteral("… (%1 characters)").arg(text.size());
+    return shown.toStdString();
 }
 
 QStringList stringList(const QVariant& value)

@@ -104,7 +104,7 @@ public:
     // Builds the argv from the profile (validating the names in params: "name" as a sandbox,
     // "image", "label", "id" as a snapshot id, each element of "hosts" and "mount_list") and
     // starts it. The returned job is never null.
-    Kosa8Job* start(Operation op, const QVariantMap& params, const JobOptions& options = {});
+    Kosa8Job* start(Operation op, const QVariantMap& params = {}, const JobOptions& options = {});
 
     // The exact command start() would run, for "show command" buttons; empty + *error when
     // params are invalid.
