@@ -1,0 +1,378 @@
+#include "agent/Ledger.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace k8::agent;
+
+namespace {
+
+LedgerRecord record(const QString& id, const QString& decision, const QString& decidedBy,
+                    const QString& code = QString())
+{
+    LedgerRecord r;
+    r.requestId = id;
+    r.agent = QStringLiteral("agent ✓");
+    r.method = code.isEmpty() ? QStringLiteral("review") : QStringLiteral("run");
+    r.payloadSha256 = QString(64, u'a');
+    if (!code.isEmpty())
+        r.codeSha256 =
+            QString::fromLatin1(QCryptographicHash::hash(code.toUtf8(), QCryptographicHash::Sha256).toHex());
+    r.decision = decision;
+    r.decidedBy = decidedBy;
+    r.title = QStringLiteral("Title \"%1\"").arg(id);
+    return r;
+}
+
+QList<QByteArray> linesOf(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QList<QByteArray> lines = file.readAll().split('\n');
+    return lines;
+}
+
+bool writeAll(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+bool appendBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Append) && file.write(bytes) == bytes.size();
+}
+
+// An independent canonical form for the flat entries of the ledger: keys in code-unit order,
+// values as Qt writes them in compact JSON (strings and integers only).
+QByteArray flatCanonical(const QJsonObject& object)
+{
+    QStringList keys = object.keys();
+    std::sort(keys.begin(), keys.end());
+    QByteArray out = "{";
+    for (const QString& key : keys) {
+        if (out.size() > 1)
+            out += ',';
+        QByteArray pair = QJsonDocument(QJsonObject{{key, object.value(key)}}).toJson(QJsonDocument::Compact);
+        out += pair.mid(1, pair.size() - 2);
+    }
+    return out + '}';
+}
+
+QString sha256(const QByteArray& bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+} // namespace
+
+class TestLedger : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void appendAndVerify()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("data/ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QString warning;
+        QVERIFY2(ledger.open(path, &error, &warning), qPrintable(error));
+        QVERIFY(warning.isEmpty());
+        QVERIFY(ledger.isOpen());
+        QCOMPARE(ledger.lastSeq(), 0);
+        QCOMPARE(ledger.lastHash(), QString(64, u'0'));
+        QVERIFY2(ledger.append(record(QStringLiteral("1"), QStringLiteral("approve"),
+                                      QStringLiteral("person"), QStringLiteral("print(1)")),
+                               &error),
+                 qPrintable(error));
+        QVERIFY(ledger.append(
+            record(QStringLiteral("r-2"), QStringLiteral("reject"), QStringLiteral("rule:no-bot")), &error));
+        QVERIFY(ledger.append(
+            record(QStringLiteral("3"), QStringLiteral("reject"), QStringLiteral("timeout")), &error));
+        QCOMPARE(ledger.lastSeq(), 3);
+
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 3);
+        QCOMPARE(result.firstBadSeq, -1);
+        QVERIFY(result.tornLines.isEmpty());
+        QVERIFY(result.message.contains(QStringLiteral("3 entries chain")));
+    }
+
+    void chainFormatRecomputed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QVERIFY(ledger.append(record(QStringLiteral("7"), QStringLiteral("edit"), QStringLiteral("person"),
+                                     QStringLiteral("print('é')")),
+                              &error));
+        QVERIFY(ledger.append(
+            record(QStringLiteral("8"), QStringLiteral("reject"), QStringLiteral("withdrawn")), &error));
+
+        const QList<QByteArray> lines = linesOf(path);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines.last().isEmpty()); // every entry ends with '\n'
+        QString prev(64, u'0');
+        for (int i = 0; i < 2; ++i) {
+            const QJsonObject entry = QJsonDocument::fromJson(lines.at(i)).object();
+            QCOMPARE(entry.value(QStringLiteral("seq")).toInteger(), i + 1);
+            QCOMPARE(entry.value(QStringLiteral("prev")).toString(), prev);
+            QVERIFY(QDateTime::fromString(entry.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs)
+                        .isValid());
+            QCOMPARE(entry.value(QStringLiteral("agent")).toString(), QStringLiteral("agent ✓"));
+            QCOMPARE(entry.value(QStringLiteral("payload_sha256")).toString(), QString(64, u'a'));
+            QVERIFY(entry.contains(QStringLiteral("decided_by")));
+            QVERIFY(entry.contains(QStringLiteral("request")));
+            QVERIFY(entry.contains(QStringLiteral("method")));
+            QVERIFY(entry.contains(QStringLiteral("decision")));
+            // The stored line is the canonical JSON of the whole entry.
+            QCOMPARE(lines.at(i), flatCanonical(entry));
+            QJsonObject withoutHash = entry;
+            withoutHash.remove(QStringLiteral("hash"));
+            const QString expected = sha256(prev.toUtf8() + flatCanonical(withoutHash));
+            QCOMPARE(entry.value(QStringLiteral("hash")).toString(), expected);
+            QCOMPARE(Ledger::entryHash(withoutHash), expected);
+            prev = expected;
+        }
+        const QJsonObject first = QJsonDocument::fromJson(lines.at(0)).object();
+        QCOMPARE(first.value(QStringLiteral("request")).toString(), QStringLiteral("7"));
+        QCOMPARE(first.value(QStringLiteral("decision")).toString(), QStringLiteral("edit"));
+        QCOMPARE(first.value(QStringLiteral("code_sha256")).toString(),
+                 sha256(QStringLiteral("print('é')").toUtf8()));
+        const QJsonObject second = QJsonDocument::fromJson(lines.at(1)).object();
+        QVERIFY(!second.contains(QStringLiteral("code_sha256"))); // no code, no field
+        QCOMPARE(second.value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
+        QCOMPARE(second.value(QStringLiteral("title")).toString(), QStringLiteral("Title \"8\""));
+        QCOMPARE(ledger.lastHash(), prev);
+    }
+
+    void tamperedEntry_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<qint64>("badSeq");
+        QTest::addColumn<int>("badLine");
+        QTest::newRow("decision changed") << QStringLiteral("change") << qint64(2) << 2;
+        QTest::newRow("entry removed") << QStringLiteral("remove") << qint64(3) << 2;
+        QTest::newRow("hash recomputed after change") << QStringLiteral("rehash") << qint64(3) << 3;
+        QTest::newRow("entries swapped") << QStringLiteral("swap") << qint64(3) << 2;
+        QTest::newRow("seq changed") << QStringLiteral("seq") << qint64(5) << 2;
+    }
+
+    void tamperedEntry()
+    {
+        QFETCH(QString, how);
+        QFETCH(qint64, badSeq);
+        QFETCH(int, badLine);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        {
+            Ledger ledger;
+            QString error;
+            QVERIFY(ledger.open(path, &error));
+            for (int i = 1; i <= 4; ++i)
+                QVERIFY(ledger.append(
+                    record(QString::number(i), QStringLiteral("reject"), QStringLiteral("person")), &error));
+        }
+        QList<QByteArray> lines = linesOf(path);
+        lines.removeLast();
+        QJsonObject second = QJsonDocument::fromJson(lines.at(1)).object();
+        if (how == QLatin1String("change")) {
+            second.insert(QStringLiteral("decision"), QStringLiteral("approve"));
+            lines[1] = QJsonDocument(second).toJson(QJsonDocument::Compact);
+        } else if (how == QLatin1String("remove")) {
+            lines.removeAt(1);
+        } else if (how == QLatin1String("rehash")) {
+            second.insert(QStringLiteral("decision"), QStringLiteral("approve"));
+            second.insert(QStringLiteral("hash"), Ledger::entryHash(second));
+            lines[1] = QJsonDocument(second).toJson(QJsonDocument::Compact);
+        } else if (how == QLatin1String("swap")) {
+            lines.swapItemsAt(1, 2);
+        } else if (how == QLatin1String("seq")) {
+            second.insert(QStringLiteral("seq"), 5);
+            lines[1] = QJsonDocument(second).toJson(QJsonDocument::Compact);
+        }
+        QVERIFY(writeAll(path, lines.join('\n') + '\n'));
+
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY(!result.ok);
+        QCOMPARE(result.firstBadSeq, badSeq);
+        QCOMPARE(result.firstBadLine, badLine);
+        QCOMPARE(result.entries, badLine - 1);
+        QVERIFY2(result.message.contains(QStringLiteral("seq %1").arg(badSeq)), qPrintable(result.message));
+    }
+
+    void tornLastLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QString error;
+        QString lastHash;
+        {
+            Ledger ledger;
+            QVERIFY(ledger.open(path, &error));
+            QVERIFY(ledger.append(
+                record(QStringLiteral("1"), QStringLiteral("approve"), QStringLiteral("person")), &error));
+            QVERIFY(ledger.append(
+                record(QStringLiteral("2"), QStringLiteral("reject"), QStringLiteral("person")), &error));
+            lastHash = ledger.lastHash();
+        }
+        // A crash in the middle of writing entry 3.
+        QVERIFY(appendBytes(path, "{\"agent\":\"x\",\"decis"));
+
+        LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message)); // the entries that are there still chain
+        QCOMPARE(result.entries, 2);
+        QCOMPARE(result.tornLines, QList<int>{3});
+        QVERIFY2(result.message.contains(QStringLiteral("3")), qPrintable(result.message));
+
+        Ledger ledger;
+        QString warning;
+        QVERIFY2(ledger.open(path, &error, &warning), qPrintable(error));
+        QVERIFY2(warning.contains(QStringLiteral("incomplete")), qPrintable(warning));
+        QCOMPARE(ledger.lastSeq(), 2);
+        QCOMPARE(ledger.lastHash(), lastHash);
+
+        // The next entry starts on a fresh line and chains to entry 2.
+        QVERIFY(ledger.append(
+            record(QStringLiteral("3"), QStringLiteral("approve"), QStringLiteral("rule:ok")), &error));
+        const QList<QByteArray> lines = linesOf(path);
+        QCOMPARE(lines.size(), 5);
+        QCOMPARE(lines.at(2), QByteArray("{\"agent\":\"x\",\"decis"));
+        QCOMPARE(QJsonDocument::fromJson(lines.at(3)).object().value(QStringLiteral("seq")).toInteger(), 3);
+        QCOMPARE(QJsonDocument::fromJson(lines.at(3)).object().value(QStringLiteral("prev")).toString(),
+                 lastHash);
+        result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 3);
+        QCOMPARE(result.tornLines, QList<int>{3});
+
+        QString recentWarning;
+        const QList<QJsonObject> recent = Ledger::readRecent(path, 10, &recentWarning);
+        QCOMPARE(recent.size(), 3);
+        QVERIFY(!recentWarning.isEmpty());
+    }
+
+    void completeEntryWithoutNewline()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QString error;
+        {
+            Ledger ledger;
+            QVERIFY(ledger.open(path, &error));
+            QVERIFY(ledger.append(
+                record(QStringLiteral("1"), QStringLiteral("approve"), QStringLiteral("person")), &error));
+        }
+        // Crash after the entry but before its '\n': the entry counts, the line end is added.
+        QList<QByteArray> lines = linesOf(path);
+        QVERIFY(writeAll(path, lines.at(0)));
+        Ledger ledger;
+        QString warning;
+        QVERIFY(ledger.open(path, &error, &warning));
+        QVERIFY(!warning.isEmpty());
+        QCOMPARE(ledger.lastSeq(), 1);
+        QVERIFY(ledger.append(record(QStringLiteral("2"), QStringLiteral("reject"), QStringLiteral("person")),
+                              &error));
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 2);
+        QVERIFY(result.tornLines.isEmpty());
+    }
+
+    void continuesAfterReopen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QString error;
+        for (int run = 0; run < 3; ++run) {
+            Ledger ledger;
+            QString warning;
+            QVERIFY2(ledger.open(path, &error, &warning), qPrintable(error));
+            QVERIFY(warning.isEmpty());
+            QCOMPARE(ledger.lastSeq(), run * 2);
+            for (int i = 0; i < 2; ++i)
+                QVERIFY(ledger.append(
+                    record(QString::number(run * 2 + i), QStringLiteral("approve"), QStringLiteral("person")),
+                    &error));
+        }
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 6);
+
+        // Reopening the same object also continues.
+        Ledger ledger;
+        QVERIFY(ledger.open(path, &error));
+        QVERIFY(ledger.open(path, &error));
+        QCOMPARE(ledger.lastSeq(), 6);
+    }
+
+    void readRecentNewestLast()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QString error;
+        Ledger ledger;
+        QVERIFY(ledger.open(path, &error));
+        for (int i = 1; i <= 5; ++i)
+            QVERIFY(ledger.append(
+                record(QString::number(i), QStringLiteral("reject"), QStringLiteral("shutdown")), &error));
+        QString warning;
+        const QList<QJsonObject> recent = Ledger::readRecent(path, 2, &warning);
+        QVERIFY(warning.isEmpty());
+        QCOMPARE(recent.size(), 2);
+        QCOMPARE(recent.at(0).value(QStringLiteral("seq")).toInteger(), 4);
+        QCOMPARE(recent.at(1).value(QStringLiteral("seq")).toInteger(), 5);
+        QCOMPARE(recent.at(1).value(QStringLiteral("decided_by")).toString(), QStringLiteral("shutdown"));
+        QCOMPARE(Ledger::readRecent(path, 100).size(), 5);
+        QVERIFY(Ledger::readRecent(dir.filePath(QStringLiteral("missing.jsonl")), 10).isEmpty());
+    }
+
+    void failures()
+    {
+        QTemporaryDir dir;
+        QString error;
+        Ledger closed;
+        QVERIFY(!closed.append(
+            record(QStringLiteral("1"), QStringLiteral("approve"), QStringLiteral("person")), &error));
+        QVERIFY(!error.isEmpty());
+
+        const LedgerVerifyResult missing = Ledger::verify(dir.filePath(QStringLiteral("missing.jsonl")));
+        QVERIFY(!missing.ok);
+        QVERIFY(!missing.message.isEmpty());
+
+        // A file of nothing but damage cannot be continued.
+        const QString damaged = dir.filePath(QStringLiteral("damaged.jsonl"));
+        QVERIFY(writeAll(damaged, "garbage\nmore garbage\n"));
+        Ledger ledger;
+        QVERIFY(!ledger.open(damaged, &error));
+        QVERIFY(error.contains(damaged));
+        QVERIFY(!ledger.isOpen());
+
+        // An empty file is a fresh ledger.
+        const QString empty = dir.filePath(QStringLiteral("empty.jsonl"));
+        QVERIFY(writeAll(empty, QByteArray()));
+        QVERIFY(ledger.open(empty, &error));
+        QCOMPARE(ledger.lastSeq(), 0);
+        const LedgerVerifyResult emptyResult = Ledger::verify(empty);
+        QVERIFY(emptyResult.ok);
+        QCOMPARE(emptyResult.entries, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLedger)
+#include "tst_ledger.moc"
