@@ -1,0 +1,937 @@
+// AgentService in-process, over a real local socket in a temp folder, with the kosa8 stand-in.
+#include "agent/AgentService.h"
+#include "agent/InboxModel.h"
+#include "agent/PayloadShapes.h"
+#include "kosa8/Kosa8Runner.h"
+#include "support/AgentTestClient.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <memory>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+using namespace k8::agent;
+using k8::test::AgentTestClient;
+
+namespace {
+
+constexpr int Wait = 15000;
+
+QList<QJsonObject> readJsonLines(const QString& path)
+{
+    QList<QJsonObject> entries;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return entries;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (!line.trimmed().isEmpty())
+            entries.append(QJsonDocument::fromJson(line).object());
+    }
+    return entries;
+}
+
+QJsonObject genericPayload(const QString& code)
+{
+    return QJsonObject{{QStringLiteral("question"), QStringLiteral("Run this?")},
+                       {QStringLiteral("code"), code}};
+}
+
+QJsonObject reviewParams(const QString& code, const QString& agent = QStringLiteral("test-agent"))
+{
+    return QJsonObject{{QStringLiteral("payload"), genericPayload(code)},
+                       {QStringLiteral("agent"), agent},
+                       {QStringLiteral("title"), QStringLiteral("Review %1").arg(code.left(20))}};
+}
+
+PersonDecision oneDecision(DecisionKind kind, const QJsonObject& editedArgs = {}, const QString& message = {})
+{
+    ActionDecision action;
+    action.kind = kind;
+    action.editedArgs = editedArgs;
+    action.message = message;
+    PersonDecision decision;
+    decision.actions.append(action);
+    return decision;
+}
+
+QJsonValue resultOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("result"));
+}
+
+int errorCodeOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
+}
+
+} // namespace
+
+class TestAgentService : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
+    std::unique_ptr<AgentService> m_service;
+    QString m_standin;
+
+    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
+    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
+    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
+    QString ledgerPath() const { return dataDir() + QStringLiteral("/ledger.jsonl"); }
+    QList<QJsonObject> ledger() const { return readJsonLines(ledgerPath()); }
+
+    AgentSettings baseSettings() const
+    {
+        AgentSettings settings;
+        settings.socketPath = socketPath();
+        settings.dataDir = dataDir();
+        settings.defaultSandbox = QStringLiteral("box1");
+        settings.serverVersion = QStringLiteral("9.9-test");
+        return settings;
+    }
+
+    bool startService(const AgentSettings& settings)
+    {
+        m_service = std::make_unique<AgentService>(m_runner.get());
+        QString error;
+        const bool ok = m_service->start(settings, &error);
+        if (!ok)
+            qWarning("start failed: %s", qPrintable(error));
+        return ok;
+    }
+
+    bool connectClient(AgentTestClient& client)
+    {
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(socketPath());
+        return client.isConnected() || connected.wait(Wait);
+    }
+
+    void writeFile(const QString& path, const QByteArray& bytes)
+    {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(bytes);
+    }
+
+    int standin(const QStringList& arguments) { return QProcess::execute(m_standin, arguments); }
+
+    quint64 waitForQueued(QSignalSpy& queued, int count = 1)
+    {
+        if (queued.count() < count) {
+            for (int i = 0; i < 100 && queued.count() < count; ++i)
+                queued.wait(Wait / 10);
+        }
+        return queued.count() >= count ? queued.at(count - 1).at(0).toULongLong() : 0;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
+        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(stateDir()));
+        qunsetenv("KOSA8_STANDIN_FAULT");
+        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
+        k8::kosa8::ConnectionProfile connection;
+        connection.executable = m_standin;
+        m_runner->setConnection(connection);
+    }
+
+    void cleanup()
+    {
+        m_service.reset();
+        m_runner.reset();
+        m_dir.reset();
+    }
+
+    void helloAndPing()
+    {
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue hello =
+            client.request(QStringLiteral("hello"), {{QStringLiteral("client"), QStringLiteral("tst")},
+                                                     {QStringLiteral("agent"), QStringLiteral("bot-7")}});
+        const QJsonValue ping = client.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(hello) && client.hasResponse(ping), Wait);
+        const QJsonObject info = resultOf(client.response(hello)).toObject();
+        QCOMPARE(info.value(QStringLiteral("server")).toString(), QStringLiteral("kosa8-desk"));
+        QCOMPARE(info.value(QStringLiteral("version")).toString(), QStringLiteral("9.9-test"));
+        QCOMPARE(info.value(QStringLiteral("protocol")).toInt(), 1);
+        QCOMPARE(info.value(QStringLiteral("methods")).toArray().toVariantList(),
+                 (QVariantList{QStringLiteral("hello"), QStringLiteral("review"), QStringLiteral("run"),
+                               QStringLiteral("cancel"), QStringLiteral("ping")}));
+        QCOMPARE(resultOf(client.response(ping)).toObject().value(QStringLiteral("pong")).toBool(), true);
+
+        // The hello agent label is used for requests that name none.
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        client.request(QStringLiteral("review"), {{QStringLiteral("payload"), QStringLiteral("plain text")}});
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        QCOMPARE(m_service->request(key)->agent, QStringLiteral("bot-7"));
+        QCOMPARE(m_service->inbox()->data(m_service->inbox()->index(0, InboxModel::AgentColumn)).toString(),
+                 QStringLiteral("bot-7"));
+    }
+
+    void socketFileAndFolderArePrivate()
+    {
+        QVERIFY(startService(baseSettings()));
+        QCOMPARE(QFileInfo(socketPath()).permissions() &
+                     (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther),
+                 QFile::Permissions());
+        QCOMPARE(m_service->socketPath(), socketPath());
+        // A second service on the same socket refuses and says why.
+        AgentService second(m_runner.get());
+        QString error;
+        AgentSettings settings = baseSettings();
+        settings.dataDir = m_dir->filePath(QStringLiteral("data2"));
+        QVERIFY(!second.start(settings, &error));
+        QCOMPARE(error, QStringLiteral("Another kosa8 Desk is already listening on %1.").arg(socketPath()));
+        // The first one still answers.
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue ping = client.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ping), Wait);
+    }
+
+    void envelopeErrors()
+    {
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        client.sendRaw("this is not json\n");
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"nope\"}\n");
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":\"y\",\"method\":\"review\",\"params\":{}}\n");
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}\n"); // notification: no answer
+        client.sendRaw("\n\n");
+        const QJsonValue ping = client.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ping), Wait);
+        const QList<QJsonObject>& messages = client.messages();
+        QCOMPARE(messages.size(), 4); // parse error, unknown method, invalid params, pong
+        QCOMPARE(errorCodeOf(messages.at(0)), ErrorCode::ParseError);
+        QVERIFY(messages.at(0).value(QStringLiteral("id")).isNull());
+        QCOMPARE(errorCodeOf(messages.at(1)), ErrorCode::MethodNotFound);
+        QCOMPARE(messages.at(1).value(QStringLiteral("id")).toString(), QStringLiteral("x"));
+        QCOMPARE(errorCodeOf(messages.at(2)), ErrorCode::InvalidParams);
+        QVERIFY2(messages.at(2)
+                     .value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QLatin1String("payload")),
+                 "the message names the field");
+        QVERIFY(client.isConnected()); // a parse error does not close the connection
+        QVERIFY(client.badLines().isEmpty());
+    }
+
+    void reviewDecidedByAPerson()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+
+        bool ledgerHadItFirst = false;
+        connect(&client, &AgentTestClient::responseReceived, this,
+                [&](const QJsonValue& id, const QJsonObject&) {
+                    const QList<QJsonObject> entries = ledger();
+                    ledgerHadItFirst =
+                        !entries.isEmpty() && entries.last().value(QStringLiteral("request")).toString() ==
+                                                  AgentTestClient::idKey(id);
+                });
+
+        const QJsonValue id = client.request(
+            QStringLiteral("review"), reviewParams(QStringLiteral("print(6*7)")), QStringLiteral("req-1"));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        QCOMPARE(m_service->inbox()->count(), 1);
+        const Request* request = m_service->request(key);
+        QVERIFY(request);
+        QCOMPARE(request->shape, PayloadShape::Generic);
+        QCOMPARE(request->actions.first().code, QStringLiteral("print(6*7)"));
+        QVERIFY(!client.hasResponse(id)); // nobody decided yet
+
+        // A decision that does not fit the request is refused and the request stays.
+        QString error;
+        PersonDecision twoActions = oneDecision(DecisionKind::Approve);
+        twoActions.actions.append(twoActions.actions.first());
+        QVERIFY(!m_service->decide(key, twoActions, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!m_service->decide(key, oneDecision(DecisionKind::Edit), &error)); // generic: no edits
+        QCOMPARE(m_service->inbox()->count(), 1);
+
+        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("approve")));
+        QVERIFY(ledgerHadItFirst);
+        QCOMPARE(m_service->inbox()->count(), 0);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.at(0).at(1).toString(), QStringLiteral("person"));
+
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 1);
+        const QJsonObject entry = entries.first();
+        QCOMPARE(entry.value(QStringLiteral("request")).toString(), QStringLiteral("req-1"));
+        QCOMPARE(entry.value(QStringLiteral("agent")).toString(), QStringLiteral("test-agent"));
+        QCOMPARE(entry.value(QStringLiteral("method")).toString(), QStringLiteral("review"));
+        QCOMPARE(entry.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(entry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("person"));
+        QCOMPARE(entry.value(QStringLiteral("code_sha256")).toString(), sha256Hex("print(6*7)"));
+
+        // Deciding again is refused: the request is gone.
+        QVERIFY(!m_service->decide(key, oneDecision(DecisionKind::Reject), &error));
+    }
+
+    void humanInTheLoopDecisionsInOrder()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonObject payload{
+            {QStringLiteral("action_requests"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("execute_sql")},
+                                    {QStringLiteral("args"),
+                                     QJsonObject{{QStringLiteral("query"), QStringLiteral("DROP TABLE x")}}}},
+                        QJsonObject{{QStringLiteral("name"), QStringLiteral("python")},
+                                    {QStringLiteral("args"),
+                                     QJsonObject{{QStringLiteral("code"), QStringLiteral("print(1)")}}}}}},
+            {QStringLiteral("review_configs"),
+             QJsonArray{QJsonObject{{QStringLiteral("action_name"), QStringLiteral("execute_sql")},
+                                    {QStringLiteral("allowed_decisions"),
+                                     QJsonArray{QStringLiteral("approve"), QStringLiteral("reject")}}},
+                        QJsonObject{{QStringLiteral("action_name"), QStringLiteral("python")},
+                                    {QStringLiteral("allowed_decisions"),
+                                     QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"),
+                                                QStringLiteral("reject")}}}}}};
+        const QJsonValue id =
+            client.request(QStringLiteral("review"), {{QStringLiteral("payload"), payload}});
+        const quint64 key = waitForQueued(queued);
+        QCOMPARE(m_service->request(key)->shape, PayloadShape::HumanInTheLoop);
+        PersonDecision decision = oneDecision(DecisionKind::Reject, {}, QStringLiteral("no drops"));
+        decision.actions.append(
+            oneDecision(DecisionKind::Edit, {{QStringLiteral("code"), QStringLiteral("print(2)")}})
+                .actions.first());
+        QString error;
+        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        const QJsonArray decisions =
+            resultOf(client.response(id)).toObject().value(QStringLiteral("decisions")).toArray();
+        QCOMPARE(decisions.size(), 2);
+        QCOMPARE(decisions.at(0).toObject().value(QStringLiteral("type")).toString(),
+                 QStringLiteral("reject"));
+        QCOMPARE(decisions.at(1).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("edit"));
+        QCOMPARE(ledger().last().value(QStringLiteral("decision")).toString(), QStringLiteral("reject,edit"));
+    }
+
+    void standingRulesDecide()
+    {
+        const QString approvedCode = QStringLiteral("import pandas as pd\nprint(pd.__version__)");
+        writeFile(dataDir() + QStringLiteral("/rules.json"),
+                  QJsonDocument(
+                      QJsonObject{
+                          {QStringLiteral("rules"),
+                           QJsonArray{
+                               QJsonObject{{QStringLiteral("name"), QStringLiteral("pandas-version")},
+                                           {QStringLiteral("decision"), QStringLiteral("approve")},
+                                           {QStringLiteral("code_sha256"), sha256Hex(approvedCode.toUtf8())}},
+                               QJsonObject{{QStringLiteral("name"), QStringLiteral("no-night-bot")},
+                                           {QStringLiteral("decision"), QStringLiteral("reject")},
+                                           {QStringLiteral("agent"), QStringLiteral("night-bot")}}}}})
+                      .toJson());
+        QVERIFY(startService(baseSettings()));
+        QVERIFY(m_service->startupProblems().isEmpty());
+        QCOMPARE(m_service->rules().size(), 2);
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+
+        const QJsonValue approved = client.request(QStringLiteral("review"), reviewParams(approvedCode));
+        const QJsonValue rejected =
+            client.request(QStringLiteral("review"), reviewParams(approvedCode, QStringLiteral("night-bot")));
+        const QJsonValue other =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(3)")));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(approved) && client.hasResponse(rejected), Wait);
+        QCOMPARE(resultOf(client.response(approved)), QJsonValue(QStringLiteral("approve")));
+        // Reject wins over approve, even for code an approve rule names.
+        QCOMPARE(resultOf(client.response(rejected)), QJsonValue(QStringLiteral("reject")));
+        QVERIFY(waitForQueued(queued) != 0);
+        QVERIFY(!client.hasResponse(other));
+
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries.at(0).value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:pandas-version"));
+        QCOMPARE(entries.at(0).value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(entries.at(1).value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:no-night-bot"));
+        QCOMPARE(entries.at(1).value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+    }
+
+    void extraRulesFileAndAddedRules()
+    {
+        const QString extra = m_dir->filePath(QStringLiteral("extra-rules.json"));
+        writeFile(extra, R"({"rules": [{"name": "no-runs", "decision": "reject", "method": "run"}]})");
+        AgentSettings settings = baseSettings();
+        settings.rulesFile = extra;
+        QVERIFY(startService(settings));
+        QSignalSpy rulesChanged(m_service.get(), &ReviewCoordinator::rulesChanged);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue run =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(run), Wait);
+        QCOMPARE(resultOf(client.response(run)).toObject().value(QStringLiteral("decision")).toString(),
+                 QStringLiteral("reject"));
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:no-runs"));
+
+        // "Always approve this code" from the review view: saved to rules.json, applied at once.
+        QString error;
+        QVERIFY2(m_service->addApproveCodeRule(QStringLiteral("print('fine')"), &error), qPrintable(error));
+        QVERIFY(rulesChanged.count() >= 1);
+        QVERIFY2(m_service->addRejectAgentRule(QStringLiteral("Rogue Bot"), &error), qPrintable(error));
+        QFile saved(dataDir() + QStringLiteral("/rules.json"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray rulesJson = saved.readAll();
+        QVERIFY(rulesJson.contains(sha256Hex("print('fine')").toUtf8()));
+        QVERIFY(rulesJson.contains("Rogue Bot"));
+        QVERIFY(!rulesJson.contains("no-runs")); // the read-only file's rules are not copied
+        QCOMPARE(m_service->rules().size(), 3);
+        // The read-only rule cannot be switched off from the app.
+        QVERIFY(!m_service->setRuleEnabled(QStringLiteral("no-runs"), false, &error));
+
+        const QJsonValue approved =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('fine')")));
+        const QJsonValue rogue = client.request(
+            QStringLiteral("review"), reviewParams(QStringLiteral("x"), QStringLiteral("Rogue Bot")));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(approved) && client.hasResponse(rogue), Wait);
+        QCOMPARE(resultOf(client.response(approved)), QJsonValue(QStringLiteral("approve")));
+        QCOMPARE(resultOf(client.response(rogue)), QJsonValue(QStringLiteral("reject")));
+
+        // Switched off, the approve rule no longer applies.
+        const QString approveName = QStringLiteral("approve-code-") + sha256Hex("print('fine')").left(12);
+        QVERIFY2(m_service->setRuleEnabled(approveName, false, &error), qPrintable(error));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('fine')")));
+        QVERIFY(waitForQueued(queued) != 0);
+        QVERIFY2(m_service->removeRule(approveName, &error), qPrintable(error));
+        QCOMPARE(m_service->rules().size(), 2);
+    }
+
+    void invalidRulesFileAppliesNothing()
+    {
+        const QString code = QStringLiteral("print('would be approved')");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QStringLiteral(
+                "{\"rules\": [\n {\"name\": \"a\", \"decision\": \"approve\", \"code_sha256\": \"%1\"},\n"
+                " {\"name\": \"b\", \"decision\": \"maybe\"}\n]}")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QCOMPARE(m_service->startupProblems().size(), 1);
+        QVERIFY2(m_service->startupProblems().first().contains(QLatin1String("rules.json")),
+                 qPrintable(m_service->startupProblems().first()));
+        QVERIFY(m_service->rules().isEmpty());
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        client.request(QStringLiteral("review"), reviewParams(code));
+        QVERIFY(waitForQueued(queued) != 0); // not approved by the invalid file's rule
+        // And the app refuses to overwrite the broken file with a new rule.
+        QString error;
+        QVERIFY(!m_service->addRejectAgentRule(QStringLiteral("x"), &error));
+        QVERIFY(error.contains(QLatin1String("invalid")));
+    }
+
+    void timeoutRejects()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        QJsonObject params = reviewParams(QStringLiteral("print(1)"));
+        params.insert(QStringLiteral("timeout_s"), 1);
+        const QJsonValue id = client.request(QStringLiteral("review"), params);
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("reject")));
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.at(0).at(1).toString(), QStringLiteral("timeout"));
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("timeout"));
+        QCOMPARE(ledger().last().value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+        QCOMPARE(m_service->inbox()->count(), 0);
+    }
+
+    void cancelWithdraws()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(1)")), 41);
+        QVERIFY(waitForQueued(queued) != 0);
+        const QJsonValue cancel = client.request(QStringLiteral("cancel"), {{QStringLiteral("id"), 41}});
+        const QJsonValue cancelUnknown =
+            client.request(QStringLiteral("cancel"), {{QStringLiteral("id"), QStringLiteral("41")}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(cancel) && client.hasResponse(cancelUnknown), Wait);
+        QCOMPARE(resultOf(client.response(cancel)).toObject().value(QStringLiteral("cancelled")).toBool(),
+                 true);
+        // The string "41" is another id than the number 41.
+        QCOMPARE(
+            resultOf(client.response(cancelUnknown)).toObject().value(QStringLiteral("cancelled")).toBool(),
+            false);
+        QVERIFY(client.hasResponse(id));
+        QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("reject")));
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.at(0).at(1).toString(), QStringLiteral("withdrawn"));
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
+        QCOMPARE(m_service->inbox()->count(), 0);
+    }
+
+    void disconnectWithdrawsItsRequestsOnly()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
+        AgentTestClient leaving;
+        AgentTestClient staying;
+        QVERIFY(connectClient(leaving));
+        QVERIFY(connectClient(staying));
+        for (int i = 0; i < 3; ++i)
+            leaving.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(%1)").arg(i)));
+        staying.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('stay')")));
+        QVERIFY(waitForQueued(queued, 4) != 0);
+        leaving.abort();
+        QTRY_COMPARE_WITH_TIMEOUT(removed.count(), 3, Wait);
+        for (const QList<QVariant>& signal : std::as_const(removed))
+            QCOMPARE(signal.at(1).toString(), QStringLiteral("withdrawn"));
+        QCOMPARE(m_service->inbox()->count(), 1);
+        QCOMPARE(m_service->request(m_service->inbox()->keyAt(0))->actions.first().code,
+                 QStringLiteral("print('stay')"));
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 3);
+        for (const QJsonObject& entry : entries)
+            QCOMPARE(entry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
+    }
+
+    void pendingLimit()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient first;
+        AgentTestClient second;
+        QVERIFY(connectClient(first));
+        QVERIFY(connectClient(second));
+        for (int i = 0; i < 200; ++i)
+            first.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(%1)").arg(i)));
+        for (int i = 0; i < 56; ++i)
+            second.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(%1)").arg(i)));
+        QTRY_COMPARE_WITH_TIMEOUT(queued.count(), 256, Wait);
+        const QJsonValue overLimit =
+            second.request(QStringLiteral("review"), reviewParams(QStringLiteral("one more")));
+        QTRY_VERIFY_WITH_TIMEOUT(second.hasResponse(overLimit), Wait);
+        const QJsonObject error = second.response(overLimit).value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toInt(), ErrorCode::Busy);
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QLatin1String("256")),
+                 qPrintable(error.value(QStringLiteral("message")).toString()));
+        // ping still works at the limit, and after one is decided there is room again.
+        const QJsonValue ping = second.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(second.hasResponse(ping), Wait);
+        QVERIFY(m_service->decide(queued.at(0).at(0).toULongLong(), oneDecision(DecisionKind::Reject)));
+        second.request(QStringLiteral("review"), reviewParams(QStringLiteral("now fits")));
+        QTRY_COMPARE_WITH_TIMEOUT(queued.count(), 257, Wait);
+    }
+
+    void connectionLimit()
+    {
+        QVERIFY(startService(baseSettings()));
+        std::vector<std::unique_ptr<AgentTestClient>> clients;
+        for (int i = 0; i < 64; ++i) {
+            clients.push_back(std::make_unique<AgentTestClient>());
+            QVERIFY(connectClient(*clients.back()));
+            const QJsonValue ping = clients.back()->request(QStringLiteral("ping"));
+            QTRY_VERIFY_WITH_TIMEOUT(clients.back()->hasResponse(ping), Wait);
+        }
+        QCOMPARE(m_service->connectionCount(), 64);
+        AgentTestClient extra;
+        QSignalSpy closed(&extra, &AgentTestClient::disconnected);
+        QVERIFY(connectClient(extra));
+        QTRY_VERIFY_WITH_TIMEOUT(!extra.messages().isEmpty(), Wait);
+        const QJsonObject refusal = extra.messages().first();
+        QCOMPARE(errorCodeOf(refusal), ErrorCode::Busy);
+        QVERIFY(refusal.value(QStringLiteral("error"))
+                    .toObject()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QLatin1String("64")));
+        QVERIFY(closed.count() > 0 || closed.wait(Wait));
+        // One leaves; a new one gets in.
+        clients.front()->abort();
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->connectionCount(), 63, Wait);
+        AgentTestClient late;
+        QVERIFY(connectClient(late));
+        const QJsonValue ping = late.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(late.hasResponse(ping), Wait);
+        QCOMPARE(resultOf(late.response(ping)).toObject().value(QStringLiteral("pong")).toBool(), true);
+    }
+
+    void lineTooLongClosesTheConnection()
+    {
+        AgentSettings settings = baseSettings();
+        settings.limits.maxLineBytes = 4096;
+        QVERIFY(startService(settings));
+        AgentTestClient client;
+        QSignalSpy closed(&client, &AgentTestClient::disconnected);
+        QVERIFY(connectClient(client));
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"review\",\"params\":{\"payload\":\"" +
+                       QByteArray(6000, 'x') + "\"}}\n");
+        QVERIFY(closed.wait(Wait));
+        QCOMPARE(client.messages().size(), 1);
+        const QJsonObject error = client.messages().first();
+        QVERIFY(error.value(QStringLiteral("id")).isNull());
+        QCOMPARE(errorCodeOf(error), ErrorCode::InvalidRequest);
+        const QString message =
+            error.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+        QVERIFY2(message.contains(QLatin1String("4096")) && message.contains(QLatin1String("bytes")),
+                 qPrintable(message));
+        QCOMPARE(m_service->inbox()->count(), 0);
+    }
+
+    void idleMidLineCloses()
+    {
+        AgentSettings settings = baseSettings();
+        settings.limits.idleLineTimeoutMs = 200;
+        QVERIFY(startService(settings));
+        AgentTestClient client;
+        QSignalSpy closed(&client, &AgentTestClient::disconnected);
+        QVERIFY(connectClient(client));
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":1,");
+        QVERIFY(closed.wait(Wait));
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->connectionCount(), 0, Wait);
+    }
+
+    void runApprovedCheckpointsThenRuns()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy started(m_service.get(), &ReviewCoordinator::runStarted);
+        QSignalSpy output(m_service.get(), &ReviewCoordinator::runOutput);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString code =
+            QStringLiteral("# stdout: hello from the sandbox\n# stderr: a warning\nprint(42)\n");
+        const QJsonValue id =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), code}}, QStringLiteral("r-1"));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        QCOMPARE(m_service->request(key)->run.sandbox, QStringLiteral("box1"));
+        QCOMPARE(m_service->inbox()->data(m_service->inbox()->index(0, InboxModel::SandboxColumn)).toString(),
+                 QStringLiteral("box1"));
+        QString error;
+        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
+        // Approved: ledger first, before anything runs.
+        QCOMPARE(ledger().size(), 1);
+        QCOMPARE(ledger().first().value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        const QJsonObject result = resultOf(client.response(id)).toObject();
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(result.value(QStringLiteral("code")).toString(), code);
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        QVERIFY(result.value(QStringLiteral("stdout"))
+                    .toString()
+                    .contains(QLatin1String("hello from the sandbox")));
+        QVERIFY(result.value(QStringLiteral("stderr")).toString().contains(QLatin1String("a warning")));
+        QCOMPARE(result.value(QStringLiteral("truncated")).toBool(), false);
+        QVERIFY(result.value(QStringLiteral("duration_ms")).toDouble() >= 0);
+        QCOMPARE(result.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QCOMPARE(result.value(QStringLiteral("image")).toString(), QStringLiteral("python:3.12-slim"));
+        QCOMPARE(result.value(QStringLiteral("checkpoint")).toString(), QStringLiteral("before-r-1"));
+
+        // The output was streamed as run.output notifications before the answer.
+        const QList<QJsonObject> notes = client.notifications(QStringLiteral("run.output"));
+        QString streamedOut;
+        QString streamedErr;
+        for (const QJsonObject& note : notes) {
+            QCOMPARE(note.value(QStringLiteral("id")).toString(), QStringLiteral("r-1"));
+            (note.value(QStringLiteral("stream")).toString() == QLatin1String("stdout") ? streamedOut
+                                                                                        : streamedErr) +=
+                note.value(QStringLiteral("data")).toString();
+        }
+        QVERIFY2(streamedOut.contains(QLatin1String("hello from the sandbox")), qPrintable(streamedOut));
+        QVERIFY2(streamedErr.contains(QLatin1String("a warning")), qPrintable(streamedErr));
+        QVERIFY(output.count() >= 2);
+        QCOMPARE(started.count(), 2); // checkpoint, then run
+        QVERIFY(started.at(0).at(1).toString().contains(QLatin1String("checkpoint")));
+        QVERIFY(started.at(1).at(1).toString().contains(QLatin1String("sandbox run")));
+        QCOMPARE(finished.count(), 1);
+
+        // What kosa8 was asked, in order: the checkpoint, then the run with exactly the code.
+        QStringList commands;
+        for (const QJsonObject& call : readJsonLines(stateDir() + QStringLiteral("/calls.jsonl"))) {
+            QStringList argv;
+            for (const QJsonValue& word : call.value(QStringLiteral("argv")).toArray())
+                argv.append(word.toString());
+            commands.append(argv.mid(0, 2).join(QLatin1Char(' ')));
+        }
+        const qsizetype checkpointAt = commands.indexOf(QStringLiteral("checkpoint box1"));
+        const qsizetype runAt = commands.indexOf(QStringLiteral("sandbox run"));
+        QVERIFY(checkpointAt >= 0 && runAt > checkpointAt);
+        const QList<QJsonObject> runs = readJsonLines(stateDir() + QStringLiteral("/runs.jsonl"));
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.first().value(QStringLiteral("code")).toString(), code);
+        QCOMPARE(runs.first().value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+    }
+
+    void runEditedLargeAndWithoutCheckpoint()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box2")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString big =
+            QStringLiteral("# exit: 3\n") + QString(150 * 1024, QLatin1Char('#')) + QLatin1Char('\n');
+        const QJsonValue id = client.request(QStringLiteral("run"),
+                                             {{QStringLiteral("code"), QStringLiteral("print('original')")},
+                                              {QStringLiteral("sandbox"), QStringLiteral("box2")},
+                                              {QStringLiteral("checkpoint"), false},
+                                              {QStringLiteral("language"), QStringLiteral("bash")}});
+        const quint64 key = waitForQueued(queued);
+        QString error;
+        QVERIFY2(
+            m_service->decide(key, oneDecision(DecisionKind::Edit, {{QStringLiteral("code"), big}}), &error),
+            qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        const QJsonObject result = resultOf(client.response(id)).toObject();
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("edit"));
+        QCOMPARE(result.value(QStringLiteral("code")).toString(), big);
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 3); // the code's own exit is a result
+        QVERIFY(result.value(QStringLiteral("checkpoint")).isNull());
+        QCOMPARE(result.value(QStringLiteral("image")).toString(), QStringLiteral("debian:bookworm-slim"));
+        const QList<QJsonObject> runs = readJsonLines(stateDir() + QStringLiteral("/runs.jsonl"));
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.first().value(QStringLiteral("stdin")).toString(), big); // over 100 KiB: standard input
+        for (const QJsonObject& call : readJsonLines(stateDir() + QStringLiteral("/calls.jsonl")))
+            QVERIFY(call.value(QStringLiteral("argv")).toArray().first().toString() !=
+                    QLatin1String("checkpoint"));
+        QCOMPARE(ledger().last().value(QStringLiteral("code_sha256")).toString(), sha256Hex(big.toUtf8()));
+        QCOMPARE(ledger().last().value(QStringLiteral("decision")).toString(), QStringLiteral("edit"));
+    }
+
+    void runRejectedAndKosa8Failing()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy problems(m_service.get(), &ReviewCoordinator::problem);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue rejected =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("rm -rf /")}});
+        const quint64 rejectKey = waitForQueued(queued);
+        QVERIFY(m_service->decide(rejectKey,
+                                  oneDecision(DecisionKind::Reject, {}, QStringLiteral("not on my watch"))));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(rejected), Wait);
+        const QJsonObject rejection = resultOf(client.response(rejected)).toObject();
+        QCOMPARE(rejection.value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+        QCOMPARE(rejection.value(QStringLiteral("message")).toString(), QStringLiteral("not on my watch"));
+        QVERIFY(!QFile::exists(stateDir() + QStringLiteral("/runs.jsonl")));
+
+        // box1 does not exist in this state: the checkpoint fails, the code never runs.
+        const QJsonValue failing =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")}});
+        const quint64 failKey = waitForQueued(queued, 2);
+        QVERIFY(m_service->decide(failKey, oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(failing), Wait);
+        const QJsonObject error = client.response(failing).value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toInt(), ErrorCode::Kosa8Failed);
+        const QJsonObject data = error.value(QStringLiteral("data")).toObject();
+        QVERIFY2(data.value(QStringLiteral("command"))
+                     .toString()
+                     .contains(QLatin1String("checkpoint box1 --label")),
+                 qPrintable(data.value(QStringLiteral("command")).toString()));
+        QCOMPARE(data.value(QStringLiteral("exit_code")).toInt(), 1);
+        QVERIFY2(data.value(QStringLiteral("stderr")).toString().contains(QLatin1String("not found")),
+                 qPrintable(data.value(QStringLiteral("stderr")).toString()));
+        QVERIFY(!QFile::exists(stateDir() + QStringLiteral("/runs.jsonl")));
+        QVERIFY(problems.count() >= 1);
+
+        // kosa8 missing altogether.
+        k8::kosa8::ConnectionProfile missing;
+        missing.executable = m_dir->filePath(QStringLiteral("no-such-kosa8"));
+        m_runner->setConnection(missing);
+        const QJsonValue noKosa8 =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")},
+                                                   {QStringLiteral("checkpoint"), false}});
+        const quint64 missingKey = waitForQueued(queued, 3);
+        QVERIFY(m_service->decide(missingKey, oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(noKosa8), Wait);
+        QCOMPARE(errorCodeOf(client.response(noKosa8)), ErrorCode::Kosa8Failed);
+        QVERIFY(client.response(noKosa8)
+                    .value(QStringLiteral("error"))
+                    .toObject()
+                    .value(QStringLiteral("data"))
+                    .toObject()
+                    .value(QStringLiteral("exit_code"))
+                    .isNull());
+    }
+
+    void runWithoutSandbox()
+    {
+        AgentSettings settings = baseSettings();
+        settings.defaultSandbox.clear();
+        QVERIFY(startService(settings));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(errorCodeOf(client.response(id)), ErrorCode::NoSandbox);
+        QCOMPARE(m_service->inbox()->count(), 0);
+    }
+
+    void runApprovedByRule()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        const QString code = QStringLiteral("# stdout: by rule\n");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QStringLiteral(R"({"rules": [{"name": "ok-code", "decision": "approve", "code_sha256": "%1"}]})")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id = client.request(QStringLiteral("run"), {{QStringLiteral("code"), code}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(queued.count(), 0);
+        const QJsonObject result = resultOf(client.response(id)).toObject();
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QVERIFY(result.value(QStringLiteral("stdout")).toString().contains(QLatin1String("by rule")));
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:ok-code"));
+    }
+
+    void shutdownRejectsEverythingPending()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy runStarted(m_service.get(), &ReviewCoordinator::runStarted);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue generic =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(1)")));
+        const QJsonValue inbox = client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"),
+              QJsonObject{{QStringLiteral("action_request"),
+                           QJsonObject{{QStringLiteral("action"), QStringLiteral("send_email")},
+                                       {QStringLiteral("args"),
+                                        QJsonObject{{QStringLiteral("to"), QStringLiteral("a@b.c")}}}}},
+                          {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), true},
+                                                                 {QStringLiteral("allow_edit"), true},
+                                                                 {QStringLiteral("allow_respond"), true},
+                                                                 {QStringLiteral("allow_ignore"), true}}}}}});
+        const QJsonValue run =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")}});
+        // One more run, approved and kept running (the stand-in sleeps) while the app quits.
+        const QJsonValue running = client.request(
+            QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("# sleep-ms: 60000\n")},
+                                    {QStringLiteral("checkpoint"), false}});
+        QVERIFY(waitForQueued(queued, 4) != 0);
+        QVERIFY(m_service->decide(queued.at(3).at(0).toULongLong(), oneDecision(DecisionKind::Approve)));
+        QTRY_COMPARE_WITH_TIMEOUT(runStarted.count(), 1, Wait);
+
+        QSignalSpy complete(m_service.get(), &AgentService::shutdownComplete);
+        m_service->shutdown();
+        QVERIFY(complete.count() == 1 || complete.wait(Wait));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(generic) && client.hasResponse(inbox) &&
+                                     client.hasResponse(run) && client.hasResponse(running),
+                                 Wait);
+        QCOMPARE(resultOf(client.response(generic)), QJsonValue(QStringLiteral("reject")));
+        const QJsonArray responses = resultOf(client.response(inbox)).toArray();
+        QCOMPARE(responses.size(), 1);
+        QCOMPARE(responses.first().toObject().value(QStringLiteral("type")).toString(),
+                 QStringLiteral("ignore"));
+        QCOMPARE(resultOf(client.response(run)).toObject().value(QStringLiteral("decision")).toString(),
+                 QStringLiteral("reject"));
+        QCOMPARE(resultOf(client.response(running)).toObject().value(QStringLiteral("decision")).toString(),
+                 QStringLiteral("reject"));
+        int shutdownEntries = 0;
+        for (const QJsonObject& entry : ledger())
+            shutdownEntries +=
+                entry.value(QStringLiteral("decided_by")).toString() == QLatin1String("shutdown");
+        QCOMPARE(shutdownEntries, 4);
+        QVERIFY(!QFile::exists(socketPath())); // the socket is gone
+        QCOMPARE(m_service->inbox()->count(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(m_runner->runningCount(), 0, Wait); // the sleeping run was stopped
+    }
+
+    void destructorAnswersPending()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(1)")));
+        QVERIFY(waitForQueued(queued) != 0);
+        m_service.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("reject")));
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("shutdown"));
+    }
+
+    void staleSocketIsReplaced()
+    {
+        // What a crashed app leaves behind: a socket file with nobody listening.
+        QVERIFY(QDir().mkpath(QFileInfo(socketPath()).absolutePath()));
+        QFile::setPermissions(QFileInfo(socketPath()).absolutePath(),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address = {};
+        address.sun_family = AF_UNIX;
+        const QByteArray bytes = QFile::encodeName(socketPath());
+        std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
+        QVERIFY(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+        ::close(fd);
+        QVERIFY(QFileInfo::exists(socketPath()));
+
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue ping = client.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ping), Wait);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentService)
+#include "tst_agentservice.moc"

@@ -1,0 +1,150 @@
+#include "agent/LineFramer.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+using k8::agent::LineFramer;
+
+class TestLineFramer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void splitsSeveralLinesInOneChunk()
+    {
+        LineFramer framer;
+        const LineFramer::Result result = framer.feed("{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n");
+        QCOMPARE(result.lines, (QList<QByteArray>{"{\"a\":1}", "{\"b\":2}", "{\"c\":3}"}));
+        QVERIFY(!result.tooLong);
+        QVERIFY(!framer.hasPartialLine());
+    }
+
+    void joinsPartialReads()
+    {
+        LineFramer framer;
+        QVERIFY(framer.feed("{\"jsonrpc\":").lines.isEmpty());
+        QVERIFY(framer.hasPartialLine());
+        QVERIFY(framer.feed("\"2.0\",").lines.isEmpty());
+        const LineFramer::Result result = framer.feed("\"id\":1}\n{\"x\"");
+        QCOMPARE(result.lines, QList<QByteArray>{"{\"jsonrpc\":\"2.0\",\"id\":1}"});
+        QCOMPARE(framer.partialLineBytes(), qint64(4));
+        QCOMPARE(framer.feed(":1}\n").lines, QList<QByteArray>{"{\"x\":1}"});
+        QVERIFY(!framer.hasPartialLine());
+    }
+
+    void bytesOneByOne()
+    {
+        LineFramer framer;
+        const QByteArray stream = "{\"k\":\"v\"}\n\n{\"n\":7}\n";
+        QList<QByteArray> lines;
+        for (char c : stream)
+            lines += framer.feed(QByteArray(1, c)).lines;
+        QCOMPARE(lines, (QList<QByteArray>{"{\"k\":\"v\"}", "{\"n\":7}"}));
+    }
+
+    void ignoresBlankLines()
+    {
+        LineFramer framer;
+        const LineFramer::Result result = framer.feed("\n\n  \n\r\n\t\n{\"a\":1}\r\n\n");
+        QCOMPARE(result.lines, QList<QByteArray>{"{\"a\":1}\r"});
+    }
+
+    void completeLineOverTheLimit()
+    {
+        LineFramer framer;
+        framer.setMaxLineBytes(16);
+        const LineFramer::Result result =
+            framer.feed("{\"ok\":1}\n" + QByteArray(20, 'x') + "\n{\"later\":1}\n");
+        QCOMPARE(result.lines, QList<QByteArray>{"{\"ok\":1}"}); // the line before still counts
+        QVERIFY(result.tooLong);
+        QCOMPARE(result.tooLongSize, qint64(20));
+        QVERIFY(!result.sizeIsLowerBound);
+        QVERIFY(framer.hasFailed());
+        const QString message = LineFramer::tooLongMessage(result, 16);
+        QVERIFY2(message.contains(QLatin1String("20")) && message.contains(QLatin1String("16")),
+                 qPrintable(message));
+        // After the failure nothing more is framed.
+        QVERIFY(framer.feed("{\"a\":1}\n").lines.isEmpty());
+    }
+
+    void unfinishedLineOverTheLimit()
+    {
+        LineFramer framer;
+        framer.setMaxLineBytes(1000);
+        QVERIFY(!framer.feed(QByteArray(600, 'a')).tooLong);
+        const LineFramer::Result result = framer.feed(QByteArray(600, 'a'));
+        QVERIFY(result.tooLong);
+        QVERIFY(result.sizeIsLowerBound);
+        QCOMPARE(result.tooLongSize, qint64(1200));
+        const QString message = LineFramer::tooLongMessage(result, 1000);
+        QVERIFY2(message.contains(QLatin1String("1200")) && message.contains(QLatin1String("1000")),
+                 qPrintable(message));
+    }
+
+    void lineExactlyAtTheLimitPasses()
+    {
+        LineFramer framer;
+        framer.setMaxLineBytes(10);
+        const LineFramer::Result result = framer.feed(QByteArray(10, 'y') + '\n');
+        QVERIFY(!result.tooLong);
+        QCOMPARE(result.lines, QList<QByteArray>{QByteArray(10, 'y')});
+    }
+
+    void defaultLimitIsEightMiB()
+    {
+        LineFramer framer;
+        QCOMPARE(framer.maxLineBytes(), qint64(8 * 1024 * 1024));
+        QCOMPARE(framer.idleTimeoutMs(), 30'000);
+    }
+
+    void idleInTheMiddleOfALine()
+    {
+        LineFramer framer;
+        framer.setIdleTimeoutMs(100);
+        QSignalSpy idle(&framer, &LineFramer::idleTimeout);
+        framer.feed("{\"half\":");
+        QVERIFY(idle.wait(5000));
+        QCOMPARE(idle.count(), 1);
+    }
+
+    void noIdleTimeoutBetweenLines()
+    {
+        LineFramer framer;
+        framer.setIdleTimeoutMs(50);
+        QSignalSpy idle(&framer, &LineFramer::idleTimeout);
+        // A peer that sends whole lines and then waits is fine, however long it waits.
+        framer.feed("{\"whole\":1}\n");
+        QVERIFY(!idle.wait(300));
+        QCOMPARE(idle.count(), 0);
+    }
+
+    void dataKeepsTheLineAlive()
+    {
+        LineFramer framer;
+        framer.setIdleTimeoutMs(600);
+        QSignalSpy idle(&framer, &LineFramer::idleTimeout);
+        QElapsedTimer clock;
+        clock.start();
+        framer.feed("{");
+        // Feed every 100 ms for 1.5 s: longer than the timeout in all, never silent for all of it.
+        QTimer feeder;
+        int fed = 0;
+        connect(&feeder, &QTimer::timeout, this, [&] {
+            framer.feed("\"a\":1,");
+            ++fed;
+            if (fed == 15)
+                feeder.stop();
+        });
+        feeder.start(100);
+        QTRY_VERIFY_WITH_TIMEOUT(fed == 15, 10000);
+        QCOMPARE(idle.count(), 0);
+        // Then silence: the timeout fires.
+        QVERIFY(idle.wait(5000));
+        QVERIFY(clock.elapsed() >= 1500 + 600 - 50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLineFramer)
+#include "tst_lineframer.moc"
