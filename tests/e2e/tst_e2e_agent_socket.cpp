@@ -1,0 +1,409 @@
+// The real app over the real socket: start kosa8-desk offscreen with the stand-in, talk JSON-RPC
+// to it, stop it with SIGTERM, and check what an agent and a person would check.
+#include "support/AgentTestClient.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <memory>
+#include <sys/stat.h>
+
+using k8::test::AgentTestClient;
+
+namespace {
+
+constexpr int StartMs = 30000;
+constexpr int Wait = 30000;
+
+QString sha256(const QString& text)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+QList<QJsonObject> readJsonLines(const QString& path)
+{
+    QList<QJsonObject> entries;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return entries;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (!line.trimmed().isEmpty())
+            entries.append(QJsonDocument::fromJson(line).object());
+    }
+    return entries;
+}
+
+int countDecidedBy(const QList<QJsonObject>& entries, const QString& decidedBy)
+{
+    int count = 0;
+    for (const QJsonObject& entry : entries)
+        count += entry.value(QStringLiteral("decided_by")).toString() == decidedBy;
+    return count;
+}
+
+QJsonObject reviewParams(const QString& code, const QString& agent)
+{
+    return QJsonObject{
+        {QStringLiteral("payload"), QJsonObject{{QStringLiteral("question"), QStringLiteral("Run this?")},
+                                                {QStringLiteral("code"), code}}},
+        {QStringLiteral("agent"), agent}};
+}
+
+// One running kosa8-desk.
+class Desk
+{
+public:
+    Desk(const QString& binary, const QString& standin, const QString& dataDir, const QString& socket,
+         const QString& stateDir)
+        : m_binary(binary)
+        , m_standin(standin)
+        , m_dataDir(dataDir)
+        , m_socket(socket)
+    {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("KOSA8_STANDIN_STATE"), stateDir);
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.remove(QStringLiteral("KOSA8_DESK_SOCKET"));
+        m_process.setProcessEnvironment(environment);
+    }
+    ~Desk()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+
+    void start(const QStringList& extra = {})
+    {
+        QStringList arguments{QStringLiteral("-platform"),  QStringLiteral("offscreen"),
+                              QStringLiteral("--kosa8"),    m_standin,
+                              QStringLiteral("--data-dir"), m_dataDir,
+                              QStringLiteral("--socket"),   m_socket};
+        m_process.start(m_binary, arguments + extra);
+    }
+    QProcess& process() { return m_process; }
+
+    // Connects `client`, retrying on a timer while the app comes up. False when the app exited
+    // or did not listen in time.
+    bool connect(AgentTestClient& client)
+    {
+        QTimer retry;
+        retry.setSingleShot(true);
+        retry.setInterval(50);
+        QObject::connect(&retry, &QTimer::timeout, &client, [&] { client.connectTo(m_socket); });
+        const QMetaObject::Connection failed =
+            QObject::connect(&client, &AgentTestClient::connectFailed, &retry, [&] { retry.start(); });
+        client.connectTo(m_socket);
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        QElapsedTimer clock;
+        clock.start();
+        while (!client.isConnected() && clock.elapsed() < StartMs &&
+               m_process.state() != QProcess::NotRunning)
+            connected.wait(200);
+        QObject::disconnect(failed);
+        return client.isConnected();
+    }
+
+    // SIGTERM, then wait for the exit. Returns the exit code, -1 when it did not exit normally.
+    int terminate()
+    {
+        QSignalSpy finished(&m_process, &QProcess::finished);
+        m_process.terminate();
+        if (m_process.state() != QProcess::NotRunning && !finished.wait(Wait))
+            return -1;
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+
+    int waitForExit()
+    {
+        QSignalSpy finished(&m_process, &QProcess::finished);
+        if (m_process.state() != QProcess::NotRunning && !finished.wait(Wait))
+            return -1000;
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+
+private:
+    QString m_binary;
+    QString m_standin;
+    QString m_dataDir;
+    QString m_socket;
+    QProcess m_process;
+};
+
+} // namespace
+
+class TestE2eAgentSocket : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_binary;
+    QString m_standin;
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
+    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
+    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
+    QString ledgerPath() const { return dataDir() + QStringLiteral("/ledger.jsonl"); }
+    std::unique_ptr<Desk> makeDesk(const QString& data = {}, const QString& socket = {})
+    {
+        return std::make_unique<Desk>(m_binary, m_standin, data.isEmpty() ? dataDir() : data,
+                                      socket.isEmpty() ? socketPath() : socket, stateDir());
+    }
+
+    // Sends ping and waits for pong: everything sent before it on this connection has been read
+    // and handled by the app (a connection is handled in order).
+    static bool roundTrip(AgentTestClient& client)
+    {
+        const QJsonValue ping = client.request(QStringLiteral("ping"));
+        QSignalSpy received(&client, &AgentTestClient::responseReceived);
+        QElapsedTimer clock;
+        clock.start();
+        while (!client.hasResponse(ping) && clock.elapsed() < Wait && client.isConnected())
+            received.wait(500);
+        return client.hasResponse(ping);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_binary = qEnvironmentVariable("KOSA8_DESK_BINARY");
+        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
+        QVERIFY2(QFile::exists(m_binary), "KOSA8_DESK_BINARY must name the built kosa8-desk");
+        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+
+    void cleanup() { m_dir.reset(); }
+
+    void twoHundredConcurrentRequestsDecidedByRules()
+    {
+        const QString approvedCode = QStringLiteral("import pandas as pd\nprint(pd.DataFrame().shape)");
+        const QString rules = m_dir->filePath(QStringLiteral("team-rules.json"));
+        {
+            QFile file(rules);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(
+                QJsonDocument(
+                    QJsonObject{
+                        {QStringLiteral("rules"),
+                         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("pandas-shape")},
+                                                {QStringLiteral("decision"), QStringLiteral("approve")},
+                                                {QStringLiteral("code_sha256"), sha256(approvedCode)}},
+                                    QJsonObject{{QStringLiteral("name"), QStringLiteral("no-night-bot")},
+                                                {QStringLiteral("decision"), QStringLiteral("reject")},
+                                                {QStringLiteral("agent"), QStringLiteral("night-bot")}}}}})
+                    .toJson());
+        }
+        auto desk = makeDesk();
+        desk->start({QStringLiteral("--rules"), rules});
+
+        constexpr int Clients = 10;
+        constexpr int PerClient = 20;
+        std::vector<std::unique_ptr<AgentTestClient>> clients;
+        for (int c = 0; c < Clients; ++c) {
+            clients.push_back(std::make_unique<AgentTestClient>());
+            QVERIFY2(desk->connect(*clients.back()), qPrintable(desk->process().readAllStandardError()));
+        }
+        // All 200 go out before any answer is read.
+        QHash<QString, QString> expected; // "client/id" -> "approve" | "reject"
+        for (int i = 0; i < PerClient; ++i) {
+            for (int c = 0; c < Clients; ++c) {
+                const bool night = (i + c) % 3 == 0;
+                const QString agent =
+                    night ? QStringLiteral("night-bot") : QStringLiteral("day-bot-%1").arg(c);
+                const QJsonValue id =
+                    clients[c]->request(QStringLiteral("review"), reviewParams(approvedCode, agent));
+                expected.insert(QStringLiteral("%1/%2").arg(c).arg(AgentTestClient::idKey(id)),
+                                night ? QStringLiteral("reject") : QStringLiteral("approve"));
+            }
+        }
+        QCOMPARE(expected.size(), Clients * PerClient);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::all_of(clients.begin(), clients.end(),
+                        [](const auto& client) { return client->responseCount() == PerClient; }),
+            Wait);
+        int approved = 0;
+        int rejected = 0;
+        for (int c = 0; c < Clients; ++c) {
+            QVERIFY(clients[c]->badLines().isEmpty());
+            QCOMPARE(clients[c]->messages().size(), PerClient); // nothing extra, nothing lost
+            for (const QJsonObject& message : clients[c]->messages()) {
+                const QString key = QStringLiteral("%1/%2").arg(c).arg(
+                    AgentTestClient::idKey(message.value(QStringLiteral("id"))));
+                QVERIFY2(expected.contains(key), qPrintable(key));
+                QCOMPARE(message.value(QStringLiteral("result")).toString(), expected.take(key));
+                (message.value(QStringLiteral("result")).toString() == QLatin1String("approve") ? approved
+                                                                                                : rejected)++;
+            }
+        }
+        QVERIFY(expected.isEmpty());
+        QVERIFY(approved > 0 && rejected > 0);
+
+        const QList<QJsonObject> entries = readJsonLines(ledgerPath());
+        QCOMPARE(entries.size(), Clients * PerClient);
+        QCOMPARE(countDecidedBy(entries, QStringLiteral("rule:pandas-shape")), approved);
+        QCOMPARE(countDecidedBy(entries, QStringLiteral("rule:no-night-bot")), rejected);
+
+        QCOMPARE(desk->terminate(), 0);
+
+        // The ledger chains, as the command line says.
+        QProcess verify;
+        verify.start(m_binary, {QStringLiteral("--verify-ledger"), ledgerPath()});
+        QVERIFY(verify.waitForFinished(Wait));
+        QCOMPARE(verify.exitCode(), 0);
+        QVERIFY2(verify.readAllStandardOutput().contains("200 entries chain"),
+                 "verify-ledger prints the count");
+    }
+
+    void disconnectingClientWithdrawsItsRequests()
+    {
+        auto desk = makeDesk();
+        desk->start();
+        AgentTestClient leaving;
+        AgentTestClient staying;
+        QVERIFY2(desk->connect(leaving), qPrintable(desk->process().readAllStandardError()));
+        QVERIFY(desk->connect(staying));
+        for (int i = 0; i < 3; ++i)
+            leaving.request(QStringLiteral("review"),
+                            reviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("leaver")));
+        const QJsonValue stays = staying.request(
+            QStringLiteral("review"), reviewParams(QStringLiteral("print('s')"), QStringLiteral("stayer")));
+        QVERIFY(roundTrip(leaving));
+        QVERIFY(roundTrip(staying));
+        leaving.abort();
+
+        QTRY_COMPARE_WITH_TIMEOUT(countDecidedBy(readJsonLines(ledgerPath()), QStringLiteral("withdrawn")), 3,
+                                  Wait);
+        for (const QJsonObject& entry : readJsonLines(ledgerPath()))
+            QCOMPARE(entry.value(QStringLiteral("agent")).toString(), QStringLiteral("leaver"));
+        QVERIFY(!staying.hasResponse(stays)); // the other agent's request still waits for a person
+        QVERIFY(roundTrip(staying));
+        QCOMPARE(desk->terminate(), 0);
+    }
+
+    void sigtermAnswersPendingWithRejections()
+    {
+        auto desk = makeDesk();
+        desk->start();
+        AgentTestClient client;
+        QVERIFY2(desk->connect(client), qPrintable(desk->process().readAllStandardError()));
+        const QJsonValue generic = client.request(
+            QStringLiteral("review"), reviewParams(QStringLiteral("print(1)"), QStringLiteral("a")));
+        const QJsonValue hitl = client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"),
+              QJsonObject{
+                  {QStringLiteral("action_requests"),
+                   QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("python")},
+                                          {QStringLiteral("args"),
+                                           QJsonObject{{QStringLiteral("code"), QStringLiteral("x=1")}}}}}},
+                  {QStringLiteral("review_configs"),
+                   QJsonArray{
+                       QJsonObject{{QStringLiteral("action_name"), QStringLiteral("python")},
+                                   {QStringLiteral("allowed_decisions"),
+                                    QJsonArray{QStringLiteral("approve"), QStringLiteral("reject")}}}}}}}});
+        QVERIFY(roundTrip(client));
+        QVERIFY(!client.hasResponse(generic) && !client.hasResponse(hitl));
+
+        QCOMPARE(desk->terminate(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(generic) && client.hasResponse(hitl), Wait);
+        QCOMPARE(client.response(generic).value(QStringLiteral("result")).toString(),
+                 QStringLiteral("reject"));
+        const QJsonArray decisions = client.response(hitl)
+                                         .value(QStringLiteral("result"))
+                                         .toObject()
+                                         .value(QStringLiteral("decisions"))
+                                         .toArray();
+        QCOMPARE(decisions.size(), 1);
+        QCOMPARE(decisions.first().toObject().value(QStringLiteral("type")).toString(),
+                 QStringLiteral("reject"));
+        QVERIFY(!decisions.first().toObject().value(QStringLiteral("message")).toString().isEmpty());
+        QCOMPARE(countDecidedBy(readJsonLines(ledgerPath()), QStringLiteral("shutdown")), 2);
+        QVERIFY(!QFile::exists(socketPath())); // a clean exit removes the socket
+    }
+
+    void secondInstanceOnTheSameSocketRefuses()
+    {
+        auto first = makeDesk();
+        first->start();
+        AgentTestClient client;
+        QVERIFY2(first->connect(client), qPrintable(first->process().readAllStandardError()));
+
+        auto second = makeDesk(m_dir->filePath(QStringLiteral("data2")));
+        second->start();
+        const int rc = second->waitForExit();
+        QVERIFY2(rc > 0, qPrintable(QString::number(rc)));
+        const QString stderrText = QString::fromUtf8(second->process().readAllStandardError());
+        QVERIFY2(stderrText.contains(
+                     QStringLiteral("Another kosa8 Desk is already listening on %1").arg(socketPath())),
+                 qPrintable(stderrText));
+        // The first one is untouched.
+        QVERIFY(roundTrip(client));
+        QCOMPARE(first->terminate(), 0);
+    }
+
+    void socketFolderOthersCanEnterIsRefused()
+    {
+        const QString folder = m_dir->filePath(QStringLiteral("open"));
+        QVERIFY(QDir().mkdir(folder));
+        QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0755) == 0);
+        auto desk = makeDesk(QString(), folder + QStringLiteral("/agent.sock"));
+        desk->start();
+        const int rc = desk->waitForExit();
+        QVERIFY2(rc > 0, qPrintable(QString::number(rc)));
+        const QString stderrText = QString::fromUtf8(desk->process().readAllStandardError());
+        QVERIFY2(stderrText.contains(folder) && stderrText.contains(QLatin1String("0755")),
+                 qPrintable(stderrText));
+        QVERIFY(!QFile::exists(folder + QStringLiteral("/agent.sock")));
+    }
+
+    void verifyLedgerFindsTampering()
+    {
+        auto desk = makeDesk();
+        desk->start();
+        AgentTestClient client;
+        QVERIFY2(desk->connect(client), qPrintable(desk->process().readAllStandardError()));
+        for (int i = 0; i < 3; ++i) {
+            QJsonObject params = reviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
+            params.insert(QStringLiteral("timeout_s"), 1);
+            client.request(QStringLiteral("review"), params);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(client.responseCount(), 3, Wait);
+        QCOMPARE(desk->terminate(), 0);
+
+        QFile file(ledgerPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = file.readAll().split('\n');
+        file.close();
+        QVERIFY(lines.size() >= 3);
+        lines[1].replace("\"agent\":\"a\"", "\"agent\":\"b\"");
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(lines.join('\n'));
+        file.close();
+
+        QProcess verify;
+        verify.start(m_binary, {QStringLiteral("--verify-ledger"), ledgerPath()});
+        QVERIFY(verify.waitForFinished(Wait));
+        QCOMPARE(verify.exitCode(), 1);
+        const QString err = QString::fromUtf8(verify.readAllStandardError());
+        QVERIFY2(err.contains(QLatin1String("seq 2")), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestE2eAgentSocket)
+#include "tst_e2e_agent_socket.moc"
