@@ -45,7 +45,14 @@ CodeEditor::CodeEditor(QWidget* parent)
     highlightCurrentLine();
 }
 
-CodeEditor::~CodeEditor() = default;
+CodeEditor::~CodeEditor()
+{
+    // Detaching the highlighter re-lays out the document, which would emit change signals into
+    // slots of owners that are already half destroyed.
+    blockSignals(true);
+    document()->blockSignals(true);
+    m_backend.reset();
+}
 
 void CodeEditor::setLanguage(const QString& language)
 {

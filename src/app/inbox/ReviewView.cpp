@@ -159,7 +159,13 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     showRequest(0);
 }
 
-ReviewView::~ReviewView() = default;
+ReviewView::~ReviewView()
+{
+    // Children outlive m_ui by a moment (QWidget deletes them after this body); make sure none
+    // of their signals reaches a slot that uses m_ui then.
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
 
 QList<QAction*> ReviewView::decisionActions() const
 {

@@ -1,0 +1,423 @@
+// The inbox page with the real AgentService on a socket in a temp folder: an agent asks through a
+// socket client, the test drives the widgets with the keyboard as a person would, and checks
+// what the agent receives.
+#include "agent/AgentService.h"
+#include "agent/InboxModel.h"
+#include "editor/CodeEditor.h"
+#include "editor/DiffView.h"
+#include "history/HistoryModel.h"
+#include "history/HistoryView.h"
+#include "inbox/InboxNotifier.h"
+#include "inbox/InboxPage.h"
+#include "inbox/ReviewView.h"
+#include "kosa8/Kosa8Runner.h"
+#include "support/AgentTestClient.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QJsonArray>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace k8::agent;
+using k8::app::InboxNotifier;
+using k8::app::InboxPage;
+using k8::app::ReviewView;
+using k8::test::AgentTestClient;
+
+namespace {
+
+constexpr int Wait = 15000;
+
+QJsonObject hitlPayload(const QJsonArray& actions, const QJsonArray& configs)
+{
+    return {{QStringLiteral("action_requests"), actions}, {QStringLiteral("review_configs"), configs}};
+}
+
+QJsonObject hitlAction(const QString& name, const QJsonObject& args)
+{
+    return {{QStringLiteral("name"), name}, {QStringLiteral("args"), args}};
+}
+
+QJsonObject hitlConfig(const QString& name, const QStringList& allowed)
+{
+    return {{QStringLiteral("action_name"), name},
+            {QStringLiteral("allowed_decisions"), QJsonArray::fromStringList(allowed)}};
+}
+
+const QStringList AllHitl{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")};
+
+} // namespace
+
+class TestInboxPage : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
+    std::unique_ptr<AgentService> m_service;
+    std::unique_ptr<InboxPage> m_page;
+    std::unique_ptr<AgentTestClient> m_client;
+    QString m_standin;
+
+    ReviewView* review() const { return m_page->reviewView(); }
+
+    // Sends a review and waits until the page shows something for it.
+    QJsonValue ask(const QJsonValue& payload, const QString& title,
+                   const QString& agent = QStringLiteral("bot"))
+    {
+        QSignalSpy arrived(m_page.get(), &InboxPage::requestArrived);
+        const QJsonValue id =
+            m_client->request(QStringLiteral("review"), {{QStringLiteral("payload"), payload},
+                                                         {QStringLiteral("title"), title},
+                                                         {QStringLiteral("agent"), agent}});
+        if (!arrived.wait(Wait))
+            qWarning("request %s did not arrive", qPrintable(title));
+        return id;
+    }
+
+    QJsonValue resultFor(const QJsonValue& id)
+    {
+        if (!m_client->hasResponse(id)) {
+            QSignalSpy answered(m_client.get(), &AgentTestClient::responseReceived);
+            for (int i = 0; i < 10 && !m_client->hasResponse(id); ++i)
+                answered.wait(Wait / 10);
+        }
+        return m_client->response(id).value(QStringLiteral("result"));
+    }
+
+    // Keys go to the widget that has the focus, as with a real keyboard.
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        QWidget* target = QApplication::focusWidget();
+        QVERIFY2(target, "something in the page must have the focus");
+        QTest::keyClick(target, key, modifiers);
+    }
+
+    void focusCode()
+    {
+        review()->codeEditor()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(review()->codeEditor()->hasFocus(), Wait);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
+        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(m_dir->filePath(QStringLiteral("state"))));
+        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
+        k8::kosa8::ConnectionProfile connection;
+        connection.executable = m_standin;
+        m_runner->setConnection(connection);
+
+        AgentSettings settings;
+        settings.socketPath = m_dir->filePath(QStringLiteral("sock/agent.sock"));
+        settings.dataDir = m_dir->filePath(QStringLiteral("data"));
+        settings.defaultSandbox = QStringLiteral("box1");
+        m_service = std::make_unique<AgentService>(m_runner.get());
+        QString error;
+        QVERIFY2(m_service->start(settings, &error), qPrintable(error));
+
+        m_page = std::make_unique<InboxPage>(m_service.get());
+        m_page->setLedgerPath(settings.ledgerPath());
+        m_page->resize(1300, 850);
+        m_page->show();
+        m_page->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
+
+        m_client = std::make_unique<AgentTestClient>();
+        QSignalSpy connected(m_client.get(), &AgentTestClient::connected);
+        m_client->connectTo(settings.socketPath);
+        QVERIFY(m_client->isConnected() || connected.wait(Wait));
+    }
+
+    void cleanup()
+    {
+        m_client.reset();
+        m_page.reset();
+        m_service.reset();
+        m_runner.reset();
+        m_dir.reset();
+    }
+
+    void approveWithCtrlReturn()
+    {
+        const QJsonValue id = ask(QJsonObject{{QStringLiteral("question"), QStringLiteral("Run it?")},
+                                              {QStringLiteral("code"), QStringLiteral("print('hi')\n")}},
+                                  QStringLiteral("Say hi"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("print('hi')\n"));
+        QVERIFY(!review()->codeEditor()->isEditable());
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("approve")));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 0, Wait);
+        QCOMPARE(review()->currentKey(), quint64(0));
+
+        // The history tab shows who decided.
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->historyView()->model()->rowCount(), 1, Wait);
+        const QModelIndex by =
+            m_page->historyView()->model()->index(0, k8::app::HistoryModel::DecidedByColumn);
+        QCOMPARE(by.data(k8::app::HistoryModel::DecidedByRawRole).toString(), QStringLiteral("person"));
+        QCOMPARE(by.data().toString(), QStringLiteral("you"));
+    }
+
+    void plainReturnDoesNotApprove()
+    {
+        const QJsonValue id =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x = 1")}}, QStringLiteral("Stray keys"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        focusCode();
+        press(Qt::Key_Return);
+        press(Qt::Key_A);
+        press(Qt::Key_Space);
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(id));
+        QCOMPARE(m_page->pendingCount(), 1);
+    }
+
+    void editThenApproveSendsEditedArgs()
+    {
+        const QJsonObject args{{QStringLiteral("code"), QStringLiteral("print(1)")},
+                               {QStringLiteral("timeout"), 5}};
+        const QJsonValue id = ask(hitlPayload({hitlAction(QStringLiteral("python"), args)},
+                                              {hitlConfig(QStringLiteral("python"), AllHitl)}),
+                                  QStringLiteral("Edit me"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        focusCode();
+        press(Qt::Key_E); // read-only editor: E toggles editing
+        QVERIFY(review()->isEditing());
+        QVERIFY(review()->codeEditor()->isEditable());
+        QVERIFY(review()->codeEditor()->hasFocus());
+        review()->codeEditor()->moveCursor(QTextCursor::End);
+        QTest::keyClick(review()->codeEditor(), Qt::Key_Return);
+        QTest::keyClicks(review()->codeEditor(), QStringLiteral("print(2)"));
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("print(1)\nprint(2)"));
+        // The diff shows the change live.
+        QTRY_COMPARE_WITH_TIMEOUT(review()->diffView()->addedCount(), 1, Wait);
+        QCOMPARE(review()->diffView()->removedCount(), 0);
+        QVERIFY(review()->diffView()->isVisible());
+        QVERIFY(review()->diffView()->unifiedText().contains(QLatin1String("+ print(2)")));
+
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonObject edited{{QStringLiteral("code"), QStringLiteral("print(1)\nprint(2)")},
+                                 {QStringLiteral("timeout"), 5}};
+        const QJsonObject expected{
+            {QStringLiteral("decisions"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("edit")},
+                                    {QStringLiteral("edited_action"),
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("python")},
+                                                 {QStringLiteral("args"), edited}}}}}}};
+        QCOMPARE(resultFor(id), QJsonValue(expected));
+    }
+
+    void rejectWithMessage()
+    {
+        const QJsonValue id =
+            ask(hitlPayload({hitlAction(QStringLiteral("shell"),
+                                        {{QStringLiteral("command"), QStringLiteral("rm -rf /")}})},
+                            {hitlConfig(QStringLiteral("shell"), AllHitl)}),
+                QStringLiteral("Dangerous"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QCOMPARE(review()->codeEditor()->language(), QStringLiteral("bash"));
+        focusCode();
+        press(Qt::Key_R);
+        QVERIFY(review()->rejectMessageEdit()->hasFocus());
+        QTest::keyClicks(review()->rejectMessageEdit(), QStringLiteral("not on my disk"));
+        press(Qt::Key_Return);
+        const QJsonObject expected{
+            {QStringLiteral("decisions"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("reject")},
+                                    {QStringLiteral("message"), QStringLiteral("not on my disk")}}}}};
+        QCOMPARE(resultFor(id), QJsonValue(expected));
+    }
+
+    void nextAndPreviousShortcutsMoveSelection()
+    {
+        QList<QJsonValue> ids;
+        for (int i = 1; i <= 3; ++i)
+            ids.append(ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("step = %1").arg(i)}},
+                           QStringLiteral("Step %1").arg(i)));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 3, Wait);
+        InboxModel* model = m_service->inbox();
+        QCOMPARE(review()->currentKey(), model->keyAt(0)); // the oldest first
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        press(Qt::Key_J);
+        QCOMPARE(review()->currentKey(), model->keyAt(1));
+        QCOMPARE(m_page->pendingTable()->currentIndex().row(), 1);
+        press(Qt::Key_BracketRight, Qt::ControlModifier);
+        QCOMPARE(review()->currentKey(), model->keyAt(2));
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("step = 3"));
+        press(Qt::Key_J); // stays on the last
+        QCOMPARE(review()->currentKey(), model->keyAt(2));
+        press(Qt::Key_K);
+        QCOMPARE(review()->currentKey(), model->keyAt(1));
+        QVERIFY(m_page->nextAction()->toolTip().contains(QLatin1String("J")));
+
+        // Deciding the shown request moves on to the one that took its place.
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(resultFor(ids.at(1)), QJsonValue(QStringLiteral("approve")));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("step = 3"));
+        QCOMPARE(m_page->pendingTable()->currentIndex().row(), 1);
+    }
+
+    void onlyAllowedDecisionsAreEnabled()
+    {
+        ask(hitlPayload(
+                {hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("1")}})},
+                {hitlConfig(QStringLiteral("python"),
+                            {QStringLiteral("approve"), QStringLiteral("reject")})}),
+            QStringLiteral("No edits"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QVERIFY(review()->approveAction()->isEnabled());
+        QVERIFY(review()->rejectAction()->isEnabled());
+        QVERIFY(!review()->editAction()->isEnabled());
+        QVERIFY(!review()->respondAction()->isEnabled());
+        QVERIFY(review()->respondEdit()->isHidden());
+        focusCode();
+        press(Qt::Key_E);
+        QVERIFY(!review()->isEditing());
+        QVERIFY(!review()->codeEditor()->isEditable());
+
+        // Generic payloads have no edits either; the approve tooltip names its shortcut.
+        m_page->selectNext();
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("2")}}, QStringLiteral("Generic"));
+        m_page->selectNext();
+        QTRY_COMPARE_WITH_TIMEOUT(review()->codeEditor()->toPlainText(), QStringLiteral("2"), Wait);
+        QVERIFY(!review()->editAction()->isEnabled());
+        QVERIFY(review()->approveAction()->isEnabled());
+        QVERIFY(review()->approveAction()->toolTip().contains(
+            QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText)));
+    }
+
+    void agentInboxRespond()
+    {
+        const QJsonObject interrupt{
+            {QStringLiteral("action_request"),
+             QJsonObject{{QStringLiteral("action"), QStringLiteral("ask_user")},
+                         {QStringLiteral("args"),
+                          QJsonObject{{QStringLiteral("question"), QStringLiteral("Which?")}}}}},
+            {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), false},
+                                                   {QStringLiteral("allow_edit"), false},
+                                                   {QStringLiteral("allow_respond"), true},
+                                                   {QStringLiteral("allow_ignore"), true}}},
+            {QStringLiteral("description"), QStringLiteral("Pick a dataset")}};
+        const QJsonValue id = ask(QJsonArray{interrupt}, QStringLiteral("Question"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QVERIFY(!review()->approveAction()->isEnabled());
+        QVERIFY(!review()->editAction()->isEnabled());
+        QVERIFY(review()->respondAction()->isEnabled());
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        press(Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(review()->respondEdit()->hasFocus());
+        QTest::keyClicks(review()->respondEdit(), QStringLiteral("the 2024 one"));
+        press(Qt::Key_Return);
+        const QJsonArray expected{QJsonObject{{QStringLiteral("type"), QStringLiteral("response")},
+                                              {QStringLiteral("args"), QStringLiteral("the 2024 one")}}};
+        QCOMPARE(resultFor(id), QJsonValue(expected));
+    }
+
+    void severalActionsEachGetADecision()
+    {
+        const QJsonValue id = ask(
+            hitlPayload(
+                {hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("a = 1")}}),
+                 hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("b = 2")}})},
+                {hitlConfig(QStringLiteral("python"), AllHitl)}),
+            QStringLiteral("Two actions"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QCOMPARE(review()->currentAction(), 0);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("a = 1"));
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        // Not answered yet: the second action is shown for its own decision.
+        QCOMPARE(review()->currentAction(), 1);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("b = 2"));
+        QVERIFY(!m_client->hasResponse(id));
+        focusCode();
+        press(Qt::Key_R);
+        press(Qt::Key_Return);
+        const QJsonObject expected{
+            {QStringLiteral("decisions"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("approve")}},
+                        QJsonObject{{QStringLiteral("type"), QStringLiteral("reject")}}}}};
+        QCOMPARE(resultFor(id), QJsonValue(expected));
+    }
+
+    void runShowsOutputInConsole()
+    {
+        QCOMPARE(QProcess::execute(m_standin, {QStringLiteral("sandbox"), QStringLiteral("create"),
+                                               QStringLiteral("box1")}),
+                 0);
+        const QString code =
+            QStringLiteral("# stdout: hello from the sandbox\n# stderr: careful\nprint(42)\n");
+        QSignalSpy arrived(m_page.get(), &InboxPage::requestArrived);
+        const QJsonValue id = m_client->request(
+            QStringLiteral("run"),
+            {{QStringLiteral("code"), code}, {QStringLiteral("title"), QStringLiteral("Answer")}},
+            QStringLiteral("run-1"));
+        QVERIFY(arrived.wait(Wait));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QCOMPARE(review()->imageEdit()->text(), QStringLiteral("python:3.12-slim"));
+
+        // An invalid image blocks approval until it is fixed.
+        review()->imageEdit()->setText(QStringLiteral("Not An Image"));
+        QVERIFY(!review()->approveAction()->isEnabled());
+        review()->imageEdit()->setText(QStringLiteral("python:3.12-slim"));
+        QVERIFY(review()->approveAction()->isEnabled());
+
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonObject result = resultFor(id).toObject();
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(result.value(QStringLiteral("code")).toString(), code);
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runConsole()->toPlainText().contains(QLatin1String("exit code 0")),
+                                 Wait);
+        const QString console = m_page->runConsole()->toPlainText();
+        QVERIFY2(console.contains(QLatin1String("hello from the sandbox")), qPrintable(console));
+        QVERIFY2(console.contains(QLatin1String("careful")), qPrintable(console));
+        QVERIFY2(console.contains(QLatin1String("Answer")), qPrintable(console));
+    }
+
+    void notifierKeepsTitleCount()
+    {
+        QWidget window;
+        window.setWindowTitle(QStringLiteral("kosa8 Desk"));
+        InboxNotifier notifier(&window, m_page.get());
+        QSignalSpy notified(&notifier, &InboxNotifier::notified);
+        QCOMPARE(window.windowTitle(), QStringLiteral("kosa8 Desk"));
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("1")}}, QStringLiteral("First"),
+            QStringLiteral("night-bot"));
+        QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("(1) kosa8 Desk"), Wait);
+        // The window is not active, so the person is told.
+        QCOMPARE(notified.count(), 1);
+        QVERIFY(notified.at(0).at(0).toString().contains(QLatin1String("night-bot")));
+        QCOMPARE(notified.at(0).at(1).toString(), QStringLiteral("First"));
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("kosa8 Desk"), Wait);
+    }
+};
+
+QTEST_MAIN(TestInboxPage)
+#include "tst_inboxpage.moc"
