@@ -446,9 +446,11 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
 
     job->m_timeout = new QTimer(job);
     job->m_timeout->setSingleShot(true);
+    job->m_timeout->setTimerType(Qt::PreciseTimer); // a coarse timer may fire 5% early
     job->m_timeout->setInterval(timeoutMs);
     connect(job->m_timeout, &QTimer::timeout, job, [job] {
-        if (job->m_finished)
+        // Already exited, finished() just not delivered yet: that is not a timeout.
+        if (job->m_finished || !job->m_process || job->m_process->state() == QProcess::NotRunning)
             return;
         spdlog::warn("kosa8 job {} timed out: {}", job->m_id, logText(job->m_preview));
         job->m_timedOut = true;

@@ -62,6 +62,8 @@ private Q_SLOTS:
     void runDirectivesAndExitCode();
     void timeoutKillsTheProcessTree();
     void cancelKillsTheProcessTree();
+    void cancelRightAfterStart();
+    void cancelAllAndCancelAfterTheEnd();
     void crashMidOutputKeepsPartialStdout();
     void missingBinary_data();
     void missingBinary();
@@ -324,6 +326,43 @@ void TestKosa8Runner::cancelKillsTheProcessTree()
     QVERIFY(result.describeFailure().contains(u"daemon status"_s));
     QTRY_VERIFY_WITH_TIMEOUT(processDead(hangChildPid()), kWaitMs);
     QCOMPARE(runner->runningCount(), 0);
+}
+
+void TestKosa8Runner::cancelRightAfterStart()
+{
+    Kosa8Runner* runner = makeRunner({{u"KOSA8_STANDIN_FAULT"_s, uR"({"*": {"mode": "hang"}})"_s}});
+    Kosa8Job* job = runner->start(Operation::Version);
+    QSignalSpy finished(job, &Kosa8Job::finished);
+    job->cancel(); // before the process has even started
+    QVERIFY(finished.wait(kWaitMs));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().first().value<JobResult>().outcome, Outcome::Cancelled);
+}
+
+void TestKosa8Runner::cancelAllAndCancelAfterTheEnd()
+{
+    Kosa8Runner* runner =
+        makeRunner({{u"KOSA8_STANDIN_FAULT"_s, uR"({"*": {"mode": "delay", "ms": 60000}})"_s}});
+    QSignalSpy all(runner, &Kosa8Runner::jobFinished);
+    runner->start(Operation::Version);
+    runner->start(Operation::SandboxList);
+    Kosa8Job* invalid = runner->start(Operation::SandboxStart, {{u"name"_s, u"-x"_s}});
+    invalid->cancel(); // it never ran: it still ends as Invalid
+    QCOMPARE(runner->runningCount(), 3);
+    runner->cancelAll();
+    QTRY_COMPARE_WITH_TIMEOUT(all.count(), 3, kWaitMs);
+    QCOMPARE(runner->runningCount(), 0);
+    QList<Outcome> outcomes;
+    for (const auto& args : all)
+        outcomes.append(args.first().value<JobResult>().outcome);
+    QCOMPARE(outcomes.count(Outcome::Cancelled), 2);
+    QCOMPARE(outcomes.count(Outcome::Invalid), 1);
+
+    // Cancelling a finished job changes nothing.
+    Kosa8Runner* plain = makeRunner();
+    Kosa8Job* job = plain->start(Operation::Version);
+    const JobResult result = waitFor(job);
+    QVERIFY(result.ok());
 }
 
 void TestKosa8Runner::crashMidOutputKeepsPartialStdout()
