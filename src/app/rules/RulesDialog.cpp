@@ -1,0 +1,84 @@
+#include "rules/RulesDialog.h"
+
+#include "ui_RulesDialog.h"
+
+#include "rules/RulesTableModel.h"
+
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QShortcut>
+
+namespace k8::app {
+
+RulesDialog::RulesDialog(agent::ReviewCoordinator* coordinator, QWidget* parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::RulesDialog>())
+    , m_model(new RulesTableModel(coordinator, this))
+{
+    m_ui->setupUi(this);
+    m_ui->table->setModel(m_model);
+    m_ui->table->horizontalHeader()->setSectionResizeMode(RulesTableModel::MatchColumn, QHeaderView::Stretch);
+    m_ui->table->verticalHeader()->hide();
+    m_ui->table->resizeColumnsToContents();
+    m_ui->deleteButton->setToolTip(
+        tr("Delete the selected rule (%1)")
+            .arg(QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)));
+    setMessage({});
+
+    auto* deleteShortcut = new QShortcut(QKeySequence::Delete, m_ui->table);
+    deleteShortcut->setContext(Qt::WidgetShortcut);
+    connect(deleteShortcut, &QShortcut::activated, this, [this] { deleteSelected(true); });
+    connect(m_ui->deleteButton, &QPushButton::clicked, this, [this] { deleteSelected(true); });
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_model, &RulesTableModel::failed, this, &RulesDialog::setMessage);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &RulesDialog::updateButtons);
+    connect(m_ui->table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &RulesDialog::updateButtons);
+    updateButtons();
+}
+
+RulesDialog::~RulesDialog() = default;
+
+QString RulesDialog::messageText() const
+{
+    return m_ui->messageLabel->isHidden() ? QString() : m_ui->messageLabel->text();
+}
+
+void RulesDialog::setMessage(const QString& text)
+{
+    m_ui->messageLabel->setText(text);
+    m_ui->messageLabel->setVisible(!text.isEmpty());
+}
+
+void RulesDialog::updateButtons()
+{
+    const agent::Rule* rule = m_model->ruleAt(m_ui->table->currentIndex().row());
+    m_ui->deleteButton->setEnabled(rule && !rule->readOnly);
+    m_ui->emptyLabel->setVisible(m_model->rowCount() == 0);
+}
+
+void RulesDialog::deleteSelected(bool confirm)
+{
+    const int row = m_ui->table->currentIndex().row();
+    const agent::Rule* rule = m_model->ruleAt(row);
+    if (!rule)
+        return;
+    if (rule->readOnly) {
+        setMessage(tr("The rule \"%1\" comes from %2 and is read-only here.").arg(rule->name, rule->source));
+        return;
+    }
+    if (confirm &&
+        QMessageBox::question(
+            this, tr("Delete rule?"),
+            tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(rule->name),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes)
+        return;
+    QString error;
+    if (!m_model->removeRule(row, &error))
+        setMessage(error);
+    else
+        setMessage({});
+}
+
+} // namespace k8::app

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QDialog>
+
+#include <memory>
+
+namespace Ui {
+class RulesDialog;
+}
+namespace k8::agent {
+class ReviewCoordinator;
+}
+
+namespace k8::app {
+
+class RulesTableModel;
+
+// Lists the standing rules, switches the app's own on and off and deletes them.
+class RulesDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit RulesDialog(agent::ReviewCoordinator* coordinator, QWidget* parent = nullptr);
+    ~RulesDialog() override;
+
+    RulesTableModel* model() const { return m_model; }
+    QString messageText() const;
+
+public Q_SLOTS:
+    // Deletes the selected rule after asking (when confirm is true).
+    void deleteSelected(bool confirm = true);
+
+private:
+    void updateButtons();
+    void setMessage(const QString& text);
+
+    std::unique_ptr<Ui::RulesDialog> m_ui;
+    RulesTableModel* m_model;
+};
+
+} // namespace k8::app

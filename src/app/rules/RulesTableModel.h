@@ -1,0 +1,64 @@
+#pragma once
+
+#include "agent/Rules.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+namespace k8::agent {
+class ReviewCoordinator;
+}
+
+namespace k8::app {
+
+// The standing rules in force, from the coordinator: the app's own (switchable, deletable) and
+// those of a --rules FILE (shown, never changed). Switching a rule goes straight to the
+// coordinator, which saves rules.json; the model then re-reads.
+class RulesTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        EnabledColumn,
+        NameColumn,
+        DecisionColumn,
+        MatchColumn,
+        SourceColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        NameRole = Qt::UserRole + 1,
+        ReadOnlyRole
+    };
+
+    explicit RulesTableModel(agent::ReviewCoordinator* coordinator, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+    const agent::Rule* ruleAt(int row) const;
+    int rowOf(const QString& name) const;
+    bool removeRule(int row, QString* error);
+
+    // "agent night-bot, method run, code 3f2a…" for people.
+    static QString describeMatch(const agent::Rule& rule);
+
+public Q_SLOTS:
+    void reload();
+
+Q_SIGNALS:
+    // A change the coordinator refused, with its reason.
+    void failed(const QString& message);
+
+private:
+    QPointer<agent::ReviewCoordinator> m_coordinator;
+    QList<agent::Rule> m_rules;
+};
+
+} // namespace k8::app
