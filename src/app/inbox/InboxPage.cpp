@@ -64,7 +64,9 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_pending->setSelectionMode(QAbstractItemView::SingleSelection);
     m_pending->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_pending->verticalHeader()->hide();
-    m_pending->horizontalHeader()->setSectionResizeMode(agent::InboxModel::TitleColumn, QHeaderView::Stretch);
+    QHeaderView* header = m_pending->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(agent::InboxModel::TitleColumn, QHeaderView::Stretch);
     m_pending->setWordWrap(false);
 
     // Decisions and navigation work from the list as well as from the review.
@@ -98,6 +100,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_console->setMaximumBlockCount(20000);
     m_console->setTabChangesFocus(true);
+    m_console->setMinimumHeight(m_console->fontMetrics().lineSpacing() * 5);
     m_console->setPlaceholderText(tr("Output of approved runs appears here."));
     auto* consoleBox = new QGroupBox(tr("Run output"), this);
     auto* consoleLayout = new QVBoxLayout(consoleBox);
@@ -116,6 +119,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
+    split->setSizes({460, 940});
     split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);

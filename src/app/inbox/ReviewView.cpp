@@ -26,9 +26,9 @@ namespace {
 QString formatJson(const QJsonValue& value)
 {
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented));
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
     if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented));
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
     if (value.isUndefined())
         return {};
     // A scalar: serialise it inside an array and drop the brackets.
@@ -115,6 +115,10 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_ui->editButton->setAccessibleName(tr("Edit"));
     m_ui->rejectButton->setAccessibleName(tr("Reject"));
     m_ui->respondButton->setAccessibleName(tr("Respond"));
+    // The approve button is the one the eye looks for.
+    QFont approveFont = m_ui->approveButton->font();
+    approveFont.setBold(true);
+    m_ui->approveButton->setFont(approveFont);
 
     auto* rulesMenu = new QMenu(m_ui->rulesButton);
     m_ruleApproveCode = rulesMenu->addAction(tr("Always approve this exact code…"));
@@ -344,7 +348,7 @@ void ReviewView::showAction(int index)
         argsText = formatJson(m_request.payload);
     m_ui->argsEditor->setPlainText(argsText);
     // A run's args are its code and language, both shown elsewhere.
-    m_ui->argsPanel->setVisible(!isRun && !argsText.trimmed().isEmpty() && argsText.trimmed() != u"{\n}");
+    m_ui->argsPanel->setVisible(!isRun && !argsText.trimmed().isEmpty() && argsText != u"{\n}");
     m_ui->argsLabel->setText(hasCode ? tr("Other arguments:") : tr("Arguments:"));
     m_loading = false;
 
