@@ -8,15 +8,16 @@
 
 namespace k8::app {
 
-InboxNotifier::InboxNotifier(QWidget* window, InboxPage* page, QObject* parent)
+InboxNotifier::InboxNotifier(QWidget* window, InboxPage* page, Features features, QObject* parent)
     : QObject(parent)
     , m_window(window)
     , m_page(page)
+    , m_features(features)
 {
     m_baseTitle = window ? window->windowTitle() : QString();
     if (m_baseTitle.isEmpty())
         m_baseTitle = QApplication::applicationDisplayName();
-    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+    if (features.testFlag(TrayIcon) && QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(window ? window->windowIcon() : QApplication::windowIcon(), this);
         connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason reason) {
             if (reason == QSystemTrayIcon::Trigger || reason == QSystemTrayIcon::DoubleClick)
@@ -43,7 +44,7 @@ QString InboxNotifier::titleFor(const QString& baseTitle, int count)
 void InboxNotifier::setCount(int count)
 {
     m_count = count;
-    if (m_window)
+    if (m_window && m_features.testFlag(WindowTitle))
         m_window->setWindowTitle(titleFor(m_baseTitle, count));
     if (m_tray) {
         m_tray->setToolTip(count > 0
@@ -54,7 +55,7 @@ void InboxNotifier::setCount(int count)
 
 void InboxNotifier::onRequestArrived(const QString& title, const QString& agent)
 {
-    if (m_window && m_window->isActiveWindow())
+    if (!m_features.testFlag(Notifications) || (m_window && m_window->isActiveWindow()))
         return;
     const QString heading = tr("%1 asks for a decision").arg(agent);
     const QString message = title.isEmpty() ? tr("A new request is waiting in the inbox.") : title;

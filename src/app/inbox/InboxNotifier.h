@@ -13,12 +13,22 @@ class InboxPage;
 
 // Keeps the main window's title count ("(2) kosa8 Desk"), a tray icon with the pending count, and
 // sends a desktop notification when a request arrives while the window is not active. One line in
-// the main window: `new InboxNotifier(this, inboxPage, this);`.
+// the main window: `new InboxNotifier(this, inboxPage, InboxNotifier::All, this);` (leave out
+// WindowTitle where the window keeps its own count in the title).
 class InboxNotifier : public QObject
 {
     Q_OBJECT
 public:
-    InboxNotifier(QWidget* window, InboxPage* page, QObject* parent = nullptr);
+    enum Feature
+    {
+        WindowTitle = 0x1,
+        TrayIcon = 0x2,
+        Notifications = 0x4,
+        All = 0x7
+    };
+    Q_DECLARE_FLAGS(Features, Feature)
+
+    InboxNotifier(QWidget* window, InboxPage* page, Features features = All, QObject* parent = nullptr);
 
     QString baseTitle() const { return m_baseTitle; }
     // Null where the desktop has no system tray.
@@ -39,8 +49,11 @@ private:
     QPointer<QWidget> m_window;
     QPointer<InboxPage> m_page;
     QSystemTrayIcon* m_tray = nullptr;
+    Features m_features;
     QString m_baseTitle;
     int m_count = 0;
 };
 
 } // namespace k8::app
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(k8::app::InboxNotifier::Features)

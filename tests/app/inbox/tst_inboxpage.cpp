@@ -405,6 +405,11 @@ private Q_SLOTS:
         window.setWindowTitle(QStringLiteral("kosa8 Desk"));
         InboxNotifier notifier(&window, m_page.get());
         QSignalSpy notified(&notifier, &InboxNotifier::notified);
+        // A window that keeps its own title count asks for the tray and notifications only.
+        QWidget ownTitle;
+        ownTitle.setWindowTitle(QStringLiteral("Mine"));
+        InboxNotifier quiet(&ownTitle, m_page.get(), InboxNotifier::Notifications);
+        QSignalSpy quietNotified(&quiet, &InboxNotifier::notified);
         QCOMPARE(window.windowTitle(), QStringLiteral("kosa8 Desk"));
         ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("1")}}, QStringLiteral("First"),
             QStringLiteral("night-bot"));
@@ -413,6 +418,9 @@ private Q_SLOTS:
         QCOMPARE(notified.count(), 1);
         QVERIFY(notified.at(0).at(0).toString().contains(QLatin1String("night-bot")));
         QCOMPARE(notified.at(0).at(1).toString(), QStringLiteral("First"));
+        QCOMPARE(quietNotified.count(), 1);
+        QCOMPARE(ownTitle.windowTitle(), QStringLiteral("Mine"));
+        QCOMPARE(quiet.pendingCount(), 1);
         focusCode();
         press(Qt::Key_Return, Qt::ControlModifier);
         QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("kosa8 Desk"), Wait);
