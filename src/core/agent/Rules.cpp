@@ -194,6 +194,8 @@ bool RuleSet::load(const QString& path, bool readOnly, QString* error)
         return false;
     }
     const QByteArray text = file.readAll();
+    if (text.trimmed().isEmpty())
+        return true; // an emptied file holds no rules
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError)

@@ -333,6 +333,16 @@ private Q_SLOTS:
         QString error;
         QVERIFY(rules.load(dir.filePath(QStringLiteral("none.json")), false, &error));
         QVERIFY(rules.rules().isEmpty());
+        const QString empty = dir.filePath(QStringLiteral("empty.json"));
+        QVERIFY(writeFile(empty, " \n"));
+        QVERIFY(rules.load(empty, false, &error));
+        QVERIFY(rules.rules().isEmpty());
+        // Saving an empty set writes a valid, empty file.
+        QVERIFY(rules.save(empty, &error));
+        QVERIFY(rules.load(empty, false, &error));
+        QFile file(empty);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("{\"rules\": []}\n"));
     }
 
     void invalidFiles_data()
