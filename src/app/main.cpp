@@ -1,2 +1,183 @@
-// Placeholder until the main window lands.
-int main() { return 0; }
+// kosa8 Desk: entry point. The order matters and is kept short:
+//   1. text-only requests (--help, --version, --verify-ledger) need no display: answered with a
+//      QCoreApplication and no window;
+//   2. otherwise QApplication, translations, command line, logging, the AppContext (settings,
+//      runner, message hub, shutdown), SIGTERM/SIGINT handling, the main window;
+//   3. the window is shown first; the first kosa8 calls start from the event loop after that.
+// The agent service and the inbox hook in at the marked places below.
+
+#include "agent/AgentService.h"
+#include "agent/LedgerVerifier.h"
+#include "common/AppContext.h"
+#include "common/AppOptions.h"
+#include "common/AppSettings.h"
+#include "common/Logging.h"
+#include "common/TerminationSignals.h"
+#include "mainwindow/MainWindow.h"
+
+#include <QApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTextStream>
+#include <QTimer>
+#include <QTranslator>
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+
+namespace {
+
+void setApplicationIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("kosa8-desk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KOSA8DESK_VERSION));
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("kosa8 Desk"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("kosa8-desk"));
+}
+
+// The app's own strings (embedded from translations/*.ts) and Qt's, for the system locale.
+void installTranslations(QCoreApplication& app)
+{
+    auto* own = new QTranslator(&app);
+    if (own->load(QLocale(), QStringLiteral("kosa8-desk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(own);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+}
+
+void printOut(const QString& text)
+{
+    QTextStream(stdout) << text << (text.endsWith(QLatin1Char('\n')) ? "" : "\n");
+}
+
+void printErr(const QString& text)
+{
+    QTextStream(stderr) << text << (text.endsWith(QLatin1Char('\n')) ? "" : "\n");
+}
+
+// Exit codes: 0 done, 1 the check failed (ledger), 2 the command line was wrong.
+int answerConsoleRequest(k8::app::AppOptionsParser::Action action, const k8::app::AppOptionsParser& parser)
+{
+    using Action = k8::app::AppOptionsParser::Action;
+    switch (action) {
+    case Action::PrintHelp:
+        printOut(parser.helpText());
+        return 0;
+    case Action::PrintVersion:
+        printOut(k8::app::AppOptionsParser::versionText());
+        return 0;
+    case Action::VerifyLedger:
+        // Agent service (engineer "server"): prints "FILE: N entries chain" or the first seq that
+        // does not chain; 0 intact, 1 broken or unreadable.
+        return k8::agent::LedgerVerifier::runOnConsole(parser.options().verifyLedgerFile);
+    case Action::Error:
+        printErr(parser.errorText());
+        printErr(QCoreApplication::translate("main", "Try kosa8-desk --help."));
+        return 2;
+    case Action::Run:
+        break;
+    }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using k8::app::AppOptionsParser;
+
+    if (AppOptionsParser::wantsConsoleOnly(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setApplicationIdentity();
+        installTranslations(app);
+        AppOptionsParser parser;
+        const auto action = parser.parse(app.arguments(), qEnvironmentVariable("KOSA8_DESK_KOSA8"));
+        const int rc = answerConsoleRequest(action, parser);
+        return rc >= 0 ? rc : 2;
+    }
+
+    QApplication app(argc, argv);
+    setApplicationIdentity();
+    installTranslations(app);
+    // Closing the window goes through AppContext::requestShutdown (MainWindow::closeEvent).
+    QApplication::setQuitOnLastWindowClosed(false);
+
+    AppOptionsParser parser;
+    const auto action = parser.parse(app.arguments(), qEnvironmentVariable("KOSA8_DESK_KOSA8"));
+    if (action != AppOptionsParser::Action::Run)
+        return answerConsoleRequest(action, parser);
+    const k8::app::AppOptions& options = parser.options();
+
+    QString logError;
+    if (!k8::app::initLogging(options.dataDir, options.verbose, &logError))
+        spdlog::error("logging: {}; logging to standard error only", logError.toStdString());
+    spdlog::info("kosa8 Desk {} starting; data folder {}; kosa8 {}", KOSA8DESK_VERSION,
+                 options.dataDir.toStdString(), options.kosa8Path.toStdString());
+
+    k8::app::AppContext context(options);
+    k8::app::TerminationSignals termination;
+    QObject::connect(&termination, &k8::app::TerminationSignals::terminationRequested, &context,
+                     [&context](int signalNumber) {
+                         context.requestShutdown(QStringLiteral("signal %1").arg(signalNumber));
+                     });
+
+    k8::app::MainWindow window(&context);
+
+    // Agent service (hook-up by engineer "server"): the socket, rules, ledger and decision path.
+    // It refuses to start when the socket is taken or unsafe; the app then exits 1 and says why.
+    k8::agent::AgentService agentService(context.runner());
+    {
+        k8::agent::AgentSettings agentSettings;
+        agentSettings.socketPath = options.socketPath;
+        agentSettings.dataDir = context.dataDir();
+        agentSettings.rulesFile = options.rulesFile;
+        agentSettings.serverVersion = QStringLiteral(KOSA8DESK_VERSION);
+        auto applySettings = [&agentService, &context] {
+            agentService.setDefaultSandbox(context.settings()->defaultSandbox());
+            QHash<QString, QString> images;
+            for (const QString& language : k8::app::AppSettings::languages())
+                images.insert(language, context.settings()->image(language));
+            agentService.setImageByLanguage(images);
+        };
+        QObject::connect(&agentService, &k8::agent::ReviewCoordinator::problem, &context,
+                         [&context](const QString& text) {
+                             k8::app::UserMessage message;
+                             message.severity = k8::app::UserMessage::Severity::Warning;
+                             message.title = QCoreApplication::translate("main", "Agent requests");
+                             message.text = text;
+                             context.postMessage(message);
+                         });
+        QString agentError;
+        if (!agentService.start(agentSettings, &agentError)) {
+            spdlog::error("agent socket: {}", agentError.toStdString());
+            printErr(agentError);
+            k8::app::shutdownLogging();
+            return 1;
+        }
+        applySettings();
+        QObject::connect(context.settings(), &k8::app::AppSettings::changed, &agentService, applySettings);
+        // Pending requests are answered (rejections, ledger first) before the app quits.
+        QObject::connect(&context, &k8::app::AppContext::shuttingDown, &agentService,
+                         [&agentService, &context] {
+                             context.holdShutdown();
+                             agentService.shutdown();
+                         });
+        QObject::connect(&agentService, &k8::agent::AgentService::shutdownComplete, &context,
+                         &k8::app::AppContext::releaseShutdown);
+    }
+    // HOOK (inbox): window.setInboxPage(new InboxPage(...)); connect the coordinator's queue to
+    // window.setInboxCount().
+
+    window.show();
+    // After the window is on screen: `kosa8 version`, `sandbox ls`, the refresh timer.
+    QTimer::singleShot(0, &window, &k8::app::MainWindow::startMonitoring);
+
+    const int rc = app.exec();
+    context.settings()->sync();
+    spdlog::info("kosa8 Desk exits with {}", rc);
+    k8::app::shutdownLogging();
+    return rc;
+}

@@ -1,1 +1,324 @@
-// placeholder
+#include "mainwindow/MainWindow.h"
+
+#include "about/AboutDialog.h"
+#include "commandlog/CommandLogModel.h"
+#include "commandlog/CommandLogPage.h"
+#include "common/AppContext.h"
+#include "common/AppSettings.h"
+#include "common/Logging.h"
+#include "common/MessageArea.h"
+#include "common/PageHeader.h"
+#include "common/SettingsDialog.h"
+#include "common/Style.h"
+#include "health/HealthMonitor.h"
+#include "health/HealthPanel.h"
+#include "kosa8/Kosa8Runner.h"
+#include "kosa8/SandboxListModel.h"
+#include "sandboxes/SandboxRefresher.h"
+#include "sandboxes/SandboxesPage.h"
+#include "setup/CodeSandboxSetup.h"
+#include "setup/SetupDialog.h"
+
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace k8::app {
+
+MainWindow::MainWindow(AppContext* context, QWidget* parent)
+    : QMainWindow(parent)
+    , m_context(context)
+    , m_commandLog(new CommandLogModel(this))
+    , m_health(new HealthMonitor(context, this))
+    , m_navigation(new QListWidget(this))
+    , m_pages(new QStackedWidget(this))
+    , m_sandboxesPage(new SandboxesPage(context, this))
+    , m_commandLogPage(new CommandLogPage(m_commandLog, this))
+    , m_healthPanel(new HealthPanel(m_health, this))
+    , m_messageArea(new MessageArea(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("kosa8 Desk"));
+    setWindowIcon(style::icon(QStringLiteral("kosa8-desk")));
+    m_commandLog->attach(context->runner());
+
+    auto* central = new QWidget(this);
+    auto* row = new QHBoxLayout(central);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(0);
+    row->addWidget(buildSidebar());
+
+    auto* content = new QWidget(central);
+    content->setObjectName(QStringLiteral("contentArea"));
+    auto* column = new QVBoxLayout(content);
+    column->setContentsMargins(20, 16, 20, 10);
+    column->setSpacing(10);
+    column->addWidget(m_healthPanel);
+    column->addWidget(m_messageArea);
+    m_inboxPage = buildInboxPlaceholder();
+    m_pages->addWidget(m_inboxPage);
+    m_pages->addWidget(m_sandboxesPage);
+    m_pages->addWidget(m_commandLogPage);
+    column->addWidget(m_pages, 1);
+    row->addWidget(content, 1);
+    setCentralWidget(central);
+
+    buildMenus();
+    buildStatusBar();
+
+    connect(context, &AppContext::messagePosted, m_messageArea, &MessageArea::post);
+    connect(context, &AppContext::messageCleared, m_messageArea, &MessageArea::clearKey);
+    connect(m_navigation, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_sandboxesPage, &SandboxesPage::setupRequested, this, &MainWindow::openSetup);
+    connect(m_healthPanel, &HealthPanel::settingsRequested, this, &MainWindow::openSettings);
+    // When kosa8 comes back (Retry, new settings), the list should not wait out its back-off.
+    connect(m_health, &HealthMonitor::stateChanged, this, [this](HealthMonitor::State state) {
+        if (m_monitoring && (state == HealthMonitor::State::Ok || state == HealthMonitor::State::NoServer))
+            m_sandboxesPage->refresher()->refresh();
+    });
+
+    // Sandboxes first: it is what there is to do until an agent asks for something.
+    showPage(Page::Sandboxes);
+    resize(1180, 760);
+}
+
+MainWindow::~MainWindow() = default;
+
+QWidget* MainWindow::buildSidebar()
+{
+    auto* sidebar = new QWidget(this);
+    sidebar->setObjectName(QStringLiteral("sidebar"));
+    sidebar->setFixedWidth(210);
+    sidebar->setAutoFillBackground(true);
+    // A shade off the window colour, so the sidebar reads as a column in light and dark themes.
+    QPalette palette = sidebar->palette();
+    const QColor window = palette.color(QPalette::Window);
+    palette.setColor(QPalette::Window, style::isDark(palette) ? window.lighter(125) : window.darker(106));
+    sidebar->setPalette(palette);
+
+    auto* layout = new QVBoxLayout(sidebar);
+    layout->setContentsMargins(12, 16, 12, 12);
+    layout->setSpacing(14);
+    auto* brand = new QHBoxLayout;
+    auto* logo = new QLabel(sidebar);
+    logo->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(32, 32));
+    brand->addWidget(logo);
+    auto* name = new QLabel(tr("kosa8 Desk"), sidebar);
+    QFont brandFont = name->font();
+    brandFont.setBold(true);
+    brandFont.setPointSizeF(brandFont.pointSizeF() * 1.25);
+    name->setFont(brandFont);
+    brand->addWidget(name, 1);
+    layout->addLayout(brand);
+
+    m_navigation->setObjectName(QStringLiteral("navigation"));
+    m_navigation->setAccessibleName(tr("Navigation"));
+    m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setIconSize(QSize(20, 20));
+    m_navigation->setFocusPolicy(Qt::StrongFocus);
+    m_navigation->setStyleSheet(QStringLiteral("QListWidget { background: transparent; }"
+                                               "QListWidget::item { padding: 8px 6px; border-radius: 6px; }"
+                                               "QListWidget::item:selected { background: %1; color: white; }")
+                                    .arg(style::accentColor().name()));
+    auto add = [this](const QString& text, const QString& iconName, const QString& themeIcon) {
+        auto* item = new QListWidgetItem(style::icon(iconName, themeIcon), text, m_navigation);
+        item->setData(Qt::AccessibleTextRole, text);
+        return item;
+    };
+    add(tr("Inbox"), QStringLiteral("inbox"), QStringLiteral("mail-inbox"));
+    add(tr("Sandboxes"), QStringLiteral("sandbox"), QStringLiteral("computer"));
+    add(tr("Command log"), QStringLiteral("log"), QStringLiteral("utilities-terminal"));
+    layout->addWidget(m_navigation, 1);
+    return sidebar;
+}
+
+QWidget* MainWindow::buildInboxPlaceholder()
+{
+    auto* page = new QWidget(this);
+    page->setObjectName(QStringLiteral("inboxPlaceholder"));
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(
+        new PageHeader(tr("Inbox"), tr("Requests from agents wait here for your decision."), page));
+    layout->addStretch(2);
+    auto* icon = new QLabel(page);
+    icon->setPixmap(style::icon(QStringLiteral("inbox"), QStringLiteral("mail-inbox")).pixmap(64, 64));
+    icon->setAlignment(Qt::AlignCenter);
+    layout->addWidget(icon);
+    auto* text =
+        new QLabel(tr("No agent requests. When an agent asks to run code, it appears here for you to "
+                      "review, edit, approve or reject."),
+                   page);
+    text->setWordWrap(true);
+    text->setAlignment(Qt::AlignCenter);
+    layout->addWidget(text);
+    layout->addStretch(3);
+    return page;
+}
+
+void MainWindow::setInboxPage(QWidget* page)
+{
+    if (!page || page == m_inboxPage)
+        return;
+    const bool wasCurrent = currentPage() == Page::Inbox;
+    QWidget* old = m_inboxPage;
+    m_pages->insertWidget(int(Page::Inbox), page);
+    if (old) {
+        m_pages->removeWidget(old);
+        old->deleteLater();
+    }
+    m_inboxPage = page;
+    if (wasCurrent)
+        m_pages->setCurrentIndex(int(Page::Inbox));
+}
+
+void MainWindow::setInboxCount(int pending)
+{
+    QListWidgetItem* item = m_navigation->item(int(Page::Inbox));
+    const QString text = pending > 0 ? tr("Inbox (%1)").arg(pending) : tr("Inbox");
+    item->setText(text);
+    item->setData(Qt::AccessibleTextRole,
+                  pending > 0 ? tr("Inbox, %n request(s) waiting", nullptr, pending) : tr("Inbox"));
+    QFont font = item->font();
+    font.setBold(pending > 0);
+    item->setFont(font);
+    setWindowTitle(pending > 0 ? tr("kosa8 Desk (%n waiting)", nullptr, pending) : tr("kosa8 Desk"));
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_navigation->setCurrentRow(int(page));
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(m_pages->currentIndex());
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* settings =
+        file->addAction(style::icon(QStringLiteral("settings"), QStringLiteral("preferences-system")),
+                        tr("&Settings…"), this, &MainWindow::openSettings);
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setObjectName(QStringLiteral("settingsAction"));
+    file->addAction(tr("Open &data folder"), this,
+                    [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_context->dataDir())); });
+    file->addSeparator();
+    QAction* quit =
+        file->addAction(tr("&Quit"), this, [this] { m_context->requestShutdown(QStringLiteral("Quit")); });
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setObjectName(QStringLiteral("quitAction"));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    const QList<QPair<QString, Page>> pages = {{tr("&Inbox"), Page::Inbox},
+                                               {tr("&Sandboxes"), Page::Sandboxes},
+                                               {tr("&Command log"), Page::CommandLog}};
+    int number = 1;
+    for (const auto& [text, page] : pages) {
+        QAction* action = view->addAction(text, this, [this, page = page] { showPage(page); });
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + number)));
+        ++number;
+    }
+
+    QMenu* sandboxes = menuBar()->addMenu(tr("&Sandboxes"));
+    for (QAction* action : m_sandboxesPage->sandboxActions()) {
+        if (action == m_sandboxesPage->setupAction() || action == m_sandboxesPage->refreshAction())
+            sandboxes->addSeparator();
+        sandboxes->addAction(action);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Open &log folder"), this, [this] {
+        QDesktopServices::openUrl(
+            QUrl::fromLocalFile(QFileInfo(logFilePath(m_context->dataDir())).absolutePath()));
+    });
+    QAction* recheck = help->addAction(tr("Check &kosa8 again"), m_health, &HealthMonitor::check);
+    recheck->setObjectName(QStringLiteral("recheckAction"));
+    help->addSeparator();
+    help->addAction(tr("&About kosa8 Desk"), this, &MainWindow::openAbout);
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_healthIndicator = new HealthIndicator(m_health, this);
+    statusBar()->addWidget(m_healthIndicator);
+    m_runningLabel = new QLabel(this);
+    m_runningLabel->setObjectName(QStringLiteral("runningCommands"));
+    statusBar()->addPermanentWidget(m_runningLabel);
+    auto* runner = m_context->runner();
+    connect(runner, &kosa8::Kosa8Runner::jobStarted, this, &MainWindow::updateRunningCount);
+    // After the runner has forgotten the finished job.
+    connect(runner, &kosa8::Kosa8Runner::jobFinished, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::updateRunningCount); });
+    updateRunningCount();
+}
+
+void MainWindow::updateRunningCount()
+{
+    const int running = m_context->runner()->runningCount();
+    m_runningLabel->setText(running > 0 ? tr("%n kosa8 command(s) running", nullptr, running) : QString());
+}
+
+void MainWindow::startMonitoring()
+{
+    if (m_monitoring)
+        return;
+    m_monitoring = true;
+    m_health->check();
+    m_sandboxesPage->refresher()->start();
+}
+
+void MainWindow::openSettings()
+{
+    auto* dialog = new SettingsDialog(m_context, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::openAbout()
+{
+    auto* dialog = new AboutDialog(m_health->summary(), m_context->dataDir(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::openSetup()
+{
+    const QString python = m_context->settings()->image(QStringLiteral("python"));
+    auto* setup = new CodeSandboxSetup(m_context->runner(), CodeSandboxSetup::DefaultSandbox, python,
+                                       CodeSandboxSetup::DefaultLabel);
+    setup->setSandboxExists(m_sandboxesPage->model()->find(CodeSandboxSetup::DefaultSandbox) != nullptr);
+    auto* dialog = new SetupDialog(setup, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Each step changes what `sandbox ls` shows.
+    connect(setup, &CodeSandboxSetup::stepChanged, m_sandboxesPage->refresher(), [this, setup](int index) {
+        if (setup->steps().at(index).state == CodeSandboxSetup::StepState::Done)
+            m_sandboxesPage->refresher()->refresh();
+    });
+    connect(setup, &CodeSandboxSetup::finished, this, [this](bool ok) {
+        if (ok)
+            m_sandboxesPage->selectSandbox(CodeSandboxSetup::DefaultSandbox);
+    });
+    dialog->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    // Closing the window quits the app, through the same path as Quit and SIGTERM so that
+    // pending agent requests are answered.
+    event->accept();
+    m_context->requestShutdown(QStringLiteral("main window closed"));
+}
+
+} // namespace k8::app

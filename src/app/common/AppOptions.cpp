@@ -1,0 +1,118 @@
+#include "common/AppOptions.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QStandardPaths>
+
+#include <cstring>
+
+namespace k8::app {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("k8::app::AppOptionsParser", text);
+}
+
+} // namespace
+
+AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
+                                                 const QString& environmentKosa8)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("kosa8 Desk: review AI agents' code and run it in kosa8 sandboxes."));
+    const QCommandLineOption kosa8Option(
+        QStringLiteral("kosa8"), tr("The kosa8 executable (default: $KOSA8_DESK_KOSA8, else kosa8 on PATH)."),
+        tr("PATH"));
+    const QCommandLineOption dataDirOption(QStringLiteral("data-dir"),
+                                           tr("Folder for settings, rules, ledger and logs."), tr("DIR"));
+    const QCommandLineOption socketOption(QStringLiteral("socket"), tr("Path of the agent socket."),
+                                          tr("PATH"));
+    const QCommandLineOption rulesOption(QStringLiteral("rules"),
+                                         tr("An extra, read-only standing rules file."), tr("FILE"));
+    const QCommandLineOption verboseOption(QStringLiteral("verbose"), tr("Log to standard error as well."));
+    // The agent service's ledger check: prints how many entries chain and exits 0 or 1.
+    const QCommandLineOption verifyLedgerOption(QStringLiteral("verify-ledger"),
+                                                tr("Verify the hash chain of a decision ledger (default: "
+                                                   "ledger.jsonl in the data folder) and exit."));
+    const QCommandLineOption versionOption(QStringList{QStringLiteral("version"), QStringLiteral("v")},
+                                           tr("Print the version and exit."));
+    const QCommandLineOption helpOption(QStringList{QStringLiteral("help"), QStringLiteral("h")},
+                                        tr("Print this help and exit."));
+    parser.addOptions({kosa8Option, dataDirOption, socketOption, rulesOption, verboseOption,
+                       verifyLedgerOption, versionOption, helpOption});
+    parser.addPositionalArgument(QStringLiteral("file"), tr("With --verify-ledger: the ledger file."),
+                                 tr("[FILE]"));
+
+    m_options = {};
+    m_errorText.clear();
+    m_helpText = parser.helpText();
+
+    if (!parser.parse(arguments)) {
+        m_errorText = parser.errorText();
+        return Action::Error;
+    }
+    if (parser.isSet(helpOption))
+        return Action::PrintHelp;
+    if (parser.isSet(versionOption))
+        return Action::PrintVersion;
+
+    m_options.kosa8Path = parser.value(kosa8Option);
+    if (m_options.kosa8Path.isEmpty())
+        m_options.kosa8Path = environmentKosa8;
+    if (m_options.kosa8Path.isEmpty())
+        m_options.kosa8Path = QStringLiteral("kosa8");
+    m_options.dataDir = parser.isSet(dataDirOption) ? parser.value(dataDirOption) : defaultDataDir();
+    if (m_options.dataDir.isEmpty()) {
+        m_errorText = tr("--data-dir needs a folder.");
+        return Action::Error;
+    }
+    m_options.dataDir = QDir(m_options.dataDir).absolutePath();
+    m_options.socketPath = parser.value(socketOption);
+    m_options.rulesFile = parser.value(rulesOption);
+    m_options.verbose = parser.isSet(verboseOption);
+
+    const QStringList positional = parser.positionalArguments();
+    if (parser.isSet(verifyLedgerOption)) {
+        if (positional.size() > 1) {
+            m_errorText = tr("--verify-ledger takes at most one file.");
+            return Action::Error;
+        }
+        m_options.verifyLedgerRequested = true;
+        m_options.verifyLedgerFile = positional.isEmpty()
+                                         ? QDir(m_options.dataDir).filePath(QStringLiteral("ledger.jsonl"))
+                                         : positional.first();
+        return Action::VerifyLedger;
+    }
+    if (!positional.isEmpty()) {
+        m_errorText = tr("Unexpected argument: %1").arg(positional.first());
+        return Action::Error;
+    }
+    return Action::Run;
+}
+
+QString AppOptionsParser::versionText()
+{
+    return QStringLiteral("kosa8-desk %1").arg(QCoreApplication::applicationVersion());
+}
+
+bool AppOptionsParser::wantsConsoleOnly(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const char* arg = argv[i];
+        for (const char* name : {"--help", "-h", "--version", "-v", "--verify-ledger", "-help", "-version"}) {
+            if (std::strcmp(arg, name) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+QString AppOptionsParser::defaultDataDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+} // namespace k8::app

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "kosa8/ConnectionProfile.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QSettings;
+
+namespace k8::app {
+
+// The user's settings, kept in an INI file in the data folder (so --data-dir keeps profiles
+// apart). Reading and writing go through named accessors so the keys are spelled once.
+class AppSettings : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AppSettings(const QString& dataDir, QObject* parent = nullptr);
+    ~AppSettings() override;
+
+    QString filePath() const;
+
+    // The sandbox that agent `run` requests go to when they name none.
+    QString defaultSandbox() const;
+    void setDefaultSandbox(const QString& name);
+
+    // Image per language ("python", "bash", "node").
+    static QStringList languages();
+    static QString builtInImage(const QString& language);
+    QString image(const QString& language) const;
+    void setImage(const QString& language, const QString& image);
+
+    // Per-stream cap of captured kosa8 output.
+    static constexpr qint64 DefaultOutputCapBytes = 4 * 1024 * 1024;
+    qint64 outputCapBytes() const;
+    void setOutputCapBytes(qint64 bytes);
+
+    // Remote worker (Linux / Intel-macOS clients): KOSA8_HOST and KOSA8_TOKEN.
+    QString remoteHost() const;
+    void setRemoteHost(const QString& host);
+    // Secret: never logged. Stored in the settings file, which is made readable by the owner only.
+    QString remoteToken() const;
+    void setRemoteToken(const QString& token);
+
+    // How often the sandbox list refreshes while kosa8 answers.
+    static constexpr int DefaultRefreshIntervalS = 10;
+    int refreshIntervalS() const;
+    void setRefreshIntervalS(int seconds);
+
+    // The connection for the runner: the given executable plus the remote worker settings.
+    kosa8::ConnectionProfile connectionProfile(const QString& executable) const;
+
+    // Writes to disk (and restricts the file to the owner, because of the token).
+    void sync();
+
+Q_SIGNALS:
+    // Emitted after any setter changed a value.
+    void changed();
+
+private:
+    QSettings* m_settings;
+};
+
+} // namespace k8::app

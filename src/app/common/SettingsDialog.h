@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QDialog>
+#include <QHash>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace k8::app {
+
+class AppContext;
+
+// Settings: default sandbox for agent runs, image per language, remote worker (host + token in
+// a password field), output cap, refresh interval, and the command profile file (path, status,
+// "Open folder", "Reload"). Values are checked as typed; Save stays disabled while any is wrong.
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit SettingsDialog(AppContext* context, QWidget* parent = nullptr);
+
+    QLineEdit* defaultSandboxEdit() const { return m_defaultSandbox; }
+    QLineEdit* imageEdit(const QString& language) const { return m_images.value(language); }
+    QLineEdit* hostEdit() const { return m_host; }
+    QLineEdit* tokenEdit() const { return m_token; }
+    QSpinBox* outputCapSpin() const { return m_outputCapMiB; }
+    QSpinBox* refreshSpin() const { return m_refreshS; }
+    QPushButton* saveButton() const { return m_save; }
+    QString problem() const { return m_problem; }
+    QString profileStatusText() const;
+
+public Q_SLOTS:
+    void save();
+
+private:
+    void revalidate();
+    void updateProfileStatus();
+    AppContext* m_context;
+    QLineEdit* m_defaultSandbox;
+    QHash<QString, QLineEdit*> m_images;
+    QLineEdit* m_host;
+    QLineEdit* m_token;
+    QSpinBox* m_outputCapMiB;
+    QSpinBox* m_refreshS;
+    QLabel* m_profilePath;
+    QLabel* m_profileStatus;
+    QLabel* m_message;
+    QPushButton* m_save;
+    QString m_problem;
+};
+
+} // namespace k8::app

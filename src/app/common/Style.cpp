@@ -1,0 +1,108 @@
+#include "common/Style.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QFontDatabase>
+#include <QHash>
+#include <QPainter>
+#include <QPalette>
+#include <QPixmap>
+#include <QSvgRenderer>
+#include <QWidget>
+
+namespace k8::app::style {
+
+bool isDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QColor statusColor(const QString& status)
+{
+    const QString s = status.trimmed().toLower();
+    if (s == QLatin1String("running"))
+        return successColor();
+    if (s == QLatin1String("creating") || s == QLatin1String("starting") || s == QLatin1String("stopping"))
+        return warningColor();
+    if (s == QLatin1String("error") || s == QLatin1String("failed"))
+        return errorColor();
+    return QColor(0x8a, 0x94, 0xa3); // stopped and anything unknown: neutral grey
+}
+
+// Mid-tone colours: saturated enough on white, light enough on a dark window.
+QColor successColor()
+{
+    return QColor(0x2f, 0xb3, 0x6b);
+}
+QColor warningColor()
+{
+    return QColor(0xe0, 0x9b, 0x1a);
+}
+QColor errorColor()
+{
+    return QColor(0xe0, 0x4b, 0x4b);
+}
+QColor accentColor()
+{
+    return QColor(0x25, 0x8c, 0xf0);
+}
+
+QFont monospaceFont()
+{
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    font.setStyleHint(QFont::Monospace);
+    return font;
+}
+
+QFont headerFont(const QFont& base)
+{
+    QFont font = base;
+    font.setPointSizeF(base.pointSizeF() * 1.5);
+    font.setBold(true);
+    return font;
+}
+
+QIcon icon(const QString& name, const QString& themeFallback)
+{
+    const QString path = QStringLiteral(":/icons/%1.svg").arg(name);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return themeFallback.isEmpty() ? QIcon() : QIcon::fromTheme(themeFallback);
+    QByteArray svg = file.readAll();
+    const QPalette palette = QApplication::palette();
+    svg.replace("currentColor", palette.color(QPalette::WindowText).name().toLatin1());
+    QSvgRenderer renderer(svg);
+    QIcon result;
+    const qreal ratio = qApp ? qApp->devicePixelRatio() : 1.0;
+    for (int size : {16, 20, 24, 32, 48, 64}) {
+        QPixmap pixmap(QSize(size, size) * ratio);
+        pixmap.setDevicePixelRatio(ratio);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        renderer.render(&painter, QRectF(0, 0, size, size));
+        painter.end();
+        result.addPixmap(pixmap);
+    }
+    return result;
+}
+
+QIcon dotIcon(const QColor& color, int size)
+{
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    const qreal inset = size * 0.15;
+    painter.drawEllipse(QRectF(inset, inset, size - 2 * inset, size - 2 * inset));
+    painter.end();
+    return QIcon(pixmap);
+}
+
+void makeMonospace(QWidget* widget)
+{
+    widget->setFont(monospaceFont());
+}
+
+} // namespace k8::app::style

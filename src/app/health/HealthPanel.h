@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace k8::app {
+
+class HealthMonitor;
+
+// Shown above the pages while kosa8 is missing or not answering: what is wrong, the path tried,
+// the error, how to fix it, and Retry. Hidden while kosa8 is fine.
+class HealthPanel : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit HealthPanel(HealthMonitor* monitor, QWidget* parent = nullptr);
+
+    QString titleText() const;
+    QString bodyText() const;
+    QString detailsText() const;
+    QPushButton* retryButton() const { return m_retry; }
+
+Q_SIGNALS:
+    void settingsRequested();
+
+private:
+    void update();
+    HealthMonitor* m_monitor;
+    QLabel* m_title;
+    QLabel* m_body;
+    QPlainTextEdit* m_details;
+    QPushButton* m_retry;
+    QPushButton* m_settings;
+};
+
+// Status bar widget: a coloured dot and the health summary; the tooltip shows everything
+// `kosa8 version` printed.
+class HealthIndicator : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HealthIndicator(HealthMonitor* monitor, QWidget* parent = nullptr);
+    QString text() const;
+
+private:
+    void update();
+    HealthMonitor* m_monitor;
+    QLabel* m_dot;
+    QLabel* m_label;
+};
+
+} // namespace k8::app

@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QLabel;
+class QListWidget;
+class QStackedWidget;
+
+namespace k8::app {
+
+class AppContext;
+class CommandLogModel;
+class CommandLogPage;
+class HealthIndicator;
+class HealthMonitor;
+class HealthPanel;
+class MessageArea;
+class SandboxesPage;
+
+// The main window, Docker-Desktop style: a navigation column on the left (Inbox, Sandboxes,
+// Command log), the page on the right under the health panel and the message area, and a
+// status bar with kosa8's health. Nothing here runs kosa8 before startMonitoring().
+//
+// The inbox is built elsewhere: the window starts with a placeholder page, and
+// setInboxPage() puts the real one in its place; setInboxCount() shows the pending count.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum class Page
+    {
+        Inbox = 0,
+        Sandboxes = 1,
+        CommandLog = 2
+    };
+
+    explicit MainWindow(AppContext* context, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Replaces the inbox placeholder (the window takes ownership of `page`).
+    void setInboxPage(QWidget* page);
+    QWidget* inboxPage() const { return m_inboxPage; }
+    // Shows "Inbox (N)" in the navigation and the window title while requests wait.
+    void setInboxCount(int pending);
+
+    void showPage(Page page);
+    Page currentPage() const;
+
+    // The first `kosa8 version` and `sandbox ls`, and the refresh timer. main() calls this
+    // from the event loop right after show(), so the window is on screen first.
+    void startMonitoring();
+
+    AppContext* context() const { return m_context; }
+    SandboxesPage* sandboxesPage() const { return m_sandboxesPage; }
+    CommandLogModel* commandLog() const { return m_commandLog; }
+    CommandLogPage* commandLogPage() const { return m_commandLogPage; }
+    HealthMonitor* health() const { return m_health; }
+    HealthPanel* healthPanel() const { return m_healthPanel; }
+    MessageArea* messageArea() const { return m_messageArea; }
+    QListWidget* navigation() const { return m_navigation; }
+
+public Q_SLOTS:
+    void openSettings();
+    void openAbout();
+    void openSetup();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QWidget* buildSidebar();
+    QWidget* buildInboxPlaceholder();
+    void buildMenus();
+    void buildStatusBar();
+    void updateRunningCount();
+
+    AppContext* m_context;
+    CommandLogModel* m_commandLog;
+    HealthMonitor* m_health;
+    QListWidget* m_navigation;
+    QStackedWidget* m_pages;
+    QPointer<QWidget> m_inboxPage;
+    SandboxesPage* m_sandboxesPage;
+    CommandLogPage* m_commandLogPage;
+    HealthPanel* m_healthPanel;
+    MessageArea* m_messageArea;
+    HealthIndicator* m_healthIndicator = nullptr;
+    QLabel* m_runningLabel = nullptr;
+    int m_runningJobs = 0;
+    bool m_monitoring = false;
+};
+
+} // namespace k8::app

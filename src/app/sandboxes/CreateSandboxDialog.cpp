@@ -1,0 +1,169 @@
+#include "sandboxes/CreateSandboxDialog.h"
+
+#include "ui_CreateSandboxDialog.h"
+
+#include "common/CommandPreviewField.h"
+#include "common/Kosa8Params.h"
+#include "common/Style.h"
+#include "common/ValidatedListEditor.h"
+#include "kosa8/Kosa8Runner.h"
+#include "kosa8/Names.h"
+
+#include <QPushButton>
+
+namespace k8::app {
+
+using kosa8::EgressPolicy;
+
+CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidget* parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::CreateSandboxDialog>())
+    , m_runner(runner)
+{
+    m_ui->setupUi(this);
+    setObjectName(QStringLiteral("createSandboxDialog"));
+    m_ui->nameMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    m_ui->hostsEditor->setValidator(&kosa8::Names::checkHost);
+    m_ui->hostsEditor->setPlaceholderText(tr("pypi.org, *.githubusercontent.com, 10.0.0.5:443"));
+    m_ui->hostsEditor->setItemKind(tr("allowed host"));
+    m_ui->mountsEditor->setValidator(&kosa8::Names::checkMount);
+    m_ui->mountsEditor->setPlaceholderText(tr("/home/me/project:/work"));
+    m_ui->mountsEditor->setItemKind(tr("host folder"));
+    m_ui->commandLabel->setBuddy(m_ui->commandPreview->lineEdit());
+    okButton()->setText(tr("Create"));
+    okButton()->setAccessibleName(tr("Create sandbox"));
+    okButton()->setObjectName(QStringLiteral("createButton"));
+
+    connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &CreateSandboxDialog::revalidate);
+    for (QRadioButton* radio : {m_ui->denyRadio, m_ui->allowRadio, m_ui->anyRadio})
+        connect(radio, &QRadioButton::toggled, this, &CreateSandboxDialog::revalidate);
+    for (ValidatedListEditor* editor : {m_ui->hostsEditor, m_ui->mountsEditor}) {
+        connect(editor, &ValidatedListEditor::itemsChanged, this, &CreateSandboxDialog::revalidate);
+        connect(editor, &ValidatedListEditor::pendingChanged, this, &CreateSandboxDialog::revalidate);
+    }
+    // Typing a host focuses the allow-list choice: that is what the person means.
+    connect(m_ui->hostsEditor, &ValidatedListEditor::pendingChanged, this, [this] {
+        if (!m_ui->hostsEditor->pendingText().isEmpty())
+            m_ui->allowRadio->setChecked(true);
+    });
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &CreateSandboxDialog::tryAccept);
+    revalidate();
+    m_ui->nameEdit->setFocus();
+}
+
+CreateSandboxDialog::~CreateSandboxDialog() = default;
+
+void CreateSandboxDialog::setExistingNames(const QSet<QString>& names)
+{
+    m_existing = names;
+    revalidate();
+}
+
+QString CreateSandboxDialog::name() const
+{
+    return m_ui->nameEdit->text().trimmed();
+}
+
+EgressPolicy CreateSandboxDialog::egress() const
+{
+    if (m_ui->anyRadio->isChecked()) {
+        EgressPolicy policy;
+        policy.mode = EgressPolicy::Mode::Any;
+        return policy;
+    }
+    if (m_ui->allowRadio->isChecked()) {
+        QStringList hosts = m_ui->hostsEditor->items();
+        // A valid host typed but not added yet counts: OK must not silently drop it.
+        if (!m_ui->hostsEditor->pendingText().isEmpty() && m_ui->hostsEditor->pendingProblem().isEmpty())
+            hosts << m_ui->hostsEditor->pendingText();
+        return EgressPolicy::allow(hosts);
+    }
+    return EgressPolicy::deny();
+}
+
+QStringList CreateSandboxDialog::mounts() const
+{
+    QStringList result = m_ui->mountsEditor->items();
+    if (!m_ui->mountsEditor->pendingText().isEmpty() && m_ui->mountsEditor->pendingProblem().isEmpty())
+        result << m_ui->mountsEditor->pendingText();
+    return result;
+}
+
+QVariantMap CreateSandboxDialog::params() const
+{
+    return kosa8params::create(m_runner->profile(), name(), egress(), mounts());
+}
+
+QString CreateSandboxDialog::commandPreview() const
+{
+    return m_ui->commandPreview->command();
+}
+
+QPushButton* CreateSandboxDialog::okButton() const
+{
+    return m_ui->buttonBox->button(QDialogButtonBox::Ok);
+}
+ValidatedListEditor* CreateSandboxDialog::hostsEditor() const
+{
+    return m_ui->hostsEditor;
+}
+ValidatedListEditor* CreateSandboxDialog::mountsEditor() const
+{
+    return m_ui->mountsEditor;
+}
+CommandPreviewField* CreateSandboxDialog::commandField() const
+{
+    return m_ui->commandPreview;
+}
+
+void CreateSandboxDialog::revalidate()
+{
+    const bool allow = m_ui->allowRadio->isChecked();
+    m_ui->hostsEditor->setEnabled(allow || !m_ui->hostsEditor->pendingText().isEmpty());
+
+    QString nameProblem;
+    const QString sandboxName = name();
+    if (sandboxName.isEmpty())
+        nameProblem = tr("Enter a name for the sandbox.");
+    else
+        nameProblem = kosa8::Names::checkSandbox(sandboxName);
+    if (nameProblem.isEmpty() && m_existing.contains(sandboxName))
+        nameProblem = tr("A sandbox named %1 already exists.").arg(sandboxName);
+    // The empty name is not an error yet, just not done: say so without alarm colours.
+    m_ui->nameMessage->setText(sandboxName.isEmpty() ? QString() : nameProblem);
+    m_ui->nameMessage->setVisible(!sandboxName.isEmpty() && !nameProblem.isEmpty());
+
+    m_problem = nameProblem;
+    if (m_problem.isEmpty() && allow && egress().hosts.isEmpty())
+        m_problem = tr("Add at least one host to the allow-list, or choose another network option.");
+    if (m_problem.isEmpty() && !m_ui->hostsEditor->pendingProblem().isEmpty() && allow)
+        m_problem = m_ui->hostsEditor->pendingProblem();
+    if (m_problem.isEmpty() && !m_ui->mountsEditor->pendingProblem().isEmpty())
+        m_problem = m_ui->mountsEditor->pendingProblem();
+
+    if (m_problem.isEmpty()) {
+        QString error;
+        const QString preview = m_runner->preview(kosa8::Operation::SandboxCreate, params(), &error);
+        if (preview.isEmpty())
+            m_problem = error.isEmpty() ? tr("The command could not be built.") : error;
+        else
+            m_ui->commandPreview->setCommand(preview);
+    }
+    if (!m_problem.isEmpty())
+        m_ui->commandPreview->setUnavailable(m_problem);
+    okButton()->setEnabled(m_problem.isEmpty());
+    okButton()->setToolTip(m_problem);
+}
+
+void CreateSandboxDialog::tryAccept()
+{
+    revalidate();
+    if (!canAccept())
+        return;
+    // Keep what the person typed but did not "Add": the list is what gets created.
+    m_ui->hostsEditor->addPending();
+    m_ui->mountsEditor->addPending();
+    accept();
+}
+
+} // namespace k8::app

@@ -1,0 +1,492 @@
+#include "sandboxes/SandboxesPage.h"
+
+#include "common/AppContext.h"
+#include "common/AppSettings.h"
+#include "common/ConfirmCommandDialog.h"
+#include "common/Kosa8Params.h"
+#include "common/PageHeader.h"
+#include "common/Style.h"
+#include "kosa8/Kosa8Runner.h"
+#include "kosa8/SandboxListModel.h"
+#include "sandboxes/CreateSandboxDialog.h"
+#include "sandboxes/ImagesDialog.h"
+#include "sandboxes/PullImageDialog.h"
+#include "sandboxes/SandboxRefresher.h"
+#include "sandboxes/StatusDotDelegate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace k8::app {
+
+using kosa8::JobResult;
+using kosa8::Operation;
+
+SandboxesPage::SandboxesPage(AppContext* context, QWidget* parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_model(new kosa8::SandboxListModel(this))
+    , m_refresher(new SandboxRefresher(context, m_model, this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_filter(new QLineEdit(this))
+    , m_toolbar(new QToolBar(this))
+    , m_stack(new QStackedWidget(this))
+    , m_view(new QTableView(this))
+    , m_emptyPanel(new QWidget(this))
+    , m_waitingPanel(new QWidget(this))
+    , m_waitingText(new QLabel(this))
+    , m_statusLine(new QLabel(this))
+    , m_statusTimer(new QTimer(this))
+    , m_contextMenu(new QMenu(this))
+{
+    setObjectName(QStringLiteral("sandboxesPage"));
+    setAccessibleName(tr("Sandboxes"));
+    buildActions();
+    buildLayout();
+
+    connect(m_refresher, &SandboxRefresher::refreshed, this, &SandboxesPage::updateState);
+    connect(m_refresher, &SandboxRefresher::failed, this, &SandboxesPage::updateState);
+    connect(m_refresher, &SandboxRefresher::busyChanged, this, &SandboxesPage::updateState);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &SandboxesPage::updateState);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &SandboxesPage::updateState);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SandboxesPage::updateState);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &SandboxesPage::updateActions);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SandboxesPage::updateActions);
+    // The "retrying in N s" countdown.
+    m_statusTimer->setInterval(1000);
+    connect(m_statusTimer, &QTimer::timeout, this, &SandboxesPage::updateState);
+    m_statusTimer->start();
+    updateState();
+}
+
+SandboxesPage::~SandboxesPage() = default;
+
+void SandboxesPage::buildActions()
+{
+    auto make = [this](const QString& text, const QString& iconName, const QString& themeIcon,
+                       const QKeySequence& shortcut, const QString& objectName) {
+        auto* action = new QAction(style::icon(iconName, themeIcon), text, this);
+        action->setObjectName(objectName);
+        action->setShortcut(shortcut);
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+        return action;
+    };
+    m_create = make(tr("&Create…"), QStringLiteral("add"), QStringLiteral("list-add"), QKeySequence::New,
+                    QStringLiteral("createSandboxAction"));
+    m_start = make(tr("&Start"), QStringLiteral("start"), QStringLiteral("media-playback-start"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), QStringLiteral("startSandboxAction"));
+    m_stop = make(tr("St&op"), QStringLiteral("stop"), QStringLiteral("media-playback-stop"),
+                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X), QStringLiteral("stopSandboxAction"));
+    m_remove = make(tr("&Delete…"), QStringLiteral("delete"), QStringLiteral("edit-delete"),
+                    QKeySequence::Delete, QStringLiteral("deleteSandboxAction"));
+    // Delete only while the list has focus, so the key keeps working in text fields.
+    m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_pull = make(tr("&Pull image…"), QStringLiteral("pull"), QStringLiteral("download"),
+                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), QStringLiteral("pullImageAction"));
+    m_images = make(tr("&Images…"), QStringLiteral("images"), QStringLiteral("view-list-details"),
+                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), QStringLiteral("imagesAction"));
+    m_refresh = make(tr("&Refresh"), QStringLiteral("refresh"), QStringLiteral("view-refresh"),
+                     QKeySequence::Refresh, QStringLiteral("refreshSandboxesAction"));
+    m_setup = make(tr("Set up a &code sandbox…"), QStringLiteral("setup"), QStringLiteral("system-run"),
+                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), QStringLiteral("setupCodeSandboxAction"));
+    m_copyName = new QAction(tr("Copy &name"), this);
+
+    m_create->setToolTip(tr("Create a sandbox (shows the command before running it)"));
+    m_refresh->setToolTip(tr("Refresh the list now"));
+    m_setup->setToolTip(
+        tr("Create code-runner with no network, pull python:3.12-slim and checkpoint it as clean"));
+
+    connect(m_create, &QAction::triggered, this, &SandboxesPage::openCreateDialog);
+    connect(m_start, &QAction::triggered, this, &SandboxesPage::startSelected);
+    connect(m_stop, &QAction::triggered, this, &SandboxesPage::stopSelected);
+    connect(m_remove, &QAction::triggered, this, &SandboxesPage::confirmRemoveSelected);
+    connect(m_pull, &QAction::triggered, this, &SandboxesPage::openPullDialog);
+    connect(m_images, &QAction::triggered, this, &SandboxesPage::openImagesDialog);
+    connect(m_refresh, &QAction::triggered, m_refresher, &SandboxRefresher::refresh);
+    connect(m_setup, &QAction::triggered, this, &SandboxesPage::setupRequested);
+    connect(m_copyName, &QAction::triggered, this, [this] {
+        if (!selectedSandbox().isEmpty())
+            QApplication::clipboard()->setText(selectedSandbox());
+    });
+}
+
+QList<QAction*> SandboxesPage::sandboxActions() const
+{
+    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_refresh, m_setup};
+}
+
+void SandboxesPage::buildLayout()
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+
+    auto* header = new PageHeader(
+        tr("Sandboxes"), tr("kosa8 microVMs that run agent code. Network access is enforced on the host."),
+        this);
+    m_filter->setObjectName(QStringLiteral("sandboxFilter"));
+    m_filter->setPlaceholderText(tr("Filter sandboxes"));
+    m_filter->setAccessibleName(tr("Filter sandboxes"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(220);
+    header->addWidget(m_filter);
+    layout->addWidget(header);
+
+    m_toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
+    m_toolbar->setAccessibleName(tr("Sandbox actions"));
+    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolbar->setIconSize(QSize(18, 18));
+    m_toolbar->addAction(m_create);
+    m_toolbar->addSeparator();
+    m_toolbar->addAction(m_start);
+    m_toolbar->addAction(m_stop);
+    m_toolbar->addAction(m_pull);
+    m_toolbar->addAction(m_images);
+    m_toolbar->addAction(m_remove);
+    auto* spacer = new QWidget(m_toolbar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_toolbar->addWidget(spacer);
+    m_toolbar->addAction(m_setup);
+    m_toolbar->addAction(m_refresh);
+    layout->addWidget(m_toolbar);
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    m_view->setObjectName(QStringLiteral("sandboxView"));
+    m_view->setAccessibleName(tr("Sandbox list"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(kosa8::SandboxListModel::NameColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setShowGrid(false);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 14);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::ImagesColumn,
+                                                     QHeaderView::Stretch);
+    m_view->setColumnWidth(kosa8::SandboxListModel::NameColumn, 200);
+    m_view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
+    m_view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
+    m_view->setItemDelegateForColumn(kosa8::SandboxListModel::StatusColumn, new StatusDotDelegate(m_view));
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
+    connect(m_view, &QTableView::doubleClicked, this, &SandboxesPage::openImagesDialog);
+    m_view->addAction(m_remove);
+
+    m_contextMenu->addAction(m_start);
+    m_contextMenu->addAction(m_stop);
+    m_contextMenu->addAction(m_pull);
+    m_contextMenu->addAction(m_images);
+    m_contextMenu->addSeparator();
+    m_contextMenu->addAction(m_copyName);
+    m_contextMenu->addSeparator();
+    m_contextMenu->addAction(m_remove);
+
+    // The empty state: nothing to list yet, so offer the one-click setup.
+    m_emptyPanel->setObjectName(QStringLiteral("sandboxEmptyState"));
+    {
+        auto* empty = new QVBoxLayout(m_emptyPanel);
+        empty->addStretch(2);
+        auto* icon = new QLabel(m_emptyPanel);
+        icon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
+        icon->setAlignment(Qt::AlignCenter);
+        empty->addWidget(icon);
+        auto* title = new QLabel(tr("No sandboxes yet"), m_emptyPanel);
+        title->setFont(style::headerFont(font()));
+        title->setAlignment(Qt::AlignCenter);
+        empty->addWidget(title);
+        auto* text =
+            new QLabel(tr("A code sandbox is a kosa8 microVM with no network access, a Python image and a "
+                          "clean checkpoint to rewind to. Agents' code runs there, after you approve it."),
+                       m_emptyPanel);
+        text->setWordWrap(true);
+        text->setAlignment(Qt::AlignCenter);
+        text->setMaximumWidth(520);
+        empty->addWidget(text, 0, Qt::AlignHCenter);
+        auto* buttons = new QHBoxLayout;
+        buttons->addStretch();
+        auto* setupButton =
+            new QPushButton(style::icon(QStringLiteral("setup")), tr("Set up a code sandbox"), m_emptyPanel);
+        setupButton->setObjectName(QStringLiteral("emptySetupButton"));
+        setupButton->setAccessibleName(tr("Set up a code sandbox"));
+        setupButton->setDefault(true);
+        setupButton->setMinimumHeight(34);
+        setupButton->setStyleSheet(
+            QStringLiteral("QPushButton { background: %1; color: white; border-radius: 4px;"
+                           " padding: 6px 18px; font-weight: bold; }")
+                .arg(style::accentColor().name()));
+        connect(setupButton, &QPushButton::clicked, this, &SandboxesPage::setupRequested);
+        auto* createButton = new QPushButton(tr("Create a sandbox…"), m_emptyPanel);
+        createButton->setObjectName(QStringLiteral("emptyCreateButton"));
+        createButton->setAccessibleName(tr("Create a sandbox"));
+        createButton->setMinimumHeight(34);
+        connect(createButton, &QPushButton::clicked, this, &SandboxesPage::openCreateDialog);
+        buttons->addWidget(setupButton);
+        buttons->addWidget(createButton);
+        buttons->addStretch();
+        empty->addLayout(buttons);
+        empty->addStretch(3);
+    }
+    m_waitingPanel->setObjectName(QStringLiteral("sandboxWaitingState"));
+    {
+        auto* waiting = new QVBoxLayout(m_waitingPanel);
+        waiting->addStretch();
+        m_waitingText->setObjectName(QStringLiteral("sandboxWaitingText"));
+        m_waitingText->setAlignment(Qt::AlignCenter);
+        m_waitingText->setWordWrap(true);
+        waiting->addWidget(m_waitingText);
+        waiting->addStretch();
+    }
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_emptyPanel);
+    m_stack->addWidget(m_waitingPanel);
+    layout->addWidget(m_stack, 1);
+
+    m_statusLine->setObjectName(QStringLiteral("sandboxStatusLine"));
+    QPalette muted = m_statusLine->palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+    m_statusLine->setPalette(muted);
+    layout->addWidget(m_statusLine);
+}
+
+QString SandboxesPage::selectedSandbox() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return {};
+    return rows.first().data(kosa8::SandboxListModel::SandboxNameRole).toString();
+}
+
+void SandboxesPage::selectSandbox(const QString& name)
+{
+    const int row = m_model->rowOf(name);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+}
+
+bool SandboxesPage::isShowingEmptyState() const
+{
+    return m_stack->currentWidget() == m_emptyPanel;
+}
+
+QString SandboxesPage::statusLineText() const
+{
+    return m_statusLine->text();
+}
+
+QString SandboxesPage::previewFor(Operation op, const QVariantMap& params) const
+{
+    QString error;
+    const QString preview = m_context->runner()->preview(op, params, &error);
+    return preview.isEmpty() ? error : preview;
+}
+
+void SandboxesPage::updateActions()
+{
+    const QString name = selectedSandbox();
+    const bool has = !name.isEmpty();
+    const kosa8::Sandbox* sandbox = has ? m_model->find(name) : nullptr;
+    const QString status = sandbox ? sandbox->status.toLower() : QString();
+    const bool busy = m_busy.contains(name);
+    m_start->setEnabled(has && !busy && status != QLatin1String("running"));
+    m_stop->setEnabled(has && !busy && status != QLatin1String("stopped"));
+    m_remove->setEnabled(has && !busy);
+    m_pull->setEnabled(has && !busy);
+    m_images->setEnabled(has);
+    m_copyName->setEnabled(has);
+
+    // Every action can show its exact command: the tooltip says it for the selected sandbox.
+    auto describe = [&](QAction* action, const QString& what, Operation op) {
+        const QString tip = has ? tr("%1\n%2").arg(what, previewFor(op, kosa8params::sandbox(name)))
+                                : tr("%1 (select a sandbox first)").arg(what);
+        action->setToolTip(tip);
+        action->setStatusTip(tip);
+    };
+    describe(m_start, tr("Start the selected sandbox"), Operation::SandboxStart);
+    describe(m_stop, tr("Stop the selected sandbox"), Operation::SandboxStop);
+    describe(m_remove, tr("Delete the selected sandbox (asks first)"), Operation::SandboxRemove);
+    describe(m_images, tr("List the images in the selected sandbox"), Operation::SandboxImages);
+    m_pull->setToolTip(has ? tr("Pull an image into %1 (shows the command before running it)").arg(name)
+                           : tr("Pull an image (select a sandbox first)"));
+    m_refresh->setToolTip(tr("Refresh the list now\n%1").arg(previewFor(Operation::SandboxList, {})));
+}
+
+void SandboxesPage::updateState()
+{
+    const bool empty = m_model->rowCount() == 0;
+    if (!empty) {
+        m_stack->setCurrentWidget(m_view);
+    } else if (m_refresher->hasSucceeded()) {
+        m_stack->setCurrentWidget(m_emptyPanel);
+    } else {
+        m_stack->setCurrentWidget(m_waitingPanel);
+        if (m_refresher->consecutiveFailures() == 0)
+            m_waitingText->setText(tr("Asking kosa8 for the sandboxes…"));
+        else
+            m_waitingText->setText(tr("kosa8 could not list the sandboxes (see the message above).\n"
+                                      "The list refreshes by itself, or press Refresh."));
+    }
+
+    QStringList parts;
+    const int count = m_model->rowCount();
+    if (m_refresher->hasSucceeded()) {
+        parts << tr("%n sandbox(es)", nullptr, count);
+        parts << tr("updated %1")
+                     .arg(QLocale().toString(m_refresher->lastSuccess().time(), QLocale::ShortFormat));
+    }
+    if (m_refresher->isRefreshing()) {
+        parts << tr("refreshing…");
+    } else if (m_refresher->consecutiveFailures() > 0) {
+        const int seconds = (m_refresher->nextRefreshMs() + 999) / 1000;
+        if (seconds > 0)
+            parts << tr("listing failed; retrying in %n s", nullptr, seconds);
+    }
+    for (auto it = m_busy.cbegin(); it != m_busy.cend(); ++it)
+        parts << it.value();
+    m_statusLine->setText(parts.join(QStringLiteral("  ·  ")));
+    updateActions();
+}
+
+void SandboxesPage::showContextMenu(const QPoint& position)
+{
+    const QModelIndex index = m_view->indexAt(position);
+    if (!index.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
+    m_contextMenu->popup(m_view->viewport()->mapToGlobal(position));
+}
+
+void SandboxesPage::runOperation(Operation op, const QString& sandbox, const QVariantMap& params,
+                                 const QString& failureTitle, const QString& selectAfter)
+{
+    m_busy.insert(sandbox, tr("%1: %2…").arg(kosa8::operationTitle(op), sandbox));
+    updateState();
+    kosa8::Kosa8Job* job = m_context->runner()->start(op, params);
+    connect(job, &kosa8::Kosa8Job::finished, this,
+            [this, sandbox, failureTitle, selectAfter](const JobResult& result) {
+                m_busy.remove(sandbox);
+                if (!result.ok() && result.outcome != JobResult::Outcome::Cancelled)
+                    m_context->reportFailure(failureTitle, result);
+                if (result.ok() && !selectAfter.isEmpty()) {
+                    // Select the new sandbox once the refreshed list has it.
+                    auto* once = new QObject(this);
+                    connect(m_refresher, &SandboxRefresher::refreshed, once, [this, once, selectAfter] {
+                        selectSandbox(selectAfter);
+                        once->deleteLater();
+                    });
+                }
+                m_refresher->refresh();
+                updateState();
+                Q_EMIT operationFinished(result);
+            });
+}
+
+void SandboxesPage::openCreateDialog()
+{
+    auto* dialog = new CreateSandboxDialog(m_context->runner(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    QSet<QString> names;
+    for (const kosa8::Sandbox& sandbox : m_model->sandboxes())
+        names.insert(sandbox.name);
+    dialog->setExistingNames(names);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString name = dialog->name();
+        runOperation(Operation::SandboxCreate, name, dialog->params(),
+                     tr("Could not create the sandbox %1").arg(name), name);
+    });
+    dialog->open();
+}
+
+void SandboxesPage::startSelected()
+{
+    const QString name = selectedSandbox();
+    if (!name.isEmpty() && m_start->isEnabled())
+        runOperation(Operation::SandboxStart, name, kosa8params::sandbox(name),
+                     tr("Could not start the sandbox %1").arg(name));
+}
+
+void SandboxesPage::stopSelected()
+{
+    const QString name = selectedSandbox();
+    if (!name.isEmpty() && m_stop->isEnabled())
+        runOperation(Operation::SandboxStop, name, kosa8params::sandbox(name),
+                     tr("Could not stop the sandbox %1").arg(name));
+}
+
+void SandboxesPage::confirmRemoveSelected()
+{
+    const QString name = selectedSandbox();
+    if (name.isEmpty() || !m_remove->isEnabled())
+        return;
+    const QVariantMap params = kosa8params::sandbox(name);
+    auto* dialog = new ConfirmCommandDialog(
+        tr("Delete sandbox"),
+        tr("Delete the sandbox %1? Its checkpoints, snapshots and images go with it. This cannot be undone.")
+            .arg(name),
+        previewFor(Operation::SandboxRemove, params), tr("Delete %1").arg(name), this);
+    dialog->setObjectName(QStringLiteral("confirmDeleteDialog"));
+    dialog->setDestructive(true);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, name, params] {
+        runOperation(Operation::SandboxRemove, name, params, tr("Could not delete the sandbox %1").arg(name));
+    });
+    dialog->open();
+}
+
+void SandboxesPage::openPullDialog()
+{
+    const QString name = selectedSandbox();
+    if (name.isEmpty())
+        return;
+    QStringList suggestions;
+    for (const QString& language : AppSettings::languages())
+        suggestions << m_context->settings()->image(language);
+    suggestions.removeDuplicates();
+    auto* dialog = new PullImageDialog(m_context->runner(), name, suggestions, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PullImageDialog::pullFinished, m_refresher, &SandboxRefresher::refresh);
+    dialog->open();
+}
+
+void SandboxesPage::openImagesDialog()
+{
+    const QString name = selectedSandbox();
+    if (name.isEmpty())
+        return;
+    auto* dialog = new ImagesDialog(m_context->runner(), name, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+} // namespace k8::app

@@ -1,0 +1,113 @@
+#pragma once
+
+#include "kosa8/JobResult.h"
+#include "kosa8/Operation.h"
+
+#include <QHash>
+#include <QVariantMap>
+#include <QWidget>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+class QToolBar;
+
+namespace k8::kosa8 {
+class SandboxListModel;
+}
+
+namespace k8::app {
+
+class AppContext;
+class SandboxRefresher;
+
+// The "Sandboxes" page: the list (with a status dot, filter and sorting), its actions in a
+// toolbar, context menu and shortcuts, and an empty state that offers the code sandbox setup.
+// Each action's tooltip shows the exact command for the selected sandbox; dialogs show it too.
+class SandboxesPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SandboxesPage(AppContext* context, QWidget* parent = nullptr);
+    ~SandboxesPage() override;
+
+    kosa8::SandboxListModel* model() const { return m_model; }
+    SandboxRefresher* refresher() const { return m_refresher; }
+    QTableView* view() const { return m_view; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+
+    // Actions, for the main window's menus and for tests.
+    QAction* createAction() const { return m_create; }
+    QAction* startAction() const { return m_start; }
+    QAction* stopAction() const { return m_stop; }
+    QAction* removeAction() const { return m_remove; }
+    QAction* pullAction() const { return m_pull; }
+    QAction* imagesAction() const { return m_images; }
+    QAction* refreshAction() const { return m_refresh; }
+    QAction* setupAction() const { return m_setup; }
+    QList<QAction*> sandboxActions() const;
+
+    QString selectedSandbox() const;
+    void selectSandbox(const QString& name);
+    // True while the empty-state panel ("Set up a code sandbox") is shown.
+    bool isShowingEmptyState() const;
+    QString statusLineText() const;
+
+public Q_SLOTS:
+    void openCreateDialog();
+    void startSelected();
+    void stopSelected();
+    void confirmRemoveSelected();
+    void openPullDialog();
+    void openImagesDialog();
+
+Q_SIGNALS:
+    // The setup wizard lives elsewhere (setup/); the main window opens it.
+    void setupRequested();
+    // A sandbox operation started by this page finished (for tests and the status bar).
+    void operationFinished(const k8::kosa8::JobResult& result);
+
+private:
+    void buildActions();
+    void buildLayout();
+    void updateActions();
+    void updateState();
+    void showContextMenu(const QPoint& position);
+    void runOperation(kosa8::Operation op, const QString& sandbox, const QVariantMap& params,
+                      const QString& failureTitle, const QString& selectAfter = {});
+    QString previewFor(kosa8::Operation op, const QVariantMap& params) const;
+
+    AppContext* m_context;
+    kosa8::SandboxListModel* m_model;
+    SandboxRefresher* m_refresher;
+    QSortFilterProxyModel* m_proxy;
+    QLineEdit* m_filter;
+    QToolBar* m_toolbar;
+    QStackedWidget* m_stack;
+    QTableView* m_view;
+    QWidget* m_emptyPanel;
+    QWidget* m_waitingPanel;
+    QLabel* m_waitingText;
+    QLabel* m_statusLine;
+    QTimer* m_statusTimer;
+    QMenu* m_contextMenu;
+    QAction* m_create = nullptr;
+    QAction* m_start = nullptr;
+    QAction* m_stop = nullptr;
+    QAction* m_remove = nullptr;
+    QAction* m_pull = nullptr;
+    QAction* m_images = nullptr;
+    QAction* m_refresh = nullptr;
+    QAction* m_setup = nullptr;
+    QAction* m_copyName = nullptr;
+    // Sandboxes with an operation in flight -> what is happening ("Starting…").
+    QHash<QString, QString> m_busy;
+};
+
+} // namespace k8::app

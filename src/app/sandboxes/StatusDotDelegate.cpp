@@ -1,0 +1,19 @@
+#include "sandboxes/StatusDotDelegate.h"
+
+#include "common/Style.h"
+#include "kosa8/SandboxListModel.h"
+
+namespace k8::app {
+
+void StatusDotDelegate::initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    QString status = index.data(kosa8::SandboxListModel::StatusRole).toString();
+    if (status.isEmpty())
+        status = index.data(Qt::DisplayRole).toString();
+    option->icon = style::dotIcon(style::statusColor(status), 12);
+    option->features |= QStyleOptionViewItem::HasDecoration;
+    option->decorationSize = QSize(12, 12);
+}
+
+} // namespace k8::app
