@@ -13,8 +13,10 @@
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -397,6 +399,103 @@ private Q_SLOTS:
         QVERIFY2(console.contains(QLatin1String("hello from the sandbox")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("careful")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("Answer")), qPrintable(console));
+    }
+
+    void editArgsWithoutCode()
+    {
+        const QJsonObject args{{QStringLiteral("to"), QStringLiteral("ops@example.com")},
+                               {QStringLiteral("subject"), QStringLiteral("hi")}};
+        const QJsonValue id = ask(hitlPayload({hitlAction(QStringLiteral("send_email"), args)},
+                                              {hitlConfig(QStringLiteral("send_email"), AllHitl)}),
+                                  QStringLiteral("Mail"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QVERIFY(review()->codeEditor()->isHidden()); // no code: the args are what is edited
+        review()->argsEditor()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(review()->argsEditor()->hasFocus(), Wait);
+        press(Qt::Key_E, Qt::ControlModifier);
+        QVERIFY(review()->argsEditor()->isEditable());
+
+        // Broken JSON is never sent: a message, and the request still waits.
+        review()->argsEditor()->setPlainText(QStringLiteral("{\"to\": "));
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(review()->messageText().contains(QLatin1String("not valid JSON")));
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(id));
+        QCOMPARE(m_page->pendingCount(), 1);
+
+        review()->argsEditor()->setPlainText(
+            QStringLiteral("{\"to\": \"me@example.com\", \"subject\": \"hi\"}"));
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonObject edited{{QStringLiteral("to"), QStringLiteral("me@example.com")},
+                                 {QStringLiteral("subject"), QStringLiteral("hi")}};
+        const QJsonObject expected{
+            {QStringLiteral("decisions"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("edit")},
+                                    {QStringLiteral("edited_action"),
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("send_email")},
+                                                 {QStringLiteral("args"), edited}}}}}}};
+        QCOMPARE(resultFor(id), QJsonValue(expected));
+    }
+
+    void withdrawnRequestLeavesTheView()
+    {
+        const QJsonValue first =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("first")}}, QStringLiteral("First"));
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("second")}}, QStringLiteral("Second"));
+        QTRY_COMPARE_WITH_TIMEOUT(review()->codeEditor()->toPlainText(), QStringLiteral("first"), Wait);
+        const QJsonValue cancel =
+            m_client->request(QStringLiteral("cancel"), {{QStringLiteral("id"), first}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("second"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_client->hasResponse(cancel), Wait);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->historyView()->model()->rowCount(), 1, Wait);
+        QCOMPARE(m_page->historyView()
+                     ->model()
+                     ->index(0, k8::app::HistoryModel::DecidedByColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("withdrawn by the agent"));
+    }
+
+    void escapeLeavesTheReasonField()
+    {
+        const QJsonValue id =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}}, QStringLiteral("Esc"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        focusCode();
+        press(Qt::Key_R);
+        QVERIFY(review()->rejectMessageEdit()->hasFocus());
+        press(Qt::Key_Escape);
+        QVERIFY(review()->codeEditor()->hasFocus());
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(id));
+    }
+
+    void everyControlHasAnAccessibleName()
+    {
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}}, QStringLiteral("A11y"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QStringList unnamed;
+        for (QWidget* widget : m_page->findChildren<QWidget*>()) {
+            const bool interactive =
+                qobject_cast<QAbstractButton*>(widget) || qobject_cast<QComboBox*>(widget) ||
+                qobject_cast<QAbstractItemView*>(widget) || qobject_cast<QPlainTextEdit*>(widget) ||
+                (qobject_cast<QLineEdit*>(widget) && !qobject_cast<QComboBox*>(widget->parent()));
+            // Parts of Qt's own composite widgets (tab scrollers, clear buttons, combo popups) are Qt's.
+            const bool qtInternal =
+                widget->objectName().startsWith(QLatin1String("qt_")) ||
+                qobject_cast<QAbstractButton*>(widget->parent()) != nullptr ||
+                widget->parent()->inherits("QTabBar") || widget->parent()->inherits("QLineEdit") ||
+                widget->parent()->inherits("QComboBoxPrivateContainer") ||
+                widget->parent()->inherits("QAbstractItemView") || widget->inherits("QTableCornerButton");
+            if (!interactive || qtInternal)
+                continue;
+            const auto* button = qobject_cast<QAbstractButton*>(widget);
+            if (widget->accessibleName().isEmpty() && !(button && !button->text().isEmpty()))
+                unnamed.append(QString::fromLatin1(widget->metaObject()->className()) + QLatin1Char(' ') +
+                               widget->objectName());
+        }
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
     }
 
     void notifierKeepsTitleCount()
