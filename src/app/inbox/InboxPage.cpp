@@ -51,6 +51,7 @@ QToolButton* buttonFor(QAction* action, const QString& accessibleName, QWidget* 
 InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     : QWidget(parent)
     , m_coordinator(coordinator)
+    , m_model(coordinator->inbox())
     , m_tabs(new QTabWidget(this))
     , m_pending(new QTableView(this))
     , m_history(new HistoryView(this))
@@ -127,8 +128,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     layout->addWidget(split);
 
     connect(m_pending->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this, model](const QModelIndex& current) {
-                m_review->showRequest(current.isValid() ? model->keyAt(current.row()) : 0);
+            [this](const QModelIndex& current) {
+                m_review->showRequest(current.isValid() && m_model ? m_model->keyAt(current.row()) : 0);
             });
     connect(model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex&, int first, int) { onRowsInserted(first); });
@@ -137,7 +138,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(model, &QAbstractItemModel::modelReset, this, [this] { onRowsRemoved(0); });
 
     connect(coordinator, &agent::ReviewCoordinator::requestQueued, this, [this](quint64 key) {
-        if (const agent::Request* request = m_coordinator->request(key)) {
+        if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr) {
             m_titles.insert(key, request->title);
             Q_EMIT requestArrived(request->title, request->agent);
         }
@@ -152,6 +153,11 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
                 appendConsole(text, isStderr ? QColor(0xc0392b) : QColor());
             });
     connect(coordinator, &agent::ReviewCoordinator::runFinished, this, &InboxPage::onRunFinished);
+
+    connect(coordinator, &QObject::destroyed, this, [this] {
+        m_pending->setModel(nullptr);
+        m_review->showRequest(0);
+    });
 
     setLedgerPath(coordinator->ledgerPath());
     if (model->count() > 0)
@@ -170,13 +176,13 @@ void InboxPage::setLedgerPath(const QString& path)
 
 int InboxPage::pendingCount() const
 {
-    return m_coordinator->inbox()->count();
+    return m_model ? m_model->count() : 0;
 }
 
 void InboxPage::selectRow(int row)
 {
-    agent::InboxModel* model = m_coordinator->inbox();
-    if (row < 0 || row >= model->count()) {
+    agent::InboxModel* model = m_model;
+    if (!model || row < 0 || row >= model->count()) {
         m_pending->selectionModel()->clear();
         m_review->showRequest(0);
         return;
@@ -191,7 +197,7 @@ void InboxPage::selectRow(int row)
 
 bool InboxPage::selectKey(quint64 key)
 {
-    const int row = m_coordinator->inbox()->rowOf(key);
+    const int row = m_model ? m_model->rowOf(key) : -1;
     if (row < 0)
         return false;
     selectRow(row);
@@ -200,19 +206,19 @@ bool InboxPage::selectKey(quint64 key)
 
 void InboxPage::selectNext()
 {
-    const int count = m_coordinator->inbox()->count();
+    const int count = pendingCount();
     if (count == 0)
         return;
-    const int row = m_coordinator->inbox()->rowOf(m_review->currentKey());
+    const int row = m_model->rowOf(m_review->currentKey());
     selectRow(row < 0 ? 0 : qMin(row + 1, count - 1));
 }
 
 void InboxPage::selectPrevious()
 {
-    const int count = m_coordinator->inbox()->count();
+    const int count = pendingCount();
     if (count == 0)
         return;
-    const int row = m_coordinator->inbox()->rowOf(m_review->currentKey());
+    const int row = m_model->rowOf(m_review->currentKey());
     selectRow(row < 0 ? count - 1 : qMax(row - 1, 0));
 }
 
@@ -227,7 +233,7 @@ void InboxPage::onRowsRemoved(int first)
 {
     Q_EMIT pendingCountChanged(pendingCount());
     const quint64 shown = m_review->currentKey();
-    if (shown != 0 && m_coordinator->inbox()->rowOf(shown) >= 0)
+    if (shown != 0 && m_model && m_model->rowOf(shown) >= 0)
         return;
     // The request on screen left (decided, withdrawn, timed out): show the one that took its row,
     // or the one above when it was the last.
@@ -254,7 +260,7 @@ void InboxPage::onRunStarted(quint64 key, const QString& commandPreview)
 {
     m_lastStreamKey = key;
     QString title = m_titles.value(key);
-    if (const agent::Request* request = m_coordinator->request(key))
+    if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr)
         title = request->title;
     if (!m_console->document()->isEmpty() && !m_console->toPlainText().endsWith(QLatin1Char('\n')))
         appendConsole(QStringLiteral("\n"));

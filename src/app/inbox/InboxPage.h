@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QPointer>
 #include <QWidget>
 
 class QAction;
@@ -9,8 +10,9 @@ class QTabWidget;
 class QTableView;
 
 namespace k8::agent {
+class InboxModel;
 class ReviewCoordinator;
-}
+} // namespace k8::agent
 namespace k8::kosa8 {
 class SandboxListModel;
 }
@@ -62,7 +64,9 @@ private:
     void onRunStarted(quint64 key, const QString& commandPreview);
     void onRunFinished(quint64 key, const QJsonObject& result);
 
-    agent::ReviewCoordinator* m_coordinator;
+    // The coordinator may go before the page at shutdown; the page then shows nothing.
+    QPointer<agent::ReviewCoordinator> m_coordinator;
+    QPointer<agent::InboxModel> m_model;
     QTabWidget* m_tabs;
     QTableView* m_pending;
     HistoryView* m_history;

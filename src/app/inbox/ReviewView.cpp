@@ -15,6 +15,7 @@
 #include <QJsonParseError>
 #include <QMenu>
 #include <QMessageBox>
+#include <QShortcut>
 #include <QTimer>
 
 namespace k8::app {
@@ -136,6 +137,16 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(m_ui->rejectMessageEdit, &QLineEdit::returnPressed, this, &ReviewView::rejectNow);
     connect(m_ui->respondEdit, &QLineEdit::returnPressed, this, &ReviewView::respondNow);
     connect(m_ui->respondEdit, &QLineEdit::textChanged, this, [this] { updateDecisionState(); });
+    // Escape in a message field goes back to the code without deciding anything.
+    for (QLineEdit* field : {m_ui->rejectMessageEdit, m_ui->respondEdit}) {
+        auto* escape =
+            new QShortcut(QKeySequence(Qt::Key_Escape), field, nullptr, nullptr, Qt::WidgetShortcut);
+        connect(escape, &QShortcut::activated, this, [this] {
+            QWidget* target = m_ui->codeEditor->isVisible() ? static_cast<QWidget*>(m_ui->codeEditor)
+                                                            : static_cast<QWidget*>(m_ui->argsEditor);
+            target->setFocus(Qt::ShortcutFocusReason);
+        });
+    }
 
     connect(m_ui->actionCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!m_loading && index >= 0)
@@ -544,8 +555,9 @@ void ReviewView::rejectNow()
         whole.actions.append(decision);
         QString error;
         const quint64 key = m_key;
-        if (!m_coordinator->decide(key, whole, &error))
-            setMessage(error, true);
+        if (!m_coordinator || !m_coordinator->decide(key, whole, &error))
+            setMessage(error.isEmpty() ? tr("Nothing was sent: the agent service has stopped.") : error,
+                       true);
         else
             Q_EMIT decided(key);
         return;
@@ -617,6 +629,10 @@ void ReviewView::submit()
     }
     const quint64 key = m_key;
     QString error;
+    if (!m_coordinator) {
+        setMessage(tr("Nothing was sent: the agent service has stopped."), true);
+        return;
+    }
     if (!m_coordinator->decide(key, whole, &error)) {
         // Nothing was sent: let the person decide again.
         for (ActionState& state : m_states)
@@ -688,7 +704,7 @@ void ReviewView::saveApproveCodeRule()
     if (answer != QMessageBox::Save)
         return;
     QString error;
-    if (m_coordinator->addApproveCodeRule(code, &error))
+    if (m_coordinator && m_coordinator->addApproveCodeRule(code, &error))
         setMessage(tr("Saved: this exact code is approved from now on."), false);
     else
         setMessage(tr("The rule was not saved: %1").arg(error), true);
@@ -708,7 +724,7 @@ void ReviewView::saveRejectAgentRule()
     if (answer != QMessageBox::Save)
         return;
     QString error;
-    if (m_coordinator->addRejectAgentRule(agentName, &error))
+    if (m_coordinator && m_coordinator->addRejectAgentRule(agentName, &error))
         setMessage(tr("Saved: requests from \"%1\" are rejected from now on.").arg(agentName), false);
     else
         setMessage(tr("The rule was not saved: %1").arg(error), true);

@@ -107,7 +107,7 @@ private:
     void saveRejectAgentRule();
 
     std::unique_ptr<Ui::ReviewView> m_ui;
-    agent::ReviewCoordinator* m_coordinator;
+    QPointer<agent::ReviewCoordinator> m_coordinator;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
     quint64 m_key = 0;
     agent::Request m_request; // a copy: the coordinator's entry may go away while we show it

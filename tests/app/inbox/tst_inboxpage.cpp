@@ -498,6 +498,20 @@ private Q_SLOTS:
         QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
     }
 
+    void serviceGoingFirstLeavesAnEmptyPage()
+    {
+        const QJsonValue id =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}}, QStringLiteral("Late"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        m_service.reset(); // as at quit: pending requests are answered with a rejection
+        QCOMPARE(review()->currentKey(), quint64(0));
+        QCOMPARE(m_page->pendingCount(), 0);
+        QVERIFY(!review()->approveAction()->isEnabled());
+        focusCode();
+        m_page->selectNext();
+        QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("reject")));
+    }
+
     void notifierKeepsTitleCount()
     {
         QWidget window;
