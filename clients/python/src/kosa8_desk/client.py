@@ -14,6 +14,7 @@ import itertools
 import json
 import logging
 import os
+import secrets
 import socket
 import struct
 import sys
@@ -53,7 +54,7 @@ class PendingRequest:
     :class:`DeskUnavailable`.
     """
 
-    def __init__(self, request_id: int, method: str, on_notification: NotificationHandler | None) -> None:
+    def __init__(self, request_id: str, method: str, on_notification: NotificationHandler | None) -> None:
         self.id = request_id
         self.method = method
         self.on_notification = on_notification
@@ -155,7 +156,7 @@ class _Connection:
             else:
                 self._pending[pending.id] = pending
 
-    def forget(self, request_id: int) -> None:
+    def forget(self, request_id: int | str) -> None:
         with self._lock:
             self._pending.pop(request_id, None)
 
@@ -286,7 +287,7 @@ class _Connection:
 
 
 def _normal_id(value: Any) -> int | str | None:
-    """A JSON-RPC id as a dict key: ours are integers, which a peer may echo as 3.0."""
+    """A JSON-RPC id as a dict key (ours are strings; a number echoed as 3.0 is taken as 3)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, float) and value.is_integer():
@@ -333,6 +334,10 @@ class DeskClient:
         self._connect_timeout = connect_timeout
         self._agent = agent
         self._on_notification = on_notification
+        # Ids unique beyond this connection: the app's ledger records them, and it derives the
+        # run's checkpoint label from them ("before-<id>"), which must not repeat in a sandbox
+        # across connections, processes or app restarts.
+        self._id_prefix = secrets.token_hex(6)
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._connection: _Connection | None = None
@@ -470,9 +475,9 @@ class DeskClient:
         except DeskUnavailable:
             pass  # the connection is gone: the app withdraws everything of it anyway
 
-    def _next_id(self) -> int:
+    def _next_id(self) -> str:
         with self._lock:
-            return next(self._ids)
+            return f"{self._id_prefix}-{next(self._ids)}"
 
     def _default_timeout(self, given: float | None) -> float | None:
         return given if given is not None else self._timeout
@@ -570,7 +575,7 @@ class DeskClient:
             return {"decision": "reject", "message": f"kosa8 Desk answered in an unexpected shape: {result!r}"}
         return result
 
-    def cancel(self, request_id: int | str, *, client_timeout: float | None = _QUICK_CALL_TIMEOUT_S) -> bool:
+    def cancel(self, request_id: str | int, *, client_timeout: float | None = _QUICK_CALL_TIMEOUT_S) -> bool:
         """Withdraw a pending request of this connection. True when the app withdrew it."""
         result = self.call("cancel", {"id": request_id}, client_timeout=client_timeout)
         return bool(isinstance(result, dict) and result.get("cancelled"))
