@@ -219,6 +219,8 @@ QString ReviewView::messageText() const
 
 void ReviewView::setSandboxModel(kosa8::SandboxListModel* model)
 {
+    if (m_sandboxes)
+        m_sandboxes->disconnect(this);
     m_sandboxes = model;
     if (model) {
         connect(model, &QAbstractItemModel::modelReset, this, &ReviewView::fillSandboxes);

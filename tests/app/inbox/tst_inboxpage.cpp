@@ -11,6 +11,7 @@
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
 #include "kosa8/Kosa8Runner.h"
+#include "kosa8/SandboxListModel.h"
 #include "support/AgentTestClient.h"
 
 #include <QAbstractButton>
@@ -18,6 +19,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -399,6 +401,49 @@ private Q_SLOTS:
         QVERIFY2(console.contains(QLatin1String("hello from the sandbox")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("careful")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("Answer")), qPrintable(console));
+    }
+
+    void runInAnotherSandbox()
+    {
+        for (const char* name : {"box1", "box2"})
+            QCOMPARE(QProcess::execute(m_standin, {QStringLiteral("sandbox"), QStringLiteral("create"),
+                                                   QString::fromLatin1(name)}),
+                     0);
+        k8::kosa8::SandboxListModel sandboxes;
+        k8::kosa8::Sandbox box1;
+        box1.name = QStringLiteral("box1");
+        box1.status = QStringLiteral("running");
+        box1.egress = k8::kosa8::EgressPolicy::deny();
+        k8::kosa8::Sandbox box2 = box1;
+        box2.name = QStringLiteral("box2");
+        box2.egress = k8::kosa8::EgressPolicy::allow({QStringLiteral("pypi.org")});
+        sandboxes.setSandboxes({box1, box2});
+        m_page->setSandboxModel(&sandboxes);
+
+        const QJsonValue id =
+            m_client->request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")},
+                                                      {QStringLiteral("title"), QStringLiteral("Where")}});
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        auto* sandboxCombo = review()->findChild<QComboBox*>(QStringLiteral("sandboxCombo"));
+        auto* egress = review()->findChild<QLabel*>(QStringLiteral("egressLabel"));
+        QVERIFY(sandboxCombo && egress);
+        QCOMPARE(sandboxCombo->currentText(), QStringLiteral("box1"));
+        QCOMPARE(sandboxCombo->count(), 2);
+        QVERIFY2(egress->text().contains(box1.egress.summary()), qPrintable(egress->text()));
+        sandboxCombo->setCurrentIndex(sandboxCombo->findText(QStringLiteral("box2")));
+        QVERIFY2(egress->text().contains(box2.egress.summary()), qPrintable(egress->text()));
+        // A name kosa8 would refuse blocks approval.
+        sandboxCombo->setEditText(QStringLiteral("-rm"));
+        QVERIFY(!review()->approveAction()->isEnabled());
+        sandboxCombo->setCurrentIndex(sandboxCombo->findText(QStringLiteral("box2")));
+        QVERIFY(review()->approveAction()->isEnabled());
+
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonObject result = resultFor(id).toObject();
+        QCOMPARE(result.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box2"));
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        m_page->setSandboxModel(nullptr);
     }
 
     void editArgsWithoutCode()
