@@ -127,14 +127,12 @@ def _peer_uid(sock: socket.socket) -> int | None:
 class _Connection:
     """One connected socket, its reader thread and the requests waiting on it."""
 
-    def __init__(self, sock: socket.socket, path: str, on_notification: NotificationHandler | None) -> None:
+    def __init__(self, sock: socket.socket, on_notification: NotificationHandler | None) -> None:
         self._sock = sock
-        self._path = path
         self._on_notification = on_notification
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
         self._pending: dict[int | str, PendingRequest] = {}
-        self._fire_and_forget: set[int | str] = set()
         self._closed_reason: str | None = None
         # An error the app could not tie to a request (id null), e.g. a line it found too long;
         # named when the connection then drops, so the caller learns why.
@@ -147,14 +145,11 @@ class _Connection:
         with self._lock:
             return self._closed_reason is None
 
-    def register(self, pending: PendingRequest, *, fire_and_forget: bool = False) -> None:
+    def register(self, pending: PendingRequest) -> None:
         with self._lock:
             if self._closed_reason is not None:
                 raise DeskUnavailable(f"connection to kosa8 Desk is closed: {self._closed_reason}")
-            if fire_and_forget:
-                self._fire_and_forget.add(pending.id)
-            else:
-                self._pending[pending.id] = pending
+            self._pending[pending.id] = pending
 
     def forget(self, request_id: int | str) -> None:
         with self._lock:
@@ -256,9 +251,8 @@ class _Connection:
             return
         with self._lock:
             pending = self._pending.pop(request_id, None)
-            if pending is None:
-                self._fire_and_forget.discard(request_id)
-                return
+        if pending is None:  # withdrawn by a client timeout, or the answer to that cancel
+            return
         if error is not None:
             if not isinstance(error, dict):
                 error = {"code": 0, "message": str(error)}
@@ -378,7 +372,7 @@ class DeskClient:
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
-            self._connection = _Connection(self._open_socket(), self._socket_path, self._on_notification)
+            self._connection = _Connection(self._open_socket(), self._on_notification)
             return self._connection
 
     def _open_socket(self) -> socket.socket:
@@ -468,10 +462,10 @@ class DeskClient:
         if connection is None:
             return
         connection.forget(pending.id)
-        cancel = PendingRequest(self._next_id(), "cancel", None)
+        # Nobody waits for the answer to this cancel: answers to unknown ids are dropped.
+        cancel = {"jsonrpc": "2.0", "id": self._next_id(), "method": "cancel", "params": {"id": pending.id}}
         try:
-            connection.register(cancel, fire_and_forget=True)
-            connection.send(_encode({"jsonrpc": "2.0", "id": cancel.id, "method": "cancel", "params": {"id": pending.id}}))
+            connection.send(_encode(cancel))
         except DeskUnavailable:
             pass  # the connection is gone: the app withdraws everything of it anyway
 
