@@ -156,6 +156,16 @@ QString DiffView::unifiedText() const
     return m_unified->toPlainText();
 }
 
+QString DiffView::leftText() const
+{
+    return m_left->toPlainText();
+}
+
+QString DiffView::rightText() const
+{
+    return m_right->toPlainText();
+}
+
 void DiffView::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);

@@ -42,6 +42,9 @@ public:
     QString summaryText() const;
     // The unified text as shown ("+ line", "- line", "  line").
     QString unifiedText() const;
+    // The two side-by-side columns, row-aligned (blank filler rows where one side has none).
+    QString leftText() const;
+    QString rightText() const;
 
 Q_SIGNALS:
     void diffUpdated(int added, int removed);

@@ -134,6 +134,9 @@ void TestLineDiff::viewSummaryAndModes()
     QCOMPARE(view.mode(), DiffView::Unified);
     view.setMode(DiffView::SideBySide);
     QCOMPARE(view.mode(), DiffView::SideBySide);
+    // Rows line up: the changed line faces its replacement, the added line faces a filler row.
+    QCOMPARE(view.leftText(), QStringLiteral("a\nb\nc\n"));
+    QCOMPARE(view.rightText(), QStringLiteral("a\nB\nc\nd"));
 
     view.setTexts(QStringLiteral("same"), QStringLiteral("same"));
     QCOMPARE(view.summaryText(), QStringLiteral("no changes"));
