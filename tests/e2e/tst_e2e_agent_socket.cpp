@@ -217,7 +217,7 @@ private Q_SLOTS:
         std::vector<std::unique_ptr<AgentTestClient>> clients;
         for (int c = 0; c < Clients; ++c) {
             clients.push_back(std::make_unique<AgentTestClient>());
-            QVERIFY2(desk->connect(*clients.back()), qPrintable(desk->process().readAllStandardError()));
+            QVERIFY2(desk->connect(*clients.back()), desk->process().readAllStandardError().constData());
         }
         // All 200 go out before any answer is read.
         QHash<QString, QString> expected; // "client/id" -> "approve" | "reject"
@@ -276,7 +276,7 @@ private Q_SLOTS:
         desk->start();
         AgentTestClient leaving;
         AgentTestClient staying;
-        QVERIFY2(desk->connect(leaving), qPrintable(desk->process().readAllStandardError()));
+        QVERIFY2(desk->connect(leaving), desk->process().readAllStandardError().constData());
         QVERIFY(desk->connect(staying));
         for (int i = 0; i < 3; ++i)
             leaving.request(QStringLiteral("review"),
@@ -301,7 +301,7 @@ private Q_SLOTS:
         auto desk = makeDesk();
         desk->start();
         AgentTestClient client;
-        QVERIFY2(desk->connect(client), qPrintable(desk->process().readAllStandardError()));
+        QVERIFY2(desk->connect(client), desk->process().readAllStandardError().constData());
         const QJsonValue generic = client.request(
             QStringLiteral("review"), reviewParams(QStringLiteral("print(1)"), QStringLiteral("a")));
         const QJsonValue hitl = client.request(
@@ -342,7 +342,7 @@ private Q_SLOTS:
         auto first = makeDesk();
         first->start();
         AgentTestClient client;
-        QVERIFY2(first->connect(client), qPrintable(first->process().readAllStandardError()));
+        QVERIFY2(first->connect(client), first->process().readAllStandardError().constData());
 
         auto second = makeDesk(m_dir->filePath(QStringLiteral("data2")));
         second->start();
@@ -377,7 +377,7 @@ private Q_SLOTS:
         auto desk = makeDesk();
         desk->start();
         AgentTestClient client;
-        QVERIFY2(desk->connect(client), qPrintable(desk->process().readAllStandardError()));
+        QVERIFY2(desk->connect(client), desk->process().readAllStandardError().constData());
         for (int i = 0; i < 3; ++i) {
             QJsonObject params = reviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
             params.insert(QStringLiteral("timeout_s"), 1);
