@@ -454,10 +454,26 @@ void AgentService::dropEntry(quint64 key)
 
 // ---- runs ----
 
-void AgentService::startRun(const Request& request, const QString& decision, const RunSpec& spec,
+// Request ids repeat across connections and app runs (every client starts at 1), and kosa8
+// refuses a label the sandbox already has, so the label gets the time it was asked for and the
+// app's own key: before-<id>-<yyyyMMddTHHmmssZ>-<key>.
+QString AgentService::uniqueCheckpointLabel(const QString& base, const Request& request)
+{
+    const QString suffix = QLatin1Char('-') +
+                           request.receivedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) +
+                           QLatin1Char('-') + QString::number(request.key);
+    QString prefix = base.isEmpty() ? QStringLiteral("before-request") : base;
+    prefix.truncate(128 - suffix.size());
+    const QString label = prefix + suffix;
+    return kosa8::Names::checkLabel(label).isEmpty() ? label : QStringLiteral("before-request") + suffix;
+}
+
+void AgentService::startRun(const Request& request, const QString& decision, const RunSpec& requestedSpec,
                             const QString& decidedBy)
 {
     const quint64 key = request.key;
+    RunSpec spec = requestedSpec;
+    spec.checkpointLabel = uniqueCheckpointLabel(spec.checkpointLabel, request);
     if (!decidedBy.isEmpty()) {
         // Decided by a rule: the request never reached the inbox, so its ledger entry is written here.
         QString error;

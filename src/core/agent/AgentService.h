@@ -108,6 +108,7 @@ private:
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
     void startRun(const Request& request, const QString& decision, const RunSpec& spec,
                   const QString& decidedBy);
+    static QString uniqueCheckpointLabel(const QString& base, const Request& request);
     void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
     // Applies a change to the app's own rules, saves rules.json and reloads.
     bool changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error);

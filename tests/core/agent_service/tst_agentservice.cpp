@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -672,7 +673,15 @@ private Q_SLOTS:
         QVERIFY(result.value(QStringLiteral("duration_ms")).toDouble() >= 0);
         QCOMPARE(result.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
         QCOMPARE(result.value(QStringLiteral("image")).toString(), QStringLiteral("python:3.12-slim"));
-        QCOMPARE(result.value(QStringLiteral("checkpoint")).toString(), QStringLiteral("before-r-1"));
+        const QString label = result.value(QStringLiteral("checkpoint")).toString();
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("^before-r-1-\\d{8}T\\d{6}Z-\\d+$")).match(label).hasMatch(),
+            qPrintable(label));
+        // The checkpoint exists in the sandbox under that label.
+        QProcess list;
+        list.start(m_standin, {QStringLiteral("checkpoint"), QStringLiteral("ls"), QStringLiteral("box1")});
+        QVERIFY(list.waitForFinished(Wait));
+        QVERIFY(list.readAllStandardOutput().contains(label.toUtf8()));
 
         // The output was streamed as run.output notifications before the answer.
         const QList<QJsonObject> notes = client.notifications(QStringLiteral("run.output"));
@@ -837,6 +846,21 @@ private Q_SLOTS:
         QVERIFY(result.value(QStringLiteral("stdout")).toString().contains(QLatin1String("by rule")));
         QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(),
                  QStringLiteral("rule:ok-code"));
+
+        // Every client numbers its requests from 1: the same id on two connections still gets its
+        // own checkpoint, and both runs happen.
+        AgentTestClient other;
+        QVERIFY(connectClient(other));
+        const QJsonValue again = client.request(QStringLiteral("run"), {{QStringLiteral("code"), code}}, 7);
+        const QJsonValue same = other.request(QStringLiteral("run"), {{QStringLiteral("code"), code}}, 7);
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(again) && other.hasResponse(same), Wait);
+        const QJsonObject first = resultOf(client.response(again)).toObject();
+        const QJsonObject second = resultOf(other.response(same)).toObject();
+        QCOMPARE(first.value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(second.value(QStringLiteral("exit_code")).toInt(), 0);
+        QVERIFY(first.value(QStringLiteral("checkpoint")).toString() !=
+                second.value(QStringLiteral("checkpoint")).toString());
+        QCOMPARE(readJsonLines(stateDir() + QStringLiteral("/runs.jsonl")).size(), 3);
     }
 
     void shutdownRejectsEverythingPending()
