@@ -1,4 +1,3285 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>CreateSandboxDialog</name>
+    <message>
+        <source>Create sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox is a microVM with its own kernel. Its network access (egress) is enforced on the host, outside the VM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. code-runner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network access (egress)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;No network (deny, DNS included) — recommended for agent code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress: deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only these &amp;hosts (allow-list):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress: allow-list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Any host (unrestricted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress: any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host folders (HOST:GUEST, both absolute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LedgerVerifier</name>
+    <message>
+        <source>No ledger file was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no such file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n entries chain</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>skipped torn lines (not JSON): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first entry that does not chain: seq %1 (line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first line that does not chain: line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the ledger does not verify; %2 entries chain before the break.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PeerCredentials</name>
+    <message>
+        <source>the connection has no socket descriptor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SO_PEERCRED failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>getpeereid failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot identify the peer (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peer runs as user id %1 (process %2), not as this app&apos;s user id %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PullImageDialog</name>
+    <message>
+        <source>Pull image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image to pull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 output</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewView</name>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No request selected. Requests from agents appear in the list on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action to decide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request holds several actions; each gets its own decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decisions so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code to review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes to the code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run in sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox to run in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox network policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem with the run settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason for rejecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason for rejecting (optional); Enter rejects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response to the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response to the agent; Enter sends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Respond</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standing rules for this request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a standing rule: always approve this exact code, or always reject this agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <source>Standing rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules decide requests without asking you. Reject rules win over approve rules. Rules from a file given with --rules are shown but cannot be changed here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No standing rules yet. Save one from a request with “Always…”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SocketPath</name>
+    <message>
+        <source>Cannot inspect the socket folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the socket folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusing the socket folder %1: it is a symbolic link; use a real folder that only you can enter (mode 0700).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusing the socket folder %1: it is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusing the socket folder %1: it belongs to user id %2, not to you (user id %3); another user could replace the socket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refusing the socket folder %1: its mode is %2, so other users can enter it; it must be 0700 (run: chmod 700 %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path is too long for a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No socket path was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The socket path %1 is %2 bytes long; a Unix socket path must be shorter than %3 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another kosa8 Desk is already listening on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot remove the stale socket %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a socket; refusing to replace it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot check the socket %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot set mode 0600 on the socket %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::AgentServer</name>
+    <message>
+        <source>The agent socket is already listening on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused an agent connection: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many connections: the limit is %1 connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown method &apos;%1&apos;; the methods are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;params&apos; must be an object with the fields of &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The id %1 is already used by a pending request on this connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many pending requests: the limit is %1 pending requests in all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;params&apos; of hello must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;id&apos; must be the string or number id of a pending request on this connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::AgentService</name>
+    <message>
+        <source>The agent service is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data folder was given for the agent service.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the data folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the decision ledger %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk is quitting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected by the standing rule &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The standing rule &apos;%1&apos; could not be applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision could not be recorded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No decision within %1 s; the request timed out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent withdrew the request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent disconnected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request is no longer waiting for a decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no code to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a sandbox to run the code in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Command: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision ledger is not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no code to approve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no agent name to reject.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no rule &apos;%1&apos; that the app may change (rules from a --rules file are read-only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no rule &apos;%1&apos; that the app may remove (rules from a --rules file are read-only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk quit while the code was running; the run was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk quit before a decision was made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::InboxModel</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n d</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::JsonRpc</name>
+    <message>
+        <source>%1 at offset %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parse error: the line is not valid UTF-8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parse error: the line is not JSON (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid request: a JSON-RPC 2.0 request must be a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid request: &quot;jsonrpc&quot; must be the string &quot;2.0&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid request: &quot;id&quot; must be a string or an integer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid request: &quot;method&quot; must be a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid request: &quot;params&quot; must be an object or an array.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::Ledger</name>
+    <message>
+        <source>The ledger %1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger %1 has no readable entry near its end; it is damaged. Check it with --verify-ledger and move it away to start a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last line of the ledger %1 is incomplete (%2 bytes without a line end, probably cut off by a crash); it is kept as it is and new entries start on the next line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger %1 has unreadable lines after its last good entry (seq %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger %1 cannot be opened for writing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger is not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger entry could not be written to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger %1 could not be flushed to disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it has no valid &quot;seq&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its seq should be %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its &quot;prev&quot; is not the hash of the entry before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its &quot;hash&quot; does not match its content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 entries chain; entry seq %2 (line %3) does not: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 entries chain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped incomplete line(s) %1 (cut off by a crash).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 unreadable line(s) in the ledger %2 were skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::LineFramer</name>
+    <message>
+        <source>Line too long: at least %1 bytes without a line end; the limit is %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line too long: %1 bytes; the limit is %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::PayloadShapes</name>
+    <message>
+        <source>Invalid params: &quot;%1&quot; must be a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;timeout_s&quot; must be a number from 1 to %1 (seconds).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1&quot; must be a list of decision names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1&quot; must hold strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1&quot; names none of approve, edit, reject, respond.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;payload.action_requests&quot; must be a non-empty list of {name, args, description?}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;payload.review_configs&quot; must be a list of {action_name, allowed_decisions}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;payload.review_configs[%1]&quot; must be an object with a string &quot;action_name&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1&quot; must be an object with a string &quot;name&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1.args&quot; must be an object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;payload.review_configs&quot; has no entry with action_name &quot;%1&quot; (for %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1&quot; must be an object {action_request, config, description?}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1.action_request&quot; must be an object with a string &quot;action&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1.action_request.args&quot; must be an object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1.config&quot; must be an object {allow_accept, allow_edit, allow_respond, allow_ignore}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1.config.%2&quot; must be true or false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;%1.config&quot; allows nothing (set at least one of allow_accept, allow_edit, allow_respond, allow_ignore).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Review %n actions: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;payload&quot; is required (the value the interrupt raised, any JSON value).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;code&quot; is required and must be a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;code&quot; is %1 bytes; at most %2 bytes (4 MiB) are accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;language&quot; must be &quot;python&quot;, &quot;bash&quot; or &quot;node&quot;, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;sandbox&quot;: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sandbox is configured and none was named: pass &quot;sandbox&quot; or choose a sandbox in the app&apos;s settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;image&quot;: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;checkpoint&quot; must be true or false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 code in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision covers %1 action(s) but the request has %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request has no action to decide on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not allowed for action %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An edited run needs the edited code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A generic payload is only approved or rejected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected by a person.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run is only approved, edited or rejected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown payload shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::ReviewCoordinator</name>
+    <message>
+        <source>Standing rules are not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::Rules</name>
+    <message>
+        <source>a rule must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;enabled&quot; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;decision&quot; is missing (&quot;approve&quot; or &quot;reject&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown decision &quot;%1&quot; (&quot;approve&quot; or &quot;reject&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;name&quot; is missing or empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;code_sha256&quot; must be 64 hex digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; must be &quot;review&quot; or &quot;run&quot;, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an approve rule must name &quot;code_sha256&quot; (the SHA-256 of the exact code)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot; or &quot;code_sha256&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules file %1, line %2: %3. None of its rules apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules file %1 cannot be read: %2. None of its rules apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file must hold an object {&quot;rules&quot;: [...]}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown top-level field &quot;%1&quot; (only &quot;rules&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;rules&quot; must be a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule %1: the name &quot;%2&quot; is used twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rules cannot be saved to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A read-only rule cannot be added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule is not valid: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rule named &quot;%1&quot; exists already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::RunExecutor</name>
+    <message>
+        <source>No kosa8 runner is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint before the run failed, so the code was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command profile has no interpreter for the language &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 could not run the code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::AboutDialog</name>
+    <message>
+        <source>KSyntaxHighlighting (KDE Frameworks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in highlighter (Python, shell, JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About kosa8 Desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review AI agents&apos; code and run it in kosa8 sandboxes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt: %1 (built with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code highlighting: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checked yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version information</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::AppContext</name>
+    <message>
+        <source>The command profile %1 could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command profile file is invalid; the built-in commands are used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::AppOptionsParser</name>
+    <message>
+        <source>kosa8 Desk: review AI agents&apos; code and run it in kosa8 sandboxes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kosa8 executable (default: $KOSA8_DESK_KOSA8, else kosa8 on PATH).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder for settings, rules, ledger and logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path of the agent socket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An extra, read-only standing rules file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log to standard error as well.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify the hash chain of a decision ledger (default: ledger.jsonl in the data folder) and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the version and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print this help and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --verify-ledger: the ledger file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[FILE]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--data-dir needs a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--verify-ledger takes at most one file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CodeEditor</name>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CodeSandboxSetup</name>
+    <message>
+        <source>Create the sandbox %1 with no network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull the image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the checkpoint %1 to rewind to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setup was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CommandLogModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run (invalid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration: %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>[output truncated: %n more bytes were not kept]</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>standard output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CommandLogPage</name>
+    <message>
+        <source>Copy command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every kosa8 command kosa8 Desk ran, with its exit code and output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy selected command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the selected command so it can be pasted into a terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the command log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a command to see its output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CommandPreviewField</name>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The exact kosa8 command this action runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the command to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy command</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ConfirmCommandDialog</name>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CreateSandboxDialog</name>
+    <message>
+        <source>pypi.org, *.githubusercontent.com, 10.0.0.5:443</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/home/me/project:/work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a name for the sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox named %1 already exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add at least one host to the allow-list, or choose another network option.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command could not be built.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::DiffView</name>
+    <message>
+        <source>Changes, unified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show changes side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the original and the edited code side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1 −%2</source>
+        <extracomment>Lines added and removed by the edit, e.g. &quot;+3 −1&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HealthIndicator</name>
+    <message>
+        <source>kosa8 status: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HealthMonitor</name>
+    <message>
+        <source>Checking kosa8…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 %1 · %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 %1 · no daemon or worker answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 is not answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 was not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No kosa8 daemon or worker answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tried: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tried: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— not found on PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk runs every sandbox action through the kosa8 command line, so those actions are unavailable until it is found. The rest of the app works.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to fix it:
+• On an Apple-silicon Mac, install kosa8; it runs sandboxes locally with its daemon kosa8d.
+• On Linux or an Intel Mac, kosa8 is a remote client: install it, then set the remote worker (KOSA8_HOST and KOSA8_TOKEN) in Settings.
+• If kosa8 is installed elsewhere, start kosa8 Desk with --kosa8 PATH or set KOSA8_DESK_KOSA8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to fix it:
+• Check the daemon with `kosa8 daemon status` and start it with `kosa8 daemon start`.
+• For a remote worker, check the host and token in Settings.
+• Run `kosa8 doctor` in a terminal for more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 %1 answered, but no daemon or worker version was printed. Sandbox actions may fail; check `kosa8 daemon status`, or the remote worker in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HealthPanel</name>
+    <message>
+        <source>Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check kosa8 again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command and error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HistoryModel</name>
+    <message>
+        <source>you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rule &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn by the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>app shut down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request %1, payload SHA-256 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HistoryView</name>
+    <message>
+        <source>Decided requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No ledger yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No decisions recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n most recent decision(s), newest first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ImagesDialog</name>
+    <message>
+        <source>Images in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No images in %1 yet. Use Pull image to add one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::InboxNotifier</name>
+    <message>
+        <source>(%1) %2</source>
+        <extracomment>Window title with the number of pending requests, e.g. &quot;(3) kosa8 Desk&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n request(s) waiting for you</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no requests waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 asks for a decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new request is waiting in the inbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::InboxPage</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output of approved runs appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ kosa8 failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ exit code %1 after %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (output truncated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; checkpoint %1 taken before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::MainWindow</name>
+    <message>
+        <source>kosa8 Desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests from agents wait here for your decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No agent requests. When an agent asks to run code, it appears here for you to review, edit, approve or reject.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Inbox, %n request(s) waiting</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>kosa8 Desk (%n waiting)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Command log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;log folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check &amp;kosa8 again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About kosa8 Desk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kosa8 command(s) running</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::MessageArea</name>
+    <message>
+        <source>Messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::MessageCard</name>
+    <message>
+        <source>Information</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the message and its details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n times)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::PullImageDialog</name>
+    <message>
+        <source>Pull image into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8&apos;s output appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel pull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the pull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter an image, e.g. python:3.12-slim.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pulling %1 into %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[stderr] %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pulled %1 into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pull was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ReviewView</name>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the code before approving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a reason and press Enter to reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject now, with the reason typed beside (%1 to type a reason, Enter rejects)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Respond…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a response to the agent and press Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;spond</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the response typed beside to the agent instead of running the action (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Respond</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always approve this exact code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always reject this agent…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request holds no action that can be approved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(untitled request)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>received %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>rejected automatically after %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checkpoint &quot;%1&quot; first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a sandbox to run in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve edited and run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve and run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 decided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON (%1 at character %2); nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object; nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the response to send to the agent first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1: %2. Now decide action %3 of %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision could not be applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown: &quot;%1&quot; is not in the sandbox list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (status: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always approve this code?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Save a standing rule that approves this exact code (SHA-256 %1…, %n line(s)) whenever any agent sends it again, without asking you? A single changed character makes it ask again. This request still waits for your decision.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved: this exact code is approved from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule was not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always reject this agent?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a standing rule that rejects every request from the agent &quot;%1&quot; without asking you? This request still waits for your decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: requests from &quot;%1&quot; are rejected from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RulesDialog</name>
+    <message>
+        <source>Delete the selected rule (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; comes from %2 and is read-only here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete rule?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the standing rule &quot;%1&quot;? Matching requests will ask you again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RulesTableModel</name>
+    <message>
+        <source>agent &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>method %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exact code %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1, given with --rules: read-only here. Edit that file to change it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHA-256 of the exact code: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; comes from %2 and is read-only here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; was not changed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no such rule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; was not deleted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::SandboxRefresher</name>
+    <message numerus="yes">
+        <source>%n line(s) of `%1` could not be read</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The sandboxes that could be read are shown. Click Details for the lines and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2
+    %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not list sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::SandboxesPage</name>
+    <message>
+        <source>Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Create…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pull image…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up a &amp;code sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy &amp;name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a sandbox (shows the command before running it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the list now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create code-runner with no network, pull python:3.12-slim and checkpoint it as clean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 microVMs that run agent code. Network access is enforced on the host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sandboxes yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A code sandbox is a kosa8 microVM with no network access, a Python image and a clean checkpoint to rewind to. Agents&apos; code runs there, after you approve it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up a code sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (select a sandbox first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the selected sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the selected sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected sandbox (asks first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the images in the selected sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull an image into %1 (shows the command before running it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull an image (select a sandbox first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the list now
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking kosa8 for the sandboxes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 could not list the sandboxes (see the message above).
+The list refreshes by itself, or press Refresh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refreshing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>listing failed; retrying in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create the sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start the sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not stop the sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the sandbox %1? Its checkpoints, snapshots and images go with it. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete the sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox that `run` requests go to when the agent names none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote worker (Linux and Intel Macs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 on Linux and Intel Macs drives a macOS worker. Leave empty for a local kosa8 daemon. The token is passed to kosa8 only, never logged or shown in commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker.example.org:7443</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote worker host (KOSA8_HOST)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Host (KOSA8_HOST):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote worker token (KOSA8_TOKEN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token (KOSA8_TOKEN):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output kept per stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output kept per stream:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox list refresh interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh the sandbox list every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the folder of the command profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the command profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command profile:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not used, the built-in commands apply: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No profile file: the built-in commands apply. Create this file to override the argv of any kosa8 operation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded; it overrides nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded; it overrides: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote host must not contain spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::SetupDialog</name>
+    <message>
+        <source>Set up a code sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk will run these commands, one after the other, and stop at the first that fails. The sandbox has no network access at all (DNS included).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command of step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress of step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8&apos;s output appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[stderr] %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running… %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already exists, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed (exit code %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is ready: no network, %2 pulled, checkpoint %3 taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ValidatedListEditor</name>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove selected %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already in the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8</name>
+    <message>
+        <source>unknown list placeholder &quot;{%1...}&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list placeholder &quot;%1&quot; must be a word of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>placeholder &quot;{%1}&quot; holds a list: write &quot;{%1...}&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown placeholder &quot;{%1}&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no value for the list &quot;{%1...}&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no value for &quot;{%1}&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON, and no table header (upper-case column names separated by two or more spaces) before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cells, but the header has %2 columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cells do not line up with the header&apos;s columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>element %1 of the JSON array is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a JSON value that is not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 column is empty or missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::CommandProfile</name>
+    <message>
+        <source>Cannot read the command profile %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command profile %1 is larger than 4 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command profile %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the top level must be a JSON object with &quot;operations&quot;, &quot;fragments&quot; and/or &quot;interpreters&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (allowed: operations, fragments, interpreters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object of key: [words]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown operation &quot;%1&quot; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown fragment &quot;%1&quot; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interpreter key &quot;%1&quot; must be a language name like &quot;python&quot; or &quot;python.stdin&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an array of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is empty; it needs at least one word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; element %2 is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command profile has no entry for &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot build the command for &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::JobResult</name>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not started (invalid input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It finished successfully.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It exited with code %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It timed out after %1 s and was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard error:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1 more bytes of standard error were not kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::Kosa8Job</name>
+    <message>
+        <source>It did not finish within %1 s; it and its child processes were stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; it and its child processes were stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 stopped unexpectedly (killed by a signal) before it finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 could not be started: %1. Check the kosa8 executable in the connection settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::Kosa8Runner</name>
+    <message>
+        <source>The egress &quot;%1&quot; is not understood: use deny, any, fakenet or allow:HOST,HOST.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The egress mode &quot;%1&quot; is not allowed: use deny, any or fakenet, or a list of hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give either an egress mode or a list of allowed hosts, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of forks must be a whole number from 1 to 64.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an egress: deny, any, fakenet or a list of allowed hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No interpreter is configured for the language &quot;%1&quot; (known: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 was not found at %1 (no executable file there).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 (&quot;%1&quot;) was not found on the PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install kosa8, or set the full path to the kosa8 executable in Settings &gt; Connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::ListParser</name>
+    <message>
+        <source>SEQ &quot;%1&quot; is not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::Names</name>
+    <message>
+        <source>Sandbox names have 1 to 63 characters: lower-case letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox name is %1 characters long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox name %1 is not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint labels have 1 to 128 characters: letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint label is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint label is %1 characters long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint label %1 is not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use an image reference like python:3.12-slim or registry.example.com/team/tool:1.0 (lower-case repository, optional :tag and @sha256:digest, no spaces).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image name is %1 characters long (at most 255).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image name %1 is not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a host name (pypi.org, *.example.com) or an IP address, optionally with :port; IPv6 with a port goes in brackets ([::1]:443).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host is %1 characters long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host %1 is not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use HOSTPATH:GUESTPATH with two absolute paths, for example /home/me/data:/data (no &apos;:&apos; inside a path, no line breaks).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mount is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mount is %1 characters long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The mount %1 is not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot ids have 1 to 128 characters: letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;:&apos; and &apos;-&apos;, starting with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot id is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot id is %1 characters long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshot id %1 is not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::Operation</name>
+    <message>
+        <source>Show version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check installation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daemon status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pull image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run code from standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change egress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind to checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List snapshots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List agent tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::SandboxListModel</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Try kosa8-desk --help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

@@ -168,9 +168,7 @@ QString CommandLogModel::detailsText(const Entry& entry)
         if (!text.endsWith(QLatin1Char('\n')))
             text += QLatin1Char('\n');
         if (truncated)
-            text += tr("[output truncated: %n more bytes were not kept]", nullptr,
-                       int(qMin<qint64>(dropped, INT_MAX))) +
-                    QLatin1Char('\n');
+            text += tr("[output truncated: %1 more bytes were not kept]").arg(dropped) + QLatin1Char('\n');
     };
     stream(tr("standard output"), r.stdoutText(), r.stdoutTruncated, r.stdoutDroppedBytes);
     stream(tr("standard error"), r.stderrText(), r.stderrTruncated, r.stderrDroppedBytes);

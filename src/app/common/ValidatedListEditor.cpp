@@ -3,6 +3,7 @@
 #include "common/Style.h"
 
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -45,7 +46,8 @@ ValidatedListEditor::ValidatedListEditor(QWidget* parent)
         updateState();
         Q_EMIT pendingChanged();
     });
-    connect(m_input, &QLineEdit::returnPressed, this, &ValidatedListEditor::addPending);
+    // Return adds the typed entry; it must not also press the dialog's default button.
+    m_input->installEventFilter(this);
     connect(m_add, &QPushButton::clicked, this, &ValidatedListEditor::addPending);
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const QList<QListWidgetItem*> selected = m_list->selectedItems();
@@ -56,6 +58,19 @@ ValidatedListEditor::ValidatedListEditor(QWidget* parent)
     });
     connect(m_list, &QListWidget::itemSelectionChanged, this, &ValidatedListEditor::updateState);
     updateState();
+}
+
+bool ValidatedListEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_input && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        // With nothing typed, Return keeps its usual meaning (the dialog's default button).
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter) && !pendingText().isEmpty()) {
+            addPending();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ValidatedListEditor::setValidator(Validator validator)

@@ -47,6 +47,9 @@ Q_SIGNALS:
     // The pending text changed (its validity may have).
     void pendingChanged();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void updateState();
     Validator m_validator;

@@ -82,7 +82,8 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     connect(m_healthPanel, &HealthPanel::settingsRequested, this, &MainWindow::openSettings);
     // When kosa8 comes back (Retry, new settings), the list should not wait out its back-off.
     connect(m_health, &HealthMonitor::stateChanged, this, [this](HealthMonitor::State state) {
-        if (m_monitoring && (state == HealthMonitor::State::Ok || state == HealthMonitor::State::NoServer))
+        const bool usable = state == HealthMonitor::State::Ok || state == HealthMonitor::State::NoServer;
+        if (m_monitoring && usable && m_sandboxesPage->refresher()->consecutiveFailures() > 0)
             m_sandboxesPage->refresher()->refresh();
     });
 
@@ -187,11 +188,11 @@ void MainWindow::setInboxCount(int pending)
     const QString text = pending > 0 ? tr("Inbox (%1)").arg(pending) : tr("Inbox");
     item->setText(text);
     item->setData(Qt::AccessibleTextRole,
-                  pending > 0 ? tr("Inbox, %n request(s) waiting", nullptr, pending) : tr("Inbox"));
+                  pending > 0 ? tr("Inbox, waiting requests: %1").arg(pending) : tr("Inbox"));
     QFont font = item->font();
     font.setBold(pending > 0);
     item->setFont(font);
-    setWindowTitle(pending > 0 ? tr("kosa8 Desk (%n waiting)", nullptr, pending) : tr("kosa8 Desk"));
+    setWindowTitle(pending > 0 ? tr("kosa8 Desk (%1 waiting)").arg(pending) : tr("kosa8 Desk"));
 }
 
 void MainWindow::showPage(Page page)
@@ -267,7 +268,7 @@ void MainWindow::buildStatusBar()
 void MainWindow::updateRunningCount()
 {
     const int running = m_context->runner()->runningCount();
-    m_runningLabel->setText(running > 0 ? tr("%n kosa8 command(s) running", nullptr, running) : QString());
+    m_runningLabel->setText(running > 0 ? tr("kosa8 commands running: %1").arg(running) : QString());
 }
 
 void MainWindow::startMonitoring()

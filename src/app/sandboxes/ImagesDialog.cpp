@@ -108,11 +108,10 @@ void ImagesDialog::onFinished(const kosa8::JobResult& result)
     }
     QString status = parsed.items.isEmpty()
                          ? tr("No images in %1 yet. Use Pull image to add one.").arg(m_sandbox)
-                         : tr("%n image(s).", nullptr, int(parsed.items.size()));
+                         : tr("Images: %1").arg(parsed.items.size());
     if (!parsed.problems.isEmpty()) {
         m_status->setStyleSheet(QStringLiteral("color: %1;").arg(style::warningColor().name()));
-        status +=
-            QLatin1Char(' ') + tr("%n line(s) could not be read:", nullptr, int(parsed.problems.size()));
+        status += QLatin1Char(' ') + tr("Lines that could not be read: %1").arg(parsed.problems.size());
         for (const kosa8::ParseProblem& problem : parsed.problems)
             status += QStringLiteral("\n") +
                       tr("line %1: %2 (%3)").arg(problem.lineNumber).arg(problem.lineText, problem.reason);

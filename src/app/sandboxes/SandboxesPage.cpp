@@ -360,7 +360,7 @@ void SandboxesPage::updateState()
     QStringList parts;
     const int count = m_model->rowCount();
     if (m_refresher->hasSucceeded()) {
-        parts << tr("%n sandbox(es)", nullptr, count);
+        parts << (count == 1 ? tr("1 sandbox") : tr("%1 sandboxes").arg(count));
         parts << tr("updated %1")
                      .arg(QLocale().toString(m_refresher->lastSuccess().time(), QLocale::ShortFormat));
     }
@@ -369,7 +369,7 @@ void SandboxesPage::updateState()
     } else if (m_refresher->consecutiveFailures() > 0) {
         const int seconds = (m_refresher->nextRefreshMs() + 999) / 1000;
         if (seconds > 0)
-            parts << tr("listing failed; retrying in %n s", nullptr, seconds);
+            parts << tr("listing failed; retrying in %1 s").arg(seconds);
     }
     for (auto it = m_busy.cbegin(); it != m_busy.cend(); ++it)
         parts << it.value();

@@ -1,0 +1,168 @@
+// The create dialog checks what the person types before anything runs: bad names disable OK
+// with a message, and the preview shows the exact command.
+
+#include "common/CommandPreviewField.h"
+#include "common/ValidatedListEditor.h"
+#include "kosa8/Kosa8Runner.h"
+#include "sandboxes/CreateSandboxDialog.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QtTest>
+
+namespace {
+// Clicks on the indicator, where a person clicks (the button may be wider than its text).
+void clickRadio(QRadioButton* radio)
+{
+    QTest::mouseClick(radio, Qt::LeftButton, {}, QPoint(8, radio->height() / 2));
+}
+} // namespace
+
+using k8::app::CreateSandboxDialog;
+
+class TestCreateSandboxDialog : public QObject
+{
+    Q_OBJECT
+
+    k8::kosa8::Kosa8Runner m_runner;
+
+    static QLineEdit* nameEdit(CreateSandboxDialog& dialog)
+    {
+        return dialog.findChild<QLineEdit*>(QStringLiteral("nameEdit"));
+    }
+    static QLabel* nameMessage(CreateSandboxDialog& dialog)
+    {
+        return dialog.findChild<QLabel*>(QStringLiteral("nameMessage"));
+    }
+    static QRadioButton* radio(CreateSandboxDialog& dialog, const char* name)
+    {
+        return dialog.findChild<QRadioButton*>(QString::fromLatin1(name));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        k8::kosa8::ConnectionProfile connection;
+        connection.executable = QStringLiteral("/opt/kosa8/bin/kosa8");
+        m_runner.setConnection(connection);
+    }
+
+    void emptyNameKeepsOkDisabled()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY(!dialog.commandField()->isAvailable());
+    }
+
+    void badNamesDisableOkWithAMessage_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("flag") << QStringLiteral("-rf");
+        QTest::newRow("upper case and space") << QStringLiteral("My Box");
+        QTest::newRow("shell characters") << QStringLiteral("box;rm");
+        QTest::newRow("too long") << QString(64, QLatin1Char('a'));
+    }
+
+    void badNamesDisableOkWithAMessage()
+    {
+        QFETCH(QString, name);
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QTest::keyClicks(nameEdit(dialog), name);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY(nameMessage(dialog)->isVisible());
+        QVERIFY(!nameMessage(dialog)->text().isEmpty());
+        QVERIFY(!dialog.commandField()->isAvailable());
+    }
+
+    void existingNameIsRefused()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        dialog.setExistingNames({QStringLiteral("code-runner")});
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("code-runner"));
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY(nameMessage(dialog)->text().contains(QStringLiteral("already exists")));
+    }
+
+    void goodNameShowsTheExactCommand()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("code-runner"));
+        QVERIFY(dialog.okButton()->isEnabled());
+        QVERIFY(!nameMessage(dialog)->isVisible());
+        QCOMPARE(dialog.commandPreview(),
+                 QStringLiteral("/opt/kosa8/bin/kosa8 sandbox create code-runner --egress deny"));
+        QCOMPARE(dialog.commandField()->lineEdit()->text(), dialog.commandPreview());
+    }
+
+    void allowListNeedsValidHosts()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("web"));
+        clickRadio(radio(dialog, "allowRadio"));
+        QVERIFY2(!dialog.okButton()->isEnabled(), "an empty allow-list is not accepted");
+
+        k8::app::ValidatedListEditor* hosts = dialog.hostsEditor();
+        QTest::keyClicks(hosts->input(), QStringLiteral("not a host!"));
+        QVERIFY(!hosts->addButton()->isEnabled());
+        QVERIFY(hosts->messageLabel()->isVisible());
+        QVERIFY(!dialog.okButton()->isEnabled());
+
+        hosts->input()->clear();
+        QTest::keyClicks(hosts->input(), QStringLiteral("pypi.org"));
+        QVERIFY(hosts->addButton()->isEnabled());
+        QTest::mouseClick(hosts->addButton(), Qt::LeftButton);
+        QTest::keyClicks(hosts->input(), QStringLiteral("files.pythonhosted.org"));
+        QTest::keyClick(hosts->input(), Qt::Key_Return);
+        QCOMPARE(hosts->items(),
+                 (QStringList{QStringLiteral("pypi.org"), QStringLiteral("files.pythonhosted.org")}));
+        QVERIFY(dialog.okButton()->isEnabled());
+        QCOMPARE(
+            dialog.commandPreview(),
+            QStringLiteral("/opt/kosa8/bin/kosa8 sandbox create web --egress-allow pypi.org --egress-allow "
+                           "files.pythonhosted.org"));
+    }
+
+    void anyEgressAndMounts()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("open"));
+        clickRadio(radio(dialog, "anyRadio"));
+        k8::app::ValidatedListEditor* mounts = dialog.mountsEditor();
+        QTest::keyClicks(mounts->input(), QStringLiteral("relative/path:/work"));
+        QVERIFY(mounts->messageLabel()->isVisible());
+        QVERIFY2(!dialog.okButton()->isEnabled(), "a bad mount typed but not added blocks OK");
+        mounts->input()->clear();
+        QTest::keyClicks(mounts->input(), QStringLiteral("/home/me/project:/work"));
+        QVERIFY(dialog.okButton()->isEnabled());
+        // Typed but not added: still part of the command, not silently dropped.
+        QCOMPARE(dialog.commandPreview(),
+                 QStringLiteral(
+                     "/opt/kosa8/bin/kosa8 sandbox create open --egress any -v /home/me/project:/work"));
+    }
+
+    void okAcceptsOnlyWhenValid()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("Bad Name"));
+        QTest::keyClick(nameEdit(dialog), Qt::Key_Return);
+        QCOMPARE(accepted.count(), 0);
+        nameEdit(dialog)->clear();
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("good"));
+        QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QCOMPARE(accepted.count(), 1);
+        QCOMPARE(dialog.name(), QStringLiteral("good"));
+    }
+};
+
+QTEST_MAIN(TestCreateSandboxDialog)
+#include "tst_createsandboxdialog.moc"

@@ -1,0 +1,298 @@
+// The sandbox list against the kosa8 stand-in: create through the dialog like a person, see the
+// new sandbox in the list, and the exact argv that reached kosa8; start/stop/delete; pull with
+// progress; and a clear message when `sandbox ls` fails.
+
+#include "app/support/AppTestSupport.h"
+#include "common/AppContext.h"
+#include "common/ConfirmCommandDialog.h"
+#include "common/MessageArea.h"
+#include "common/ValidatedListEditor.h"
+#include "kosa8/SandboxListModel.h"
+#include "sandboxes/CreateSandboxDialog.h"
+#include "sandboxes/ImagesDialog.h"
+#include "sandboxes/PullImageDialog.h"
+#include "sandboxes/SandboxRefresher.h"
+#include "sandboxes/SandboxesPage.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTableView>
+#include <QTableWidget>
+#include <QtTest>
+
+namespace {
+// Clicks on the indicator, where a person clicks (the button may be wider than its text).
+void clickRadio(QRadioButton* radio)
+{
+    QTest::mouseClick(radio, Qt::LeftButton, {}, QPoint(8, radio->height() / 2));
+}
+} // namespace
+
+using namespace k8;
+
+namespace {
+constexpr int Slow = 60'000; // the stand-in is a Python script on a busy machine
+}
+
+class TestSandboxesPage : public QObject
+{
+    Q_OBJECT
+
+    // A page and a message area wired like the main window does.
+    struct Fixture
+    {
+        test::StandinEnvironment env;
+        std::unique_ptr<app::AppContext> context;
+        std::unique_ptr<app::MessageArea> messages;
+        std::unique_ptr<app::SandboxesPage> page;
+
+        void open()
+        {
+            context = std::make_unique<app::AppContext>(env.options());
+            messages = std::make_unique<app::MessageArea>();
+            QObject::connect(context.get(), &app::AppContext::messagePosted, messages.get(),
+                             &app::MessageArea::post);
+            QObject::connect(context.get(), &app::AppContext::messageCleared, messages.get(),
+                             &app::MessageArea::clearKey);
+            page = std::make_unique<app::SandboxesPage>(context.get());
+            page->resize(1000, 600);
+            page->show();
+            page->refresher()->start();
+        }
+    };
+
+private Q_SLOTS:
+    void createThroughTheDialogShowsTheSandbox()
+    {
+        Fixture f;
+        f.open();
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->isShowingEmptyState(), Slow);
+
+        f.page->createAction()->trigger();
+        auto* dialog = f.page->findChild<app::CreateSandboxDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QTest::keyClicks(dialog->findChild<QLineEdit*>(QStringLiteral("nameEdit")),
+                         QStringLiteral("analysis-box"));
+        clickRadio(dialog->findChild<QRadioButton*>(QStringLiteral("allowRadio")));
+        QTest::keyClicks(dialog->hostsEditor()->input(), QStringLiteral("pypi.org"));
+        QTest::keyClick(dialog->hostsEditor()->input(), Qt::Key_Return);
+        QTest::keyClicks(dialog->hostsEditor()->input(), QStringLiteral("files.pythonhosted.org"));
+        QTest::mouseClick(dialog->hostsEditor()->addButton(), Qt::LeftButton);
+        QTest::keyClicks(dialog->mountsEditor()->input(), QStringLiteral("/tmp/project:/work"));
+        QTest::mouseClick(dialog->mountsEditor()->addButton(), Qt::LeftButton);
+        QVERIFY(dialog->commandPreview().endsWith(QStringLiteral(
+            " sandbox create analysis-box --egress-allow pypi.org --egress-allow files.pythonhosted.org "
+            "-v /tmp/project:/work")));
+        QVERIFY(dialog->okButton()->isEnabled());
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+
+        kosa8::SandboxListModel* model = f.page->model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(QStringLiteral("analysis-box")) >= 0, Slow);
+        QVERIFY(!f.page->isShowingEmptyState());
+        const kosa8::Sandbox* created = model->find(QStringLiteral("analysis-box"));
+        QVERIFY(created);
+        QCOMPARE(created->egress.mode, kosa8::EgressPolicy::Mode::Allow);
+        QCOMPARE(created->egress.hosts,
+                 (QStringList{QStringLiteral("pypi.org"), QStringLiteral("files.pythonhosted.org")}));
+        QVERIFY(f.env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("create"),
+                                     QStringLiteral("analysis-box"), QStringLiteral("--egress-allow"),
+                                     QStringLiteral("pypi.org"), QStringLiteral("--egress-allow"),
+                                     QStringLiteral("files.pythonhosted.org"), QStringLiteral("-v"),
+                                     QStringLiteral("/tmp/project:/work")}));
+        // The new sandbox is selected once the list has it.
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->selectedSandbox(), QStringLiteral("analysis-box"), Slow);
+        QCOMPARE(f.messages->count(), 0);
+    }
+
+    void listFailureShowsCommandExitCodeAndStderr()
+    {
+        Fixture f;
+        f.env.setFaults(
+            QJsonObject{{QStringLiteral("sandbox ls"),
+                         QJsonObject{{QStringLiteral("mode"), QStringLiteral("exit")},
+                                     {QStringLiteral("code"), 3},
+                                     {QStringLiteral("message"),
+                                      QStringLiteral("kosa8: cannot reach kosa8d (connection refused)")}}}});
+        f.open();
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->count(), 1, Slow);
+        app::MessageCard* card = f.messages->cards().first();
+        QCOMPARE(card->message().severity, app::UserMessage::Severity::Error);
+        QCOMPARE(card->titleText(), QStringLiteral("Could not list sandboxes"));
+        QVERIFY2(card->bodyText().contains(QStringLiteral("sandbox ls")), qPrintable(card->bodyText()));
+        QVERIFY(card->bodyText().contains(QStringLiteral("code 3")));
+        QVERIFY(card->bodyText().contains(QStringLiteral("cannot reach kosa8d (connection refused)")));
+        QVERIFY(!f.page->isShowingEmptyState());
+        QCOMPARE(f.page->refresher()->consecutiveFailures(), 1);
+        // The next automatic attempt backs off rather than hammering kosa8.
+        QVERIFY(f.page->refresher()->nextRefreshMs() > 0);
+        QVERIFY(f.page->refresher()->nextRefreshMs() <= 6'000); // 5 s, with coarse-timer slack
+
+        // Fixed: the next refresh withdraws the message and shows the (empty) list.
+        f.env.clearFaults();
+        f.page->refreshAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->count(), 0, Slow);
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->isShowingEmptyState(), Slow);
+    }
+
+    void repeatedFailuresShowOneMessage()
+    {
+        Fixture f;
+        f.env.setFaults(QJsonObject{
+            {QStringLiteral("sandbox ls"),
+             QJsonObject{{QStringLiteral("mode"), QStringLiteral("exit")}, {QStringLiteral("code"), 1}}}});
+        f.open();
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->count(), 1, Slow);
+        f.page->refreshAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->refresher()->consecutiveFailures(), 2, Slow);
+        QCOMPARE(f.messages->count(), 1);
+        QCOMPARE(f.messages->cards().first()->repeatCount(), 2);
+    }
+
+    void startStopAndDeleteWithConfirmation()
+    {
+        Fixture f;
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1"),
+                              QStringLiteral("--egress"), QStringLiteral("deny")}),
+            0);
+        f.open();
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->model()->rowOf(QStringLiteral("box1")) >= 0, Slow);
+        f.page->selectSandbox(QStringLiteral("box1"));
+        QCOMPARE(f.page->selectedSandbox(), QStringLiteral("box1"));
+        QVERIFY(f.page->stopAction()->toolTip().contains(QStringLiteral("sandbox stop box1")));
+
+        f.page->stopAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->model()->find(QStringLiteral("box1"))->status,
+                                  QStringLiteral("stopped"), Slow);
+        QVERIFY(
+            f.env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("stop"), QStringLiteral("box1")}));
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->startAction()->isEnabled(), Slow);
+        f.page->startAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->model()->find(QStringLiteral("box1"))->status,
+                                  QStringLiteral("running"), Slow);
+
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->removeAction()->isEnabled(), Slow);
+        f.page->removeAction()->trigger();
+        auto* confirm = f.page->findChild<app::ConfirmCommandDialog*>(QStringLiteral("confirmDeleteDialog"));
+        QVERIFY(confirm);
+        QVERIFY(confirm->questionText().contains(QStringLiteral("box1")));
+        QVERIFY(confirm->command().endsWith(QStringLiteral(" sandbox rm box1")));
+        QTest::mouseClick(confirm->acceptButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->model()->rowCount(), 0, Slow);
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->isShowingEmptyState(), Slow);
+        QVERIFY(
+            f.env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("rm"), QStringLiteral("box1")}));
+    }
+
+    void cancelledDeleteRunsNothing()
+    {
+        Fixture f;
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("keep")}),
+            0);
+        f.open();
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->model()->rowOf(QStringLiteral("keep")) >= 0, Slow);
+        f.page->selectSandbox(QStringLiteral("keep"));
+        f.page->removeAction()->trigger();
+        auto* confirm = f.page->findChild<app::ConfirmCommandDialog*>(QStringLiteral("confirmDeleteDialog"));
+        QVERIFY(confirm);
+        confirm->reject();
+        f.page->refreshAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!f.page->refresher()->isRefreshing(), Slow);
+        QVERIFY(
+            !f.env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("rm"), QStringLiteral("keep")}));
+        QCOMPARE(f.page->model()->rowCount(), 1);
+    }
+
+    void pullShowsProgressAndOutput()
+    {
+        Fixture f;
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box2")}),
+            0);
+        f.open();
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->model()->rowOf(QStringLiteral("box2")) >= 0, Slow);
+        f.page->selectSandbox(QStringLiteral("box2"));
+        f.page->pullAction()->trigger();
+        auto* dialog = f.page->findChild<app::PullImageDialog*>();
+        QVERIFY(dialog);
+        auto* combo = dialog->findChild<QComboBox*>(QStringLiteral("imageCombo"));
+        combo->clearEditText();
+        QTest::keyClicks(combo->lineEdit(), QStringLiteral("Not An Image"));
+        QVERIFY(!dialog->pullButton()->isEnabled());
+        combo->clearEditText();
+        QTest::keyClicks(combo->lineEdit(), QStringLiteral("python:3.12-slim"));
+        QVERIFY(dialog->pullButton()->isEnabled());
+        QVERIFY(dialog->commandPreview().endsWith(QStringLiteral(" sandbox pull box2 python:3.12-slim")));
+        QTest::mouseClick(dialog->pullButton(), Qt::LeftButton);
+        QVERIFY(dialog->isPulling());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->hasFinished(), Slow);
+        QVERIFY(dialog->result().ok());
+        QVERIFY(dialog->progressIsDeterminate());
+        QCOMPARE(dialog->progressValue(), 100);
+        QVERIFY(dialog->consoleText().contains(QStringLiteral("Pulled python:3.12-slim")));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("Pulled")));
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->model()
+                                     ->find(QStringLiteral("box2"))
+                                     ->images.contains(QStringLiteral("python:3.12-slim")),
+                                 Slow);
+
+        // The images dialog lists it, read by header name.
+        f.page->imagesAction()->trigger();
+        auto* images = f.page->findChild<app::ImagesDialog*>();
+        QVERIFY(images);
+        QTRY_VERIFY_WITH_TIMEOUT(!images->isLoading(), Slow);
+        QCOMPARE(images->table()->rowCount(), 1);
+        QCOMPARE(images->table()->item(0, 0)->text(), QStringLiteral("python"));
+        QCOMPARE(images->table()->item(0, 1)->text(), QStringLiteral("3.12-slim"));
+    }
+
+    void failedPullSaysWhy()
+    {
+        Fixture f;
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box3")}),
+            0);
+        f.env.setFaults(QJsonObject{
+            {QStringLiteral("sandbox pull"),
+             QJsonObject{{QStringLiteral("mode"), QStringLiteral("exit")},
+                         {QStringLiteral("code"), 4},
+                         {QStringLiteral("message"), QStringLiteral("kosa8: registry unreachable")}}}});
+        f.open();
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->model()->rowOf(QStringLiteral("box3")) >= 0, Slow);
+        f.page->selectSandbox(QStringLiteral("box3"));
+        f.page->pullAction()->trigger();
+        auto* dialog = f.page->findChild<app::PullImageDialog*>();
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->pullButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->hasFinished(), Slow);
+        QVERIFY(!dialog->result().ok());
+        QVERIFY(dialog->statusText().contains(QStringLiteral("code 4")));
+        QVERIFY(dialog->statusText().contains(QStringLiteral("registry unreachable")));
+        QVERIFY(dialog->consoleText().contains(QStringLiteral("registry unreachable")));
+    }
+
+    void filterNarrowsTheList()
+    {
+        Fixture f;
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("alpha")}),
+            0);
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("beta")}),
+            0);
+        f.open();
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->model()->rowCount(), 2, Slow);
+        QTest::keyClicks(f.page->filterEdit(), QStringLiteral("bet"));
+        QCOMPARE(f.page->view()->model()->rowCount(), 1);
+        QCOMPARE(f.page->view()->model()->index(0, 0).data().toString(), QStringLiteral("beta"));
+    }
+};
+
+QTEST_MAIN(TestSandboxesPage)
+#include "tst_sandboxespage.moc"
