@@ -1,6 +1,8 @@
 #include "agent/AgentConnection.h"
 
+#include <QElapsedTimer>
 #include <QLocalSocket>
+#include <QTimer>
 
 #include <spdlog/spdlog.h>
 
@@ -15,6 +17,9 @@ AgentConnection::AgentConnection(quint64 id, QLocalSocket* socket, qint64 maxLin
     socket->setParent(this);
     m_framer.setMaxLineBytes(maxLineBytes);
     m_framer.setIdleTimeoutMs(idleTimeoutMs);
+    // Qt would otherwise pull everything the peer sends into memory; bounded, the kernel holds
+    // the rest until the app has handled what it read.
+    socket->setReadBufferSize(1024 * 1024);
 }
 
 AgentConnection::~AgentConnection()
@@ -95,25 +100,60 @@ void AgentConnection::abort()
 
 void AgentConnection::readAvailable()
 {
-    // After closeAfterWrite() nothing more is read: the connection is on its way out.
-    while (m_open && !m_closing && m_socket && m_socket->bytesAvailable() > 0) {
+    // While framed lines wait, the rest stays in the kernel: that is the back-pressure on a
+    // client that sends faster than the app decides.
+    while (m_open && !m_closing && m_socket && m_pendingLines.isEmpty() && m_socket->bytesAvailable() > 0) {
         const LineFramer::Result result = m_framer.feed(m_socket->read(64 * 1024));
-        for (const QByteArray& line : result.lines) {
-            if (!m_open || m_closing)
-                return;
-            handleLine(line);
-        }
+        m_pendingLines += result.lines;
         if (result.tooLong) {
-            spdlog::info("agent connection {}: line of {}{} bytes over the limit of {}; closing", m_id,
-                         result.sizeIsLowerBound ? "at least " : "", result.tooLongSize,
-                         m_framer.maxLineBytes());
-            send(rpcError(QJsonValue(QJsonValue::Null),
-                          makeRpcError(ErrorCode::InvalidRequest,
-                                       LineFramer::tooLongMessage(result, m_framer.maxLineBytes()))));
-            closeAfterWrite();
+            m_tooLong = result;
+            break;
+        }
+    }
+    processLines();
+}
+
+void AgentConnection::processLines()
+{
+    m_processScheduled = false;
+    // A slice of the event loop at a time, so that a burst of requests decided by rules (each
+    // with a flushed ledger write) never freezes the UI thread.
+    QElapsedTimer slice;
+    slice.start();
+    while (m_open && !m_closing && !m_pendingLines.isEmpty()) {
+        handleLine(m_pendingLines.takeFirst());
+        if (!m_pendingLines.isEmpty() && slice.elapsed() >= LineSliceMs) {
+            scheduleProcessing();
             return;
         }
     }
+    if (!m_open || m_closing)
+        return;
+    if (m_tooLong.tooLong) {
+        spdlog::info("agent connection {}: line of {}{} bytes over the limit of {}; closing", m_id,
+                     m_tooLong.sizeIsLowerBound ? "at least " : "", m_tooLong.tooLongSize,
+                     m_framer.maxLineBytes());
+        send(rpcError(QJsonValue(QJsonValue::Null),
+                      makeRpcError(ErrorCode::InvalidRequest,
+                                   LineFramer::tooLongMessage(m_tooLong, m_framer.maxLineBytes()))));
+        closeAfterWrite();
+        return;
+    }
+    if (m_socket && m_socket->bytesAvailable() > 0)
+        scheduleReading();
+}
+
+void AgentConnection::scheduleProcessing()
+{
+    if (m_processScheduled)
+        return;
+    m_processScheduled = true;
+    QTimer::singleShot(0, this, &AgentConnection::processLines);
+}
+
+void AgentConnection::scheduleReading()
+{
+    QTimer::singleShot(0, this, &AgentConnection::readAvailable);
 }
 
 void AgentConnection::handleLine(const QByteArray& line)

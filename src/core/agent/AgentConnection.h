@@ -3,6 +3,7 @@
 #include "agent/JsonRpc.h"
 #include "agent/LineFramer.h"
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -51,12 +52,21 @@ Q_SIGNALS:
 
 private:
     void readAvailable();
+    void processLines();
+    void scheduleProcessing();
+    void scheduleReading();
     void handleLine(const QByteArray& line);
+
+    // Longest stretch of line handling in one pass of the event loop.
+    static constexpr int LineSliceMs = 4;
     void markClosed();
 
     quint64 m_id;
     QPointer<QLocalSocket> m_socket;
     LineFramer m_framer;
+    QList<QByteArray> m_pendingLines; // framed, not yet handled
+    LineFramer::Result m_tooLong;     // set once a line passed the limit: answered after the lines before it
+    bool m_processScheduled = false;
     QString m_agentLabel;
     bool m_open = true;
     bool m_closing = false;
