@@ -245,6 +245,22 @@ private Q_SLOTS:
         QVERIFY(client.badLines().isEmpty());
     }
 
+    void burstInOneWriteIsAnsweredInOrder()
+    {
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        // 5000 requests in one write (~400 KiB): handled in slices, the rest left in the kernel,
+        // every one answered, in order.
+        QByteArray burst;
+        for (int i = 1; i <= 5000; ++i)
+            burst += "{\"jsonrpc\":\"2.0\",\"id\":" + QByteArray::number(i) + ",\"method\":\"ping\"}\n";
+        client.sendRaw(burst);
+        QTRY_COMPARE_WITH_TIMEOUT(client.responseCount(), 5000, Wait);
+        for (int i = 0; i < 5000; ++i)
+            QCOMPARE(client.messages().at(i).value(QStringLiteral("id")).toInt(), i + 1);
+    }
+
     void reviewDecidedByAPerson()
     {
         QVERIFY(startService(baseSettings()));
