@@ -1,0 +1,156 @@
+// The whole window against the stand-in: it asks kosa8 on its own once monitoring starts,
+// shows versions in the status bar, errors in the message area, a missing kosa8 in the health
+// panel while the rest still works, and has a place for the inbox.
+
+#include "app/support/AppTestSupport.h"
+#include "commandlog/CommandLogModel.h"
+#include "common/AppContext.h"
+#include "common/MessageArea.h"
+#include "health/HealthMonitor.h"
+#include "health/HealthPanel.h"
+#include "kosa8/SandboxListModel.h"
+#include "mainwindow/MainWindow.h"
+#include "sandboxes/SandboxRefresher.h"
+#include "sandboxes/SandboxesPage.h"
+#include "setup/SetupDialog.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QtTest>
+
+using namespace k8;
+
+namespace {
+constexpr int Slow = 60'000;
+}
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void monitoringAsksKosa8AndShowsVersions()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        QVERIFY(env.calls().isEmpty()); // nothing before monitoring starts: the window comes first
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Sandboxes);
+        window.startMonitoring();
+        QTRY_VERIFY_WITH_TIMEOUT(env.wasCalledWith({QStringLiteral("version")}), Slow);
+        QTRY_VERIFY_WITH_TIMEOUT(env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("ls")}), Slow);
+        QTRY_COMPARE_WITH_TIMEOUT(window.health()->state(), app::HealthMonitor::State::Ok, Slow);
+        auto* indicator = window.statusBar()->findChild<QLabel*>(QStringLiteral("healthIndicatorText"));
+        QVERIFY(indicator);
+        QCOMPARE(indicator->text(), QStringLiteral("kosa8 0.9.0-standin · daemon 0.9.0-standin"));
+        QVERIFY(window.healthPanel()->isHidden());
+        QTRY_VERIFY_WITH_TIMEOUT(window.sandboxesPage()->isShowingEmptyState(), Slow);
+        // Every command is in the command log.
+        QTRY_VERIFY_WITH_TIMEOUT(window.commandLog()->rowCount() >= 2, Slow);
+    }
+
+    void listFailureAppearsInTheMessageArea()
+    {
+        test::StandinEnvironment env;
+        env.setFaults(QJsonObject{
+            {QStringLiteral("sandbox ls"),
+             QJsonObject{{QStringLiteral("mode"), QStringLiteral("exit")},
+                         {QStringLiteral("code"), 3},
+                         {QStringLiteral("message"), QStringLiteral("kosa8: sandbox database locked")}}}});
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        window.startMonitoring();
+        QTRY_COMPARE_WITH_TIMEOUT(window.messageArea()->count(), 1, Slow);
+        QVERIFY(window.messageArea()->isVisible());
+        const app::MessageCard* card = window.messageArea()->cards().first();
+        QVERIFY(card->bodyText().contains(QStringLiteral("sandbox ls")));
+        QVERIFY(card->bodyText().contains(QStringLiteral("code 3")));
+        QVERIFY(card->bodyText().contains(QStringLiteral("sandbox database locked")));
+        // kosa8 itself answers `version`: no health alarm for a failing list.
+        QTRY_COMPARE_WITH_TIMEOUT(window.health()->state(), app::HealthMonitor::State::Ok, Slow);
+        QVERIFY(window.healthPanel()->isHidden());
+    }
+
+    void missingKosa8ShowsTheHealthPanelAndTheAppStillWorks()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options(env.root() + QStringLiteral("/missing/kosa8")));
+        app::MainWindow window(&context);
+        window.show();
+        window.startMonitoring();
+        QTRY_COMPARE_WITH_TIMEOUT(window.health()->state(), app::HealthMonitor::State::Missing, Slow);
+        QVERIFY(window.healthPanel()->isVisible());
+        QVERIFY(window.healthPanel()->titleText().contains(QStringLiteral("not found")));
+        QVERIFY(window.healthPanel()->bodyText().contains(QStringLiteral("/missing/kosa8")));
+        // The rest of the app opens.
+        window.showPage(app::MainWindow::Page::CommandLog);
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::CommandLog);
+        window.showPage(app::MainWindow::Page::Inbox);
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Inbox);
+    }
+
+    void inboxPageCanBeReplaced()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        QVERIFY(window.inboxPage());
+        QCOMPARE(window.inboxPage()->objectName(), QStringLiteral("inboxPlaceholder"));
+        window.showPage(app::MainWindow::Page::Inbox);
+        auto* inbox = new QLabel(QStringLiteral("the real inbox"));
+        window.setInboxPage(inbox);
+        QCOMPARE(window.inboxPage(), inbox);
+        QVERIFY(inbox->isVisible());
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Inbox);
+        window.setInboxCount(3);
+        QCOMPARE(window.navigation()->item(0)->text(), QStringLiteral("Inbox (3)"));
+        QVERIFY(window.windowTitle().contains(QStringLiteral("3")));
+        window.setInboxCount(0);
+        QCOMPARE(window.navigation()->item(0)->text(), QStringLiteral("Inbox"));
+        // The other pages keep their places.
+        window.showPage(app::MainWindow::Page::Sandboxes);
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Sandboxes);
+    }
+
+    void emptyStateOffersTheSetup()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        window.startMonitoring();
+        QTRY_VERIFY_WITH_TIMEOUT(window.sandboxesPage()->isShowingEmptyState(), Slow);
+        auto* button = window.sandboxesPage()->findChild<QPushButton*>(QStringLiteral("emptySetupButton"));
+        QVERIFY(button);
+        QVERIFY(button->isVisible());
+        QTest::mouseClick(button, Qt::LeftButton);
+        auto* dialog = window.findChild<app::SetupDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->resultText().contains(QStringLiteral("is ready")), 90'000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.sandboxesPage()->model()->rowOf(QStringLiteral("code-runner")) >= 0,
+                                 Slow);
+        QTRY_COMPARE_WITH_TIMEOUT(window.sandboxesPage()->selectedSandbox(), QStringLiteral("code-runner"),
+                                  Slow);
+    }
+
+    void actionsHaveAccessibleNamesAndShortcuts()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        for (QAction* action : window.sandboxesPage()->sandboxActions()) {
+            QVERIFY2(!action->text().isEmpty(), qPrintable(action->objectName()));
+            QVERIFY2(!action->shortcut().isEmpty(), qPrintable(action->objectName()));
+        }
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
