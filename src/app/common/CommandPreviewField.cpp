@@ -55,6 +55,7 @@ void CommandPreviewField::setUnavailable(const QString& reason)
     m_available = false;
     m_edit->setText(reason);
     m_edit->setToolTip(reason);
+    m_edit->setCursorPosition(0);
     m_edit->setEnabled(false);
     m_copy->setEnabled(false);
 }

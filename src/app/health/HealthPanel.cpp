@@ -58,7 +58,7 @@ HealthPanel::HealthPanel(HealthMonitor* monitor, QWidget* parent)
     m_details->setObjectName(QStringLiteral("healthDetails"));
     m_details->setAccessibleName(tr("Command and error"));
     m_details->setReadOnly(true);
-    m_details->setMaximumHeight(90);
+    m_details->setMaximumHeight(110);
     style::makeMonospace(m_details);
     layout->addWidget(m_details);
 

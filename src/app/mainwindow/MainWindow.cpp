@@ -83,8 +83,9 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     // When kosa8 comes back (Retry, new settings), the list should not wait out its back-off.
     connect(m_health, &HealthMonitor::stateChanged, this, [this](HealthMonitor::State state) {
         const bool usable = state == HealthMonitor::State::Ok || state == HealthMonitor::State::NoServer;
-        if (m_monitoring && usable && m_sandboxesPage->refresher()->consecutiveFailures() > 0)
+        if (m_monitoring && usable && m_healthWasProblem)
             m_sandboxesPage->refresher()->refresh();
+        m_healthWasProblem = m_health->isProblem();
     });
 
     // Sandboxes first: it is what there is to do until an agent asks for something.

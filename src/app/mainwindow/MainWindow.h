@@ -89,6 +89,7 @@ private:
     QLabel* m_runningLabel = nullptr;
     int m_runningJobs = 0;
     bool m_monitoring = false;
+    bool m_healthWasProblem = false;
 };
 
 } // namespace k8::app

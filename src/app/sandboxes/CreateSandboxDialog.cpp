@@ -46,6 +46,11 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
         if (!m_ui->hostsEditor->pendingText().isEmpty())
             m_ui->allowRadio->setChecked(true);
     });
+    // Choosing the allow-list means "now type the hosts": put the cursor there.
+    connect(m_ui->allowRadio, &QRadioButton::toggled, this, [this](bool on) {
+        if (on && isVisible())
+            m_ui->hostsEditor->input()->setFocus();
+    });
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &CreateSandboxDialog::tryAccept);
     revalidate();
     m_ui->nameEdit->setFocus();

@@ -91,8 +91,10 @@ void SandboxRefresher::onFinished(const JobResult& result)
         Q_EMIT refreshed();
     } else {
         const int delay = m_backoff.recordFailure();
-        // Cancelled at shutdown is not a problem to report.
-        if (result.outcome != JobResult::Outcome::Cancelled)
+        // Cancelled at shutdown is not a problem to report; a kosa8 that cannot even start is
+        // explained by the health panel (missing executable, how to install it), not twice.
+        if (result.outcome != JobResult::Outcome::Cancelled &&
+            result.outcome != JobResult::Outcome::FailedToStart)
             m_context->reportFailure(tr("Could not list sandboxes"), result, FailureMessageKey);
         schedule(delay);
         Q_EMIT busyChanged(false);

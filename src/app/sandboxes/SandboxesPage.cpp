@@ -225,8 +225,10 @@ void SandboxesPage::buildLayout()
                        m_emptyPanel);
         text->setWordWrap(true);
         text->setAlignment(Qt::AlignCenter);
-        text->setMaximumWidth(520);
+        // A fixed width lets the wrapped text compute its height (a maximum alone squeezes it).
+        text->setFixedWidth(520);
         empty->addWidget(text, 0, Qt::AlignHCenter);
+        empty->addSpacing(14);
         auto* buttons = new QHBoxLayout;
         buttons->addStretch();
         auto* setupButton =
