@@ -5,63 +5,63 @@
     <name>CreateSandboxDialog</name>
     <message>
         <source>Create sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox anlegen</translation>
     </message>
     <message>
         <source>A sandbox is a microVM with its own kernel. Its network access (egress) is enforced on the host, outside the VM.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sandbox ist eine MicroVM mit eigenem Kernel. Ihr Netzwerkzugang (Egress) wird auf dem Host durchgesetzt, außerhalb der VM.</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>e.g. code-runner</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. code-runner</translation>
     </message>
     <message>
         <source>Sandbox name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name der Sandbox</translation>
     </message>
     <message>
         <source>Name problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit dem Namen</translation>
     </message>
     <message>
         <source>Network access (egress)</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerkzugang (Egress)</translation>
     </message>
     <message>
         <source>&amp;No network (deny, DNS included) — recommended for agent code</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kein Netzwerk (deny, auch kein DNS) — empfohlen für Agenten-Code</translation>
     </message>
     <message>
         <source>Egress: deny</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress: keiner</translation>
     </message>
     <message>
         <source>Only these &amp;hosts (allow-list):</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur diese &amp;Hosts (Freigabeliste):</translation>
     </message>
     <message>
         <source>Egress: allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress: Freigabeliste</translation>
     </message>
     <message>
         <source>&amp;Any host (unrestricted)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alle Hosts (uneingeschränkt)</translation>
     </message>
     <message>
         <source>Egress: any</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress: alle</translation>
     </message>
     <message>
         <source>Host folders (HOST:GUEST, both absolute)</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Ordner (HOST:GAST, beide absolut)</translation>
     </message>
     <message>
         <source>Command:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl:</translation>
     </message>
 </context>
 <context>
@@ -125,35 +125,35 @@
     <name>PullImageDialog</name>
     <message>
         <source>Pull image</source>
-        <translation type="unfinished"></translation>
+        <translation>Image laden</translation>
     </message>
     <message>
         <source>Sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox:</translation>
     </message>
     <message>
         <source>Sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox</translation>
     </message>
     <message>
         <source>&amp;Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Image:</translation>
     </message>
     <message>
         <source>Image to pull</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu ladendes Image</translation>
     </message>
     <message>
         <source>Command:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl:</translation>
     </message>
     <message>
         <source>Pull progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Ladefortschritt</translation>
     </message>
     <message>
         <source>kosa8 output</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe von kosa8</translation>
     </message>
 </context>
 <context>
@@ -232,7 +232,7 @@
     </message>
     <message>
         <source>&amp;Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Image:</translation>
     </message>
     <message>
         <source>Container image</source>
@@ -567,7 +567,7 @@
     </message>
     <message>
         <source>Sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox</translation>
     </message>
 </context>
 <context>
@@ -958,149 +958,149 @@
     <name>k8::app::AboutDialog</name>
     <message>
         <source>KSyntaxHighlighting (KDE Frameworks)</source>
-        <translation type="unfinished"></translation>
+        <translation>KSyntaxHighlighting (KDE Frameworks)</translation>
     </message>
     <message>
         <source>built-in highlighter (Python, shell, JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>eingebaute Hervorhebung (Python, Shell, JSON)</translation>
     </message>
     <message>
         <source>About kosa8 Desk</source>
-        <translation type="unfinished"></translation>
+        <translation>Über kosa8 Desk</translation>
     </message>
     <message>
         <source>kosa8 Desk %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk %1</translation>
     </message>
     <message>
         <source>Review AI agents&apos; code and run it in kosa8 sandboxes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Code von KI-Agenten prüfen und in kosa8-Sandboxes ausführen.</translation>
     </message>
     <message>
         <source>Qt: %1 (built with %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Qt: %1 (gebaut mit %2)</translation>
     </message>
     <message>
         <source>Code highlighting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Syntaxhervorhebung: %1</translation>
     </message>
     <message>
         <source>kosa8: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8: %1</translation>
     </message>
     <message>
         <source>not checked yet</source>
-        <translation type="unfinished"></translation>
+        <translation>noch nicht geprüft</translation>
     </message>
     <message>
         <source>Data folder: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenordner: %1</translation>
     </message>
     <message>
         <source>Log file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokolldatei: %1</translation>
     </message>
     <message>
         <source>Version information</source>
-        <translation type="unfinished"></translation>
+        <translation>Versionsinformationen</translation>
     </message>
 </context>
 <context>
     <name>k8::app::AppContext</name>
     <message>
         <source>The command profile %1 could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Befehlsprofil %1 konnte nicht gelesen werden.</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>The command profile file is invalid; the built-in commands are used</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Befehlsprofil-Datei ist ungültig; es gelten die eingebauten Befehle</translation>
     </message>
     <message>
         <source>Command: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl: %1</translation>
     </message>
     <message>
         <source>Standard error:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardfehlerausgabe:</translation>
     </message>
     <message>
         <source>Standard output:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardausgabe:</translation>
     </message>
 </context>
 <context>
     <name>k8::app::AppOptionsParser</name>
     <message>
         <source>kosa8 Desk: review AI agents&apos; code and run it in kosa8 sandboxes.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk: Code von KI-Agenten prüfen und in kosa8-Sandboxes ausführen.</translation>
     </message>
     <message>
         <source>The kosa8 executable (default: $KOSA8_DESK_KOSA8, else kosa8 on PATH).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das kosa8-Programm (Standard: $KOSA8_DESK_KOSA8, sonst kosa8 im PATH).</translation>
     </message>
     <message>
         <source>PATH</source>
-        <translation type="unfinished"></translation>
+        <translation>PFAD</translation>
     </message>
     <message>
         <source>Folder for settings, rules, ledger and logs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner für Einstellungen, Regeln, Ledger und Protokolle.</translation>
     </message>
     <message>
         <source>DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>ORDNER</translation>
     </message>
     <message>
         <source>Path of the agent socket.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfad des Agenten-Sockets.</translation>
     </message>
     <message>
         <source>An extra, read-only standing rules file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine zusätzliche, schreibgeschützte Datei mit Dauerregeln.</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>DATEI</translation>
     </message>
     <message>
         <source>Log to standard error as well.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch auf die Standardfehlerausgabe protokollieren.</translation>
     </message>
     <message>
         <source>Verify the hash chain of a decision ledger (default: ledger.jsonl in the data folder) and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Hash-Kette eines Entscheidungs-Ledgers prüfen (Standard: ledger.jsonl im Datenordner) und beenden.</translation>
     </message>
     <message>
         <source>Print the version and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Version ausgeben und beenden.</translation>
     </message>
     <message>
         <source>Print this help and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Hilfe ausgeben und beenden.</translation>
     </message>
     <message>
         <source>With --verify-ledger: the ledger file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --verify-ledger: die Ledger-Datei.</translation>
     </message>
     <message>
         <source>[FILE]</source>
-        <translation type="unfinished"></translation>
+        <translation>[DATEI]</translation>
     </message>
     <message>
         <source>--data-dir needs a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>--data-dir braucht einen Ordner.</translation>
     </message>
     <message>
         <source>--verify-ledger takes at most one file.</source>
-        <translation type="unfinished"></translation>
+        <translation>--verify-ledger nimmt höchstens eine Datei.</translation>
     </message>
     <message>
         <source>Unexpected argument: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Unerwartetes Argument: %1</translation>
     </message>
 </context>
 <context>
@@ -1114,241 +1114,238 @@
     <name>k8::app::CodeSandboxSetup</name>
     <message>
         <source>Create the sandbox %1 with no network</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 ohne Netzwerk anlegen</translation>
     </message>
     <message>
         <source>Pull the image %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Image %1 laden</translation>
     </message>
     <message>
         <source>Take the checkpoint %1 to rewind to</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Checkpoint %1 zum Zurückspulen anlegen</translation>
     </message>
     <message>
         <source>The setup was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einrichtung wurde abgebrochen.</translation>
     </message>
     <message>
         <source>Step %1 of %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 von %2 ist fehlgeschlagen: %3</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CommandLogModel</name>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>running…</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft …</translation>
     </message>
     <message>
         <source>exit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit %1</translation>
     </message>
     <message>
         <source>crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>abgestürzt</translation>
     </message>
     <message>
         <source>failed to start</source>
-        <translation type="unfinished"></translation>
+        <translation>Start fehlgeschlagen</translation>
     </message>
     <message>
         <source>not run (invalid)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht ausgeführt (ungültig)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit überschritten</translation>
     </message>
     <message>
         <source>Started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet: %1</translation>
     </message>
     <message>
         <source>Still running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft noch.</translation>
     </message>
     <message>
         <source>Result: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis: %1</translation>
     </message>
     <message>
         <source>Duration: %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer: %1 ms</translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: %1</translation>
     </message>
     <message>
         <source>(empty)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>[output truncated: %n more bytes were not kept]</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>(leer)</translation>
     </message>
     <message>
         <source>standard output</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardausgabe</translation>
     </message>
     <message>
         <source>standard error</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardfehlerausgabe</translation>
+    </message>
+    <message>
+        <source>[output truncated: %1 more bytes were not kept]</source>
+        <translation>[Ausgabe gekürzt: %1 weitere Bytes wurden nicht aufbewahrt]</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CommandLogPage</name>
     <message>
         <source>Copy command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl kopieren</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>Leeren</translation>
     </message>
     <message>
         <source>Command log</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprotokoll</translation>
     </message>
     <message>
         <source>Every kosa8 command kosa8 Desk ran, with its exit code and output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder kosa8-Befehl, den kosa8 Desk ausgeführt hat, mit Exit-Code und Ausgabe.</translation>
     </message>
     <message>
         <source>Filter commands</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle filtern</translation>
     </message>
     <message>
         <source>Copy selected command</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählten Befehl kopieren</translation>
     </message>
     <message>
         <source>Copy the selected command so it can be pasted into a terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Den ausgewählten Befehl kopieren, um ihn in ein Terminal einzufügen</translation>
     </message>
     <message>
         <source>Clear the command log</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprotokoll leeren</translation>
     </message>
     <message>
         <source>Commands run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgeführte Befehle</translation>
     </message>
     <message>
         <source>Command output</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe des Befehls</translation>
     </message>
     <message>
         <source>Select a command to see its output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Befehl, um seine Ausgabe zu sehen.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CommandPreviewField</name>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>The exact kosa8 command this action runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Der genaue kosa8-Befehl, den diese Aktion ausführt</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Copy the command to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Befehl in die Zwischenablage kopieren</translation>
     </message>
     <message>
         <source>Copy command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl kopieren</translation>
     </message>
 </context>
 <context>
     <name>k8::app::ConfirmCommandDialog</name>
     <message>
         <source>Command:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl:</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CreateSandboxDialog</name>
     <message>
         <source>pypi.org, *.githubusercontent.com, 10.0.0.5:443</source>
-        <translation type="unfinished"></translation>
+        <translation>pypi.org, *.githubusercontent.com, 10.0.0.5:443</translation>
     </message>
     <message>
         <source>allowed host</source>
-        <translation type="unfinished"></translation>
+        <translation>erlaubter Host</translation>
     </message>
     <message>
         <source>/home/me/project:/work</source>
-        <translation type="unfinished"></translation>
+        <translation>/home/ich/projekt:/work</translation>
     </message>
     <message>
         <source>host folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Ordner</translation>
     </message>
     <message>
         <source>Create</source>
-        <translation type="unfinished"></translation>
+        <translation>Anlegen</translation>
     </message>
     <message>
         <source>Create sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox anlegen</translation>
     </message>
     <message>
         <source>Enter a name for the sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Namen für die Sandbox ein.</translation>
     </message>
     <message>
         <source>A sandbox named %1 already exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sandbox namens %1 gibt es schon.</translation>
     </message>
     <message>
         <source>Add at least one host to the allow-list, or choose another network option.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügen Sie der Freigabeliste mindestens einen Host hinzu oder wählen Sie eine andere Netzwerkoption.</translation>
     </message>
     <message>
         <source>The command could not be built.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl konnte nicht zusammengesetzt werden.</translation>
     </message>
 </context>
 <context>
@@ -1399,123 +1396,129 @@
     <name>k8::app::HealthIndicator</name>
     <message>
         <source>kosa8 status: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8-Status: %1</translation>
     </message>
 </context>
 <context>
     <name>k8::app::HealthMonitor</name>
     <message>
         <source>Checking kosa8…</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 wird geprüft …</translation>
     </message>
     <message>
         <source>daemon</source>
-        <translation type="unfinished"></translation>
+        <translation>Daemon</translation>
     </message>
     <message>
         <source>kosa8 %1 · %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 %1 · %2 %3</translation>
     </message>
     <message>
         <source>kosa8 %1 · no daemon or worker answered</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 %1 · kein Daemon oder Worker antwortet</translation>
     </message>
     <message>
         <source>kosa8 not found</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 nicht gefunden</translation>
     </message>
     <message>
         <source>kosa8 is not answering</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 antwortet nicht</translation>
     </message>
     <message>
         <source>kosa8 was not found</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 wurde nicht gefunden</translation>
     </message>
     <message>
         <source>No kosa8 daemon or worker answered</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein kosa8-Daemon oder -Worker hat geantwortet</translation>
     </message>
     <message>
         <source>Tried: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Versucht: %1</translation>
     </message>
     <message>
         <source>Tried: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Versucht: %1 (%2)</translation>
     </message>
     <message>
         <source>— not found on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>— nicht im PATH gefunden.</translation>
     </message>
     <message>
         <source>kosa8 Desk runs every sandbox action through the kosa8 command line, so those actions are unavailable until it is found. The rest of the app works.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk führt jede Sandbox-Aktion über die kosa8-Kommandozeile aus; diese Aktionen stehen also erst zur Verfügung, wenn kosa8 gefunden wird. Der Rest der App funktioniert.</translation>
     </message>
     <message>
         <source>How to fix it:
 • On an Apple-silicon Mac, install kosa8; it runs sandboxes locally with its daemon kosa8d.
 • On Linux or an Intel Mac, kosa8 is a remote client: install it, then set the remote worker (KOSA8_HOST and KOSA8_TOKEN) in Settings.
 • If kosa8 is installed elsewhere, start kosa8 Desk with --kosa8 PATH or set KOSA8_DESK_KOSA8.</source>
-        <translation type="unfinished"></translation>
+        <translation>So beheben Sie das:
+• Auf einem Mac mit Apple Silicon installieren Sie kosa8; es betreibt Sandboxes lokal mit seinem Daemon kosa8d.
+• Unter Linux oder auf einem Intel-Mac ist kosa8 ein entfernter Client: Installieren Sie es und tragen Sie den entfernten Worker (KOSA8_HOST und KOSA8_TOKEN) in den Einstellungen ein.
+• Liegt kosa8 woanders, starten Sie kosa8 Desk mit --kosa8 PFAD oder setzen Sie KOSA8_DESK_KOSA8.</translation>
     </message>
     <message>
         <source>How to fix it:
 • Check the daemon with `kosa8 daemon status` and start it with `kosa8 daemon start`.
 • For a remote worker, check the host and token in Settings.
 • Run `kosa8 doctor` in a terminal for more.</source>
-        <translation type="unfinished"></translation>
+        <translation>So beheben Sie das:
+• Prüfen Sie den Daemon mit `kosa8 daemon status` und starten Sie ihn mit `kosa8 daemon start`.
+• Bei einem entfernten Worker prüfen Sie Host und Token in den Einstellungen.
+• Mehr verrät `kosa8 doctor` in einem Terminal.</translation>
     </message>
     <message>
         <source>kosa8 %1 answered, but no daemon or worker version was printed. Sandbox actions may fail; check `kosa8 daemon status`, or the remote worker in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 %1 hat geantwortet, aber keine Daemon- oder Worker-Version ausgegeben. Sandbox-Aktionen können fehlschlagen; prüfen Sie `kosa8 daemon status` oder den entfernten Worker in den Einstellungen.</translation>
     </message>
     <message>
         <source>Command: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl: %1</translation>
     </message>
     <message>
         <source>Result: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis: %1</translation>
     </message>
     <message>
         <source>exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code %1</translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler: %1</translation>
     </message>
     <message>
         <source>Standard error:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardfehlerausgabe:</translation>
     </message>
 </context>
 <context>
     <name>k8::app::HealthPanel</name>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut versuchen</translation>
     </message>
     <message>
         <source>Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen …</translation>
     </message>
     <message>
         <source>kosa8 health</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand von kosa8</translation>
     </message>
     <message>
         <source>Check kosa8 again</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 erneut prüfen</translation>
     </message>
     <message>
         <source>Open settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen öffnen</translation>
     </message>
     <message>
         <source>Command and error</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl und Fehler</translation>
     </message>
 </context>
 <context>
@@ -1530,7 +1533,7 @@
     </message>
     <message>
         <source>timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit überschritten</translation>
     </message>
     <message>
         <source>withdrawn by the agent</source>
@@ -1599,61 +1602,55 @@
     <name>k8::app::ImagesDialog</name>
     <message>
         <source>Images in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Images in %1</translation>
     </message>
     <message>
         <source>Command:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl:</translation>
     </message>
     <message>
         <source>Images</source>
-        <translation type="unfinished"></translation>
+        <translation>Images</translation>
     </message>
     <message>
         <source>Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>Repository</translation>
     </message>
     <message>
         <source>Tag</source>
-        <translation type="unfinished"></translation>
+        <translation>Tag</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>Reload images</source>
-        <translation type="unfinished"></translation>
+        <translation>Images neu laden</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geladen …</translation>
     </message>
     <message>
         <source>No images in %1 yet. Use Pull image to add one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n image(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n line(s) could not be read:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>Noch keine Images in %1. Mit „Image laden“ fügen Sie eines hinzu.</translation>
     </message>
     <message>
         <source>line %1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Images: %1</source>
+        <translation>Images: %1</translation>
+    </message>
+    <message>
+        <source>Lines that could not be read: %1</source>
+        <translation>Nicht lesbare Zeilen: %1</translation>
     </message>
 </context>
 <context>
@@ -1766,216 +1763,204 @@
     <name>k8::app::MainWindow</name>
     <message>
         <source>kosa8 Desk</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk</translation>
     </message>
     <message>
         <source>Navigation</source>
-        <translation type="unfinished"></translation>
+        <translation>Navigation</translation>
     </message>
     <message>
         <source>Inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Posteingang</translation>
     </message>
     <message>
         <source>Sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxes</translation>
     </message>
     <message>
         <source>Command log</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprotokoll</translation>
     </message>
     <message>
         <source>Requests from agents wait here for your decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen von Agenten warten hier auf Ihre Entscheidung.</translation>
     </message>
     <message>
         <source>No agent requests. When an agent asks to run code, it appears here for you to review, edit, approve or reject.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Anfragen von Agenten. Wenn ein Agent Code ausführen möchte, erscheint er hier, damit Sie ihn prüfen, bearbeiten, freigeben oder ablehnen.</translation>
     </message>
     <message>
         <source>Inbox (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Inbox, %n request(s) waiting</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>kosa8 Desk (%n waiting)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>Posteingang (%1)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
         <source>Open &amp;data folder</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datenordner öffnen</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Posteingang</translation>
     </message>
     <message>
         <source>&amp;Sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sandboxes</translation>
     </message>
     <message>
         <source>&amp;Command log</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Befehlsprotokoll</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>Open &amp;log folder</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Protokollordner öffnen</translation>
     </message>
     <message>
         <source>Check &amp;kosa8 again</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;kosa8 erneut prüfen</translation>
     </message>
     <message>
         <source>&amp;About kosa8 Desk</source>
-        <translation type="unfinished"></translation>
+        <translation>Über kosa8 &amp;Desk</translation>
     </message>
-    <message numerus="yes">
-        <source>%n kosa8 command(s) running</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+    <message>
+        <source>Inbox, waiting requests: %1</source>
+        <translation>Posteingang, wartende Anfragen: %1</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk (%1 waiting)</source>
+        <translation>kosa8 Desk (%1 wartend)</translation>
+    </message>
+    <message>
+        <source>kosa8 commands running: %1</source>
+        <translation>Laufende kosa8-Befehle: %1</translation>
     </message>
 </context>
 <context>
     <name>k8::app::MessageArea</name>
     <message>
         <source>Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldungen</translation>
     </message>
 </context>
 <context>
     <name>k8::app::MessageCard</name>
     <message>
         <source>Information</source>
-        <translation type="unfinished"></translation>
+        <translation>Information</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details</translation>
     </message>
     <message>
         <source>Show details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details zeigen</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Copy message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung kopieren</translation>
     </message>
     <message>
         <source>Copy the message and its details</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Meldung und ihre Details kopieren</translation>
     </message>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Dismiss message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung schließen</translation>
     </message>
     <message>
         <source>Message details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details der Meldung</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 (%n times)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+    <message>
+        <source>%1 (%2 times)</source>
+        <translation>%1 (%2-mal)</translation>
     </message>
 </context>
 <context>
     <name>k8::app::PullImageDialog</name>
     <message>
         <source>Pull image into %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Image in %1 laden</translation>
     </message>
     <message>
         <source>kosa8&apos;s output appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausgabe von kosa8 erscheint hier.</translation>
     </message>
     <message>
         <source>Pull</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden</translation>
     </message>
     <message>
         <source>Pull image</source>
-        <translation type="unfinished"></translation>
+        <translation>Image laden</translation>
     </message>
     <message>
         <source>Cancel pull</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden abbrechen</translation>
     </message>
     <message>
         <source>Cancel the pull</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Laden abbrechen</translation>
     </message>
     <message>
         <source>Enter an image, e.g. python:3.12-slim.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie ein Image ein, z. B. python:3.12-slim.</translation>
     </message>
     <message>
         <source>Pulling %1 into %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird in %2 geladen …</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird abgebrochen …</translation>
     </message>
     <message>
         <source>[stderr] %1</source>
-        <translation type="unfinished"></translation>
+        <translation>[stderr] %1</translation>
     </message>
     <message>
         <source>Pulled %1 into %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde in %2 geladen.</translation>
     </message>
     <message>
         <source>The pull was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Laden wurde abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -2212,6 +2197,10 @@
         <source>Saved: requests from &quot;%1&quot; are rejected from now on.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing was sent: the agent service has stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RulesDialog</name>
@@ -2284,7 +2273,7 @@
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Decision</source>
@@ -2317,482 +2306,485 @@
 </context>
 <context>
     <name>k8::app::SandboxRefresher</name>
-    <message numerus="yes">
-        <source>%n line(s) of `%1` could not be read</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>The sandboxes that could be read are shown. Click Details for the lines and why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die lesbaren Sandboxes werden gezeigt. Unter „Details“ stehen die Zeilen und der Grund.</translation>
     </message>
     <message>
         <source>line %1: %2
     %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1: %2
+    %3</translation>
     </message>
     <message>
         <source>Could not list sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxes konnten nicht aufgelistet werden</translation>
+    </message>
+    <message>
+        <source>1 line of `%1` could not be read</source>
+        <translation>1 Zeile von `%1` konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1 lines of `%2` could not be read</source>
+        <translation>%1 Zeilen von `%2` konnten nicht gelesen werden</translation>
     </message>
 </context>
 <context>
     <name>k8::app::SandboxesPage</name>
     <message>
         <source>Sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxes</translation>
     </message>
     <message>
         <source>&amp;Create…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Anlegen …</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>St&amp;op</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;halten</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen …</translation>
     </message>
     <message>
         <source>&amp;Pull image…</source>
-        <translation type="unfinished"></translation>
+        <translation>Image &amp;laden …</translation>
     </message>
     <message>
         <source>&amp;Images…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Images …</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>Set up a &amp;code sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Code-Sandbox einrichten …</translation>
     </message>
     <message>
         <source>Copy &amp;name</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Namen kopieren</translation>
     </message>
     <message>
         <source>Create a sandbox (shows the command before running it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sandbox anlegen (zeigt den Befehl, bevor er läuft)</translation>
     </message>
     <message>
         <source>Refresh the list now</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Liste jetzt aktualisieren</translation>
     </message>
     <message>
         <source>Create code-runner with no network, pull python:3.12-slim and checkpoint it as clean</source>
-        <translation type="unfinished"></translation>
+        <translation>code-runner ohne Netzwerk anlegen, python:3.12-slim laden und als clean sichern</translation>
     </message>
     <message>
         <source>kosa8 microVMs that run agent code. Network access is enforced on the host.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8-MicroVMs, in denen Agenten-Code läuft. Der Netzwerkzugang wird auf dem Host durchgesetzt.</translation>
     </message>
     <message>
         <source>Filter sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxes filtern</translation>
     </message>
     <message>
         <source>Sandbox actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox-Aktionen</translation>
     </message>
     <message>
         <source>Sandbox list</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox-Liste</translation>
     </message>
     <message>
         <source>No sandboxes yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Sandboxes</translation>
     </message>
     <message>
         <source>A code sandbox is a kosa8 microVM with no network access, a Python image and a clean checkpoint to rewind to. Agents&apos; code runs there, after you approve it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Code-Sandbox ist eine kosa8-MicroVM ohne Netzwerkzugang, mit einem Python-Image und einem sauberen Checkpoint, zu dem zurückgespult werden kann. Der Code von Agenten läuft dort, nachdem Sie ihn freigegeben haben.</translation>
     </message>
     <message>
         <source>Set up a code sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Code-Sandbox einrichten</translation>
     </message>
     <message>
         <source>Create a sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sandbox anlegen …</translation>
     </message>
     <message>
         <source>Create a sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sandbox anlegen</translation>
     </message>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2</translation>
     </message>
     <message>
         <source>%1 (select a sandbox first)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (zuerst eine Sandbox auswählen)</translation>
     </message>
     <message>
         <source>Start the selected sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählte Sandbox starten</translation>
     </message>
     <message>
         <source>Stop the selected sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählte Sandbox anhalten</translation>
     </message>
     <message>
         <source>Delete the selected sandbox (asks first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählte Sandbox löschen (mit Rückfrage)</translation>
     </message>
     <message>
         <source>List the images in the selected sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Images der ausgewählten Sandbox auflisten</translation>
     </message>
     <message>
         <source>Pull an image into %1 (shows the command before running it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Image in %1 laden (zeigt den Befehl, bevor er läuft)</translation>
     </message>
     <message>
         <source>Pull an image (select a sandbox first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Image laden (zuerst eine Sandbox auswählen)</translation>
     </message>
     <message>
         <source>Refresh the list now
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Liste jetzt aktualisieren
+%1</translation>
     </message>
     <message>
         <source>Asking kosa8 for the sandboxes…</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 wird nach den Sandboxes gefragt …</translation>
     </message>
     <message>
         <source>kosa8 could not list the sandboxes (see the message above).
 The list refreshes by itself, or press Refresh.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sandbox(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>kosa8 konnte die Sandboxes nicht auflisten (siehe Meldung oben).
+Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</translation>
     </message>
     <message>
         <source>updated %1</source>
-        <translation type="unfinished"></translation>
+        <translation>aktualisiert %1</translation>
     </message>
     <message>
         <source>refreshing…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>listing failed; retrying in %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>wird aktualisiert …</translation>
     </message>
     <message>
         <source>%1: %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 …</translation>
     </message>
     <message>
         <source>Could not create the sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 konnte nicht angelegt werden</translation>
     </message>
     <message>
         <source>Could not start the sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 konnte nicht gestartet werden</translation>
     </message>
     <message>
         <source>Could not stop the sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 konnte nicht angehalten werden</translation>
     </message>
     <message>
         <source>Delete sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox löschen</translation>
     </message>
     <message>
         <source>Delete the sandbox %1? Its checkpoints, snapshots and images go with it. This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 löschen? Ihre Checkpoints, Snapshots und Images werden mit gelöscht. Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
         <source>Delete %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 löschen</translation>
     </message>
     <message>
         <source>Could not delete the sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 konnte nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <source>1 sandbox</source>
+        <translation>1 Sandbox</translation>
+    </message>
+    <message>
+        <source>%1 sandboxes</source>
+        <translation>%1 Sandboxes</translation>
+    </message>
+    <message>
+        <source>listing failed; retrying in %1 s</source>
+        <translation>Auflisten fehlgeschlagen; neuer Versuch in %1 s</translation>
     </message>
 </context>
 <context>
     <name>k8::app::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Agent runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführungen für Agenten</translation>
     </message>
     <message>
         <source>Default sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard-Sandbox</translation>
     </message>
     <message>
         <source>The sandbox that `run` requests go to when the agent names none.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox, in der `run`-Anfragen laufen, wenn der Agent keine nennt.</translation>
     </message>
     <message>
         <source>Default &amp;sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard-&amp;Sandbox:</translation>
     </message>
     <message>
         <source>Image for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Image für %1</translation>
     </message>
     <message>
         <source>Image for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Image für %1:</translation>
     </message>
     <message>
         <source>Remote worker (Linux and Intel Macs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernter Worker (Linux und Intel-Macs)</translation>
     </message>
     <message>
         <source>kosa8 on Linux and Intel Macs drives a macOS worker. Leave empty for a local kosa8 daemon. The token is passed to kosa8 only, never logged or shown in commands.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 steuert unter Linux und auf Intel-Macs einen macOS-Worker. Für einen lokalen kosa8-Daemon leer lassen. Das Token geht nur an kosa8 und erscheint nie im Protokoll oder in Befehlen.</translation>
     </message>
     <message>
         <source>worker.example.org:7443</source>
-        <translation type="unfinished"></translation>
+        <translation>worker.example.org:7443</translation>
     </message>
     <message>
         <source>Remote worker host (KOSA8_HOST)</source>
-        <translation type="unfinished"></translation>
+        <translation>Host des entfernten Workers (KOSA8_HOST)</translation>
     </message>
     <message>
         <source>&amp;Host (KOSA8_HOST):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Host (KOSA8_HOST):</translation>
     </message>
     <message>
         <source>Remote worker token (KOSA8_TOKEN)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token des entfernten Workers (KOSA8_TOKEN)</translation>
     </message>
     <message>
         <source>Show the token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token zeigen</translation>
     </message>
     <message>
         <source>&amp;Token (KOSA8_TOKEN):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Token (KOSA8_TOKEN):</translation>
     </message>
     <message>
         <source>kosa8</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8</translation>
     </message>
     <message>
         <source> MiB</source>
-        <translation type="unfinished"></translation>
+        <translation> MiB</translation>
     </message>
     <message>
         <source>Output kept per stream</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufbewahrte Ausgabe je Kanal</translation>
     </message>
     <message>
         <source>&amp;Output kept per stream:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aufbewahrte Ausgabe je Kanal:</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Sandbox list refresh interval</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisierungsintervall der Sandbox-Liste</translation>
     </message>
     <message>
         <source>&amp;Refresh the sandbox list every:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox-Liste &amp;aktualisieren alle:</translation>
     </message>
     <message>
         <source>Open folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner öffnen</translation>
     </message>
     <message>
         <source>Open the folder of the command profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Ordner des Befehlsprofils öffnen</translation>
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>Reload the command profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Befehlsprofil neu laden</translation>
     </message>
     <message>
         <source>Command profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprofil:</translation>
     </message>
     <message>
         <source>Not used, the built-in commands apply: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verwendet, es gelten die eingebauten Befehle: %1</translation>
     </message>
     <message>
         <source>No profile file: the built-in commands apply. Create this file to override the argv of any kosa8 operation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Profildatei: Es gelten die eingebauten Befehle. Legen Sie diese Datei an, um die Argumente jeder kosa8-Operation zu überschreiben.</translation>
     </message>
     <message>
         <source>Loaded; it overrides nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geladen; es überschreibt nichts.</translation>
     </message>
     <message>
         <source>Loaded; it overrides: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Geladen; es überschreibt: %1</translation>
     </message>
     <message>
         <source>Default sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard-Sandbox: %1</translation>
     </message>
     <message>
         <source>Image for %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Image für %1: %2</translation>
     </message>
     <message>
         <source>The remote host must not contain spaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der entfernte Host darf keine Leerzeichen enthalten.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::SetupDialog</name>
     <message>
         <source>Set up a code sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Code-Sandbox einrichten</translation>
     </message>
     <message>
         <source>kosa8 Desk will run these commands, one after the other, and stop at the first that fails. The sandbox has no network access at all (DNS included).</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk führt diese Befehle nacheinander aus und hält beim ersten an, der fehlschlägt. Die Sandbox hat keinerlei Netzwerkzugang (auch kein DNS).</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>Command of step %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl von Schritt %1</translation>
     </message>
     <message>
         <source>Progress of step %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt von Schritt %1</translation>
     </message>
     <message>
         <source>kosa8 output</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe von kosa8</translation>
     </message>
     <message>
         <source>kosa8&apos;s output appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausgabe von kosa8 erscheint hier.</translation>
     </message>
     <message>
         <source>Set up</source>
-        <translation type="unfinished"></translation>
+        <translation>Einrichten</translation>
     </message>
     <message>
         <source>Run the setup</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einrichtung ausführen</translation>
     </message>
     <message>
         <source>Cancel setup</source>
-        <translation type="unfinished"></translation>
+        <translation>Einrichtung abbrechen</translation>
     </message>
     <message>
         <source>[stderr] %1</source>
-        <translation type="unfinished"></translation>
+        <translation>[stderr] %1</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet</translation>
     </message>
     <message>
         <source>running… %1%</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft … %1 %</translation>
     </message>
     <message>
         <source>running…</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft …</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>erledigt</translation>
     </message>
     <message>
         <source>already exists, skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>existiert schon, übersprungen</translation>
     </message>
     <message>
         <source>failed (exit code %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen (Exit-Code %1)</translation>
     </message>
     <message>
         <source>failed (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen (%1)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>Step %1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1: %2, %3</translation>
     </message>
     <message>
         <source>Try again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut versuchen</translation>
     </message>
     <message>
         <source>%1 is ready: no network, %2 pulled, checkpoint %3 taken.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist bereit: kein Netzwerk, %2 geladen, Checkpoint %3 angelegt.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::ValidatedListEditor</name>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag</translation>
     </message>
     <message>
         <source>New %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu: %1</translation>
     </message>
     <message>
         <source>Add %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hinzufügen</translation>
     </message>
     <message>
         <source>Remove selected %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählte entfernen: %1</translation>
     </message>
     <message>
         <source>List of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste: %1</translation>
     </message>
     <message>
         <source>%1 is already in the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 steht schon in der Liste.</translation>
     </message>
 </context>
 <context>
@@ -2921,60 +2913,61 @@ The list refreshes by itself, or press Refresh.</source>
     <name>k8::kosa8::JobResult</name>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>beendet</translation>
     </message>
     <message>
         <source>crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>abgestürzt</translation>
     </message>
     <message>
         <source>failed to start</source>
-        <translation type="unfinished"></translation>
+        <translation>Start fehlgeschlagen</translation>
     </message>
     <message>
         <source>not started (invalid input)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gestartet (ungültige Eingabe)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit überschritten</translation>
     </message>
     <message>
         <source>Command: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl: %1</translation>
     </message>
     <message>
         <source>It finished successfully.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er wurde erfolgreich beendet.</translation>
     </message>
     <message>
         <source>It exited with code %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er endete mit Code %1.</translation>
     </message>
     <message>
         <source>It timed out after %1 s and was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er hat nach %1 s das Zeitlimit überschritten und wurde angehalten.</translation>
     </message>
     <message>
         <source>It was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er wurde abgebrochen.</translation>
     </message>
     <message>
         <source>It %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er ist %1.</translation>
     </message>
     <message>
         <source>Standard error:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardfehlerausgabe:
+%1</translation>
     </message>
     <message>
         <source>(%1 more bytes of standard error were not kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1 weitere Bytes der Standardfehlerausgabe wurden nicht aufbewahrt)</translation>
     </message>
 </context>
 <context>
@@ -3046,240 +3039,240 @@ The list refreshes by itself, or press Refresh.</source>
     <name>k8::kosa8::Names</name>
     <message>
         <source>Sandbox names have 1 to 63 characters: lower-case letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox-Namen haben 1 bis 63 Zeichen: Kleinbuchstaben, Ziffern, „_“, „.“ und „-“, beginnend mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
     <message>
         <source>The sandbox name is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sandbox-Name ist leer.</translation>
     </message>
     <message>
         <source>The sandbox name is %1 characters long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sandbox-Name ist %1 Zeichen lang.</translation>
     </message>
     <message>
         <source>The sandbox name %1 is not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sandbox-Name %1 ist nicht erlaubt.</translation>
     </message>
     <message>
         <source>Checkpoint labels have 1 to 128 characters: letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, starting with a letter or digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint-Namen haben 1 bis 128 Zeichen: Buchstaben, Ziffern, „_“, „.“ und „-“, beginnend mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
     <message>
         <source>The checkpoint label is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Checkpoint-Name ist leer.</translation>
     </message>
     <message>
         <source>The checkpoint label is %1 characters long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Checkpoint-Name ist %1 Zeichen lang.</translation>
     </message>
     <message>
         <source>The checkpoint label %1 is not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Checkpoint-Name %1 ist nicht erlaubt.</translation>
     </message>
     <message>
         <source>Use an image reference like python:3.12-slim or registry.example.com/team/tool:1.0 (lower-case repository, optional :tag and @sha256:digest, no spaces).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwenden Sie eine Image-Referenz wie python:3.12-slim oder registry.example.com/team/tool:1.0 (Repository in Kleinbuchstaben, optional :tag und @sha256:digest, keine Leerzeichen).</translation>
     </message>
     <message>
         <source>The image name is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Image-Name ist leer.</translation>
     </message>
     <message>
         <source>The image name is %1 characters long (at most 255).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Image-Name ist %1 Zeichen lang (höchstens 255).</translation>
     </message>
     <message>
         <source>The image name %1 is not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Image-Name %1 ist nicht erlaubt.</translation>
     </message>
     <message>
         <source>Use a host name (pypi.org, *.example.com) or an IP address, optionally with :port; IPv6 with a port goes in brackets ([::1]:443).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwenden Sie einen Hostnamen (pypi.org, *.example.com) oder eine IP-Adresse, optional mit :port; IPv6 mit Port steht in eckigen Klammern ([::1]:443).</translation>
     </message>
     <message>
         <source>The host is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host ist leer.</translation>
     </message>
     <message>
         <source>The host is %1 characters long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host ist %1 Zeichen lang.</translation>
     </message>
     <message>
         <source>The host %1 is not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host %1 ist nicht erlaubt.</translation>
     </message>
     <message>
         <source>Use HOSTPATH:GUESTPATH with two absolute paths, for example /home/me/data:/data (no &apos;:&apos; inside a path, no line breaks).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwenden Sie HOSTPFAD:GASTPFAD mit zwei absoluten Pfaden, zum Beispiel /home/ich/daten:/data (kein „:“ innerhalb eines Pfads, keine Zeilenumbrüche).</translation>
     </message>
     <message>
         <source>The mount is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einbindung ist leer.</translation>
     </message>
     <message>
         <source>The mount is %1 characters long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einbindung ist %1 Zeichen lang.</translation>
     </message>
     <message>
         <source>The mount %1 is not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einbindung %1 ist nicht erlaubt.</translation>
     </message>
     <message>
         <source>Snapshot ids have 1 to 128 characters: letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;:&apos; and &apos;-&apos;, starting with a letter or digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot-IDs haben 1 bis 128 Zeichen: Buchstaben, Ziffern, „_“, „.“, „:“ und „-“, beginnend mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
     <message>
         <source>The snapshot id is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Snapshot-ID ist leer.</translation>
     </message>
     <message>
         <source>The snapshot id is %1 characters long.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Snapshot-ID ist %1 Zeichen lang.</translation>
     </message>
     <message>
         <source>The snapshot id %1 is not allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Snapshot-ID %1 ist nicht erlaubt.</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::Operation</name>
     <message>
         <source>Show version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version anzeigen</translation>
     </message>
     <message>
         <source>Check installation</source>
-        <translation type="unfinished"></translation>
+        <translation>Installation prüfen</translation>
     </message>
     <message>
         <source>Daemon status</source>
-        <translation type="unfinished"></translation>
+        <translation>Daemon-Status</translation>
     </message>
     <message>
         <source>List sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxes auflisten</translation>
     </message>
     <message>
         <source>Create sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox anlegen</translation>
     </message>
     <message>
         <source>Start sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox starten</translation>
     </message>
     <message>
         <source>Stop sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox anhalten</translation>
     </message>
     <message>
         <source>Delete sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox löschen</translation>
     </message>
     <message>
         <source>Pull image</source>
-        <translation type="unfinished"></translation>
+        <translation>Image laden</translation>
     </message>
     <message>
         <source>List images</source>
-        <translation type="unfinished"></translation>
+        <translation>Images auflisten</translation>
     </message>
     <message>
         <source>Run code</source>
-        <translation type="unfinished"></translation>
+        <translation>Code ausführen</translation>
     </message>
     <message>
         <source>Run code from standard input</source>
-        <translation type="unfinished"></translation>
+        <translation>Code von der Standardeingabe ausführen</translation>
     </message>
     <message>
         <source>Change egress</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress ändern</translation>
     </message>
     <message>
         <source>Create checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint anlegen</translation>
     </message>
     <message>
         <source>List checkpoints</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoints auflisten</translation>
     </message>
     <message>
         <source>Rewind to checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum Checkpoint zurückspulen</translation>
     </message>
     <message>
         <source>Create snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot anlegen</translation>
     </message>
     <message>
         <source>List snapshots</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshots auflisten</translation>
     </message>
     <message>
         <source>Restore snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot wiederherstellen</translation>
     </message>
     <message>
         <source>Delete snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot löschen</translation>
     </message>
     <message>
         <source>List audit log</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit-Log auflisten</translation>
     </message>
     <message>
         <source>Verify audit log</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit-Log prüfen</translation>
     </message>
     <message>
         <source>Start daemon</source>
-        <translation type="unfinished"></translation>
+        <translation>Daemon starten</translation>
     </message>
     <message>
         <source>Stop daemon</source>
-        <translation type="unfinished"></translation>
+        <translation>Daemon anhalten</translation>
     </message>
     <message>
         <source>Fork sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox abzweigen</translation>
     </message>
     <message>
         <source>List agent tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten-Werkzeuge auflisten</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::SandboxListModel</name>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Egress</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress</translation>
     </message>
     <message>
         <source>Images</source>
-        <translation type="unfinished"></translation>
+        <translation>Images</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Angelegt</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Try kosa8-desk --help.</source>
-        <translation type="unfinished"></translation>
+        <translation>Siehe kosa8-desk --help.</translation>
     </message>
     <message>
         <source>Agent requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen von Agenten</translation>
     </message>
 </context>
 </TS>
