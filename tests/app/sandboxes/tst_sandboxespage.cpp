@@ -277,6 +277,30 @@ private Q_SLOTS:
         QVERIFY(dialog->consoleText().contains(QStringLiteral("registry unreachable")));
     }
 
+    void unreadableLinesAreShownNotDropped()
+    {
+        Fixture f;
+        // Twelve lines of junk, exit 0: nothing to list, and every line is reported.
+        f.env.setFaults(QJsonObject{{QStringLiteral("sandbox ls"),
+                                     QJsonObject{{QStringLiteral("mode"), QStringLiteral("garbage")}}}});
+        f.open();
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->count(), 1, Slow);
+        const app::MessageCard* card = f.messages->cards().first();
+        QCOMPARE(card->message().severity, app::UserMessage::Severity::Warning);
+        const int problems = int(f.page->refresher()->lastProblems().size());
+        QVERIFY(problems >= 1);
+        QVERIFY2(card->titleText().contains(QStringLiteral("sandbox ls` could not be read")),
+                 qPrintable(card->titleText()));
+        QVERIFY(card->titleText().startsWith(QString::number(problems)));
+        QVERIFY(card->detailsText().contains(QStringLiteral("line 1")));
+        QCOMPARE(f.page->model()->rowCount(), 0);
+
+        // Readable output again: the warning goes away.
+        f.env.clearFaults();
+        f.page->refreshAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->count(), 0, Slow);
+    }
+
     void filterNarrowsTheList()
     {
         Fixture f;

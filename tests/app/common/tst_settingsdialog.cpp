@@ -1,0 +1,81 @@
+// Settings as a person edits them: values are checked as typed, Save writes them and the
+// runner picks up the remote worker at once; the token sits in a password field.
+
+#include "app/support/AppTestSupport.h"
+#include "common/AppContext.h"
+#include "common/AppSettings.h"
+#include "common/SettingsDialog.h"
+#include "kosa8/Kosa8Runner.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace k8;
+
+class TestSettingsDialog : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void showsCurrentValuesAndTheTokenHidden()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        context.settings()->setRemoteToken(QStringLiteral("tok-123"));
+        app::SettingsDialog dialog(&context);
+        QCOMPARE(dialog.defaultSandboxEdit()->text(), QStringLiteral("code-runner"));
+        QCOMPARE(dialog.imageEdit(QStringLiteral("python"))->text(), QStringLiteral("python:3.12-slim"));
+        QCOMPARE(dialog.imageEdit(QStringLiteral("bash"))->text(), QStringLiteral("debian:bookworm-slim"));
+        QCOMPARE(dialog.imageEdit(QStringLiteral("node"))->text(), QStringLiteral("node:22-slim"));
+        QCOMPARE(dialog.tokenEdit()->echoMode(), QLineEdit::Password);
+        QVERIFY(dialog.profileStatusText().contains(QStringLiteral("No profile file")));
+    }
+
+    void invalidValuesDisableSave()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::SettingsDialog dialog(&context);
+        dialog.show();
+        dialog.imageEdit(QStringLiteral("python"))->clear();
+        QTest::keyClicks(dialog.imageEdit(QStringLiteral("python")), QStringLiteral("Python 3"));
+        QVERIFY(!dialog.saveButton()->isEnabled());
+        QVERIFY(dialog.problem().contains(QStringLiteral("python")));
+        dialog.imageEdit(QStringLiteral("python"))->clear();
+        QTest::keyClicks(dialog.imageEdit(QStringLiteral("python")), QStringLiteral("python:3.13-slim"));
+        QVERIFY(dialog.saveButton()->isEnabled());
+        dialog.defaultSandboxEdit()->clear();
+        QTest::keyClicks(dialog.defaultSandboxEdit(), QStringLiteral("-x"));
+        QVERIFY(!dialog.saveButton()->isEnabled());
+    }
+
+    void saveAppliesToTheRunner()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        QSignalSpy changed(&context, &app::AppContext::configurationChanged);
+        app::SettingsDialog dialog(&context);
+        dialog.show();
+        QTest::keyClicks(dialog.hostEdit(), QStringLiteral("mac-worker.local:7443"));
+        QTest::keyClicks(dialog.tokenEdit(), QStringLiteral("tok-XYZ"));
+        dialog.outputCapSpin()->setValue(8);
+        dialog.refreshSpin()->setValue(30);
+        QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(context.runner()->connection().host, QStringLiteral("mac-worker.local:7443"));
+        QCOMPARE(context.runner()->connection().token, QStringLiteral("tok-XYZ"));
+        QCOMPARE(context.runner()->limits().outputCapBytes, qint64(8) * 1024 * 1024);
+        QCOMPARE(context.settings()->refreshIntervalS(), 30);
+        QVERIFY(context.runner()
+                    ->preview(kosa8::Operation::Version, {})
+                    .startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")));
+        QVERIFY(
+            !context.runner()->preview(kosa8::Operation::Version, {}).contains(QStringLiteral("tok-XYZ")));
+    }
+};
+
+QTEST_MAIN(TestSettingsDialog)
+#include "tst_settingsdialog.moc"
