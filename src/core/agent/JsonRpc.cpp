@@ -1,5 +1,7 @@
 #include "agent/JsonRpc.h"
 
+#include "agent/PayloadShapes.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,6 +35,12 @@ bool isValidId(const QJsonValue& id)
 
 bool isValidUtf8(const QByteArray& bytes)
 {
+    // Nearly every request is plain ASCII, which is valid UTF-8 as it is.
+    bool ascii = true;
+    for (const char byte : bytes)
+        ascii = ascii && static_cast<unsigned char>(byte) < 0x80;
+    if (ascii)
+        return true;
     QStringDecoder decoder(QStringDecoder::Utf8, QStringConverter::Flag::Stateless);
     const QString decoded = decoder(bytes);
     Q_UNUSED(decoded)
@@ -59,14 +67,11 @@ bool parseAnyJson(const QByteArray& bytes, QJsonValue* value, QString* reason)
     return false;
 }
 
-QByteArray line(const QJsonObject& object)
+// Answers are written straight in the canonical form (compact, keys sorted, as QJsonDocument
+// would sort them): building a QJsonObject and serialising it cost more than the answer's work.
+void appendId(const QJsonValue& id, QByteArray* out)
 {
-    return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
-}
-
-QJsonValue idOrNull(const QJsonValue& id)
-{
-    return id.isUndefined() ? QJsonValue(QJsonValue::Null) : id;
+    appendCanonicalJson(id.isUndefined() ? QJsonValue(QJsonValue::Null) : id, out);
 }
 
 bool invalid(RpcError* error, const QString& message)
@@ -147,34 +152,44 @@ bool parseRpcLine(const QByteArray& rawLine, RpcMessage* message, RpcError* erro
 
 QByteArray rpcResult(const QJsonValue& id, const QJsonValue& result)
 {
-    QJsonObject object;
-    object.insert(QLatin1String("jsonrpc"), QStringLiteral("2.0"));
-    object.insert(QLatin1String("id"), idOrNull(id));
-    object.insert(QLatin1String("result"), result.isUndefined() ? QJsonValue(QJsonValue::Null) : result);
-    return line(object);
+    QByteArray out;
+    out.reserve(128);
+    out.append("{\"id\":");
+    appendId(id, &out);
+    out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+    appendCanonicalJson(result.isUndefined() ? QJsonValue(QJsonValue::Null) : result, &out);
+    out.append("}\n");
+    return out;
 }
 
 QByteArray rpcError(const QJsonValue& id, const RpcError& error)
 {
-    QJsonObject body;
-    body.insert(QLatin1String("code"), error.code);
-    body.insert(QLatin1String("message"), error.message);
-    if (!error.data.isUndefined())
-        body.insert(QLatin1String("data"), error.data);
-    QJsonObject object;
-    object.insert(QLatin1String("jsonrpc"), QStringLiteral("2.0"));
-    object.insert(QLatin1String("id"), idOrNull(id));
-    object.insert(QLatin1String("error"), body);
-    return line(object);
+    QByteArray out;
+    out.reserve(128);
+    out.append("{\"error\":{\"code\":");
+    out.append(QByteArray::number(error.code));
+    if (!error.data.isUndefined()) {
+        out.append(",\"data\":");
+        appendCanonicalJson(error.data, &out);
+    }
+    out.append(",\"message\":");
+    appendCanonicalJsonString(error.message, &out);
+    out.append("},\"id\":");
+    appendId(id, &out);
+    out.append(",\"jsonrpc\":\"2.0\"}\n");
+    return out;
 }
 
 QByteArray rpcNotification(const QString& method, const QJsonObject& params)
 {
-    QJsonObject object;
-    object.insert(QLatin1String("jsonrpc"), QStringLiteral("2.0"));
-    object.insert(QLatin1String("method"), method);
-    object.insert(QLatin1String("params"), params);
-    return line(object);
+    QByteArray out;
+    out.reserve(128);
+    out.append("{\"jsonrpc\":\"2.0\",\"method\":");
+    appendCanonicalJsonString(method, &out);
+    out.append(",\"params\":");
+    appendCanonicalJson(params, &out);
+    out.append("}\n");
+    return out;
 }
 
 } // namespace k8::agent

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 // Shapes checked against the upstream sources (not copied):
 //  - langchain 1.5.2, langchain/agents/middleware/human_in_the_loop.py: HITLRequest
@@ -352,46 +354,94 @@ QString checkpointLabelFor(const QJsonValue& rpcId)
 
 void appendCanonical(const QJsonValue& value, QByteArray* out);
 
-void appendCanonicalString(const QString& text, QByteArray* out)
+// How many bytes a code unit takes in canonical JSON: 1, 2 for the short escapes, 6 for \u00XX.
+template <typename Unit> int escapedWidth(Unit unit)
 {
-    out->append('"');
-    const QByteArray utf8 = text.toUtf8();
-    for (const char byte : utf8) {
-        const auto c = static_cast<unsigned char>(byte);
+    const auto c = static_cast<unsigned int>(unit);
+    if (c >= 0x20)
+        return c == '"' || c == '\\' ? 2 : 1;
+    switch (c) {
+    case '\b':
+    case '\f':
+    case '\n':
+    case '\r':
+    case '\t':
+        return 2;
+    default:
+        return 6;
+    }
+}
+
+// Writes `size` units (ASCII from UTF-16, or UTF-8 bytes) escaped into `to`, which has room.
+template <typename Unit> char* writeEscaped(const Unit* units, qsizetype size, char* to)
+{
+    static const char hexDigits[] = "0123456789abcdef";
+    for (qsizetype i = 0; i < size; ++i) {
+        const auto c = static_cast<unsigned int>(units[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            *to++ = static_cast<char>(c);
+            continue;
+        }
+        *to++ = '\\';
         switch (c) {
         case '"':
-            out->append("\\\"");
-            break;
         case '\\':
-            out->append("\\\\");
+            *to++ = static_cast<char>(c);
             break;
         case '\b':
-            out->append("\\b");
+            *to++ = 'b';
             break;
         case '\f':
-            out->append("\\f");
+            *to++ = 'f';
             break;
         case '\n':
-            out->append("\\n");
+            *to++ = 'n';
             break;
         case '\r':
-            out->append("\\r");
+            *to++ = 'r';
             break;
         case '\t':
-            out->append("\\t");
+            *to++ = 't';
             break;
         default:
-            if (c < 0x20) {
-                static const char hexDigits[] = "0123456789abcdef";
-                out->append("\\u00");
-                out->append(hexDigits[c >> 4]);
-                out->append(hexDigits[c & 0xf]);
-            } else {
-                out->append(byte);
-            }
+            *to++ = 'u';
+            *to++ = '0';
+            *to++ = '0';
+            *to++ = hexDigits[c >> 4];
+            *to++ = hexDigits[c & 0xf];
         }
     }
-    out->append('"');
+    return to;
+}
+
+// Sizes the output once and writes straight into it: byte-by-byte appends were most of the cost
+// of hashing a payload and of writing a ledger line.
+template <typename Unit> void appendEscapedQuoted(const Unit* units, qsizetype size, QByteArray* out)
+{
+    qsizetype width = 0;
+    for (qsizetype i = 0; i < size; ++i)
+        width += escapedWidth(units[i]);
+    const qsizetype start = out->size();
+    out->resize(start + width + 2);
+    char* to = out->data() + start;
+    *to++ = '"';
+    to = writeEscaped(units, size, to);
+    *to = '"';
+}
+
+void appendCanonicalString(QStringView text, QByteArray* out)
+{
+    const char16_t* units = text.utf16();
+    const qsizetype size = text.size();
+    bool ascii = true;
+    for (qsizetype i = 0; i < size && ascii; ++i)
+        ascii = units[i] < 0x80;
+    if (ascii) {
+        appendEscapedQuoted(units, size, out); // ASCII is its own UTF-8
+        return;
+    }
+    const QByteArray utf8 = text.toUtf8();
+    appendEscapedQuoted(utf8.constData(), utf8.size(), out);
 }
 
 void appendCanonicalNumber(double number, QByteArray* out)
@@ -426,25 +476,36 @@ void appendCanonical(const QJsonValue& value, QByteArray* out)
     case QJsonValue::Array: {
         out->append('[');
         const QJsonArray array = value.toArray();
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            if (i > 0)
+        bool first = true;
+        for (const QJsonValue& item : array) {
+            if (!first)
                 out->append(',');
-            appendCanonical(array.at(i), out);
+            first = false;
+            appendCanonical(item, out);
         }
         out->append(']');
         break;
     }
     case QJsonValue::Object: {
         const QJsonObject object = value.toObject();
-        QStringList keys = object.keys();
-        std::sort(keys.begin(), keys.end()); // QString's operator< compares UTF-16 code units
+        // One pass over the members; QJsonObject usually holds them in this order already, so
+        // the sort is a check (QString's operator< compares UTF-16 code units).
+        std::vector<std::pair<QString, QJsonValue>> members;
+        members.reserve(size_t(object.size()));
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+            members.emplace_back(it.key(), it.value());
+        auto byKey = [](const auto& a, const auto& b) { return a.first < b.first; };
+        if (!std::is_sorted(members.begin(), members.end(), byKey))
+            std::sort(members.begin(), members.end(), byKey);
         out->append('{');
-        for (qsizetype i = 0; i < keys.size(); ++i) {
-            if (i > 0)
+        bool first = true;
+        for (const auto& [key, member] : members) {
+            if (!first)
                 out->append(',');
-            appendCanonicalString(keys.at(i), out);
+            first = false;
+            appendCanonicalString(key, out);
             out->append(':');
-            appendCanonical(object.value(keys.at(i)), out);
+            appendCanonical(member, out);
         }
         out->append('}');
         break;
@@ -519,8 +580,19 @@ QString sha256Hex(const QByteArray& bytes)
 QByteArray canonicalJson(const QJsonValue& value)
 {
     QByteArray out;
+    out.reserve(256);
     appendCanonical(value, &out);
     return out;
+}
+
+void appendCanonicalJson(const QJsonValue& value, QByteArray* out)
+{
+    appendCanonical(value, out);
+}
+
+void appendCanonicalJsonString(QStringView text, QByteArray* out)
+{
+    appendCanonicalString(text, out);
 }
 
 bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
@@ -771,6 +843,15 @@ QJsonValue approvalFor(const Request& request)
         break;
     }
     return QJsonValue(QJsonValue::Undefined);
+}
+
+QStringList actionCodeSha256s(const Request& request)
+{
+    QStringList hashes;
+    hashes.reserve(request.actions.size());
+    for (const ReviewAction& action : request.actions)
+        hashes.append(action.codeField.isEmpty() ? QString() : sha256Hex(action.code.toUtf8()));
+    return hashes;
 }
 
 bool codesOf(const Request& request, QStringList* codes)

@@ -74,6 +74,13 @@ QString sha256Hex(const QByteArray& bytes);
 // integral numbers (|n| < 2^53) without a fraction, other numbers in shortest round-trip form.
 // Used for hashing only, so it must never change.
 QByteArray canonicalJson(const QJsonValue& value);
+// The same form appended to *out, for a value or for one string (quoted and escaped).
+void appendCanonicalJson(const QJsonValue& value, QByteArray* out);
+void appendCanonicalJsonString(QStringView text, QByteArray* out);
+
+// The SHA-256 of each action's code, in action order; empty where an action holds no code.
+// Computed once per request and handed to the rules and the ledger.
+QStringList actionCodeSha256s(const Request& request);
 
 // The args that may hold code, in the order they are looked for.
 QStringList codeFieldNames();
