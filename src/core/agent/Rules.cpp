@@ -306,15 +306,23 @@ bool RuleSet::setEnabled(const QString& name, bool enabled)
 
 std::optional<RuleMatch> RuleSet::match(const Request& request) const
 {
+    return match(request, actionCodeSha256s(request));
+}
+
+std::optional<RuleMatch> RuleSet::match(const Request& request, const QStringList& codeSha256s) const
+{
     auto scopeMatches = [&request](const Rule& rule) {
         return rule.enabled && (rule.agent.isEmpty() || rule.agent == request.agent) &&
                (rule.method.isEmpty() || rule.method == request.method);
     };
+    // Hashes that do not line up with the actions would decide on the wrong code: recompute.
+    if (codeSha256s.size() != request.actions.size())
+        return match(request, actionCodeSha256s(request));
     // Every action that holds code counts for reject rules, even when others hold none.
     QStringList shas;
-    for (const ReviewAction& action : request.actions) {
-        if (!action.codeField.isEmpty())
-            shas.append(sha256Hex(action.code.toUtf8()));
+    for (qsizetype i = 0; i < request.actions.size(); ++i) {
+        if (!request.actions.at(i).codeField.isEmpty())
+            shas.append(codeSha256s.at(i));
     }
     for (const Rule& rule : m_rules) {
         if (rule.decision == Rule::Decision::Reject && scopeMatches(rule) &&
@@ -323,16 +331,14 @@ std::optional<RuleMatch> RuleSet::match(const Request& request) const
     }
 
     // Approval only when every action holds code, allows approval, and has its code approved.
-    QStringList codes;
-    if (!codesOf(request, &codes))
+    if (request.actions.isEmpty())
         return std::nullopt;
     for (const ReviewAction& action : request.actions) {
-        if (!action.allowed.contains(DecisionKind::Approve))
+        if (action.codeField.isEmpty() || !action.allowed.contains(DecisionKind::Approve))
             return std::nullopt;
     }
     QStringList names;
-    for (const QString& code : std::as_const(codes)) {
-        const QString sha = sha256Hex(code.toUtf8());
+    for (const QString& sha : std::as_const(shas)) {
         const Rule* approving = nullptr;
         for (const Rule& rule : m_rules) {
             if (rule.decision == Rule::Decision::Approve && scopeMatches(rule) && rule.codeSha256 == sha) {

@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace k8::agent {
@@ -49,6 +50,8 @@ public:
     // never match. An approve match needs every action to hold code, every action to allow
     // approval, and every action's code SHA-256 to be named by a matching approve rule.
     std::optional<RuleMatch> match(const Request& request) const;
+    // The same with each action's code SHA-256 already computed (actionCodeSha256s(request)).
+    std::optional<RuleMatch> match(const Request& request, const QStringList& codeSha256s) const;
 
     QList<Rule> rules() const { return m_rules; }
     // Validates like load() and refuses duplicate names and read-only rules.

@@ -2,11 +2,49 @@
 
 #include <QCryptographicHash>
 
+#if defined(K8_HAVE_OPENSSL_SHA256)
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#endif
+
 namespace k8::agent {
+
+#if defined(K8_HAVE_OPENSSL_SHA256)
+namespace {
+
+// Looked up once: OpenSSL 3 would otherwise find the algorithm again for every digest.
+const EVP_MD* sha256Algorithm()
+{
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+    static const EVP_MD* const algorithm = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+#else
+    static const EVP_MD* const algorithm = EVP_sha256();
+#endif
+    return algorithm;
+}
+
+} // namespace
+#endif
+
+QByteArray sha256HexBytes(QByteArrayView bytes)
+{
+#if defined(K8_HAVE_OPENSSL_SHA256)
+    // Every request hashes its payload, its code and its ledger entry; OpenSSL's SHA-256 (which
+    // uses the CPU's SHA instructions where there are some) is several times faster than Qt's.
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (const EVP_MD* algorithm = sha256Algorithm();
+        algorithm && EVP_Digest(bytes.data(), size_t(bytes.size()), digest, &size, algorithm, nullptr) == 1 &&
+        size == 32)
+        return QByteArray(reinterpret_cast<const char*>(digest), 32).toHex();
+        // OpenSSL without SHA-256 (a restricted provider setup): Qt's gives the same hash.
+#endif
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
 
 QString sha256OfBytes(const QByteArray& bytes)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(sha256HexBytes(bytes));
 }
 
 bool isSha256Hex(const QString& text)
