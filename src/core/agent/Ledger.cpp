@@ -6,11 +6,16 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
 #include <unistd.h>
 
 namespace k8::agent {
@@ -37,6 +42,32 @@ bool parseObject(const QByteArray& line, QJsonObject* object)
         return false;
     *object = doc.object();
     return true;
+}
+
+// Qt::ISODateWithMs of the current UTC time ("2025-01-31T12:00:00.123Z") without building a
+// QDateTime and formatting it through QLocale for every entry.
+QByteArray utcNowIsoWithMs()
+{
+    const qint64 ms = QDateTime::currentMSecsSinceEpoch();
+    const time_t seconds = static_cast<time_t>(ms / 1000);
+    tm parts = {};
+    if (!gmtime_r(&seconds, &parts))
+        return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toLatin1();
+    char text[40];
+    const int size = std::snprintf(text, sizeof(text), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+                                   parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour,
+                                   parts.tm_min, parts.tm_sec, static_cast<int>(ms % 1000));
+    return QByteArray(text, size);
+}
+
+int syncData(int fd)
+{
+#if defined(__linux__)
+    // The size of an appended file is part of what fdatasync flushes; other metadata is not needed.
+    return ::fdatasync(fd);
+#else
+    return ::fsync(fd);
+#endif
 }
 
 bool integralSeq(const QJsonValue& value, qint64* seq)
@@ -75,7 +106,15 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
     m_path = path;
     m_seq = 0;
     m_prev = zeroHash();
+    m_durableSize = 0;
     m_needsNewline = false;
+    m_staged.clear();
+    m_stagedCount = 0;
+    m_stagedSeq = 0;
+    m_stagedPrev = m_prev;
+    m_syncCount = 0;
+    m_syncTotalNs = 0;
+    m_syncLongestNs = 0;
     if (warning)
         warning->clear();
     auto fail = [error](const QString& message) {
@@ -147,14 +186,81 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
     }
 
     m_file.setFileName(path);
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Append))
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
         return fail(
             Text::tr("The ledger %1 cannot be opened for writing: %2").arg(path, m_file.errorString()));
     m_file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    m_durableSize = m_file.size();
+    m_stagedSeq = m_seq;
+    m_stagedPrev = m_prev;
     return true;
 }
 
 bool Ledger::append(const LedgerRecord& record, QString* error)
+{
+    return stage(record, error) && commit(error);
+}
+
+bool Ledger::stage(const LedgerRecord& record, QString* error)
+{
+    if (!m_file.isOpen()) {
+        if (error)
+            *error = Text::tr("The ledger is not open.");
+        return false;
+    }
+    const qint64 seq = m_stagedSeq + 1;
+    // The canonical JSON of the entry, written field by field in key order (what canonicalJson()
+    // of the QJsonObject gives, which entryHash() and verify() use), split where "hash" goes.
+    QByteArray head;
+    head.reserve(512);
+    head.append("{\"agent\":");
+    appendCanonicalJsonString(record.agent, &head);
+    if (!record.codeSha256.isEmpty()) {
+        head.append(",\"code_sha256\":");
+        appendCanonicalJsonString(record.codeSha256, &head);
+    }
+    head.append(",\"decided_by\":");
+    appendCanonicalJsonString(record.decidedBy, &head);
+    head.append(",\"decision\":");
+    appendCanonicalJsonString(record.decision, &head);
+    QByteArray tail;
+    tail.reserve(512);
+    tail.append(",\"method\":");
+    appendCanonicalJsonString(record.method, &tail);
+    tail.append(",\"payload_sha256\":");
+    appendCanonicalJsonString(record.payloadSha256, &tail);
+    tail.append(",\"prev\":");
+    appendCanonicalJsonString(m_stagedPrev, &tail);
+    tail.append(",\"request\":");
+    appendCanonicalJsonString(record.requestId, &tail);
+    tail.append(",\"seq\":");
+    tail.append(QByteArray::number(seq));
+    tail.append(",\"time\":\"");
+    tail.append(utcNowIsoWithMs());
+    tail.append('"');
+    if (!record.title.isEmpty()) {
+        tail.append(",\"title\":");
+        appendCanonicalJsonString(record.title, &tail);
+    }
+    tail.append('}');
+
+    const QByteArray hash = sha256HexBytes(m_stagedPrev.toUtf8() + head + tail);
+
+    if (m_needsNewline && m_staged.isEmpty())
+        m_staged.append('\n');
+    m_staged.append(head);
+    m_staged.append(",\"hash\":\"");
+    m_staged.append(hash);
+    m_staged.append('"');
+    m_staged.append(tail);
+    m_staged.append('\n');
+    m_stagedSeq = seq;
+    m_stagedPrev = QString::fromLatin1(hash);
+    ++m_stagedCount;
+    return true;
+}
+
+bool Ledger::commit(QString* error)
 {
     auto fail = [error](const QString& message) {
         if (error)
@@ -163,37 +269,53 @@ bool Ledger::append(const LedgerRecord& record, QString* error)
     };
     if (!m_file.isOpen())
         return fail(Text::tr("The ledger is not open."));
+    if (m_stagedCount == 0)
+        return true;
 
-    QJsonObject entry;
-    entry.insert(kSeq, m_seq + 1);
-    entry.insert(QLatin1String("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
-    entry.insert(QLatin1String("request"), record.requestId);
-    entry.insert(QLatin1String("agent"), record.agent);
-    entry.insert(QLatin1String("method"), record.method);
-    entry.insert(QLatin1String("payload_sha256"), record.payloadSha256);
-    if (!record.codeSha256.isEmpty())
-        entry.insert(QLatin1String("code_sha256"), record.codeSha256);
-    if (!record.title.isEmpty())
-        entry.insert(QLatin1String("title"), record.title);
-    entry.insert(QLatin1String("decision"), record.decision);
-    entry.insert(QLatin1String("decided_by"), record.decidedBy);
-    entry.insert(kPrev, m_prev);
-    const QString hash = entryHash(entry);
-    entry.insert(kHash, hash);
+    QString problem;
+    const int fd = m_file.handle();
+    const char* data = m_staged.constData();
+    qsizetype left = m_staged.size();
+    while (left > 0 && problem.isEmpty()) {
+        const ssize_t written = ::write(fd, data, size_t(left));
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0) {
+            problem = Text::tr("The ledger entry could not be written to %1: %2")
+                          .arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
+            break;
+        }
+        data += written;
+        left -= written;
+    }
+    if (problem.isEmpty()) {
+        QElapsedTimer syncTime;
+        syncTime.start();
+        if (syncData(fd) != 0)
+            problem = Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path);
+        const qint64 ns = syncTime.nsecsElapsed();
+        m_syncTotalNs += ns;
+        m_syncLongestNs = std::max(m_syncLongestNs, ns);
+    }
 
-    QByteArray line = canonicalJson(entry) + '\n';
-    if (m_needsNewline)
-        line.prepend('\n');
-    // From here on a failure may leave part of a line behind; the next entry starts fresh.
-    m_needsNewline = true;
-    if (m_file.write(line) != line.size() || !m_file.flush())
-        return fail(
-            Text::tr("The ledger entry could not be written to %1: %2").arg(m_path, m_file.errorString()));
-    if (::fsync(m_file.handle()) != 0)
-        return fail(Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path));
+    if (!problem.isEmpty()) {
+        // None of the staged entries counts: cut the file back so that what may have reached it
+        // does not stand in the chain, and continue from the last durable entry.
+        if (::ftruncate(fd, m_durableSize) != 0)
+            m_needsNewline = true; // whatever is left there, the next entry starts on its own line
+        m_staged.clear();
+        m_stagedCount = 0;
+        m_stagedSeq = m_seq;
+        m_stagedPrev = m_prev;
+        return fail(problem);
+    }
+    m_durableSize += m_staged.size();
     m_needsNewline = false;
-    m_seq += 1;
-    m_prev = hash;
+    m_seq = m_stagedSeq;
+    m_prev = m_stagedPrev;
+    m_staged.clear();
+    m_stagedCount = 0;
+    ++m_syncCount;
     return true;
 }
 

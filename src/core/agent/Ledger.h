@@ -50,8 +50,23 @@ public:
     qint64 lastSeq() const { return m_seq; }
     QString lastHash() const { return m_prev; }
 
-    // Writes one entry, flushes and fsyncs before returning true.
+    // Writes one entry (and anything staged before it) and makes it durable before returning
+    // true: stage() then commit().
     bool append(const LedgerRecord& record, QString* error);
+
+    // Group commit. stage() chains an entry after the last one (staged or written) and keeps its
+    // line in memory; commit() writes every staged line in one write and makes them durable with
+    // one fdatasync (fsync where that is missing). Nothing staged counts as written until commit()
+    // returns true. When it fails, the staged entries are dropped, the file is cut back to its
+    // last durable end and the chain continues from the last durable entry.
+    bool stage(const LedgerRecord& record, QString* error);
+    bool commit(QString* error);
+    int stagedCount() const { return m_stagedCount; }
+    // Successful flushes to disk since open(), and how long they took (for tests and the
+    // benchmark: each one holds the thread that commits).
+    qint64 syncCount() const { return m_syncCount; }
+    qint64 syncTotalNs() const { return m_syncTotalNs; }
+    qint64 syncLongestNs() const { return m_syncLongestNs; }
 
     static LedgerVerifyResult verify(const QString& path);
     // Newest-last entries, at most `limit`; unreadable lines are skipped and reported.
@@ -64,9 +79,19 @@ public:
 private:
     QFile m_file;
     QString m_path;
+    // Durable state: what the file holds after the last successful commit (or open()).
     qint64 m_seq = 0;
     QString m_prev;
+    qint64 m_durableSize = 0;
     bool m_needsNewline = false;
+    // Staged state: the chain as it continues in m_staged.
+    qint64 m_stagedSeq = 0;
+    QString m_stagedPrev;
+    QByteArray m_staged;
+    int m_stagedCount = 0;
+    qint64 m_syncCount = 0;
+    qint64 m_syncTotalNs = 0;
+    qint64 m_syncLongestNs = 0;
 };
 
 } // namespace k8::agent

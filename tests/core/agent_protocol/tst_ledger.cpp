@@ -1,8 +1,10 @@
 #include "agent/Ledger.h"
+#include "support/FileSizeLimit.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -319,6 +321,89 @@ private Q_SLOTS:
         QVERIFY(ledger.open(path, &error));
         QVERIFY(ledger.open(path, &error));
         QCOMPARE(ledger.lastSeq(), 6);
+    }
+
+    void groupCommitOneFlushForManyEntries()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QVERIFY(ledger.append(
+            record(QStringLiteral("0"), QStringLiteral("approve"), QStringLiteral("person")), &error));
+        QCOMPARE(ledger.syncCount(), 1);
+        const qint64 sizeBefore = QFileInfo(path).size();
+
+        for (int i = 1; i <= 5; ++i)
+            QVERIFY2(ledger.stage(record(QString::number(i), QStringLiteral("approve"),
+                                         QStringLiteral("rule:ok"), QStringLiteral("print(%1)").arg(i)),
+                                  &error),
+                     qPrintable(error));
+        // Staged is not written: the file and the durable chain have not moved.
+        QCOMPARE(ledger.stagedCount(), 5);
+        QCOMPARE(QFileInfo(path).size(), sizeBefore);
+        QCOMPARE(ledger.lastSeq(), 1);
+
+        QVERIFY2(ledger.commit(&error), qPrintable(error));
+        QCOMPARE(ledger.stagedCount(), 0);
+        QCOMPARE(ledger.syncCount(), 2); // five entries, one flush
+        QCOMPARE(ledger.lastSeq(), 6);
+        QVERIFY(ledger.commit(&error)); // nothing staged: nothing to flush
+        QCOMPARE(ledger.syncCount(), 2);
+
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 6);
+        const QList<QByteArray> lines = linesOf(path);
+        for (int i = 1; i <= 5; ++i) {
+            const QJsonObject entry = QJsonDocument::fromJson(lines.at(i)).object();
+            QCOMPARE(entry.value(QStringLiteral("request")).toString(), QString::number(i));
+            QCOMPARE(lines.at(i), flatCanonical(entry)); // each line still the canonical entry
+        }
+        QCOMPARE(ledger.lastHash(),
+                 QJsonDocument::fromJson(lines.at(5)).object().value(QStringLiteral("hash")).toString());
+    }
+
+    void failedCommitKeepsTheChain()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QVERIFY(ledger.append(
+            record(QStringLiteral("1"), QStringLiteral("approve"), QStringLiteral("person")), &error));
+        const QByteArray durable = linesOf(path).join('\n');
+        const QString lastHash = ledger.lastHash();
+        {
+            // Room for part of one more line only: the write of the batch fails half-way.
+            k8::test::FileSizeLimit limit(rlim_t(durable.size() + 100));
+            QVERIFY(limit.isActive());
+            for (int i = 2; i <= 4; ++i)
+                QVERIFY(ledger.stage(
+                    record(QString::number(i), QStringLiteral("approve"), QStringLiteral("rule:ok")),
+                    &error));
+            error.clear();
+            QVERIFY(!ledger.commit(&error));
+            QVERIFY2(error.contains(path), qPrintable(error));
+        }
+        // Nothing of the failed batch stays: the file is cut back to its last durable entry.
+        QCOMPARE(linesOf(path).join('\n'), durable);
+        QCOMPARE(ledger.lastSeq(), 1);
+        QCOMPARE(ledger.lastHash(), lastHash);
+        QCOMPARE(ledger.stagedCount(), 0);
+        QCOMPARE(ledger.syncCount(), 1);
+
+        // The next entry chains to the last durable one.
+        QVERIFY2(
+            ledger.append(record(QStringLiteral("5"), QStringLiteral("reject"), QStringLiteral("rule:ok")),
+                          &error),
+            qPrintable(error));
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 2);
+        QVERIFY(result.tornLines.isEmpty());
     }
 
     void readRecentNewestLast()
