@@ -6,6 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <sys/socket.h>
+
 namespace k8::agent {
 
 AgentConnection::AgentConnection(quint64 id, QLocalSocket* socket, qint64 maxLineBytes, int idleTimeoutMs,
@@ -63,6 +65,20 @@ bool AgentConnection::send(const QByteArray& line)
 {
     if (!m_open || !m_socket || m_socket->state() != QLocalSocket::ConnectedState)
         return false;
+#if defined(MSG_NOSIGNAL) && defined(MSG_DONTWAIT)
+    if (m_socket->bytesToWrite() == 0) {
+        // Nothing queued before it: straight into the kernel without waiting. Through Qt's
+        // buffer every answer switched the write notifier on and off, waking the event loop twice.
+        // What the kernel does not take now (or an error, which Qt then reports) goes the usual way.
+        const ssize_t sent = ::send(int(m_socket->socketDescriptor()), line.constData(), size_t(line.size()),
+                                    MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (sent == line.size())
+            return true;
+        const qsizetype done = sent > 0 ? qsizetype(sent) : 0;
+        const QByteArray rest = line.mid(done);
+        return m_socket->write(rest) == rest.size();
+    }
+#endif
     return m_socket->write(line) == line.size();
 }
 

@@ -294,7 +294,10 @@ qint64 AgentServer::bytesQueued() const
 
 void AgentServer::flushAll()
 {
-    for (AgentConnection* connection : std::as_const(m_connections))
+    // A failed write closes its connection at once, which takes it out of m_connections; walk a
+    // copy (the connection itself is only deleted later).
+    const QHash<quint64, AgentConnection*> connections = m_connections;
+    for (AgentConnection* connection : connections)
         connection->flush();
 }
 

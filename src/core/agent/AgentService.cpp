@@ -12,6 +12,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <utility>
+
 namespace k8::agent {
 
 namespace {
@@ -68,6 +70,11 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
         m_ownRunner = new kosa8::Kosa8Runner(this);
         m_runner = m_ownRunner;
     }
+    // A timer rather than a posted call: it does not wake the event loop through its wake-up
+    // pipe for every batch.
+    m_commitTimer.setSingleShot(true);
+    m_commitTimer.setInterval(0);
+    connect(&m_commitTimer, &QTimer::timeout, this, &AgentService::commitQueued);
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
     m_drainCap.setSingleShot(true);
@@ -246,18 +253,24 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     if (request.agent.trimmed().isEmpty())
         request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
 
-    if (const std::optional<RuleMatch> match = m_rules.match(request)) {
-        applyRule(request, *match);
+    // Each action's code is hashed once, for the rules and for the ledger.
+    const QStringList codeSha256s = actionCodeSha256s(request);
+    if (const std::optional<RuleMatch> match = m_rules.match(request, codeSha256s)) {
+        QStringList present = codeSha256s;
+        present.removeAll(QString());
+        applyRule(request, *match, present.join(QLatin1Char(',')));
         return;
     }
     queueForPerson(request);
 }
 
-void AgentService::applyRule(const Request& request, const RuleMatch& match)
+void AgentService::applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256)
 {
     const QString decidedBy = QStringLiteral("rule:") + match.ruleName;
     if (match.decision == Rule::Decision::Reject) {
-        rejectUnqueued(request, tr("Rejected by the standing rule '%1'.").arg(match.ruleName), decidedBy);
+        recordThenAnswer(request, kReject, decidedBy, codeSha256,
+                         rejectionFor(request, tr("Rejected by the standing rule '%1'.").arg(match.ruleName)),
+                         false);
         return;
     }
     if (request.method == kRun) {
@@ -270,14 +283,71 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match)
                        decidedBy);
         return;
     }
+    recordThenAnswer(request, kApprove, decidedBy, codeSha256, approval, true);
+}
+
+void AgentService::recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
+                                    const QString& codeSha256, const QJsonValue& result, bool approves)
+{
+    QueuedAnswer queued;
+    queued.request = request;
+    queued.record = ledgerRecord(request, decision, decidedBy, codeSha256);
+    queued.result = result;
+    queued.approves = approves;
     QString error;
-    if (!record(request, kApprove, decidedBy, QString(), &error)) {
-        // Fail closed: an approval that is not in the ledger is not given.
-        rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
+    if (!m_ledger.stage(queued.record, &error)) {
+        // Fail closed: an approval that is not in the ledger is not given; a rejection still
+        // goes out, as it is the safe answer.
+        if (approves) {
+            rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
+        } else {
+            Q_EMIT problem(error);
+            answer(request, rpcResult(request.rpcId, result));
+            Q_EMIT requestDecided(request.key, decision, decidedBy);
+        }
         return;
     }
-    answer(request, rpcResult(request.rpcId, approval));
-    Q_EMIT requestDecided(request.key, kApprove, decidedBy);
+    m_queuedAnswers.append(queued);
+    if (!m_commitTimer.isActive())
+        m_commitTimer.start();
+}
+
+void AgentService::commitQueued()
+{
+    m_commitTimer.stop();
+    if (m_queuedAnswers.isEmpty())
+        return;
+    const QList<QueuedAnswer> batch = std::exchange(m_queuedAnswers, {});
+    QString error;
+    if (m_ledger.commit(&error)) {
+        for (const QueuedAnswer& queued : batch) {
+            answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
+            Q_EMIT requestDecided(queued.request.key, queued.record.decision, queued.record.decidedBy);
+        }
+    } else {
+        // Fail closed: none of the batch is on disk, so none of its approvals may leave. Every
+        // request of the batch is answered with a rejection, recorded (one more flush) where the
+        // ledger allows; a rejection goes out even when it cannot be recorded.
+        spdlog::error("ledger commit failed: {}", error.toStdString());
+        Q_EMIT problem(error);
+        const QString reason = tr("The decision could not be recorded: %1").arg(error);
+        for (const QueuedAnswer& queued : batch) {
+            LedgerRecord rejection = queued.record;
+            rejection.decision = kReject;
+            m_ledger.stage(rejection, nullptr);
+        }
+        QString retryError;
+        if (!m_ledger.commit(&retryError))
+            Q_EMIT problem(retryError);
+        for (const QueuedAnswer& queued : batch) {
+            const QJsonValue rejection =
+                queued.approves ? rejectionFor(queued.request, reason) : queued.result;
+            answer(queued.request, rpcResult(queued.request.rpcId, rejection));
+            Q_EMIT requestDecided(queued.request.key, kReject, queued.record.decidedBy);
+        }
+    }
+    // Into the kernel now rather than on the next pass of the event loop.
+    m_server->flushAll();
 }
 
 void AgentService::queueForPerson(const Request& request)
@@ -547,8 +617,8 @@ void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result,
 
 // ---- ledger and answers ----
 
-bool AgentService::record(const Request& request, const QString& decision, const QString& decidedBy,
-                          const QString& codeOverride, QString* error)
+LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& decision,
+                                        const QString& decidedBy, const QString& codeOverride) const
 {
     LedgerRecord entry;
     entry.requestId = rpcIdText(request.rpcId);
@@ -559,6 +629,15 @@ bool AgentService::record(const Request& request, const QString& decision, const
     entry.decision = decision;
     entry.decidedBy = decidedBy;
     entry.title = request.title;
+    return entry;
+}
+
+bool AgentService::record(const Request& request, const QString& decision, const QString& decidedBy,
+                          const QString& codeOverride, QString* error)
+{
+    // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
+    commitQueued();
+    const LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
     if (!m_ledger.isOpen()) {
         *error = tr("The decision ledger is not open.");
         return false;
@@ -693,6 +772,7 @@ bool AgentService::removeRule(const QString& name, QString* error)
 
 void AgentService::shutdown()
 {
+    commitQueued();
     if (m_shutDown)
         return;
     m_shutDown = true;

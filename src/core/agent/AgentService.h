@@ -71,6 +71,8 @@ public:
 
     // Requests queued or running (for the status bar).
     int pendingCount() const { return int(m_entries.size()); }
+    // The ledger's flushes to disk (decisions of one event-loop turn share one flush).
+    const Ledger& ledger() const { return m_ledger; }
     int connectionCount() const;
 
     // ReviewCoordinator
@@ -100,9 +102,23 @@ private:
     bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
     void handleConnectionClosed(quint64 connectionId) override;
 
+    // A rule's decision waiting for the ledger flush at the end of this event-loop turn.
+    struct QueuedAnswer
+    {
+        Request request;
+        LedgerRecord record;
+        QJsonValue result; // the answer's result
+        bool approves = false;
+    };
+
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);
-    void applyRule(const Request& request, const RuleMatch& match);
+    void applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256);
+    // Group commit: stages the ledger entry and queues the answer; commitQueued() makes every
+    // entry of the turn durable with one flush, then sends the answers.
+    void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
+                          const QString& codeSha256, const QJsonValue& result, bool approves);
+    void commitQueued();
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
     void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
@@ -112,6 +128,9 @@ private:
     void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
     // Applies a change to the app's own rules, saves rules.json and reloads.
     bool changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error);
+    LedgerRecord ledgerRecord(const Request& request, const QString& decision, const QString& decidedBy,
+                              const QString& codeOverride) const;
+    // Writes one entry durably now (after whatever the group commit still holds).
     bool record(const Request& request, const QString& decision, const QString& decidedBy,
                 const QString& codeOverride, QString* error);
     void answer(const Request& request, const QByteArray& line);
@@ -129,6 +148,8 @@ private:
     RuleSet m_rules; // own + read-only extra, what match() uses
     Ledger m_ledger;
     QHash<quint64, Entry> m_entries;
+    QList<QueuedAnswer> m_queuedAnswers;
+    QTimer m_commitTimer; // zero interval: fires once the event loop has handled this turn
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;

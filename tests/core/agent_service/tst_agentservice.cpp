@@ -4,6 +4,7 @@
 #include "agent/PayloadShapes.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
+#include "support/FileSizeLimit.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <sys/socket.h>
@@ -404,6 +406,127 @@ private Q_SLOTS:
         QCOMPARE(entries.at(1).value(QStringLiteral("decided_by")).toString(),
                  QStringLiteral("rule:no-night-bot"));
         QCOMPARE(entries.at(1).value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+    }
+
+    // Rule decisions that arrive together are written together: one flush to disk for the lot,
+    // and no answer leaves before its entry is in the ledger.
+    void ruleDecisionsOfOneTurnShareOneFlush()
+    {
+        const QString code = QStringLiteral("print('batched')");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QStringLiteral(R"({"rules": [{"name": "ok-code", "decision": "approve", "code_sha256": "%1"},
+                                   {"name": "no-night-bot", "decision": "reject", "agent": "night-bot"}]})")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+
+        // What the ledger file holds when each answer arrives.
+        QHash<QString, qsizetype> entriesWhenAnswered;
+        QHash<QString, bool> ownEntryWhenAnswered;
+        connect(&client, &AgentTestClient::responseReceived, this,
+                [&](const QJsonValue& id, const QJsonObject&) {
+                    const QString key = AgentTestClient::idKey(id);
+                    const QList<QJsonObject> entries = ledger();
+                    entriesWhenAnswered.insert(key, entries.size());
+                    ownEntryWhenAnswered.insert(
+                        key, std::any_of(entries.begin(), entries.end(), [&](const QJsonObject& e) {
+                            return e.value(QStringLiteral("request")).toString() == key;
+                        }));
+                });
+
+        constexpr int Count = 24;
+        QByteArray burst;
+        QStringList ids;
+        for (int i = 0; i < Count; ++i) {
+            const QString id = QStringLiteral("b-%1").arg(i);
+            ids.append(id);
+            // Every fourth comes from an agent a rule rejects: rejections share the flush too.
+            const QJsonObject params =
+                reviewParams(code, i % 4 == 3 ? QStringLiteral("night-bot") : QStringLiteral("test-agent"));
+            burst += QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                               {QStringLiteral("id"), id},
+                                               {QStringLiteral("method"), QStringLiteral("review")},
+                                               {QStringLiteral("params"), params}})
+                         .toJson(QJsonDocument::Compact) +
+                     '\n';
+        }
+        const qint64 flushesBefore = m_service->ledger().syncCount();
+        client.sendRaw(burst);
+        QTRY_COMPARE_WITH_TIMEOUT(client.responseCount(), Count, Wait);
+        const qint64 flushes = m_service->ledger().syncCount() - flushesBefore;
+        qInfo("%lld flush(es) to disk for %d decisions", static_cast<long long>(flushes), Count);
+
+        for (int i = 0; i < Count; ++i) {
+            const QString& id = ids.at(i);
+            QVERIFY2(ownEntryWhenAnswered.value(id),
+                     qPrintable(id + QStringLiteral(" answered before its entry")));
+            QCOMPARE(resultOf(client.response(QJsonValue(id))),
+                     QJsonValue(i % 4 == 3 ? QStringLiteral("reject") : QStringLiteral("approve")));
+        }
+        // All in one turn (the usual case): the first answer left after all the entries were written.
+        const QString first = AgentTestClient::idKey(client.messages().first().value(QStringLiteral("id")));
+        if (flushes == 1)
+            QCOMPARE(entriesWhenAnswered.value(first), qsizetype(Count));
+        QVERIFY2(flushes >= 1 && flushes < Count,
+                 qPrintable(QStringLiteral("%1 flushes for %2 decisions").arg(flushes).arg(Count)));
+
+        // N chained entries, in the order the requests came, each decided by its rule.
+        const LedgerVerifyResult verified = Ledger::verify(ledgerPath());
+        QVERIFY2(verified.ok, qPrintable(verified.message));
+        QCOMPARE(verified.entries, qint64(Count));
+        const QList<QJsonObject> entries = ledger();
+        for (int i = 0; i < Count; ++i) {
+            QCOMPARE(entries.at(i).value(QStringLiteral("request")).toString(), ids.at(i));
+            QCOMPARE(entries.at(i).value(QStringLiteral("decided_by")).toString(),
+                     i % 4 == 3 ? QStringLiteral("rule:no-night-bot") : QStringLiteral("rule:ok-code"));
+            QCOMPARE(entries.at(i).value(QStringLiteral("code_sha256")).toString(), sha256Hex(code.toUtf8()));
+        }
+    }
+
+    // The ledger cannot be written (the file may not grow): no approval leaves; every request of
+    // the batch is answered with a rejection and the person is told.
+    void failedLedgerWriteAnswersRejections()
+    {
+        const QString code = QStringLiteral("print('approved, if recorded')");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QStringLiteral(R"({"rules": [{"name": "ok-code", "decision": "approve", "code_sha256": "%1"}]})")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy problems(m_service.get(), &ReviewCoordinator::problem);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        QByteArray burst;
+        for (int i = 1; i <= 3; ++i)
+            burst += "{\"jsonrpc\":\"2.0\",\"id\":" + QByteArray::number(i) +
+                     ",\"method\":\"review\",\"params\":" +
+                     QJsonDocument(reviewParams(code)).toJson(QJsonDocument::Compact) + "}\n";
+        {
+            k8::test::FileSizeLimit limit(rlim_t(QFileInfo(ledgerPath()).size()));
+            QVERIFY(limit.isActive());
+            client.sendRaw(burst);
+            QTRY_COMPARE_WITH_TIMEOUT(client.responseCount(), 3, Wait);
+        }
+        for (int i = 1; i <= 3; ++i)
+            QCOMPARE(resultOf(client.response(QJsonValue(i))), QJsonValue(QStringLiteral("reject")));
+        QVERIFY(problems.count() >= 1);
+        QVERIFY2(problems.first().at(0).toString().contains(ledgerPath()),
+                 qPrintable(problems.first().at(0).toString()));
+        QVERIFY(ledger().isEmpty()); // no approval stands in the ledger without having been given
+
+        // Once the ledger can be written again, approvals go out again, recorded.
+        const QJsonValue again =
+            client.request(QStringLiteral("review"), reviewParams(code), QStringLiteral("again"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(again), Wait);
+        QCOMPARE(resultOf(client.response(again)), QJsonValue(QStringLiteral("approve")));
+        const LedgerVerifyResult verified = Ledger::verify(ledgerPath());
+        QVERIFY2(verified.ok, qPrintable(verified.message));
+        QCOMPARE(verified.entries, qint64(1));
+        QCOMPARE(ledger().first().value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
     }
 
     void extraRulesFileAndAddedRules()
