@@ -212,7 +212,11 @@ void MainWindow::buildMenus()
     QAction* settings =
         file->addAction(style::icon(QStringLiteral("settings"), QStringLiteral("preferences-system")),
                         tr("&Settings…"), this, &MainWindow::openSettings);
-    settings->setShortcut(QKeySequence::Preferences);
+    // The platform's Preferences key is empty on some desktops: Ctrl+, everywhere as well.
+    QList<QKeySequence> settingsKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
+    if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma)))
+        settingsKeys << QKeySequence(Qt::CTRL | Qt::Key_Comma);
+    settings->setShortcuts(settingsKeys);
     settings->setObjectName(QStringLiteral("settingsAction"));
     file->addAction(tr("Open &data folder"), this,
                     [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_context->dataDir())); });
