@@ -15,6 +15,7 @@
 #include "setup/SetupDialog.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -138,6 +139,42 @@ private Q_SLOTS:
                                  Slow);
         QTRY_COMPARE_WITH_TIMEOUT(window.sandboxesPage()->selectedSandbox(), QStringLiteral("code-runner"),
                                   Slow);
+    }
+
+    void darkPaletteKeepsTheSidebarApartAndTextReadable()
+    {
+        const QPalette original = QApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Base, QColor(0x1f, 0x21, 0x24));
+        dark.setColor(QPalette::AlternateBase, QColor(0x27, 0x29, 0x2d));
+        dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3c));
+        dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+        dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+        QApplication::setPalette(dark);
+        {
+            test::StandinEnvironment env;
+            app::AppContext context(env.options());
+            app::MainWindow window(&context);
+            window.show();
+            window.startMonitoring();
+            QTRY_VERIFY_WITH_TIMEOUT(window.sandboxesPage()->isShowingEmptyState(), Slow);
+            auto* sidebar = window.findChild<QWidget*>(QStringLiteral("sidebar"));
+            QVERIFY(sidebar);
+            // The sidebar is a shade lighter than the dark window, not a light block.
+            const QColor sidebarColor = sidebar->palette().color(QPalette::Window);
+            QVERIFY(sidebarColor.lightness() > dark.color(QPalette::Window).lightness());
+            QVERIFY(sidebarColor.lightness() < 128);
+            auto* subtitle = window.sandboxesPage()->findChild<QLabel*>(QStringLiteral("pageSubtitle"));
+            QVERIFY(subtitle);
+            QVERIFY(subtitle->palette().color(QPalette::WindowText).lightness() > 128);
+            const QString shots = qEnvironmentVariable("KOSA8DESK_SCREENSHOT_DIR");
+            if (!shots.isEmpty())
+                window.grab().save(shots + QStringLiteral("/mainwindow-dark.png"));
+        }
+        QApplication::setPalette(original);
     }
 
     void actionsHaveAccessibleNamesAndShortcuts()
