@@ -83,6 +83,8 @@ QVariant CommandLogModel::data(const QModelIndex& index, int role) const
         return entry.running;
     case PreviewRole:
         return entry.preview;
+    case RoutineRole:
+        return isRoutine(entry);
     default:
         break;
     }
@@ -126,6 +128,13 @@ void CommandLogModel::clear()
     beginResetModel();
     m_entries.clear();
     endResetModel();
+}
+
+bool CommandLogModel::isRoutine(const Entry& entry)
+{
+    const bool periodic =
+        entry.operation == kosa8::Operation::SandboxList || entry.operation == kosa8::Operation::Version;
+    return periodic && !entry.running && entry.result.ok();
 }
 
 QString CommandLogModel::resultText(const Entry& entry)
@@ -183,6 +192,7 @@ void CommandLogModel::onJobStarted(kosa8::Kosa8Job* job)
     entry.jobId = job->id();
     entry.startedAt = QDateTime::currentDateTime();
     entry.preview = job->preview();
+    entry.operation = job->operation();
     const int row = int(m_entries.size());
     beginInsertRows({}, row, row);
     m_entries.append(entry);
@@ -199,6 +209,7 @@ void CommandLogModel::onJobFinished(const JobResult& result)
         entry.jobId = result.jobId;
         entry.startedAt = result.startedAt.isValid() ? result.startedAt : QDateTime::currentDateTime();
         entry.preview = result.preview;
+        entry.operation = result.operation;
         row = int(m_entries.size());
         beginInsertRows({}, row, row);
         m_entries.append(entry);

@@ -32,7 +32,8 @@ public:
         JobIdRole = Qt::UserRole + 1,
         OkRole,
         RunningRole,
-        PreviewRole
+        PreviewRole,
+        RoutineRole
     };
 
     struct Entry
@@ -40,6 +41,7 @@ public:
         quint64 jobId = 0;
         QDateTime startedAt;
         QString preview;
+        kosa8::Operation operation = kosa8::Operation::Version;
         bool running = true;
         kosa8::JobResult result; // valid once !running
     };
@@ -59,6 +61,9 @@ public:
     int rowOfJob(quint64 jobId) const;
     void clear();
 
+    // A successful periodic read (`version`, `sandbox ls`): the page can hide these so the
+    // commands a person started stay in view.
+    static bool isRoutine(const Entry& entry);
     // Short outcome text: "exit 0", "exit 3", "failed to start", "timed out", "running…".
     static QString resultText(const Entry& entry);
     // The full record for the details pane and the clipboard.

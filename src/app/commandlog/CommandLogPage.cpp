@@ -6,6 +6,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,10 +21,39 @@
 
 namespace k8::app {
 
+namespace {
+
+// Text filter on the command plus, when asked, hiding the routine refreshes.
+class CommandLogFilter : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setHideRoutine(bool hide)
+    {
+        m_hideRoutine = hide;
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override
+    {
+        if (m_hideRoutine &&
+            sourceModel()->index(sourceRow, 0, sourceParent).data(CommandLogModel::RoutineRole).toBool())
+            return false;
+        return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+    }
+
+private:
+    bool m_hideRoutine = false;
+};
+
+} // namespace
+
 CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new CommandLogFilter(this))
+    , m_showRoutine(new QCheckBox(tr("Show list refreshes"), this))
     , m_filter(new QLineEdit(this))
     , m_view(new QTableView(this))
     , m_details(new QPlainTextEdit(this))
@@ -37,6 +67,7 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
 
     auto* header = new PageHeader(
         tr("Command log"), tr("Every kosa8 command kosa8 Desk ran, with its exit code and output."), this);
+    header->addWidget(m_showRoutine);
     header->addWidget(m_filter);
     header->addWidget(m_copy);
     header->addWidget(m_clear);
@@ -58,6 +89,11 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
     m_proxy->setFilterKeyColumn(CommandLogModel::CommandColumn);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    m_showRoutine->setObjectName(QStringLiteral("commandLogShowRoutine"));
+    m_showRoutine->setChecked(true);
+    m_showRoutine->setToolTip(tr("The automatic `sandbox ls` and `version` runs that succeeded"));
+    connect(m_showRoutine, &QCheckBox::toggled, this,
+            [this](bool show) { static_cast<CommandLogFilter*>(m_proxy)->setHideRoutine(!show); });
 
     m_view->setObjectName(QStringLiteral("commandLogView"));
     m_view->setAccessibleName(tr("Commands run"));

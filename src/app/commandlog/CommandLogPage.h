@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -21,6 +22,8 @@ public:
     explicit CommandLogPage(CommandLogModel* model, QWidget* parent = nullptr);
 
     QTableView* view() const { return m_view; }
+    // "Show list refreshes": successful `sandbox ls` / `version` runs of the timer.
+    QCheckBox* routineToggle() const { return m_showRoutine; }
     QPlainTextEdit* detailsView() const { return m_details; }
     // The command of the selected entry (empty when none).
     QString selectedCommand() const;
@@ -34,6 +37,7 @@ private:
     int selectedSourceRow() const;
     CommandLogModel* m_model;
     QSortFilterProxyModel* m_proxy;
+    QCheckBox* m_showRoutine;
     QLineEdit* m_filter;
     QTableView* m_view;
     QPlainTextEdit* m_details;

@@ -8,6 +8,7 @@
 #include "kosa8/Kosa8Runner.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QPlainTextEdit>
 #include <QTableView>
@@ -57,6 +58,19 @@ private Q_SLOTS:
         QVERIFY(page.detailsView()->toPlainText().contains(QStringLiteral("standard error")));
         page.copySelectedCommand();
         QCOMPARE(QApplication::clipboard()->text(), model.entryAt(startRow)->preview);
+
+        // Hiding the routine refreshes keeps the failed command in view.
+        QCOMPARE(page.view()->model()->rowCount(), 2);
+        page.routineToggle()->setChecked(false);
+        QCOMPARE(page.view()->model()->rowCount(), 1);
+        QVERIFY(page.view()
+                    ->model()
+                    ->index(0, app::CommandLogModel::CommandColumn)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral(" sandbox start nosuch")));
+        page.routineToggle()->setChecked(true);
+        QCOMPARE(page.view()->model()->rowCount(), 2);
     }
 
     void invalidCommandsAreLoggedToo()
