@@ -1270,6 +1270,14 @@
         <source>Select a command to see its output.</source>
         <translation>Wählen Sie einen Befehl, um seine Ausgabe zu sehen.</translation>
     </message>
+    <message>
+        <source>Show list refreshes</source>
+        <translation>Listen-Aktualisierungen zeigen</translation>
+    </message>
+    <message>
+        <source>The automatic `sandbox ls` and `version` runs that succeeded</source>
+        <translation>Die erfolgreichen automatischen Aufrufe von `sandbox ls` und `version`</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::CommandPreviewField</name>
