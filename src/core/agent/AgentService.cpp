@@ -6,6 +6,7 @@
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 
+#include <QAbstractEventDispatcher>
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
@@ -70,11 +71,15 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
         m_ownRunner = new kosa8::Kosa8Runner(this);
         m_runner = m_ownRunner;
     }
-    // A timer rather than a posted call: it does not wake the event loop through its wake-up
-    // pipe for every batch.
+    // The turn's decisions are committed when the event loop has nothing left to do and is
+    // about to wait (no extra pass of the loop per batch). The zero timer is the fallback for
+    // loops that never wait (processEvents() pumped by hand); a timer rather than a posted call,
+    // as it does not wake the loop through its wake-up pipe for every batch.
     m_commitTimer.setSingleShot(true);
     m_commitTimer.setInterval(0);
     connect(&m_commitTimer, &QTimer::timeout, this, &AgentService::commitQueued);
+    if (QAbstractEventDispatcher* dispatcher = QAbstractEventDispatcher::instance(thread()))
+        connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, this, &AgentService::commitQueued);
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
     m_drainCap.setSingleShot(true);
@@ -314,9 +319,9 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
 
 void AgentService::commitQueued()
 {
-    m_commitTimer.stop();
     if (m_queuedAnswers.isEmpty())
         return;
+    m_commitTimer.stop();
     const QList<QueuedAnswer> batch = std::exchange(m_queuedAnswers, {});
     QString error;
     if (m_ledger.commit(&error)) {
@@ -401,8 +406,9 @@ void AgentService::handleConnectionClosed(quint64 connectionId)
         if (it->request.connectionId == connectionId && !it->executor)
             withdrawn.append(it.key());
     }
-    for (quint64 key : withdrawn)
-        rejectPending(key, tr("The agent disconnected."), kWithdrawn);
+    const QString reason = tr("The agent disconnected.");
+    rejectPendingAll(
+        withdrawn, [&reason](const Entry&) { return reason; }, kWithdrawn);
 }
 
 // ---- decisions ----
@@ -478,19 +484,50 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
 
 void AgentService::rejectPending(quint64 key, const QString& reason, const QString& decidedBy)
 {
-    const auto it = m_entries.constFind(key);
-    if (it == m_entries.constEnd())
+    rejectPendingAll(
+        {key}, [&reason](const Entry&) { return reason; }, decidedBy);
+}
+
+void AgentService::rejectPendingAll(const QList<quint64>& keys,
+                                    const std::function<QString(const Entry&)>& reasonFor,
+                                    const QString& decidedBy)
+{
+    struct Rejection
+    {
+        Request request;
+        QString reason;
+    };
+    // The turn's earlier decisions go into the ledger first.
+    commitQueued();
+    QList<Rejection> rejections;
+    for (quint64 key : keys) {
+        const auto it = m_entries.constFind(key);
+        if (it == m_entries.constEnd())
+            continue;
+        rejections.append({it->request, reasonFor(*it)});
+        m_ledger.stage(ledgerRecord(it->request, kReject, decidedBy, QString()), nullptr);
+    }
+    if (rejections.isEmpty())
         return;
-    const Request request = it->request;
-    const bool wasQueued = m_inbox->rowOf(key) >= 0;
+    // All of them with one flush (a connection that goes with many requests pending, or the
+    // quit), written before the inbox lets go of them, as the history reads the ledger then.
     QString error;
-    if (!record(request, kReject, decidedBy, QString(), &error))
-        Q_EMIT problem(error); // a rejection still goes out: it is the safe answer
-    dropEntry(key);
-    if (wasQueued)
-        Q_EMIT requestRemoved(key, decidedBy);
-    answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
-    Q_EMIT requestDecided(key, kReject, decidedBy);
+    if (!m_ledger.isOpen())
+        error = tr("The decision ledger is not open.");
+    else if (!m_ledger.commit(&error))
+        spdlog::error("ledger append failed: {}", error.toStdString());
+    if (!error.isEmpty())
+        Q_EMIT problem(error); // the rejections still go out: they are the safe answer
+    for (const Rejection& rejection : std::as_const(rejections)) {
+        const quint64 key = rejection.request.key;
+        const bool wasQueued = m_inbox->rowOf(key) >= 0;
+        dropEntry(key);
+        if (wasQueued)
+            Q_EMIT requestRemoved(key, decidedBy);
+        answer(rejection.request,
+               rpcResult(rejection.request.rpcId, rejectionFor(rejection.request, rejection.reason)));
+        Q_EMIT requestDecided(key, kReject, decidedBy);
+    }
 }
 
 void AgentService::rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy)
@@ -776,16 +813,11 @@ void AgentService::shutdown()
     if (m_shutDown)
         return;
     m_shutDown = true;
-    const QList<quint64> keys = m_entries.keys();
-    for (quint64 key : keys) {
-        const auto it = m_entries.constFind(key);
-        if (it == m_entries.constEnd())
-            continue;
-        const QString reason = it->executor
-                                   ? tr("kosa8 Desk quit while the code was running; the run was stopped.")
-                                   : tr("kosa8 Desk quit before a decision was made.");
-        rejectPending(key, reason, kShutdown);
-    }
+    const QString whileRunning = tr("kosa8 Desk quit while the code was running; the run was stopped.");
+    const QString beforeDecision = tr("kosa8 Desk quit before a decision was made.");
+    rejectPendingAll(
+        m_entries.keys(), [&](const Entry& entry) { return entry.executor ? whileRunning : beforeDecision; },
+        kShutdown);
     m_ageTimer.stop();
     m_server->flushAll();
     if (!m_started) {

@@ -121,6 +121,9 @@ private:
     void commitQueued();
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
     void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
+    // The same for several at once, with one ledger flush for all.
+    void rejectPendingAll(const QList<quint64>& keys, const std::function<QString(const Entry&)>& reasonFor,
+                          const QString& decidedBy);
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
     void startRun(const Request& request, const QString& decision, const RunSpec& spec,
                   const QString& decidedBy);

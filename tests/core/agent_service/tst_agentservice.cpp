@@ -665,8 +665,10 @@ private Q_SLOTS:
             leaving.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(%1)").arg(i)));
         staying.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('stay')")));
         QVERIFY(waitForQueued(queued, 4) != 0);
+        const qint64 flushesBefore = m_service->ledger().syncCount();
         leaving.abort();
         QTRY_COMPARE_WITH_TIMEOUT(removed.count(), 3, Wait);
+        QCOMPARE(m_service->ledger().syncCount() - flushesBefore, 1); // three withdrawals, one flush
         for (const QList<QVariant>& signal : std::as_const(removed))
             QCOMPARE(signal.at(1).toString(), QStringLiteral("withdrawn"));
         QCOMPARE(m_service->inbox()->count(), 1);
