@@ -13,7 +13,10 @@
 #include "common/AppSettings.h"
 #include "common/Logging.h"
 #include "common/TerminationSignals.h"
+#include "inbox/InboxNotifier.h"
+#include "inbox/InboxPage.h"
 #include "mainwindow/MainWindow.h"
+#include "sandboxes/SandboxesPage.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -168,8 +171,17 @@ int main(int argc, char** argv)
         QObject::connect(&agentService, &k8::agent::AgentService::shutdownComplete, &context,
                          &k8::app::AppContext::releaseShutdown);
     }
-    // HOOK (inbox): window.setInboxPage(new InboxPage(...)); connect the coordinator's queue to
-    // window.setInboxCount().
+    // The inbox: pending requests and the review view, the count in the navigation and title,
+    // a tray icon and a desktop notification when a request arrives while the window is inactive.
+    auto* inboxPage = new k8::app::InboxPage(&agentService);
+    inboxPage->setSandboxModel(window.sandboxesPage()->model());
+    window.setInboxPage(inboxPage);
+    QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
+                     &k8::app::MainWindow::setInboxCount);
+    window.setInboxCount(inboxPage->pendingCount());
+    new k8::app::InboxNotifier(&window, inboxPage,
+                               k8::app::InboxNotifier::TrayIcon | k8::app::InboxNotifier::Notifications,
+                               &window);
 
     window.show();
     // After the window is on screen: `kosa8 version`, `sandbox ls`, the refresh timer.
