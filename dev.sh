@@ -22,7 +22,7 @@ install_deps() {
 
 cmake_prefix=()
 if [ "$(uname -s)" = Darwin ]; then
-    cmake_prefix=(-DCMAKE_PREFIX_PATH="$(brew --prefix qt)")
+    cmake_prefix=(-DCMAKE_PREFIX_PATH="$(brew --prefix qt)" -DOPENSSL_ROOT_DIR="$(brew --prefix openssl@3)")
 fi
 
 # A virtual environment for the Python client's tests, with the real langchain and langgraph

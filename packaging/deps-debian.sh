@@ -8,7 +8,7 @@ set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libspdlog-dev)
+    qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libspdlog-dev libssl-dev)
 for arg in "$@"; do
     case "$arg" in
         --test) packages+=(python3 python3-venv python3-pip) ;;

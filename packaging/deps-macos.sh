@@ -6,7 +6,7 @@ if ! command -v brew >/dev/null 2>&1; then
     echo "Homebrew is needed: see https://brew.sh, then run this again." >&2
     exit 1
 fi
-formulae=(cmake ninja qt spdlog)
+formulae=(cmake ninja qt spdlog openssl@3)
 for arg in "$@"; do
     case "$arg" in
         --test) formulae+=(python@3.12) ;;
