@@ -10,20 +10,32 @@
 namespace k8::agent {
 
 // The three payload shapes of `review` (protocol.md), plus `run`.
-enum class PayloadShape { HumanInTheLoop, AgentInbox, Generic, Run };
+enum class PayloadShape
+{
+    HumanInTheLoop,
+    AgentInbox,
+    Generic,
+    Run
+};
 
 // Decisions a person can take on one action.
-enum class DecisionKind { Approve, Edit, Reject, Respond };
+enum class DecisionKind
+{
+    Approve,
+    Edit,
+    Reject,
+    Respond
+};
 
 // One action a person decides on. A Generic payload and a run are one action each; an
 // Agent Inbox list or a HITL request may hold several.
 struct ReviewAction
 {
-    QString name;        // tool / action name; "run" for run; empty for Generic
-    QString description; // from the payload, may be empty
-    QJsonObject args;    // the action's args (Generic: the payload object itself, when an object)
-    QString codeField;   // which arg holds code ("code", "script", "command", "source"); empty if none
-    QString code;        // that arg's text (run: params.code)
+    QString name;               // tool / action name; "run" for run; empty for Generic
+    QString description;        // from the payload, may be empty
+    QJsonObject args;           // the action's args (Generic: the payload object itself, when an object)
+    QString codeField;          // which arg holds code ("code", "script", "command", "source"); empty if none
+    QString code;               // that arg's text (run: params.code)
     QSet<DecisionKind> allowed; // which decisions the payload allows for this action
 };
 
@@ -45,18 +57,18 @@ struct Request
 {
     quint64 key = 0;
     quint64 connectionId = 0;
-    QJsonValue rpcId;   // the JSON-RPC id as the client sent it
-    QString method;     // "review" or "run"
-    QString agent;      // params.agent, else the connection's hello agent, else "unknown agent"
-    QString title;      // params.title, else a title derived from the payload
+    QJsonValue rpcId; // the JSON-RPC id as the client sent it
+    QString method;   // "review" or "run"
+    QString agent;    // params.agent, else the connection's hello agent, else "unknown agent"
+    QString title;    // params.title, else a title derived from the payload
     QString threadId;
     QDateTime receivedAt;
-    int timeoutS = 0;   // 0: none
+    int timeoutS = 0; // 0: none
     PayloadShape shape = PayloadShape::Generic;
-    QJsonValue payload; // review: params.payload; run: the params object
+    QJsonValue payload;         // review: params.payload; run: the params object
     bool payloadIsList = false; // Agent Inbox sent as a list
     QList<ReviewAction> actions;
-    RunSpec run;        // only for method "run"
+    RunSpec run; // only for method "run"
     QString payloadSha256;
 };
 
