@@ -1,5 +1,7 @@
 #include "kosa8/ListParser.h"
 
+#include "kosa8/Names.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -353,6 +355,10 @@ Parsed<Sandbox> ListParser::sandboxes(const QByteArray& stdoutData)
         s->name = text(r, "name");
         if (s->name.isEmpty())
             return missing("NAME");
+        // A junk line under the table (a half-written row, bytes that are not UTF-8) lands in the
+        // NAME column; a name kosa8 could not have given is reported rather than listed.
+        if (const QString bad = Names::checkSandbox(s->name); !bad.isEmpty())
+            return tr("not a sandbox name: %1").arg(bad);
         s->status = text(r, "status");
         s->egress = EgressPolicy::parse(text(r, "egress"));
         const QVariant images = r.value(QStringLiteral("images"));

@@ -200,6 +200,7 @@ private Q_SLOTS:
     void formatDetection();
     void stripAnsi();
     void problemKeepsTheLine();
+    void junkRowUnderSandboxTable();
     void datesAndTypedValues();
     void version_data();
     void version();
@@ -386,11 +387,31 @@ void TestListParser::problemKeepsTheLine()
     QCOMPARE(badSeq.problems.size(), 1);
     QCOMPARE(badSeq.problems[0].lineNumber, 2);
 
-    // Undecodable bytes become U+FFFD, never a crash.
-    const auto bytes = ListParser::sandboxes("NAME    STATUS\ncaf\xe9    running\n");
-    QCOMPARE(bytes.items.size(), 1);
-    QCOMPARE(bytes.items[0].name, u"caf\uFFFD"_s);
-    QCOMPARE(bytes.items[0].status, u"running"_s);
+    // Undecodable bytes become U+FFFD, never a crash; as a sandbox name they are reported.
+    const QByteArray undecodable("NAME    STATUS\ncaf\xe9    running\n");
+    const ParsedList generic = ListParser::parse(undecodable);
+    QCOMPARE(generic.records.size(), 1);
+    QCOMPARE(generic.records[0].value(u"name"_s).toString(), u"caf\uFFFD"_s);
+    QCOMPARE(generic.records[0].value(u"status"_s).toString(), u"running"_s);
+    const auto bytes = ListParser::sandboxes(undecodable);
+    QCOMPARE(bytes.items.size(), 0);
+    QCOMPARE(bytes.problems.size(), 1);
+    QCOMPARE(bytes.problems[0].lineNumber, 2);
+}
+
+// The stand-in's "not-utf8" fault: a row of invalid bytes under a good table. It must be reported
+// as a problem, not listed as a sandbox with a garbled name.
+void TestListParser::junkRowUnderSandboxTable()
+{
+    const QByteArray output("NAME   STATUS    EGRESS   IMAGES   CREATED\n"
+                            "demo   running   deny              2026-11-29T22:55:02Z\n"
+                            "caf\xe9 \xff\xfe bytes \xc3( not utf-8\n");
+    const Parsed<Sandbox> parsed = ListParser::sandboxes(output);
+    QCOMPARE(parsed.items.size(), 1);
+    QCOMPARE(parsed.items.first().name, u"demo"_s);
+    QCOMPARE(parsed.problems.size(), 1);
+    QCOMPARE(parsed.problems.first().lineNumber, 3);
+    QVERIFY(parsed.problems.first().reason.contains(u"not a sandbox name"_s));
 }
 
 void TestListParser::datesAndTypedValues()
