@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Reproduces the screenshots in this folder from the real app, under Xvfb, with the kosa8
+# stand-in (tests/standin/kosa8) as kosa8 and the Python client sending the agent requests.
+#
+# Needs: Xvfb, xdotool, ImageMagick (import), a built kosa8-desk, a Python with the kosa8_desk
+# package (pip install clients/python).
+#   KOSA8_DESK_APP=/path/to/kosa8-desk PYTHON=/path/to/python docs/screenshots/take.sh
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+APP=${KOSA8_DESK_APP:-/tmp/build-me/src/app/kosa8-desk}
+PYTHON=${PYTHON:-/tmp/venv-python/bin/python}
+KOSA8="$REPO/tests/standin/kosa8"
+DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:55}
+OUT=${SCREENSHOT_OUT:-$HERE}
+
+WORK=$(mktemp -d /tmp/k8-screens.XXXXXX)
+S=$WORK/state
+D=$WORK/data
+mkdir -p "$S" "$D"
+chmod 700 "$D" # the app refuses a socket folder other users can enter
+export KOSA8_STANDIN_STATE=$S
+
+PIDS=()
+cleanup() {
+    for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do kill "${PIDS[i]}" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+k8() { "$KOSA8" "$@" >/dev/null; }
+# Wait until a command succeeds (up to ~10 s).
+wait_for() { for _ in $(seq 100); do if "$@" >/dev/null 2>&1; then return 0; fi; sleep 0.1; done; echo "timed out: $*" >&2; return 1; }
+drag() { xdotool mousemove "$1" "$2" mousedown 1 mousemove "$(($1 + ($3 - $1) / 2))" "$(($2 + ($4 - $2) / 2))" mousemove "$3" "$4" mouseup 1; }
+# x of the handle between the inbox's request list and its review at 1280x800 (depends on the
+# app's layout; check with a screenshot if the app changes), and where shot 3 drags it to.
+LIST_SPLIT_X=${LIST_SPLIT_X:-569}
+EDIT_SPLIT_X=${EDIT_SPLIT_X:-470}
+shot() { sleep "${2:-1}"; import -window root "$OUT/$1"; echo "wrote $OUT/$1"; }
+
+# --- sandboxes: a mix of egress policies, running and stopped, with images -------------------
+k8 sandbox create code-runner --egress deny
+k8 sandbox create data-analysis --egress-allow pypi.org --egress-allow files.pythonhosted.org -v "$HOME/datasets:/data"
+k8 sandbox create web-scraper --egress any
+k8 sandbox create notebook-legacy --egress fakenet
+k8 sandbox pull code-runner python:3.12-slim
+k8 sandbox pull data-analysis python:3.12-slim
+k8 sandbox pull data-analysis jupyter/scipy-notebook:2024-05
+k8 sandbox pull web-scraper node:22-slim
+k8 sandbox pull notebook-legacy python:3.9
+k8 sandbox stop web-scraper
+k8 sandbox stop notebook-legacy
+# The stand-in stamps every sandbox with "now"; spread the creation times over past weeks so the
+# list looks like one that has been in use (cosmetic, only the stand-in's own state file).
+"$PYTHON" - "$S/state.json" <<'PY'
+import datetime, json, sys
+path = sys.argv[1]
+state = json.load(open(path))
+now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+ages = {"code-runner": (2, 3), "data-analysis": (9, 26), "web-scraper": (16, 5), "notebook-legacy": (41, 11)}
+for box in state["sandboxes"]:
+    days, hours = ages.get(box["name"], (0, 0))
+    box["created"] = (now - datetime.timedelta(days=days, hours=hours)).strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(state, open(path, "w"), indent=1)
+PY
+
+# --- display and app ---------------------------------------------------------------------------
+Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+PIDS+=($!)
+export DISPLAY=$DISPLAY_NUMBER
+wait_for xdpyinfo
+
+"$APP" --kosa8 "$KOSA8" --data-dir "$D" --socket "$D/agent.sock" >"$WORK/app.log" 2>&1 &
+PIDS+=($!)
+wait_for xdotool search --name "kosa8 Desk"
+WIN=$(xdotool search --name "kosa8 Desk" | head -1)
+xdotool windowsize --sync "$WIN" 1280 800 windowmove --sync "$WIN" 0 0
+xdotool windowfocus --sync "$WIN" # no window manager: give the window the keyboard ourselves
+wait_for test -S "$D/agent.sock"
+
+# --- 1. main window: the sandboxes page, one sandbox selected -----------------------------------
+xdotool key ctrl+2
+sleep 2                                # first list refresh
+xdotool mousemove 330 181 click 1      # the second row: data-analysis
+shot main-window.png
+
+# --- 2. inbox with three pending requests -------------------------------------------------------
+"$PYTHON" "$HERE/send_requests.py" "$D/agent.sock" >"$WORK/send.log" 2>&1 &
+PIDS+=($!)
+xdotool key ctrl+1
+sleep 3                                # the three requests arrive 0.7 s apart
+xdotool mousemove 300 93 click 1       # the first request (LangGraph, pandas code)
+shot inbox.png
+
+# --- 3. the LangChain request, code edited: the diff beside the editor --------------------------
+xdotool mousemove 300 123 click 1      # the second request (LangChain HITL, run_python)
+sleep 0.5
+# Editor and diff share the review's width: drag the list/review splitter left to give them room.
+drag "$LIST_SPLIT_X" 400 "$EDIT_SPLIT_X" 400
+xdotool key ctrl+e                     # Edit: the code editor takes the focus
+xdotool key ctrl+Home Down Down Down Home shift+End
+xdotool type --delay 5 'resp = requests.get("https://docs.python.org/3/whatsnew/3.13.html", timeout=30)'
+xdotool key End Return
+xdotool type --delay 5 'resp.raise_for_status()'
+xdotool key ctrl+End Up Up Home shift+End
+xdotool type --delay 5 'for h in soup.select("h2")[:20]:'
+shot review-edit-diff.png
+
+# --- 4. approve the run request: its output in the run console ----------------------------------
+xdotool mousemove 300 153 click 1      # the third request (run in code-runner)
+sleep 0.5
+xdotool key ctrl+Return
+sleep 3                                # the stand-in takes a checkpoint, then runs
+# A taller run console (drag the review/console splitter up) so the whole output shows.
+drag 915 649 915 380
+shot run-output.png
