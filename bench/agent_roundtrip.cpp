@@ -1,8 +1,13 @@
 // Round trip of `review` requests decided by a standing rule, through the real AgentService on a
-// real Unix socket (ledger fsync included), against a minimal Unix-socket echo of the same lines.
-// Also reports the longest stall of the service's event loop, seen by a 1 ms heartbeat timer.
+// real Unix socket, against a minimal Unix-socket echo of the same lines (the floor). Also reports
+// the longest stall of the service's event loop, seen by a 1 ms heartbeat timer.
 //
-//   bench_agent_roundtrip [--requests N] [--clients 1,16] [--data-dir DIR]
+// It runs twice: first with the ledger in a data folder on a real disk (the headline: every
+// decision is flushed to disk before its answer, as in the app), then with the ledger on a tmpfs
+// (/dev/shm), where a flush costs next to nothing, so the difference is the cost of durability
+// and the tmpfs figure is the app's own overhead.
+//
+//   bench_agent_roundtrip [--requests N] [--clients 1,16] [--data-dir DIR] [--tmpfs-dir DIR]
 //
 // Prints one JSON object. Clients are plain blocking sockets on their own threads, one request
 // in flight each (closed loop), so the service thread only does the service's work.
@@ -11,6 +16,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -18,7 +24,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
+#include <QStorageInfo>
+#include <QSysInfo>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
@@ -27,7 +37,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -40,6 +52,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 const QString kCode = QStringLiteral("import pandas as pd\nprint(pd.read_csv('data.csv').describe())");
+
+// The targets.
+constexpr double TargetRatioP50 = 2.0;
+constexpr double TargetLongestGapMs = 50.0;
 
 int connectUnix(const QByteArray& path)
 {
@@ -137,8 +153,14 @@ Stats runClients(const QByteArray& socketPath, int clients, int perClient, int w
             std::string buffer;
             std::vector<double>& mine = latencies[size_t(c)];
             mine.reserve(size_t(perClient));
+            // Built before the clock starts: the client's JSON work is not the app's, and on a
+            // small machine it would compete with the service for the CPU.
+            std::vector<QByteArray> lines;
+            lines.reserve(size_t(warmup + perClient));
+            for (int i = 0; i < warmup + perClient; ++i)
+                lines.push_back(requestLine(c, i));
             for (int i = 0; i < warmup + perClient; ++i) {
-                const QByteArray line = requestLine(c, i);
+                const QByteArray& line = lines[size_t(i)];
                 const auto t0 = Clock::now();
                 if (!writeAll(fd, line.constData(), size_t(line.size())) || !readLine(fd, buffer)) {
                     failures += warmup + perClient - i;
@@ -262,64 +284,47 @@ private:
     std::thread m_thread;
 };
 
-} // namespace
-
-int main(int argc, char** argv)
+// One ledger location, measured for every client count.
+struct LedgerPlace
 {
-    QCoreApplication app(argc, argv);
-    // stdout carries the JSON report only.
-    spdlog::set_level(spdlog::level::warn);
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Agent socket round-trip benchmark (prints JSON)"));
-    parser.addHelpOption();
-    const QCommandLineOption requestsOption(QStringLiteral("requests"),
-                                            QStringLiteral("Requests per configuration"), QStringLiteral("N"),
-                                            QStringLiteral("10000"));
-    const QCommandLineOption clientsOption(QStringLiteral("clients"),
-                                           QStringLiteral("Concurrent clients, comma-separated"),
-                                           QStringLiteral("LIST"), QStringLiteral("1,16"));
-    const QCommandLineOption dataOption(QStringLiteral("data-dir"),
-                                        QStringLiteral("Where the ledger goes (default: a temporary folder)"),
-                                        QStringLiteral("DIR"));
-    parser.addOptions({requestsOption, clientsOption, dataOption});
-    parser.process(app);
-    const int requests = qMax(1, parser.value(requestsOption).toInt());
-    QList<int> clientCounts;
-    for (const QString& part : parser.value(clientsOption).split(QLatin1Char(','), Qt::SkipEmptyParts))
-        clientCounts.append(qMax(1, part.toInt()));
+    QString label;
+    QString dataDir;
+    bool headline = false;
+};
 
-    QTemporaryDir temp(QDir::tempPath() + QStringLiteral("/k8bench-XXXXXX"));
-    const QString dataDir =
-        parser.isSet(dataOption) ? parser.value(dataOption) : temp.filePath(QStringLiteral("data"));
-    QDir().mkpath(dataDir);
-    {
-        QFile rules(QDir(dataDir).filePath(QStringLiteral("rules.json")));
-        rules.open(QIODevice::WriteOnly | QIODevice::Truncate);
-        rules.write(
-            QJsonDocument(
-                QJsonObject{{QStringLiteral("rules"),
-                             QJsonArray{QJsonObject{
-                                 {QStringLiteral("name"), QStringLiteral("bench")},
-                                 {QStringLiteral("decision"), QStringLiteral("approve")},
-                                 {QStringLiteral("code_sha256"), k8::agent::sha256Hex(kCode.toUtf8())}}}}})
-                .toJson());
-    }
+QString fileSystemOf(const QString& path)
+{
+    const QStorageInfo storage(path);
+    return storage.isValid() ? QString::fromLatin1(storage.fileSystemType()) : QStringLiteral("unknown");
+}
 
+void writeRules(const QString& dataDir)
+{
+    QFile rules(QDir(dataDir).filePath(QStringLiteral("rules.json")));
+    if (!rules.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return;
+    rules.write(
+        QJsonDocument(
+            QJsonObject{{QStringLiteral("rules"),
+                         QJsonArray{QJsonObject{
+                             {QStringLiteral("name"), QStringLiteral("bench")},
+                             {QStringLiteral("decision"), QStringLiteral("approve")},
+                             {QStringLiteral("code_sha256"), k8::agent::sha256Hex(kCode.toUtf8())}}}}})
+            .toJson());
+}
+
+// Runs every client count against a service whose ledger is in place.dataDir; null on failure.
+QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QByteArray& echoPath,
+                    const QList<int>& clientCounts, int requests, QString* error)
+{
+    QDir().mkpath(place.dataDir);
+    writeRules(place.dataDir);
     k8::agent::AgentSettings settings;
-    settings.dataDir = dataDir;
-    settings.socketPath = temp.filePath(QStringLiteral("s/agent.sock"));
+    settings.dataDir = place.dataDir;
+    settings.socketPath = QDir(socketDir).filePath(QStringLiteral("agent.sock"));
     k8::agent::AgentService service;
-    QString error;
-    if (!service.start(settings, &error)) {
-        std::fprintf(stderr, "cannot start the agent service: %s\n", qPrintable(error));
-        return 1;
-    }
-    EchoServer echo;
-    const QByteArray echoPath = QFile::encodeName(temp.filePath(QStringLiteral("s/echo.sock")));
-    if (!echo.start(echoPath)) {
-        std::fprintf(stderr, "cannot start the echo server\n");
-        return 1;
-    }
+    if (!service.start(settings, error))
+        return {};
 
     // The heartbeat: a 1 ms timer on the service's thread; the longest gap between two ticks is
     // the longest time the event loop (the UI thread, in the app) could not react.
@@ -333,37 +338,181 @@ int main(int argc, char** argv)
     });
 
     const QByteArray servicePath = QFile::encodeName(service.socketPath());
+    const k8::agent::Ledger& ledger = service.ledger();
     QJsonArray configurations;
-    for (int clients : std::as_const(clientCounts)) {
+    bool allWithin2x = true;
+    bool allGapsUnder = true;
+    for (int clients : clientCounts) {
         const int perClient = (requests + clients - 1) / clients;
         const int warmup = qMin(200, perClient / 10 + 1);
+        const qint64 flushesBefore = ledger.syncCount();
+        const qint64 flushNsBefore = ledger.syncTotalNs();
         sinceTick.start();
         longestGapNs = 0;
         heartbeat.start(1);
         const Stats serviceStats = runClients(servicePath, clients, perClient, warmup);
         heartbeat.stop();
-        const double stallMs = double(longestGapNs) / 1e6;
+        const double gapMs = double(longestGapNs) / 1e6;
+        const qint64 flushes = ledger.syncCount() - flushesBefore;
+        const double flushMeanUs =
+            flushes > 0 ? double(ledger.syncTotalNs() - flushNsBefore) / double(flushes) / 1e3 : 0.0;
+        const qint64 decisions = qint64(clients) * (warmup + perClient);
+        // The same heartbeat while this thread has nothing to do but wait (the floor runs on its
+        // own thread): the stalls the machine alone causes (other processes, the clients).
+        sinceTick.start();
+        longestGapNs = 0;
+        heartbeat.start(1);
         const Stats echoStats = runClients(echoPath, clients, perClient, warmup);
+        heartbeat.stop();
+        const double idleGapMs = double(longestGapNs) / 1e6;
+        const double ratioP50 = echoStats.p50Us > 0 ? serviceStats.p50Us / echoStats.p50Us : 0.0;
+        const bool within2x = serviceStats.failures == 0 && ratioP50 > 0 && ratioP50 <= TargetRatioP50;
+        const bool gapUnder = gapMs <= TargetLongestGapMs;
+        allWithin2x = allWithin2x && within2x;
+        allGapsUnder = allGapsUnder && gapUnder;
         configurations.append(QJsonObject{
             {QStringLiteral("clients"), clients},
             {QStringLiteral("service"), toJson(serviceStats)},
             {QStringLiteral("echo_floor"), toJson(echoStats)},
-            {QStringLiteral("ratio_p50"), echoStats.p50Us > 0 ? serviceStats.p50Us / echoStats.p50Us : 0.0},
+            {QStringLiteral("ratio_p50"), ratioP50},
             {QStringLiteral("ratio_p99"), echoStats.p99Us > 0 ? serviceStats.p99Us / echoStats.p99Us : 0.0},
-            {QStringLiteral("longest_event_loop_gap_ms"), stallMs},
+            {QStringLiteral("longest_event_loop_gap_ms"), gapMs},
+            {QStringLiteral("longest_idle_loop_gap_ms_during_floor"), idleGapMs},
+            {QStringLiteral("ledger_flushes"), flushes},
+            {QStringLiteral("decisions_per_flush"), flushes > 0 ? double(decisions) / double(flushes) : 0.0},
+            {QStringLiteral("flush_mean_us"), flushMeanUs},
+            {QStringLiteral("p50_within_2x_of_floor"), within2x},
+            {QStringLiteral("event_loop_gap_under_50ms"), gapUnder},
         });
+    }
+    service.shutdown();
+    return QJsonObject{
+        {QStringLiteral("label"), place.label},
+        {QStringLiteral("headline"), place.headline},
+        {QStringLiteral("ledger"), QDir(place.dataDir).filePath(QStringLiteral("ledger.jsonl"))},
+        {QStringLiteral("filesystem"), fileSystemOf(place.dataDir)},
+        {QStringLiteral("longest_single_flush_ms"), double(ledger.syncLongestNs()) / 1e6},
+        {QStringLiteral("configurations"), configurations},
+        {QStringLiteral("p50_within_2x_of_floor"), allWithin2x},
+        {QStringLiteral("event_loop_gap_under_50ms"), allGapsUnder},
+    };
+}
+
+double loadAverage()
+{
+    double load[1] = {0};
+    return ::getloadavg(load, 1) == 1 ? load[0] : -1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    // stdout carries the JSON report only.
+    spdlog::set_level(spdlog::level::warn);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Agent socket round-trip benchmark (prints JSON)"));
+    parser.addHelpOption();
+    const QCommandLineOption requestsOption(QStringLiteral("requests"),
+                                            QStringLiteral("Requests per configuration (at least 10000 for "
+                                                           "figures worth quoting)"),
+                                            QStringLiteral("N"), QStringLiteral("10000"));
+    const QCommandLineOption clientsOption(QStringLiteral("clients"),
+                                           QStringLiteral("Concurrent clients, comma-separated"),
+                                           QStringLiteral("LIST"), QStringLiteral("1,16"));
+    const QCommandLineOption dataOption(
+        QStringLiteral("data-dir"),
+        QStringLiteral("Data folder for the headline run, on a real disk (default: a temporary folder "
+                       "next to the app's data folder)"),
+        QStringLiteral("DIR"));
+    const QCommandLineOption tmpfsOption(QStringLiteral("tmpfs-dir"),
+                                         QStringLiteral("A folder on a tmpfs for the second run ('none' to "
+                                                        "skip it)"),
+                                         QStringLiteral("DIR"), QStringLiteral("/dev/shm"));
+    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption});
+    parser.process(app);
+    const int requests = qMax(1, parser.value(requestsOption).toInt());
+    QList<int> clientCounts;
+    for (const QString& part : parser.value(clientsOption).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        clientCounts.append(qMax(1, part.toInt()));
+
+    // The headline ledger sits where the app keeps its data (not /tmp, which is a tmpfs on many
+    // systems), in a temporary folder removed afterwards.
+    const QString dataRoot = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    QDir().mkpath(dataRoot);
+    QTemporaryDir diskTemp(QDir(dataRoot).filePath(QStringLiteral("kosa8-desk-bench-XXXXXX")));
+    QTemporaryDir socketTemp(QDir::tempPath() + QStringLiteral("/k8bench-XXXXXX"));
+    if (!diskTemp.isValid() || !socketTemp.isValid()) {
+        std::fprintf(stderr, "cannot create temporary folders under %s and %s\n", qPrintable(dataRoot),
+                     qPrintable(QDir::tempPath()));
+        return 1;
+    }
+    QList<LedgerPlace> places;
+    places.append(
+        {QStringLiteral("disk: ledger flushed to a real disk before each answer (headline)"),
+         parser.isSet(dataOption) ? parser.value(dataOption) : diskTemp.filePath(QStringLiteral("data")),
+         true});
+    std::unique_ptr<QTemporaryDir> tmpfsTemp;
+    const QString tmpfsRoot = parser.value(tmpfsOption);
+    if (tmpfsRoot != QLatin1String("none") && QDir(tmpfsRoot).exists()) {
+        tmpfsTemp =
+            std::make_unique<QTemporaryDir>(QDir(tmpfsRoot).filePath(QStringLiteral("k8bench-XXXXXX")));
+        if (tmpfsTemp->isValid())
+            places.append(
+                {QStringLiteral("tmpfs: the same with the ledger in memory (flush nearly free): the "
+                                "app's own overhead, not durable"),
+                 tmpfsTemp->filePath(QStringLiteral("data")), false});
+    }
+
+    EchoServer echo;
+    const QByteArray echoPath = QFile::encodeName(socketTemp.filePath(QStringLiteral("echo.sock")));
+    if (!echo.start(echoPath)) {
+        std::fprintf(stderr, "cannot start the echo server\n");
+        return 1;
+    }
+
+    const double loadBefore = loadAverage();
+    QElapsedTimer wall;
+    wall.start();
+    QJsonArray ledgers;
+    QJsonObject summary;
+    for (const LedgerPlace& place : std::as_const(places)) {
+        QString error;
+        const QJsonObject result =
+            measure(place, socketTemp.path(), echoPath, clientCounts, requests, &error);
+        if (result.isEmpty()) {
+            std::fprintf(stderr, "cannot start the agent service: %s\n", qPrintable(error));
+            return 1;
+        }
+        ledgers.append(result);
+        const QString key = place.headline ? QStringLiteral("disk") : QStringLiteral("tmpfs");
+        summary.insert(key + QStringLiteral("_p50_within_2x_of_floor"),
+                       result.value(QStringLiteral("p50_within_2x_of_floor")));
+        summary.insert(key + QStringLiteral("_event_loop_gap_under_50ms"),
+                       result.value(QStringLiteral("event_loop_gap_under_50ms")));
     }
 
     const QJsonObject report{
         {QStringLiteral("benchmark"), QStringLiteral("agent_roundtrip")},
         {QStringLiteral("what"),
-         QStringLiteral("review decided by a standing approve rule, ledger fsync included; "
-                        "floor: poll() echo of the same lines")},
-        {QStringLiteral("ledger"), QDir(dataDir).filePath(QStringLiteral("ledger.jsonl"))},
+         QStringLiteral("review decided by a standing approve rule over the real socket, answer only after "
+                        "the ledger flush; floor: poll() echo of the same lines")},
+        {QStringLiteral("date"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {QStringLiteral("machine"), QJsonObject{{QStringLiteral("host_cpus"), QThread::idealThreadCount()},
+                                                {QStringLiteral("kernel"), QSysInfo::kernelVersion()},
+                                                {QStringLiteral("os"), QSysInfo::prettyProductName()},
+                                                {QStringLiteral("load_average_1m_before"), loadBefore},
+                                                {QStringLiteral("load_average_1m_after"), loadAverage()}}},
+        {QStringLiteral("requests_per_configuration"), requests},
         {QStringLiteral("heartbeat_interval_ms"), 1},
-        {QStringLiteral("configurations"), configurations},
+        {QStringLiteral("targets"),
+         QJsonObject{{QStringLiteral("p50_ratio_to_floor_at_most"), TargetRatioP50},
+                     {QStringLiteral("longest_event_loop_gap_ms_at_most"), TargetLongestGapMs}}},
+        {QStringLiteral("summary"), summary},
+        {QStringLiteral("ledgers"), ledgers},
+        {QStringLiteral("wall_seconds"), double(wall.elapsed()) / 1e3},
     };
     std::fputs(QJsonDocument(report).toJson(QJsonDocument::Indented).constData(), stdout);
-    service.shutdown();
     return 0;
 }
