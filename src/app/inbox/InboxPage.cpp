@@ -68,6 +68,10 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     QHeaderView* header = m_pending->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(agent::InboxModel::TitleColumn, QHeaderView::Stretch);
+    // Agent names can be long ("docs-researcher (LangChain)"); sized to its contents the agent
+    // column pushed the title, waiting time and sandbox out of view. It gets a fixed share and elides.
+    header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
+    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 18);
     m_pending->setWordWrap(false);
 
     // Decisions and navigation work from the list as well as from the review.
@@ -118,9 +122,10 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_tabs);
     split->addWidget(right);
+    // The list shows five columns: about two fifths of the width keeps them in view.
     split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 5);
-    split->setSizes({460, 940});
+    split->setStretchFactor(1, 3);
+    split->setSizes({560, 840});
     split->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -265,8 +270,13 @@ void InboxPage::onRunStarted(quint64 key, const QString& commandPreview)
     if (!m_console->document()->isEmpty() && !m_console->toPlainText().endsWith(QLatin1Char('\n')))
         appendConsole(QStringLiteral("\n"));
     QString header = tr("▶ %1").arg(title.isEmpty() ? tr("run") : title);
-    if (!commandPreview.isEmpty())
-        header += QStringLiteral("\n$ ") + commandPreview;
+    if (!commandPreview.isEmpty()) {
+        // The code is the command's last argument and stands in the review already; printed whole
+        // here it buried the output. The command's first line is enough to recognise it.
+        const qsizetype newline = commandPreview.indexOf(QLatin1Char('\n'));
+        header += QStringLiteral("\n$ ") +
+                  (newline < 0 ? commandPreview : tr("%1 …").arg(commandPreview.left(newline)));
+    }
     appendConsole(header + QLatin1Char('\n'), {}, true);
 }
 

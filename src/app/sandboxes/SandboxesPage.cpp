@@ -184,10 +184,14 @@ void SandboxesPage::buildLayout()
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 14);
     m_view->horizontalHeader()->setHighlightSections(false);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    // The images column takes the spare width (image lists are the long cells); the creation time
+    // keeps just its own width instead of stretching as the last section.
+    m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::ImagesColumn,
                                                      QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::CreatedColumn,
+                                                     QHeaderView::ResizeToContents);
     m_view->setColumnWidth(kosa8::SandboxListModel::NameColumn, 200);
     m_view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
     m_view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
