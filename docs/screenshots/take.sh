@@ -36,8 +36,8 @@ wait_for() { for _ in $(seq 100); do if "$@" >/dev/null 2>&1; then return 0; fi;
 drag() { xdotool mousemove "$1" "$2" mousedown 1 mousemove "$(($1 + ($3 - $1) / 2))" "$(($2 + ($4 - $2) / 2))" mousemove "$3" "$4" mouseup 1; }
 # x of the handle between the inbox's request list and its review at 1280x800 (depends on the
 # app's layout; check with a screenshot if the app changes), and where shot 3 drags it to.
-LIST_SPLIT_X=${LIST_SPLIT_X:-569}
-EDIT_SPLIT_X=${EDIT_SPLIT_X:-470}
+LIST_SPLIT_X=${LIST_SPLIT_X:-642}
+EDIT_SPLIT_X=${EDIT_SPLIT_X:-480}
 shot() { sleep "${2:-1}"; import -window root "$OUT/$1"; echo "wrote $OUT/$1"; }
 
 # --- sandboxes: a mix of egress policies, running and stopped, with images -------------------
@@ -45,13 +45,19 @@ k8 sandbox create code-runner --egress deny
 k8 sandbox create data-analysis --egress-allow pypi.org --egress-allow files.pythonhosted.org -v "$HOME/datasets:/data"
 k8 sandbox create web-scraper --egress any
 k8 sandbox create notebook-legacy --egress fakenet
+k8 sandbox create pr-review-bot --egress-allow github.com --egress-allow api.github.com
+k8 sandbox create eval-harness --egress deny
 k8 sandbox pull code-runner python:3.12-slim
 k8 sandbox pull data-analysis python:3.12-slim
 k8 sandbox pull data-analysis jupyter/scipy-notebook:2024-05
 k8 sandbox pull web-scraper node:22-slim
 k8 sandbox pull notebook-legacy python:3.9
+k8 sandbox pull pr-review-bot node:22-slim
+k8 sandbox pull pr-review-bot debian:bookworm-slim
+k8 sandbox pull eval-harness python:3.12-slim
 k8 sandbox stop web-scraper
 k8 sandbox stop notebook-legacy
+k8 sandbox stop eval-harness
 # The stand-in stamps every sandbox with "now"; spread the creation times over past weeks so the
 # list looks like one that has been in use (cosmetic, only the stand-in's own state file).
 "$PYTHON" - "$S/state.json" <<'PY'
@@ -59,7 +65,8 @@ import datetime, json, sys
 path = sys.argv[1]
 state = json.load(open(path))
 now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
-ages = {"code-runner": (2, 3), "data-analysis": (9, 26), "web-scraper": (16, 5), "notebook-legacy": (41, 11)}
+ages = {"code-runner": (2, 3), "data-analysis": (9, 26), "web-scraper": (16, 5), "notebook-legacy": (41, 11),
+        "pr-review-bot": (5, 20), "eval-harness": (0, 4)}
 for box in state["sandboxes"]:
     days, hours = ages.get(box["name"], (0, 0))
     box["created"] = (now - datetime.timedelta(days=days, hours=hours)).strftime("%Y-%m-%dT%H:%M:%SZ")
