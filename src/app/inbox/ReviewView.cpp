@@ -2,6 +2,7 @@
 
 #include "ui_ReviewView.h"
 
+#include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
@@ -17,6 +18,8 @@
 #include <QMessageBox>
 #include <QShortcut>
 #include <QTimer>
+
+#include <optional>
 
 namespace k8::app {
 
@@ -168,6 +171,12 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     });
     connect(m_ui->imageEdit, &QLineEdit::textChanged, this, [this] { updateDecisionState(); });
 
+    if (coordinator) {
+        connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
+                [this](quint64 key) { m_drafts.remove(key); });
+        connect(coordinator, &QObject::destroyed, this, [this] { m_drafts.clear(); });
+    }
+
     m_ageTimer->setInterval(15000);
     connect(m_ageTimer, &QTimer::timeout, this, &ReviewView::updateDetails);
 
@@ -235,14 +244,17 @@ void ReviewView::showRequest(quint64 key)
     const agent::Request* request = key && m_coordinator ? m_coordinator->request(key) : nullptr;
     if (request && key == m_key)
         return;
+    saveDraft();
     m_key = request ? key : 0;
+    const std::optional<Draft> draft =
+        request && m_drafts.contains(key) ? std::optional<Draft>(m_drafts.value(key)) : std::nullopt;
     m_states.clear();
     m_current = -1;
     m_editing = false;
-    m_edit->setChecked(false);
+    m_edit->setChecked(draft && draft->editing);
     setMessage({}, false);
-    m_ui->rejectMessageEdit->clear();
-    m_ui->respondEdit->clear();
+    m_ui->rejectMessageEdit->setText(draft ? draft->rejectMessage : QString());
+    m_ui->respondEdit->setText(draft ? draft->respondText : QString());
 
     if (!request) {
         m_request = {};
@@ -261,6 +273,8 @@ void ReviewView::showRequest(quint64 key)
         state.editedArgsText = formatJson(args);
         m_states.append(state);
     }
+    if (draft && draft->states.size() == m_request.actions.size())
+        m_states = draft->states;
 
     m_loading = true;
     m_ui->actionCombo->clear();
@@ -281,9 +295,9 @@ void ReviewView::showRequest(quint64 key)
     m_ui->runBox->setVisible(isRun);
     if (isRun) {
         m_ui->sandboxCombo->clear();
-        m_ui->sandboxCombo->setEditText(QString());
+        m_ui->sandboxCombo->setEditText(draft ? draft->sandbox : QString());
         fillSandboxes();
-        m_ui->imageEdit->setText(m_request.run.image);
+        m_ui->imageEdit->setText(draft ? draft->image : m_request.run.image);
     }
     m_ui->stack->setCurrentWidget(m_ui->reviewPage);
     updateDetails();
@@ -297,7 +311,25 @@ void ReviewView::showRequest(quint64 key)
         updateDecisionState();
         return;
     }
-    showAction(0);
+    showAction(draft ? qBound(0, draft->current, int(m_request.actions.size()) - 1) : 0);
+}
+
+void ReviewView::saveDraft()
+{
+    // Only while the request still waits: a decided or withdrawn one has nothing left to keep.
+    const agent::InboxModel* inbox = m_coordinator ? m_coordinator->inbox() : nullptr;
+    if (!m_key || !inbox || inbox->rowOf(m_key) < 0)
+        return;
+    storeCurrentEdits();
+    Draft draft;
+    draft.states = m_states;
+    draft.current = qMax(0, m_current);
+    draft.editing = m_editing;
+    draft.rejectMessage = m_ui->rejectMessageEdit->text();
+    draft.respondText = m_ui->respondEdit->text();
+    draft.sandbox = m_ui->sandboxCombo->currentText();
+    draft.image = m_ui->imageEdit->text();
+    m_drafts.insert(m_key, draft);
 }
 
 void ReviewView::updateDetails()

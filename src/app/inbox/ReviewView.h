@@ -2,6 +2,7 @@
 
 #include "agent/Request.h"
 
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
@@ -43,8 +44,11 @@ public:
     void setSandboxModel(kosa8::SandboxListModel* model);
 
     // Shows the request (0 or an unknown key: the empty page). Showing the same key again keeps
-    // the person's edits.
+    // the person's edits; so does showing another request and coming back: the work in progress
+    // is kept per request until the request leaves the inbox.
     void showRequest(quint64 key);
+    // Whether the person left unsent work on this request (for tests and the list).
+    bool hasDraft(quint64 key) const { return m_drafts.contains(key); }
     quint64 currentKey() const { return m_key; }
     int currentAction() const { return m_current; }
     bool isEditing() const { return m_editing; }
@@ -89,6 +93,20 @@ private:
         QString editedArgsText; // the other args as JSON text, as the person left them
     };
 
+    // Everything the person did on a request that is not sent yet, kept while they look at
+    // another one: people review code for a living and must never lose an edit.
+    struct Draft
+    {
+        QList<ActionState> states;
+        int current = 0;
+        bool editing = false;
+        QString rejectMessage;
+        QString respondText;
+        QString sandbox;
+        QString image;
+    };
+
+    void saveDraft();
     void showAction(int index);
     void storeCurrentEdits();
     bool currentAllows(agent::DecisionKind kind) const;
@@ -112,6 +130,7 @@ private:
     quint64 m_key = 0;
     agent::Request m_request; // a copy: the coordinator's entry may go away while we show it
     QList<ActionState> m_states;
+    QHash<quint64, Draft> m_drafts;
     int m_current = -1;
     bool m_editing = false;
     bool m_loading = false;

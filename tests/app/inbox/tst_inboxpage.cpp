@@ -230,6 +230,64 @@ private Q_SLOTS:
         QCOMPARE(resultFor(id), QJsonValue(expected));
     }
 
+    void editsSurviveSwitchingRequests()
+    {
+        const QJsonValue idA =
+            ask(hitlPayload({hitlAction(QStringLiteral("python"),
+                                        {{QStringLiteral("code"), QStringLiteral("a = 1")}})},
+                            {hitlConfig(QStringLiteral("python"), AllHitl)}),
+                QStringLiteral("Request A"));
+        ask(hitlPayload(
+                {hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("b = 2")}})},
+                {hitlConfig(QStringLiteral("python"), AllHitl)}),
+            QStringLiteral("Request B"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        const quint64 keyA = m_service->inbox()->keyAt(0);
+        QCOMPARE(review()->currentKey(), keyA);
+
+        // Edit A's code and start typing a reason, then look at B.
+        focusCode();
+        press(Qt::Key_E);
+        QVERIFY(review()->isEditing());
+        review()->codeEditor()->moveCursor(QTextCursor::End);
+        QTest::keyClick(review()->codeEditor(), Qt::Key_Return);
+        QTest::keyClicks(review()->codeEditor(), QStringLiteral("a += 1"));
+        review()->rejectMessageEdit()->setText(QStringLiteral("half a thought"));
+        m_page->selectNext();
+        QCOMPARE(review()->currentKey(), m_service->inbox()->keyAt(1));
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("b = 2"));
+        QVERIFY(!review()->isEditing());
+        QVERIFY(review()->rejectMessageEdit()->text().isEmpty());
+        QVERIFY(review()->hasDraft(keyA));
+
+        // Back on A: the edit, the edit mode, the diff and the reason are all still there.
+        m_page->selectPrevious();
+        QCOMPARE(review()->currentKey(), keyA);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("a = 1\na += 1"));
+        QVERIFY(review()->isEditing());
+        QVERIFY(review()->codeEditor()->isEditable());
+        QVERIFY(review()->diffView()->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(review()->diffView()->addedCount(), 1, Wait);
+        QVERIFY(review()->diffView()->unifiedText().contains(QLatin1String("+ a += 1")));
+        QCOMPARE(review()->rejectMessageEdit()->text(), QStringLiteral("half a thought"));
+        QVERIFY(review()->approveAction()->text().contains(QLatin1String("edited")));
+
+        // Approving sends the edited code, and the draft goes with the request.
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonObject edited{{QStringLiteral("code"), QStringLiteral("a = 1\na += 1")}};
+        const QJsonObject expected{
+            {QStringLiteral("decisions"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("edit")},
+                                    {QStringLiteral("edited_action"),
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("python")},
+                                                 {QStringLiteral("args"), edited}}}}}}};
+        QCOMPARE(resultFor(idA), QJsonValue(expected));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        QVERIFY(!review()->hasDraft(keyA));
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("b = 2"));
+    }
+
     void rejectWithMessage()
     {
         const QJsonValue id =
