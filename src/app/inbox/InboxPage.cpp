@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSplitter>
@@ -263,21 +264,33 @@ void InboxPage::appendConsole(const QString& text, const QColor& colour, bool bo
 
 void InboxPage::onRunStarted(quint64 key, const QString& commandPreview)
 {
-    m_lastStreamKey = key;
-    QString title = m_titles.value(key);
-    if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr)
-        title = request->title;
     if (!m_console->document()->isEmpty() && !m_console->toPlainText().endsWith(QLatin1Char('\n')))
         appendConsole(QStringLiteral("\n"));
-    QString header = tr("▶ %1").arg(title.isEmpty() ? tr("run") : title);
+    // A run can take several kosa8 steps (the checkpoint, then the run): one header names the
+    // run, each step only adds its command line under it.
+    if (key != m_lastStreamKey) {
+        m_lastStreamKey = key;
+        QString title = m_titles.value(key);
+        if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr)
+            title = request->title;
+        appendConsole(tr("▶ %1").arg(title.isEmpty() ? tr("run") : title) + QLatin1Char('\n'), {}, true);
+    }
     if (!commandPreview.isEmpty()) {
         // The code is the command's last argument and stands in the review already; printed whole
         // here it buried the output. The command's first line is enough to recognise it.
         const qsizetype newline = commandPreview.indexOf(QLatin1Char('\n'));
-        header += QStringLiteral("\n$ ") +
-                  (newline < 0 ? commandPreview : tr("%1 …").arg(commandPreview.left(newline)));
+        appendConsole(QStringLiteral("$ ") +
+                          (newline < 0 ? commandPreview : tr("%1 …").arg(commandPreview.left(newline))) +
+                          QLatin1Char('\n'),
+                      QColor(0x7f8c8d));
     }
-    appendConsole(header + QLatin1Char('\n'), {}, true);
+}
+
+QString InboxPage::durationText(qint64 ms)
+{
+    if (ms < 1000)
+        return tr("%1 ms").arg(ms);
+    return tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
 }
 
 void InboxPage::onRunFinished(quint64 key, const QJsonObject& result)
@@ -292,14 +305,15 @@ void InboxPage::onRunFinished(quint64 key, const QJsonObject& result)
         if (result.contains(QLatin1String("stderr")))
             summary += QLatin1Char('\n') + result.value(QLatin1String("stderr")).toString().trimmed();
     } else if (result.contains(QLatin1String("exit_code"))) {
-        summary = tr("■ exit code %1 after %2 ms")
-                      .arg(result.value(QLatin1String("exit_code")).toInteger())
-                      .arg(result.value(QLatin1String("duration_ms")).toInteger());
+        QStringList parts;
+        parts << tr("exit code %1").arg(result.value(QLatin1String("exit_code")).toInteger());
+        parts << durationText(result.value(QLatin1String("duration_ms")).toInteger());
         if (result.value(QLatin1String("truncated")).toBool())
-            summary += tr(" (output truncated)");
+            parts << tr("output truncated");
         const QString checkpoint = result.value(QLatin1String("checkpoint")).toString();
         if (!checkpoint.isEmpty())
-            summary += tr("; checkpoint %1 taken before").arg(checkpoint);
+            parts << tr("checkpoint %1").arg(checkpoint);
+        summary = tr("■ %1").arg(parts.join(QStringLiteral(" · ")));
     } else {
         summary = tr("■ not run: %1").arg(result.value(QLatin1String("message")).toString());
     }

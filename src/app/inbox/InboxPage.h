@@ -63,6 +63,8 @@ private:
     void appendConsole(const QString& text, const QColor& colour = {}, bool bold = false);
     void onRunStarted(quint64 key, const QString& commandPreview);
     void onRunFinished(quint64 key, const QJsonObject& result);
+    // "340 ms", "1.2 s": the run's length at a glance.
+    static QString durationText(qint64 ms);
 
     // The coordinator may go before the page at shutdown; the page then shows nothing.
     QPointer<agent::ReviewCoordinator> m_coordinator;

@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -459,6 +460,21 @@ private Q_SLOTS:
         QVERIFY2(console.contains(QLatin1String("hello from the sandbox")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("careful")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("Answer")), qPrintable(console));
+        // One header for the run, though kosa8 ran twice (checkpoint, then the run); each command
+        // is shown under it.
+        QCOMPARE(console.count(QStringLiteral("▶ Answer")), 1);
+        const QStringList commands =
+            console.split(QLatin1Char('\n')).filter(QRegularExpression(QStringLiteral("^\\$ ")));
+        QCOMPARE(commands.size(), 2);
+        QVERIFY2(commands.at(0).contains(QLatin1String(" checkpoint ")), qPrintable(commands.at(0)));
+        QVERIFY2(commands.at(1).contains(QLatin1String(" run ")), qPrintable(commands.at(1)));
+        // A short summary: exit code, duration, checkpoint label.
+        const QString checkpoint = result.value(QStringLiteral("checkpoint")).toString();
+        QVERIFY(!checkpoint.isEmpty());
+        const QString summary = console.trimmed().section(QLatin1Char('\n'), -1);
+        QVERIFY2(summary.startsWith(QStringLiteral("■ exit code 0 · ")), qPrintable(summary));
+        QVERIFY2(summary.endsWith(QStringLiteral(" · checkpoint %1").arg(checkpoint)), qPrintable(summary));
+        QVERIFY2(!summary.contains(QLatin1String("taken before")), qPrintable(summary));
     }
 
     void runInAnotherSandbox()
