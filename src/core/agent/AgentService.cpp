@@ -319,40 +319,88 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
 
 void AgentService::commitQueued()
 {
-    if (m_queuedAnswers.isEmpty())
-        return;
+    if (m_queuedAnswers.isEmpty() || m_ledger.isFlushing())
+        return; // the flush in flight starts the next batch when it ends
     m_commitTimer.stop();
-    const QList<QueuedAnswer> batch = std::exchange(m_queuedAnswers, {});
+    m_flushingAnswers = std::exchange(m_queuedAnswers, {});
     QString error;
-    if (m_ledger.commit(&error)) {
-        for (const QueuedAnswer& queued : batch) {
+    // Called on the ledger's flush thread; the service outlives it (shutdown() settles the
+    // ledger, and the ledger's thread ends with the ledger, before the QObject goes).
+    const bool written = m_ledger.startCommit(
+        [this] { QMetaObject::invokeMethod(this, &AgentService::ledgerFlushed, Qt::QueuedConnection); },
+        &error);
+    if (!written || !m_ledger.isFlushing())
+        answerBatch(std::exchange(m_flushingAnswers, {}), written, error);
+}
+
+void AgentService::ledgerFlushed()
+{
+    // A notice may come for a flush settleLedger() has already finished; only an ended flush is
+    // settled here, without waiting.
+    if (!m_ledger.flushEnded())
+        return;
+    QString error;
+    const bool durable = m_ledger.finishCommit(&error);
+    answerBatch(std::exchange(m_flushingAnswers, {}), durable, error);
+    commitQueued(); // what came in while the disk was busy
+}
+
+void AgentService::answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error)
+{
+    if (batch.isEmpty())
+        return;
+    if (durable) {
+        for (const QueuedAnswer& queued : std::as_const(batch)) {
             answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
             Q_EMIT requestDecided(queued.request.key, queued.record.decision, queued.record.decidedBy);
         }
-    } else {
-        // Fail closed: none of the batch is on disk, so none of its approvals may leave. Every
-        // request of the batch is answered with a rejection, recorded (one more flush) where the
-        // ledger allows; a rejection goes out even when it cannot be recorded.
-        spdlog::error("ledger commit failed: {}", error.toStdString());
-        Q_EMIT problem(error);
-        const QString reason = tr("The decision could not be recorded: %1").arg(error);
-        for (const QueuedAnswer& queued : batch) {
-            LedgerRecord rejection = queued.record;
-            rejection.decision = kReject;
-            m_ledger.stage(rejection, nullptr);
-        }
-        QString retryError;
-        if (!m_ledger.commit(&retryError))
-            Q_EMIT problem(retryError);
-        for (const QueuedAnswer& queued : batch) {
-            const QJsonValue rejection =
-                queued.approves ? rejectionFor(queued.request, reason) : queued.result;
-            answer(queued.request, rpcResult(queued.request.rpcId, rejection));
-            Q_EMIT requestDecided(queued.request.key, kReject, queued.record.decidedBy);
-        }
+        // Into the kernel now rather than on the next pass of the event loop.
+        m_server->flushAll();
+        return;
     }
-    // Into the kernel now rather than on the next pass of the event loop.
+    // Fail closed: none of the batch is on disk, so none of its approvals may leave. Each request
+    // becomes a rejection, recorded with the next flush; one that fails again (or cannot even be
+    // staged) is answered unrecorded, as a rejection is the safe answer.
+    spdlog::error("ledger commit failed: {}", error.toStdString());
+    Q_EMIT problem(error);
+    const QString reason = tr("The decision could not be recorded: %1").arg(error);
+    bool requeued = false;
+    for (QueuedAnswer& queued : batch) {
+        if (queued.approves)
+            queued.result = rejectionFor(queued.request, reason);
+        queued.approves = false;
+        queued.record.decision = kReject;
+        if (!queued.retried) {
+            queued.retried = true;
+            if (m_ledger.stage(queued.record, nullptr)) {
+                m_queuedAnswers.append(queued);
+                requeued = true;
+                continue;
+            }
+        }
+        answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
+        Q_EMIT requestDecided(queued.request.key, kReject, queued.record.decidedBy);
+    }
     m_server->flushAll();
+    if (requeued && !m_commitTimer.isActive())
+        m_commitTimer.start();
+}
+
+void AgentService::settleLedger()
+{
+    // Each pass finishes a flush or commits a batch; a batch that fails comes back once, as
+    // rejections, so this ends.
+    while (m_ledger.isFlushing() || !m_queuedAnswers.isEmpty()) {
+        QString error;
+        if (m_ledger.isFlushing()) {
+            const bool durable = m_ledger.finishCommit(&error);
+            answerBatch(std::exchange(m_flushingAnswers, {}), durable, error);
+            continue;
+        }
+        QList<QueuedAnswer> batch = std::exchange(m_queuedAnswers, {});
+        const bool durable = m_ledger.commit(&error);
+        answerBatch(std::move(batch), durable, error);
+    }
 }
 
 void AgentService::queueForPerson(const Request& request)
@@ -498,7 +546,7 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
         QString reason;
     };
     // The turn's earlier decisions go into the ledger first.
-    commitQueued();
+    settleLedger();
     QList<Rejection> rejections;
     for (quint64 key : keys) {
         const auto it = m_entries.constFind(key);
@@ -673,7 +721,7 @@ bool AgentService::record(const Request& request, const QString& decision, const
                           const QString& codeOverride, QString* error)
 {
     // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
-    commitQueued();
+    settleLedger();
     const LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
     if (!m_ledger.isOpen()) {
         *error = tr("The decision ledger is not open.");
@@ -809,7 +857,7 @@ bool AgentService::removeRule(const QString& name, QString* error)
 
 void AgentService::shutdown()
 {
-    commitQueued();
+    settleLedger();
     if (m_shutDown)
         return;
     m_shutDown = true;

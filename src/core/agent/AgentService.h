@@ -102,23 +102,31 @@ private:
     bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
     void handleConnectionClosed(quint64 connectionId) override;
 
-    // A rule's decision waiting for the ledger flush at the end of this event-loop turn.
+    // A rule's decision waiting for the ledger flush of its batch.
     struct QueuedAnswer
     {
         Request request;
         LedgerRecord record;
         QJsonValue result; // the answer's result
         bool approves = false;
+        bool retried = false; // already turned into a rejection after a failed flush
     };
 
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);
     void applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256);
-    // Group commit: stages the ledger entry and queues the answer; commitQueued() makes every
-    // entry of the turn durable with one flush, then sends the answers.
+    // Group commit: stages the ledger entry and queues the answer. At the end of the event-loop
+    // turn commitQueued() writes the turn's entries and has the ledger's thread flush them (one
+    // flush for all, the UI thread does not wait for the disk); ledgerFlushed() then sends their
+    // answers, or rejections when the flush failed, and starts the next batch.
     void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
                           const QString& codeSha256, const QJsonValue& result, bool approves);
     void commitQueued();
+    void ledgerFlushed();
+    void answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error);
+    // Finishes the flush in flight and commits what is queued, here and now (before a decision
+    // that is recorded on the spot, and at quit).
+    void settleLedger();
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
     void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
     // The same for several at once, with one ledger flush for all.
@@ -151,8 +159,9 @@ private:
     RuleSet m_rules; // own + read-only extra, what match() uses
     Ledger m_ledger;
     QHash<quint64, Entry> m_entries;
-    QList<QueuedAnswer> m_queuedAnswers;
-    QTimer m_commitTimer; // zero interval: fires once the event loop has handled this turn
+    QList<QueuedAnswer> m_queuedAnswers;   // staged in the ledger
+    QList<QueuedAnswer> m_flushingAnswers; // written, their flush in flight
+    QTimer m_commitTimer;                  // zero interval: fires once the event loop has handled this turn
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;

@@ -13,9 +13,12 @@
 
 #include <cerrno>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <mutex>
+#include <thread>
 #include <unistd.h>
 
 namespace k8::agent {
@@ -81,7 +84,99 @@ bool integralSeq(const QJsonValue& value, qint64* seq)
 
 } // namespace
 
-Ledger::~Ledger() = default;
+// The flush of a written batch, off the caller's thread: fdatasync on a busy or slow disk can
+// take tens of milliseconds, and the caller is the UI thread. One job at a time.
+class LedgerFlushThread
+{
+public:
+    LedgerFlushThread()
+        : m_thread([this] { run(); })
+    {}
+    ~LedgerFlushThread()
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_quit = true;
+        }
+        m_wake.notify_all();
+        m_thread.join(); // a flush in flight is finished first
+    }
+    LedgerFlushThread(const LedgerFlushThread&) = delete;
+    LedgerFlushThread& operator=(const LedgerFlushThread&) = delete;
+
+    void start(int fd, std::function<void()> onDone)
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_fd = fd;
+            m_onDone = std::move(onDone);
+            m_hasJob = true;
+            m_done = false;
+        }
+        m_wake.notify_all();
+    }
+    bool isDone() const
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        return m_done;
+    }
+    void wait(int* result, qint64* ns)
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_ended.wait(lock, [this] { return m_done; });
+        *result = m_result;
+        *ns = m_ns;
+    }
+
+private:
+    void run()
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        while (true) {
+            m_wake.wait(lock, [this] { return m_quit || m_hasJob; });
+            if (!m_hasJob)
+                return; // quit, nothing in flight
+            m_hasJob = false;
+            const int fd = m_fd;
+            const std::function<void()> onDone = std::move(m_onDone);
+            lock.unlock();
+            QElapsedTimer time;
+            time.start();
+            const int result = syncData(fd);
+            const qint64 ns = time.nsecsElapsed();
+            lock.lock();
+            m_result = result;
+            m_ns = ns;
+            m_done = true;
+            lock.unlock();
+            m_ended.notify_all();
+            // Marked done first: the owner, told by onDone, finishes without waiting.
+            if (onDone)
+                onDone();
+            lock.lock();
+        }
+    }
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::condition_variable m_ended;
+    int m_fd = -1;
+    std::function<void()> m_onDone;
+    bool m_hasJob = false;
+    bool m_done = true;
+    bool m_quit = false;
+    int m_result = 0;
+    qint64 m_ns = 0;
+    std::thread m_thread; // last: started once the members above exist
+};
+
+Ledger::Ledger() = default;
+
+Ledger::~Ledger()
+{
+    // The flush thread ends after the flush in flight, if any.
+    m_flusher.reset();
+}
 
 QString Ledger::zeroHash()
 {
@@ -102,6 +197,7 @@ bool Ledger::isOpen() const
 
 bool Ledger::open(const QString& path, QString* error, QString* warning)
 {
+    finishCommit(nullptr); // a flush in flight belongs to the file being closed
     m_file.close();
     m_path = path;
     m_seq = 0;
@@ -109,9 +205,6 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
     m_durableSize = 0;
     m_needsNewline = false;
     m_staged.clear();
-    m_stagedCount = 0;
-    m_stagedSeq = 0;
-    m_stagedPrev = m_prev;
     m_syncCount = 0;
     m_syncTotalNs = 0;
     m_syncLongestNs = 0;
@@ -191,8 +284,9 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
             Text::tr("The ledger %1 cannot be opened for writing: %2").arg(path, m_file.errorString()));
     m_file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     m_durableSize = m_file.size();
-    m_stagedSeq = m_seq;
-    m_stagedPrev = m_prev;
+    m_writtenSeq = m_seq;
+    m_writtenPrev = m_prev;
+    m_writtenSize = m_durableSize;
     return true;
 }
 
@@ -208,115 +302,169 @@ bool Ledger::stage(const LedgerRecord& record, QString* error)
             *error = Text::tr("The ledger is not open.");
         return false;
     }
-    const qint64 seq = m_stagedSeq + 1;
-    // The canonical JSON of the entry, written field by field in key order (what canonicalJson()
+    m_staged.append({record, utcNowIsoWithMs()});
+    return true;
+}
+
+bool Ledger::writeStaged(QString* error)
+{
+    // The canonical JSON of each entry, written field by field in key order (what canonicalJson()
     // of the QJsonObject gives, which entryHash() and verify() use), split where "hash" goes.
+    qint64 seq = m_seq;
+    QString prev = m_prev;
+    QByteArray lines;
+    lines.reserve(m_staged.size() * 600 + 1);
+    if (m_needsNewline)
+        lines.append('\n');
     QByteArray head;
-    head.reserve(512);
-    head.append("{\"agent\":");
-    appendCanonicalJsonString(record.agent, &head);
-    if (!record.codeSha256.isEmpty()) {
-        head.append(",\"code_sha256\":");
-        appendCanonicalJsonString(record.codeSha256, &head);
-    }
-    head.append(",\"decided_by\":");
-    appendCanonicalJsonString(record.decidedBy, &head);
-    head.append(",\"decision\":");
-    appendCanonicalJsonString(record.decision, &head);
     QByteArray tail;
-    tail.reserve(512);
-    tail.append(",\"method\":");
-    appendCanonicalJsonString(record.method, &tail);
-    tail.append(",\"payload_sha256\":");
-    appendCanonicalJsonString(record.payloadSha256, &tail);
-    tail.append(",\"prev\":");
-    appendCanonicalJsonString(m_stagedPrev, &tail);
-    tail.append(",\"request\":");
-    appendCanonicalJsonString(record.requestId, &tail);
-    tail.append(",\"seq\":");
-    tail.append(QByteArray::number(seq));
-    tail.append(",\"time\":\"");
-    tail.append(utcNowIsoWithMs());
-    tail.append('"');
-    if (!record.title.isEmpty()) {
-        tail.append(",\"title\":");
-        appendCanonicalJsonString(record.title, &tail);
+    for (const StagedEntry& staged : std::as_const(m_staged)) {
+        const LedgerRecord& record = staged.record;
+        ++seq;
+        head.clear();
+        head.append("{\"agent\":");
+        appendCanonicalJsonString(record.agent, &head);
+        if (!record.codeSha256.isEmpty()) {
+            head.append(",\"code_sha256\":");
+            appendCanonicalJsonString(record.codeSha256, &head);
+        }
+        head.append(",\"decided_by\":");
+        appendCanonicalJsonString(record.decidedBy, &head);
+        head.append(",\"decision\":");
+        appendCanonicalJsonString(record.decision, &head);
+        tail.clear();
+        tail.append(",\"method\":");
+        appendCanonicalJsonString(record.method, &tail);
+        tail.append(",\"payload_sha256\":");
+        appendCanonicalJsonString(record.payloadSha256, &tail);
+        tail.append(",\"prev\":");
+        appendCanonicalJsonString(prev, &tail);
+        tail.append(",\"request\":");
+        appendCanonicalJsonString(record.requestId, &tail);
+        tail.append(",\"seq\":");
+        tail.append(QByteArray::number(seq));
+        tail.append(",\"time\":\"");
+        tail.append(staged.time);
+        tail.append('"');
+        if (!record.title.isEmpty()) {
+            tail.append(",\"title\":");
+            appendCanonicalJsonString(record.title, &tail);
+        }
+        tail.append('}');
+        const QByteArray hash = sha256HexBytes(prev.toUtf8() + head + tail);
+        lines.append(head);
+        lines.append(",\"hash\":\"");
+        lines.append(hash);
+        lines.append('"');
+        lines.append(tail);
+        lines.append('\n');
+        prev = QString::fromLatin1(hash);
     }
-    tail.append('}');
+    m_staged.clear();
 
-    const QByteArray hash = sha256HexBytes(m_stagedPrev.toUtf8() + head + tail);
+    const int fd = m_file.handle();
+    const char* data = lines.constData();
+    qsizetype left = lines.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, size_t(left));
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0) {
+            if (error)
+                *error = Text::tr("The ledger entry could not be written to %1: %2")
+                             .arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
+            dropWritten();
+            return false;
+        }
+        data += written;
+        left -= written;
+    }
+    m_writtenSeq = seq;
+    m_writtenPrev = prev;
+    m_writtenSize = m_durableSize + lines.size();
+    return true;
+}
 
-    if (m_needsNewline && m_staged.isEmpty())
-        m_staged.append('\n');
-    m_staged.append(head);
-    m_staged.append(",\"hash\":\"");
-    m_staged.append(hash);
-    m_staged.append('"');
-    m_staged.append(tail);
-    m_staged.append('\n');
-    m_stagedSeq = seq;
-    m_stagedPrev = QString::fromLatin1(hash);
-    ++m_stagedCount;
+void Ledger::dropWritten()
+{
+    // None of these entries counts: cut the file back so that what may have reached it does not
+    // stand in the chain, and continue from the last durable entry.
+    if (::ftruncate(m_file.handle(), m_durableSize) != 0)
+        m_needsNewline = true; // whatever is left there, the next entry starts on its own line
+    m_writtenSeq = m_seq;
+    m_writtenPrev = m_prev;
+    m_writtenSize = m_durableSize;
+}
+
+bool Ledger::settleWritten(int flushResult, qint64 flushNs, QString* error)
+{
+    m_syncTotalNs += flushNs;
+    m_syncLongestNs = std::max(m_syncLongestNs, flushNs);
+    if (flushResult != 0) {
+        if (error)
+            *error = Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path);
+        dropWritten();
+        return false;
+    }
+    m_seq = m_writtenSeq;
+    m_prev = m_writtenPrev;
+    m_durableSize = m_writtenSize;
+    m_needsNewline = false;
+    ++m_syncCount;
     return true;
 }
 
 bool Ledger::commit(QString* error)
 {
-    auto fail = [error](const QString& message) {
+    if (!m_file.isOpen() || m_flushing) {
         if (error)
-            *error = message;
+            *error = m_flushing ? Text::tr("The ledger %1 is still flushing entries to disk.").arg(m_path)
+                                : Text::tr("The ledger is not open.");
         return false;
-    };
-    if (!m_file.isOpen())
-        return fail(Text::tr("The ledger is not open."));
-    if (m_stagedCount == 0)
+    }
+    if (m_staged.isEmpty())
         return true;
+    if (!writeStaged(error))
+        return false;
+    QElapsedTimer time;
+    time.start();
+    const int result = syncData(m_file.handle());
+    return settleWritten(result, time.nsecsElapsed(), error);
+}
 
-    QString problem;
-    const int fd = m_file.handle();
-    const char* data = m_staged.constData();
-    qsizetype left = m_staged.size();
-    while (left > 0 && problem.isEmpty()) {
-        const ssize_t written = ::write(fd, data, size_t(left));
-        if (written < 0 && errno == EINTR)
-            continue;
-        if (written <= 0) {
-            problem = Text::tr("The ledger entry could not be written to %1: %2")
-                          .arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
-            break;
-        }
-        data += written;
-        left -= written;
+bool Ledger::startCommit(const std::function<void()>& onFlushed, QString* error)
+{
+    if (!m_file.isOpen() || m_flushing) {
+        if (error)
+            *error = m_flushing ? Text::tr("The ledger %1 is still flushing entries to disk.").arg(m_path)
+                                : Text::tr("The ledger is not open.");
+        return false;
     }
-    if (problem.isEmpty()) {
-        QElapsedTimer syncTime;
-        syncTime.start();
-        if (syncData(fd) != 0)
-            problem = Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path);
-        const qint64 ns = syncTime.nsecsElapsed();
-        m_syncTotalNs += ns;
-        m_syncLongestNs = std::max(m_syncLongestNs, ns);
-    }
-
-    if (!problem.isEmpty()) {
-        // None of the staged entries counts: cut the file back so that what may have reached it
-        // does not stand in the chain, and continue from the last durable entry.
-        if (::ftruncate(fd, m_durableSize) != 0)
-            m_needsNewline = true; // whatever is left there, the next entry starts on its own line
-        m_staged.clear();
-        m_stagedCount = 0;
-        m_stagedSeq = m_seq;
-        m_stagedPrev = m_prev;
-        return fail(problem);
-    }
-    m_durableSize += m_staged.size();
-    m_needsNewline = false;
-    m_seq = m_stagedSeq;
-    m_prev = m_stagedPrev;
-    m_staged.clear();
-    m_stagedCount = 0;
-    ++m_syncCount;
+    if (m_staged.isEmpty())
+        return true;
+    if (!writeStaged(error))
+        return false;
+    if (!m_flusher)
+        m_flusher = std::make_unique<LedgerFlushThread>();
+    m_flushing = true;
+    m_flusher->start(m_file.handle(), onFlushed);
     return true;
+}
+
+bool Ledger::flushEnded() const
+{
+    return m_flushing && m_flusher && m_flusher->isDone();
+}
+
+bool Ledger::finishCommit(QString* error)
+{
+    if (!m_flushing)
+        return true;
+    int result = 0;
+    qint64 ns = 0;
+    m_flusher->wait(&result, &ns);
+    m_flushing = false;
+    return settleWritten(result, ns, error);
 }
 
 LedgerVerifyResult Ledger::verify(const QString& path)

@@ -5,7 +5,12 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+#include <memory>
+
 namespace k8::agent {
+
+class LedgerFlushThread;
 
 // What one ledger entry records (protocol.md "Ledger").
 struct LedgerRecord
@@ -37,7 +42,7 @@ struct LedgerVerifyResult
 class Ledger
 {
 public:
-    Ledger() = default;
+    Ledger();
     ~Ledger();
     Ledger(const Ledger&) = delete;
     Ledger& operator=(const Ledger&) = delete;
@@ -54,16 +59,29 @@ public:
     // true: stage() then commit().
     bool append(const LedgerRecord& record, QString* error);
 
-    // Group commit. stage() chains an entry after the last one (staged or written) and keeps its
-    // line in memory; commit() writes every staged line in one write and makes them durable with
-    // one fdatasync (fsync where that is missing). Nothing staged counts as written until commit()
-    // returns true. When it fails, the staged entries are dropped, the file is cut back to its
-    // last durable end and the chain continues from the last durable entry.
+    // Group commit. stage() keeps an entry in memory (with its time); the staged entries are
+    // chained, written in one write and made durable with one fdatasync (fsync where that is
+    // missing) by commit() on this thread, or by startCommit() + finishCommit() with the flush on
+    // the ledger's own thread, so that a slow disk does not hold the caller's event loop. Nothing
+    // staged counts as recorded until commit() or finishCommit() returns true. When the write or
+    // the flush fails, those entries are dropped, the file is cut back to its last durable entry
+    // and the chain continues from there. Entries staged while a flush runs wait for the next.
     bool stage(const LedgerRecord& record, QString* error);
+    int stagedCount() const { return int(m_staged.size()); }
+    // False when a flush started by startCommit() has not been finished yet.
     bool commit(QString* error);
-    int stagedCount() const { return m_stagedCount; }
+    // Writes the staged entries and hands their flush to the flush thread, which calls onFlushed
+    // (on that thread) when it is done. False with *error when the write failed (nothing is in
+    // flight then). With nothing staged: true, and nothing is in flight.
+    bool startCommit(const std::function<void()>& onFlushed, QString* error);
+    bool isFlushing() const { return m_flushing; }
+    // True once the flush in flight has ended (finishCommit() then does not wait).
+    bool flushEnded() const;
+    // Waits for the flush in flight to end (it normally has: call it from onFlushed's
+    // notification) and settles it: true when its entries are durable.
+    bool finishCommit(QString* error);
     // Successful flushes to disk since open(), and how long they took (for tests and the
-    // benchmark: each one holds the thread that commits).
+    // benchmark).
     qint64 syncCount() const { return m_syncCount; }
     qint64 syncTotalNs() const { return m_syncTotalNs; }
     qint64 syncLongestNs() const { return m_syncLongestNs; }
@@ -77,18 +95,32 @@ public:
     static QString entryHash(const QJsonObject& entryWithoutHash);
 
 private:
+    struct StagedEntry
+    {
+        LedgerRecord record;
+        QByteArray time;
+    };
+    // Chains and writes the staged entries after the durable ones; false with *error (and the
+    // file cut back) when the write fails.
+    bool writeStaged(QString* error);
+    // Settles the written entries after their flush (result of fdatasync, its duration).
+    bool settleWritten(int flushResult, qint64 flushNs, QString* error);
+    void dropWritten();
+
     QFile m_file;
     QString m_path;
-    // Durable state: what the file holds after the last successful commit (or open()).
+    // Durable state: what the file holds after the last successful flush (or open()).
     qint64 m_seq = 0;
     QString m_prev;
     qint64 m_durableSize = 0;
     bool m_needsNewline = false;
-    // Staged state: the chain as it continues in m_staged.
-    qint64 m_stagedSeq = 0;
-    QString m_stagedPrev;
-    QByteArray m_staged;
-    int m_stagedCount = 0;
+    // Written, flush pending: the chain as it continues after them.
+    qint64 m_writtenSeq = 0;
+    QString m_writtenPrev;
+    qint64 m_writtenSize = 0;
+    bool m_flushing = false;
+    QList<StagedEntry> m_staged;
+    std::unique_ptr<LedgerFlushThread> m_flusher;
     qint64 m_syncCount = 0;
     qint64 m_syncTotalNs = 0;
     qint64 m_syncLongestNs = 0;

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 
 using namespace k8::agent;
 
@@ -363,6 +364,49 @@ private Q_SLOTS:
         }
         QCOMPARE(ledger.lastHash(),
                  QJsonDocument::fromJson(lines.at(5)).object().value(QStringLiteral("hash")).toString());
+    }
+
+    void flushOnItsOwnThread()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        for (int i = 1; i <= 3; ++i)
+            QVERIFY(ledger.stage(
+                record(QString::number(i), QStringLiteral("approve"), QStringLiteral("rule:ok")), &error));
+        std::atomic<int> notices{0};
+        QVERIFY2(ledger.startCommit([&notices] { ++notices; }, &error), qPrintable(error));
+        QVERIFY(ledger.isFlushing());
+        QCOMPARE(ledger.stagedCount(), 0);
+        QCOMPARE(ledger.lastSeq(), 0); // written, not yet durable
+        // One flush at a time: what is staged now waits for the next.
+        QVERIFY(ledger.stage(record(QStringLiteral("4"), QStringLiteral("reject"), QStringLiteral("timeout")),
+                             &error));
+        QVERIFY(!ledger.commit(&error));
+        QVERIFY(!ledger.startCommit({}, &error));
+        QTRY_COMPARE_WITH_TIMEOUT(notices.load(), 1, 15000);
+        QVERIFY(ledger.flushEnded());
+        QVERIFY2(ledger.finishCommit(&error), qPrintable(error));
+        QVERIFY(!ledger.isFlushing());
+        QCOMPARE(ledger.lastSeq(), 3);
+        QCOMPARE(ledger.syncCount(), 1);
+        QCOMPARE(ledger.stagedCount(), 1);
+        QVERIFY2(ledger.commit(&error), qPrintable(error));
+        QCOMPARE(ledger.lastSeq(), 4);
+        QCOMPARE(ledger.syncCount(), 2);
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 4);
+
+        // A ledger closed with a flush in flight finishes it first.
+        QVERIFY(ledger.stage(record(QStringLiteral("5"), QStringLiteral("approve"), QStringLiteral("person")),
+                             &error));
+        QVERIFY(ledger.startCommit({}, &error));
+        QVERIFY(ledger.open(path, &error));
+        QCOMPARE(ledger.lastSeq(), 5);
+        QCOMPARE(Ledger::verify(path).entries, 5);
     }
 
     void failedCommitKeepsTheChain()
