@@ -2,6 +2,7 @@
 
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
+#include "common/PageHeader.h"
 #include "history/HistoryView.h"
 #include "inbox/ReviewView.h"
 
@@ -129,9 +130,15 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     split->setSizes({560, 840});
     split->setChildrenCollapsible(false);
 
+    // The same header as the other pages, so the person always knows where they are.
+    auto* pageHeader =
+        new PageHeader(tr("Inbox"), tr("Requests from agents waiting for your decision."), this);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    layout->setSpacing(8);
+    layout->addWidget(pageHeader);
+    layout->addWidget(split, 1);
 
     connect(m_pending->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {

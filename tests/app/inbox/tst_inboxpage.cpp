@@ -3,6 +3,7 @@
 // what the agent receives.
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
+#include "common/PageHeader.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "history/HistoryModel.h"
@@ -158,6 +159,17 @@ private Q_SLOTS:
         m_service.reset();
         m_runner.reset();
         m_dir.reset();
+    }
+
+    void pageHasAHeader()
+    {
+        // Like the Sandboxes and Command log pages, the inbox says what it is.
+        auto* header = m_page->findChild<k8::app::PageHeader*>();
+        QVERIFY(header);
+        QCOMPARE(header->titleLabel()->text(), QStringLiteral("Inbox"));
+        QCOMPARE(header->subtitleLabel()->text(),
+                 QStringLiteral("Requests from agents waiting for your decision."));
+        QVERIFY(header->isVisible());
     }
 
     void approveWithCtrlReturn()
