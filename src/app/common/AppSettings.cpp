@@ -1,5 +1,7 @@
 #include "common/AppSettings.h"
 
+#include "agent/PayloadShapes.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSettings>
@@ -46,13 +48,8 @@ QStringList AppSettings::languages()
 
 QString AppSettings::builtInImage(const QString& language)
 {
-    if (language == QLatin1String("python"))
-        return QStringLiteral("python:3.12-slim");
-    if (language == QLatin1String("bash"))
-        return QStringLiteral("debian:bookworm-slim");
-    if (language == QLatin1String("node"))
-        return QStringLiteral("node:22-slim");
-    return {};
+    // One table of protocol defaults, shared with the agent service.
+    return agent::defaultImageFor(language);
 }
 
 QString AppSettings::image(const QString& language) const
