@@ -82,10 +82,49 @@ bool integralSeq(const QJsonValue& value, qint64* seq)
     return true;
 }
 
+// Writes all of `bytes` to fd; 0, or the errno of the write that failed.
+int writeAll(int fd, const QByteArray& bytes)
+{
+    const char* data = bytes.constData();
+    qsizetype left = bytes.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, size_t(left));
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0)
+            return written < 0 ? errno : EIO;
+        data += written;
+        left -= written;
+    }
+    return 0;
+}
+
+// What happened to one batch: the write's errno (0: written), fdatasync's result, its duration.
+struct FlushOutcome
+{
+    int writeErrno = 0;
+    int syncResult = 0;
+    qint64 syncNs = 0;
+};
+
+FlushOutcome writeAndSync(int fd, const QByteArray& bytes)
+{
+    FlushOutcome outcome;
+    outcome.writeErrno = writeAll(fd, bytes);
+    if (outcome.writeErrno != 0)
+        return outcome;
+    QElapsedTimer time;
+    time.start();
+    outcome.syncResult = syncData(fd);
+    outcome.syncNs = time.nsecsElapsed();
+    return outcome;
+}
+
 } // namespace
 
-// The flush of a written batch, off the caller's thread: fdatasync on a busy or slow disk can
-// take tens of milliseconds, and the caller is the UI thread. One job at a time.
+// The write and the flush of a batch, off the caller's thread: on a busy or slow disk either can
+// take tens of milliseconds (the write may wait for the file system's journal), and the caller
+// is the UI thread. One batch at a time.
 class LedgerFlushThread
 {
 public:
@@ -99,16 +138,17 @@ public:
             m_quit = true;
         }
         m_wake.notify_all();
-        m_thread.join(); // a flush in flight is finished first
+        m_thread.join(); // a batch in flight is finished first
     }
     LedgerFlushThread(const LedgerFlushThread&) = delete;
     LedgerFlushThread& operator=(const LedgerFlushThread&) = delete;
 
-    void start(int fd, std::function<void()> onDone)
+    void start(int fd, const QByteArray& bytes, std::function<void()> onDone)
     {
         {
             const std::lock_guard<std::mutex> lock(m_mutex);
             m_fd = fd;
+            m_bytes = bytes;
             m_onDone = std::move(onDone);
             m_hasJob = true;
             m_done = false;
@@ -120,12 +160,11 @@ public:
         const std::lock_guard<std::mutex> lock(m_mutex);
         return m_done;
     }
-    void wait(int* result, qint64* ns)
+    FlushOutcome wait()
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         m_ended.wait(lock, [this] { return m_done; });
-        *result = m_result;
-        *ns = m_ns;
+        return m_outcome;
     }
 
 private:
@@ -138,15 +177,12 @@ private:
                 return; // quit, nothing in flight
             m_hasJob = false;
             const int fd = m_fd;
+            const QByteArray bytes = std::exchange(m_bytes, {});
             const std::function<void()> onDone = std::move(m_onDone);
             lock.unlock();
-            QElapsedTimer time;
-            time.start();
-            const int result = syncData(fd);
-            const qint64 ns = time.nsecsElapsed();
+            const FlushOutcome outcome = writeAndSync(fd, bytes);
             lock.lock();
-            m_result = result;
-            m_ns = ns;
+            m_outcome = outcome;
             m_done = true;
             lock.unlock();
             m_ended.notify_all();
@@ -161,12 +197,12 @@ private:
     std::condition_variable m_wake;
     std::condition_variable m_ended;
     int m_fd = -1;
+    QByteArray m_bytes;
     std::function<void()> m_onDone;
     bool m_hasJob = false;
     bool m_done = true;
     bool m_quit = false;
-    int m_result = 0;
-    qint64 m_ns = 0;
+    FlushOutcome m_outcome;
     std::thread m_thread; // last: started once the members above exist
 };
 
@@ -306,7 +342,7 @@ bool Ledger::stage(const LedgerRecord& record, QString* error)
     return true;
 }
 
-bool Ledger::writeStaged(QString* error)
+QByteArray Ledger::chainStaged()
 {
     // The canonical JSON of each entry, written field by field in key order (what canonicalJson()
     // of the QJsonObject gives, which entryHash() and verify() use), split where "hash" goes.
@@ -361,28 +397,10 @@ bool Ledger::writeStaged(QString* error)
         prev = QString::fromLatin1(hash);
     }
     m_staged.clear();
-
-    const int fd = m_file.handle();
-    const char* data = lines.constData();
-    qsizetype left = lines.size();
-    while (left > 0) {
-        const ssize_t written = ::write(fd, data, size_t(left));
-        if (written < 0 && errno == EINTR)
-            continue;
-        if (written <= 0) {
-            if (error)
-                *error = Text::tr("The ledger entry could not be written to %1: %2")
-                             .arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
-            dropWritten();
-            return false;
-        }
-        data += written;
-        left -= written;
-    }
     m_writtenSeq = seq;
     m_writtenPrev = prev;
     m_writtenSize = m_durableSize + lines.size();
-    return true;
+    return lines;
 }
 
 void Ledger::dropWritten()
@@ -396,13 +414,21 @@ void Ledger::dropWritten()
     m_writtenSize = m_durableSize;
 }
 
-bool Ledger::settleWritten(int flushResult, qint64 flushNs, QString* error)
+bool Ledger::settleWritten(int writeErrno, int flushResult, qint64 flushNs, QString* error)
 {
-    m_syncTotalNs += flushNs;
-    m_syncLongestNs = std::max(m_syncLongestNs, flushNs);
-    if (flushResult != 0) {
+    QString problem;
+    if (writeErrno != 0) {
+        problem = Text::tr("The ledger entry could not be written to %1: %2")
+                      .arg(m_path, QString::fromLocal8Bit(std::strerror(writeErrno)));
+    } else {
+        m_syncTotalNs += flushNs;
+        m_syncLongestNs = std::max(m_syncLongestNs, flushNs);
+        if (flushResult != 0)
+            problem = Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path);
+    }
+    if (!problem.isEmpty()) {
         if (error)
-            *error = Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path);
+            *error = problem;
         dropWritten();
         return false;
     }
@@ -414,40 +440,36 @@ bool Ledger::settleWritten(int flushResult, qint64 flushNs, QString* error)
     return true;
 }
 
+bool Ledger::readyToCommit(QString* error) const
+{
+    if (m_file.isOpen() && !m_flushing)
+        return true;
+    if (error)
+        *error = m_flushing ? Text::tr("The ledger %1 is still flushing entries to disk.").arg(m_path)
+                            : Text::tr("The ledger is not open.");
+    return false;
+}
+
 bool Ledger::commit(QString* error)
 {
-    if (!m_file.isOpen() || m_flushing) {
-        if (error)
-            *error = m_flushing ? Text::tr("The ledger %1 is still flushing entries to disk.").arg(m_path)
-                                : Text::tr("The ledger is not open.");
+    if (!readyToCommit(error))
         return false;
-    }
     if (m_staged.isEmpty())
         return true;
-    if (!writeStaged(error))
-        return false;
-    QElapsedTimer time;
-    time.start();
-    const int result = syncData(m_file.handle());
-    return settleWritten(result, time.nsecsElapsed(), error);
+    const FlushOutcome outcome = writeAndSync(m_file.handle(), chainStaged());
+    return settleWritten(outcome.writeErrno, outcome.syncResult, outcome.syncNs, error);
 }
 
 bool Ledger::startCommit(const std::function<void()>& onFlushed, QString* error)
 {
-    if (!m_file.isOpen() || m_flushing) {
-        if (error)
-            *error = m_flushing ? Text::tr("The ledger %1 is still flushing entries to disk.").arg(m_path)
-                                : Text::tr("The ledger is not open.");
+    if (!readyToCommit(error))
         return false;
-    }
     if (m_staged.isEmpty())
         return true;
-    if (!writeStaged(error))
-        return false;
     if (!m_flusher)
         m_flusher = std::make_unique<LedgerFlushThread>();
     m_flushing = true;
-    m_flusher->start(m_file.handle(), onFlushed);
+    m_flusher->start(m_file.handle(), chainStaged(), onFlushed);
     return true;
 }
 
@@ -460,11 +482,9 @@ bool Ledger::finishCommit(QString* error)
 {
     if (!m_flushing)
         return true;
-    int result = 0;
-    qint64 ns = 0;
-    m_flusher->wait(&result, &ns);
+    const FlushOutcome outcome = m_flusher->wait();
     m_flushing = false;
-    return settleWritten(result, ns, error);
+    return settleWritten(outcome.writeErrno, outcome.syncResult, outcome.syncNs, error);
 }
 
 LedgerVerifyResult Ledger::verify(const QString& path)

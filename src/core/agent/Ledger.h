@@ -61,8 +61,9 @@ public:
 
     // Group commit. stage() keeps an entry in memory (with its time); the staged entries are
     // chained, written in one write and made durable with one fdatasync (fsync where that is
-    // missing) by commit() on this thread, or by startCommit() + finishCommit() with the flush on
-    // the ledger's own thread, so that a slow disk does not hold the caller's event loop. Nothing
+    // missing) by commit() on this thread, or by startCommit() + finishCommit() with the write and
+    // the flush on the ledger's own thread, so that a slow disk does not hold the caller's event
+    // loop. Nothing
     // staged counts as recorded until commit() or finishCommit() returns true. When the write or
     // the flush fails, those entries are dropped, the file is cut back to its last durable entry
     // and the chain continues from there. Entries staged while a flush runs wait for the next.
@@ -70,9 +71,9 @@ public:
     int stagedCount() const { return int(m_staged.size()); }
     // False when a flush started by startCommit() has not been finished yet.
     bool commit(QString* error);
-    // Writes the staged entries and hands their flush to the flush thread, which calls onFlushed
-    // (on that thread) when it is done. False with *error when the write failed (nothing is in
-    // flight then). With nothing staged: true, and nothing is in flight.
+    // Chains the staged entries and hands their write and flush to the flush thread, which calls
+    // onFlushed (on that thread) when it is done. False with *error when the ledger is not open
+    // or a flush is still in flight. With nothing staged: true, and nothing is in flight.
     bool startCommit(const std::function<void()>& onFlushed, QString* error);
     bool isFlushing() const { return m_flushing; }
     // True once the flush in flight has ended (finishCommit() then does not wait).
@@ -100,11 +101,12 @@ private:
         LedgerRecord record;
         QByteArray time;
     };
-    // Chains and writes the staged entries after the durable ones; false with *error (and the
-    // file cut back) when the write fails.
-    bool writeStaged(QString* error);
-    // Settles the written entries after their flush (result of fdatasync, its duration).
-    bool settleWritten(int flushResult, qint64 flushNs, QString* error);
+    bool readyToCommit(QString* error) const;
+    // Chains the staged entries after the durable ones: the lines to write.
+    QByteArray chainStaged();
+    // Settles the chained entries once written and flushed (or not): durable, or dropped with the
+    // file cut back.
+    bool settleWritten(int writeErrno, int flushResult, qint64 flushNs, QString* error);
     void dropWritten();
 
     QFile m_file;
@@ -114,7 +116,7 @@ private:
     QString m_prev;
     qint64 m_durableSize = 0;
     bool m_needsNewline = false;
-    // Written, flush pending: the chain as it continues after them.
+    // Chained, write and flush pending: the chain as it continues after them.
     qint64 m_writtenSeq = 0;
     QString m_writtenPrev;
     qint64 m_writtenSize = 0;

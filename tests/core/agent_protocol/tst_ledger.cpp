@@ -380,7 +380,7 @@ private Q_SLOTS:
         QVERIFY2(ledger.startCommit([&notices] { ++notices; }, &error), qPrintable(error));
         QVERIFY(ledger.isFlushing());
         QCOMPARE(ledger.stagedCount(), 0);
-        QCOMPARE(ledger.lastSeq(), 0); // written, not yet durable
+        QCOMPARE(ledger.lastSeq(), 0); // handed to the flush thread, not yet durable
         // One flush at a time: what is staged now waits for the next.
         QVERIFY(ledger.stage(record(QStringLiteral("4"), QStringLiteral("reject"), QStringLiteral("timeout")),
                              &error));
