@@ -39,8 +39,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <thread>
@@ -284,6 +286,35 @@ private:
     std::thread m_thread;
 };
 
+// CPU time and context switches of the calling thread so far.
+struct ThreadTimes
+{
+    qint64 cpuNs = 0;
+    qint64 voluntarySwitches = 0;   // gave the CPU up: waited in poll, or blocked in a call
+    qint64 involuntarySwitches = 0; // taken off the CPU by the scheduler
+    ThreadTimes operator-(const ThreadTimes& earlier) const
+    {
+        return {cpuNs - earlier.cpuNs, voluntarySwitches - earlier.voluntarySwitches,
+                involuntarySwitches - earlier.involuntarySwitches};
+    }
+};
+
+ThreadTimes threadTimes()
+{
+    ThreadTimes times;
+    timespec cpu = {};
+    if (::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)
+        times.cpuNs = qint64(cpu.tv_sec) * 1'000'000'000 + cpu.tv_nsec;
+#if defined(RUSAGE_THREAD)
+    rusage usage = {};
+    if (::getrusage(RUSAGE_THREAD, &usage) == 0) {
+        times.voluntarySwitches = usage.ru_nvcsw;
+        times.involuntarySwitches = usage.ru_nivcsw;
+    }
+#endif
+    return times;
+}
+
 // One ledger location, measured for every client count.
 struct LedgerPlace
 {
@@ -327,15 +358,32 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         return {};
 
     // The heartbeat: a 1 ms timer on the service's thread; the longest gap between two ticks is
-    // the longest time the event loop (the UI thread, in the app) could not react.
+    // the longest time the event loop (the UI thread, in the app) could not react. For that gap
+    // it also keeps how much of it the thread spent running, and how often it was switched out
+    // by the scheduler (preempted) or gave the CPU up itself (waited: in poll, or blocked).
     QElapsedTimer sinceTick;
     qint64 longestGapNs = 0;
+    ThreadTimes lastTick = threadTimes();
+    ThreadTimes longestGapTimes;
     QTimer heartbeat;
     heartbeat.setTimerType(Qt::PreciseTimer);
     QObject::connect(&heartbeat, &QTimer::timeout, &heartbeat, [&] {
-        longestGapNs = qMax(longestGapNs, sinceTick.nsecsElapsed());
+        const qint64 gap = sinceTick.nsecsElapsed();
         sinceTick.restart();
+        const ThreadTimes now = threadTimes();
+        if (gap > longestGapNs) {
+            longestGapNs = gap;
+            longestGapTimes = now - lastTick;
+        }
+        lastTick = now;
     });
+    auto startHeartbeat = [&] {
+        sinceTick.start();
+        longestGapNs = 0;
+        longestGapTimes = {};
+        lastTick = threadTimes();
+        heartbeat.start(1);
+    };
 
     const QByteArray servicePath = QFile::encodeName(service.socketPath());
     const k8::agent::Ledger& ledger = service.ledger();
@@ -347,21 +395,18 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         const int warmup = qMin(200, perClient / 10 + 1);
         const qint64 flushesBefore = ledger.syncCount();
         const qint64 flushNsBefore = ledger.syncTotalNs();
-        sinceTick.start();
-        longestGapNs = 0;
-        heartbeat.start(1);
+        startHeartbeat();
         const Stats serviceStats = runClients(servicePath, clients, perClient, warmup);
         heartbeat.stop();
         const double gapMs = double(longestGapNs) / 1e6;
+        const ThreadTimes gapTimes = longestGapTimes;
         const qint64 flushes = ledger.syncCount() - flushesBefore;
         const double flushMeanUs =
             flushes > 0 ? double(ledger.syncTotalNs() - flushNsBefore) / double(flushes) / 1e3 : 0.0;
         const qint64 decisions = qint64(clients) * (warmup + perClient);
         // The same heartbeat while this thread has nothing to do but wait (the floor runs on its
         // own thread): the stalls the machine alone causes (other processes, the clients).
-        sinceTick.start();
-        longestGapNs = 0;
-        heartbeat.start(1);
+        startHeartbeat();
         const Stats echoStats = runClients(echoPath, clients, perClient, warmup);
         heartbeat.stop();
         const double idleGapMs = double(longestGapNs) / 1e6;
@@ -377,6 +422,10 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
             {QStringLiteral("ratio_p50"), ratioP50},
             {QStringLiteral("ratio_p99"), echoStats.p99Us > 0 ? serviceStats.p99Us / echoStats.p99Us : 0.0},
             {QStringLiteral("longest_event_loop_gap_ms"), gapMs},
+            {QStringLiteral("longest_gap_thread"),
+             QJsonObject{{QStringLiteral("running_ms"), double(gapTimes.cpuNs) / 1e6},
+                         {QStringLiteral("preempted_times"), gapTimes.involuntarySwitches},
+                         {QStringLiteral("waited_times"), gapTimes.voluntarySwitches}}},
             {QStringLiteral("longest_idle_loop_gap_ms_during_floor"), idleGapMs},
             {QStringLiteral("ledger_flushes"), flushes},
             {QStringLiteral("decisions_per_flush"), flushes > 0 ? double(decisions) / double(flushes) : 0.0},
