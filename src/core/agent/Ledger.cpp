@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QStorageInfo>
 
 #include <cerrno>
 #include <cmath>
@@ -320,6 +321,8 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
             Text::tr("The ledger %1 cannot be opened for writing: %2").arg(path, m_file.errorString()));
     m_file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     m_durableSize = m_file.size();
+    const QByteArray fileSystem = QStorageInfo(QFileInfo(path).absolutePath()).fileSystemType();
+    m_flushInline = fileSystem == "tmpfs" || fileSystem == "ramfs";
     m_writtenSeq = m_seq;
     m_writtenPrev = m_prev;
     m_writtenSize = m_durableSize;
@@ -466,6 +469,8 @@ bool Ledger::startCommit(const std::function<void()>& onFlushed, QString* error)
         return false;
     if (m_staged.isEmpty())
         return true;
+    if (m_flushInline)
+        return commit(error);
     if (!m_flusher)
         m_flusher = std::make_unique<LedgerFlushThread>();
     m_flushing = true;

@@ -76,6 +76,9 @@ public:
     // or a flush is still in flight. With nothing staged: true, and nothing is in flight.
     bool startCommit(const std::function<void()>& onFlushed, QString* error);
     bool isFlushing() const { return m_flushing; }
+    // False for a ledger on a file system in memory (tmpfs, ramfs): there a flush does no I/O
+    // and cannot stall, so startCommit() does it at once, sparing two thread hand-overs.
+    bool flushesOnOwnThread() const { return !m_flushInline; }
     // True once the flush in flight has ended (finishCommit() then does not wait).
     bool flushEnded() const;
     // Waits for the flush in flight to end (it normally has: call it from onFlushed's
@@ -121,6 +124,7 @@ private:
     QString m_writtenPrev;
     qint64 m_writtenSize = 0;
     bool m_flushing = false;
+    bool m_flushInline = false;
     QList<StagedEntry> m_staged;
     std::unique_ptr<LedgerFlushThread> m_flusher;
     qint64 m_syncCount = 0;
