@@ -440,6 +440,10 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         {QStringLiteral("headline"), place.headline},
         {QStringLiteral("ledger"), QDir(place.dataDir).filePath(QStringLiteral("ledger.jsonl"))},
         {QStringLiteral("filesystem"), fileSystemOf(place.dataDir)},
+        {QStringLiteral("flush"),
+         ledger.flushesOnOwnThread()
+             ? QStringLiteral("on the ledger's thread (the UI thread never waits for the disk)")
+             : QStringLiteral("inline (a memory file system: no I/O, cannot stall)")},
         {QStringLiteral("longest_single_flush_ms"), double(ledger.syncLongestNs()) / 1e6},
         {QStringLiteral("configurations"), configurations},
         {QStringLiteral("p50_within_2x_of_floor"), allWithin2x},
