@@ -9,7 +9,7 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-APP=${KOSA8_DESK_APP:-/tmp/build-me/src/app/kosa8-desk}
+APP=${KOSA8_DESK_APP:-$REPO/build/src/app/kosa8-desk}
 PYTHON=${PYTHON:-/tmp/venv-python/bin/python}
 KOSA8="$REPO/tests/standin/kosa8"
 DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:55}
@@ -98,11 +98,11 @@ shot main-window.png
 PIDS+=($!)
 xdotool key ctrl+1
 sleep 3                                # the three requests arrive 0.7 s apart
-xdotool mousemove 300 93 click 1       # the first request (LangGraph, pandas code)
+xdotool mousemove 300 138 click 1      # the first request (LangGraph, pandas code)
 shot inbox.png
 
 # --- 3. the LangChain request, code edited: the diff beside the editor --------------------------
-xdotool mousemove 300 123 click 1      # the second request (LangChain HITL, run_python)
+xdotool mousemove 300 168 click 1     # the second request (LangChain HITL, run_python)
 sleep 0.5
 # Editor and diff share the review's width: drag the list/review splitter left to give them room.
 drag "$LIST_SPLIT_X" 400 "$EDIT_SPLIT_X" 400
@@ -116,7 +116,7 @@ xdotool type --delay 5 'for h in soup.select("h2")[:20]:'
 shot review-edit-diff.png
 
 # --- 4. approve the run request: its output in the run console ----------------------------------
-xdotool mousemove 300 153 click 1      # the third request (run in code-runner)
+xdotool mousemove 300 198 click 1     # the third request (run in code-runner)
 sleep 0.5
 xdotool key ctrl+Return
 sleep 3                                # the stand-in takes a checkpoint, then runs
