@@ -10,7 +10,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 APP=${KOSA8_DESK_APP:-$REPO/build/src/app/kosa8-desk}
-PYTHON=${PYTHON:-/tmp/venv-python/bin/python}
+PYTHON=${PYTHON:-$REPO/build/venv/bin/python} # made by ./dev.sh test
 KOSA8="$REPO/tests/standin/kosa8"
 DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:55}
 OUT=${SCREENSHOT_OUT:-$HERE}
