@@ -761,6 +761,20 @@ bool AgentService::changeOwnRules(const std::function<bool(RuleSet*, QString*)>&
     return true;
 }
 
+namespace {
+// Adds `rule` as `base`, or `base-2`, `base-3`, ... when a rule of that name exists already.
+bool addUnderFreeName(RuleSet* rules, Rule rule, const QString& base, QString* error)
+{
+    rule.name = base;
+    for (int suffix = 2; !rules->add(rule, error); ++suffix) {
+        if (suffix > 100)
+            return false;
+        rule.name = base + QLatin1Char('-') + QString::number(suffix);
+    }
+    return true;
+}
+} // namespace
+
 bool AgentService::addApproveCodeRule(const QString& code, QString* error)
 {
     if (code.isEmpty()) {
@@ -779,14 +793,7 @@ bool AgentService::addApproveCodeRule(const QString& code, QString* error)
             Rule rule;
             rule.decision = Rule::Decision::Approve;
             rule.codeSha256 = hash;
-            const QString base = QStringLiteral("approve-code-") + hash.left(12);
-            rule.name = base;
-            for (int suffix = 2; !rules->add(rule, out); ++suffix) {
-                if (suffix > 100)
-                    return false;
-                rule.name = base + QLatin1Char('-') + QString::number(suffix);
-            }
-            return true;
+            return addUnderFreeName(rules, rule, QStringLiteral("approve-code-") + hash.left(12), out);
         },
         error);
 }
@@ -813,14 +820,7 @@ bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
             Rule rule;
             rule.decision = Rule::Decision::Reject;
             rule.agent = agent;
-            const QString base = QStringLiteral("reject-agent-") + slug.left(40);
-            rule.name = base;
-            for (int suffix = 2; !rules->add(rule, out); ++suffix) {
-                if (suffix > 100)
-                    return false;
-                rule.name = base + QLatin1Char('-') + QString::number(suffix);
-            }
-            return true;
+            return addUnderFreeName(rules, rule, QStringLiteral("reject-agent-") + slug.left(40), out);
         },
         error);
 }
