@@ -174,4 +174,14 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
     }
 }
 
+void CodeEditor::setCode(const QString& code)
+{
+    setPlainText(code);
+}
+
+QString CodeEditor::code() const
+{
+    return toPlainText();
+}
+
 } // namespace k8::app

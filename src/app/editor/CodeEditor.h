@@ -29,6 +29,12 @@ public:
     bool isDarkTheme() const { return m_dark; }
     int lineNumberAreaWidth() const;
 
+    // The code itself, exactly: setCode() shows it and code() gives it back character for
+    // character (the review compares and sends this, never toPlainText(), which a text document
+    // is free to normalise).
+    void setCode(const QString& code);
+    QString code() const;
+
     // Read-only reviewing vs editing. While read-only, Tab moves the focus on (keyboard path
     // through the review view) and the text stays selectable by keyboard.
     void setEditable(bool editable);

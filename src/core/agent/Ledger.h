@@ -23,6 +23,14 @@ struct LedgerRecord
     QString decision;   // e.g. "approve", "edit", "reject", "respond", "ignore"
     QString decidedBy;  // "person", "rule:NAME", "timeout", "withdrawn", "shutdown"
     QString title;      // shown in the history view; omitted when empty
+    // For approvals: the action_sha256 of what was approved (after any edit), one per action,
+    // comma-joined; empty otherwise (omitted).
+    QString actionSha256;
+    // For runs: where and how the code ran (or would have); empty: omitted.
+    QString sandbox;
+    QString image;
+    QString language;
+    QString checkpointLabel;
 };
 
 struct LedgerVerifyResult

@@ -31,6 +31,17 @@ public:
     // Standing rules from the review view: "always approve this exact code" and
     // "always reject this agent". Returns false with *error when the rule cannot be saved.
     virtual bool addApproveCodeRule(const QString& code, QString* error = nullptr) = 0;
+    // "Always approve this action": rules that bind the whole of each action as `decision` would
+    // approve it (edited code and args, the run's sandbox and image as chosen), never the
+    // agent's original when the person edited it. The request itself still waits.
+    virtual bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr)
+    {
+        Q_UNUSED(key);
+        Q_UNUSED(decision);
+        if (error)
+            *error = tr("Standing rules are not available.");
+        return false;
+    }
     virtual bool addRejectAgentRule(const QString& agent, QString* error = nullptr) = 0;
 
     // For the rules editor (src/app/rules): every standing rule in force (the app's own and the
