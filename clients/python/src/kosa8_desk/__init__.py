@@ -12,7 +12,7 @@ answer a rejection in the payload's own shape (:func:`rejection_for`), never an 
 
 from ._version import __version__
 from .client import PROTOCOL_VERSION, DeskClient, NotificationHandler, PendingRequest
-from .errors import DeskClientError, DeskError, DeskTimeout, DeskUnavailable
+from .errors import DeskClientError, DeskError, DeskInvalidRequest, DeskTimeout, DeskUnavailable
 from .paths import SOCKET_ENV, default_socket_path
 from .rejection import PayloadShape, payload_shape, rejection_for, resume_value_for, run_rejection
 
@@ -24,6 +24,7 @@ __all__ = [
     "NotificationHandler",
     "DeskClientError",
     "DeskError",
+    "DeskInvalidRequest",
     "DeskTimeout",
     "DeskUnavailable",
     "SOCKET_ENV",

@@ -3,8 +3,14 @@
 One :class:`DeskClient` holds one connection to the app. Several requests may be in flight on
 it at once (from several threads): a reader thread reads line-delimited JSON, hands each answer
 to the request with the same ``id`` and each notification (``run.output``) to whoever asked for
-it. A person may take minutes to decide, so calls wait without a limit unless a client-side
-timeout is given.
+it.
+
+Every wait ends (fail closed: an answer that does not come is a rejection, never a hang). A person
+may take a while to decide, so a decision gets a generous limit: the request's own ``timeout_s``
+plus a margin, or an hour when it names none; calls that involve nobody (``hello``, ``ping``,
+``cancel``) get 30 seconds, connecting 5 and sending 60. Each limit can be changed per client and
+per call; see :meth:`DeskClient.wait_limit`. Values JSON cannot carry (NaN, infinities) are
+refused before anything is sent.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import dataclasses
 import itertools
 import json
 import logging
+import math
 import os
 import secrets
 import socket
@@ -23,10 +30,20 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._version import __version__
-from .errors import DeskError, DeskTimeout, DeskUnavailable
+from .errors import DeskError, DeskInvalidRequest, DeskTimeout, DeskUnavailable
 from .paths import default_socket_path
 
-__all__ = ["DeskClient", "PendingRequest", "NotificationHandler", "PROTOCOL_VERSION"]
+__all__ = [
+    "DeskClient",
+    "PendingRequest",
+    "NotificationHandler",
+    "PROTOCOL_VERSION",
+    "DEFAULT_DECISION_TIMEOUT_S",
+    "DECISION_TIMEOUT_MARGIN_S",
+    "QUICK_CALL_TIMEOUT_S",
+    "DEFAULT_CONNECT_TIMEOUT_S",
+    "DEFAULT_SEND_TIMEOUT_S",
+]
 
 PROTOCOL_VERSION = 1
 
@@ -42,8 +59,21 @@ _log = logging.getLogger("kosa8_desk")
 # client allows more, but still bounds what a broken peer can make it buffer.
 _MAX_INCOMING_LINE = 64 * 1024 * 1024
 _READ_CHUNK = 65536
-# hello/ping/cancel answer at once; a person is not involved, so they get a bounded wait.
-_QUICK_CALL_TIMEOUT_S = 30.0
+
+# How long a call waits, unless the caller says otherwise (README "Time limits"). Read at call
+# time, so a program (or a test) may change them for every client at once.
+#: A decision (review, run) whose request names no ``timeout_s``: a person may be away for a
+#: while, but not for ever.
+DEFAULT_DECISION_TIMEOUT_S = 3600.0
+#: Added to a request's ``timeout_s``: the app answers a rejection at ``timeout_s``, and that
+#: answer (recorded in its ledger first) must have time to arrive before the client gives up.
+DECISION_TIMEOUT_MARGIN_S = 60.0
+#: hello, ping, cancel and any other method: the app answers at once, nobody is asked.
+QUICK_CALL_TIMEOUT_S = 30.0
+DEFAULT_CONNECT_TIMEOUT_S = 5.0
+#: Writing one request into the socket: an app that stops reading must not block the caller.
+DEFAULT_SEND_TIMEOUT_S = 60.0
+_DECISION_METHODS = ("review", "run")
 
 
 class PendingRequest:
@@ -54,10 +84,19 @@ class PendingRequest:
     :class:`DeskUnavailable`.
     """
 
-    def __init__(self, request_id: str, method: str, on_notification: NotificationHandler | None) -> None:
+    def __init__(
+        self,
+        request_id: str,
+        method: str,
+        on_notification: NotificationHandler | None,
+        timeout: float | None = None,
+    ) -> None:
         self.id = request_id
         self.method = method
         self.on_notification = on_notification
+        #: How long :meth:`wait` waits when it is not told (seconds; ``None``: no limit, only when
+        #: the caller asked for none).
+        self.timeout = timeout
         self._done = threading.Event()
         self._result: Any = None
         self._error: BaseException | None = None
@@ -69,11 +108,15 @@ class PendingRequest:
     def wait(self, timeout: float | None = None) -> Any:
         """Block until the answer arrives and return its ``result``.
 
-        Raises :class:`DeskTimeout` when ``timeout`` seconds pass first (the request stays
-        pending; :meth:`DeskClient.call` withdraws it for you).
+        ``timeout`` in seconds; ``None``: this request's :attr:`timeout` (the client's limit for
+        its method); ``math.inf``: no limit. Raises :class:`DeskTimeout` when the time passes
+        first (the request stays pending; :meth:`DeskClient.call` withdraws it for you).
         """
-        if not self._done.wait(timeout):
-            raise DeskTimeout(f"no answer to {self.method!r} (id {self.id}) within {timeout} s")
+        limit = self.timeout if timeout is None else timeout
+        if limit is not None and math.isinf(limit):
+            limit = None
+        if not self._done.wait(limit):
+            raise DeskTimeout(f"no answer to {self.method!r} (id {self.id}) within {limit:g} s")
         if self._error is not None:
             raise self._error
         return self._result
@@ -104,8 +147,44 @@ def _jsonable(value: Any) -> Any:
     return repr(value)
 
 
+def _non_finite_path(value: Any, path: str, seen: set[int]) -> str | None:
+    """Where in ``value`` a NaN or an infinity sits (``params.payload.rows[2]``), if one does."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else path
+    if isinstance(value, Mapping):
+        if id(value) in seen:
+            return None
+        seen.add(id(value))
+        for key, item in value.items():
+            found = _non_finite_path(item, f"{path}.{key}", seen)
+            if found is not None:
+                return found
+    elif isinstance(value, (list, tuple)):
+        if id(value) in seen:
+            return None
+        seen.add(id(value))
+        for index, item in enumerate(value):
+            found = _non_finite_path(item, f"{path}[{index}]", seen)
+            if found is not None:
+                return found
+    return None
+
+
 def _encode(message: Mapping[str, Any]) -> bytes:
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
+    # allow_nan=False: Python would write NaN and Infinity, which are not JSON; the app refuses
+    # such a line, and a value that cannot be shown faithfully must not reach a decision.
+    try:
+        text = json.dumps(
+            message, ensure_ascii=False, separators=(",", ":"), default=_jsonable, allow_nan=False
+        )
+    except ValueError as exc:
+        where = _non_finite_path(message.get("params"), "params", set())
+        if where is not None:
+            raise DeskInvalidRequest(
+                f"{where} is not JSON (NaN or infinity); JSON has no such number, so the request "
+                "was not sent"
+            ) from exc
+        raise DeskInvalidRequest(f"the request is not JSON ({exc}); it was not sent") from exc
     return text.encode("utf-8") + b"\n"
 
 
@@ -158,7 +237,18 @@ class _Connection:
     def send(self, data: bytes) -> None:
         try:
             with self._send_lock:
-                self._sock.sendall(data)
+                self._sock.sendall(data)  # bounded by the socket's timeout (send_timeout)
+        except TimeoutError as exc:
+            # Part of the line may be out: the stream is broken, so the connection goes (the app
+            # then withdraws this connection's requests).
+            limit = self._sock.gettimeout()
+            reason = f"could not send the request within {limit:g} s: kosa8 Desk is not reading"
+            self._lost(reason)
+            try:
+                self._sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            raise DeskTimeout(f"connection to kosa8 Desk dropped: {reason}") from exc
         except OSError as exc:
             self._lost(f"sending failed: {exc.strerror or exc}")
             raise DeskUnavailable(f"connection to kosa8 Desk lost while sending: {exc.strerror or exc}") from exc
@@ -185,6 +275,11 @@ class _Connection:
         while True:
             try:
                 chunk = self._sock.recv(_READ_CHUNK)
+            except TimeoutError:
+                # The socket's timeout bounds sends; a quiet app is normal while a person thinks.
+                if self.alive:
+                    continue
+                break
             except OSError as exc:
                 reason = f"reading failed: {exc.strerror or exc}"
                 break
@@ -306,10 +401,15 @@ class DeskClient:
 
     Args:
         socket_path: the socket; default from :func:`kosa8_desk.paths.default_socket_path`.
-        timeout: default client-side limit in seconds for :meth:`review` and :meth:`run`
-            (``None``: wait as long as the person takes). On expiry the request is withdrawn
-            and :class:`DeskTimeout` is raised.
+        timeout: client-side limit in seconds for :meth:`review` and :meth:`run` when a call
+            gives none. ``None`` (default): the request's ``timeout_s`` plus
+            :data:`DECISION_TIMEOUT_MARGIN_S` (for ``run`` twice ``timeout_s``, which bounds the
+            decision and the run each), else :data:`DEFAULT_DECISION_TIMEOUT_S` (one hour);
+            ``math.inf``: no limit. On expiry the request is withdrawn and :class:`DeskTimeout`
+            is raised.
         connect_timeout: limit for connecting, in seconds.
+        send_timeout: limit for writing one request into the socket, in seconds; past it the
+            connection is dropped and :class:`DeskTimeout` raised.
         agent: label sent with every ``review`` and ``run`` that does not name its own.
         on_notification: called (on the reader thread) with every notification message.
     """
@@ -319,13 +419,15 @@ class DeskClient:
         socket_path: str | os.PathLike[str] | None = None,
         *,
         timeout: float | None = None,
-        connect_timeout: float = 5.0,
+        connect_timeout: float = DEFAULT_CONNECT_TIMEOUT_S,
         agent: str | None = None,
         on_notification: NotificationHandler | None = None,
+        send_timeout: float = DEFAULT_SEND_TIMEOUT_S,
     ) -> None:
         self._socket_path = os.fspath(socket_path) if socket_path is not None else default_socket_path()
         self._timeout = timeout
         self._connect_timeout = connect_timeout
+        self._send_timeout = send_timeout
         self._agent = agent
         self._on_notification = on_notification
         # Ids unique beyond this connection: the app's ledger records them, and it derives the
@@ -383,7 +485,8 @@ class DeskClient:
         try:
             sock.settimeout(self._connect_timeout)
             sock.connect(path)
-            sock.settimeout(None)
+            # From now on the timeout bounds each send (the reader thread ignores it on reads).
+            sock.settimeout(self._send_timeout)
         except FileNotFoundError as exc:
             sock.close()
             raise DeskUnavailable(f"kosa8 Desk is not running: no socket at {path}") from exc
@@ -410,23 +513,54 @@ class DeskClient:
 
     # -- generic calls ---------------------------------------------------------------------
 
+    def wait_limit(
+        self, method: str, params: Mapping[str, Any] | None, client_timeout: float | None = None
+    ) -> float | None:
+        """How long a call of ``method`` with ``params`` waits for its answer, in seconds.
+
+        ``client_timeout`` when given (``math.inf``: no limit, returned as ``None``); for a
+        decision (``review``, ``run``) the client's ``timeout``, else the request's
+        ``timeout_s`` plus :data:`DECISION_TIMEOUT_MARGIN_S` (``run``: ``2 * timeout_s`` plus
+        the margin, as ``timeout_s`` bounds both the decision and the run), else
+        :data:`DEFAULT_DECISION_TIMEOUT_S`; for anything else :data:`QUICK_CALL_TIMEOUT_S`.
+        """
+        limit = client_timeout
+        if limit is None and method in _DECISION_METHODS:
+            limit = self._timeout
+            if limit is None:
+                app_limit = params.get("timeout_s") if isinstance(params, Mapping) else None
+                if _is_positive_number(app_limit):
+                    stages = 2 if method == "run" else 1
+                    limit = stages * float(app_limit) + DECISION_TIMEOUT_MARGIN_S
+                else:
+                    limit = DEFAULT_DECISION_TIMEOUT_S
+        if limit is None:
+            limit = QUICK_CALL_TIMEOUT_S
+        return None if math.isinf(limit) else limit
+
     def request(
         self,
         method: str,
         params: Mapping[str, Any] | None = None,
         *,
         on_notification: NotificationHandler | None = None,
+        client_timeout: float | None = None,
     ) -> PendingRequest:
         """Send a request and return at once; wait on the returned :class:`PendingRequest`.
 
         ``on_notification`` receives the notifications whose ``params.id`` is this request's.
+        ``client_timeout`` sets how long its :meth:`PendingRequest.wait` waits when not told
+        (default: :meth:`wait_limit`). Raises :class:`DeskInvalidRequest`, before anything is
+        sent, when ``params`` hold a value that is not JSON (NaN, an infinity).
         """
-        connection = self._live_connection()
-        pending = PendingRequest(self._next_id(), method, on_notification)
+        pending = PendingRequest(
+            self._next_id(), method, on_notification, self.wait_limit(method, params, client_timeout)
+        )
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": pending.id, "method": method}
         if params is not None:
             message["params"] = dict(params)
-        data = _encode(message)  # before registering: an unencodable value fails cleanly
+        data = _encode(message)  # first: what is not JSON is refused before anything is sent
+        connection = self._live_connection()
         connection.register(pending)
         try:
             connection.send(data)
@@ -443,10 +577,10 @@ class DeskClient:
         client_timeout: float | None = None,
         on_notification: NotificationHandler | None = None,
     ) -> Any:
-        """Send a request and wait for its result (at most ``client_timeout`` seconds)."""
-        pending = self.request(method, params, on_notification=on_notification)
+        """Send a request and wait for its result (at most :meth:`wait_limit` seconds)."""
+        pending = self.request(method, params, on_notification=on_notification, client_timeout=client_timeout)
         try:
-            return pending.wait(client_timeout)
+            return pending.wait()
         except DeskTimeout:
             self._withdraw(pending)
             raise
@@ -473,9 +607,6 @@ class DeskClient:
         with self._lock:
             return f"{self._id_prefix}-{next(self._ids)}"
 
-    def _default_timeout(self, given: float | None) -> float | None:
-        return given if given is not None else self._timeout
-
     # -- protocol methods ------------------------------------------------------------------
 
     def hello(
@@ -484,7 +615,7 @@ class DeskClient:
         version: str | None = __version__,
         agent: str | None = None,
         *,
-        client_timeout: float | None = _QUICK_CALL_TIMEOUT_S,
+        client_timeout: float | None = None,
     ) -> dict[str, Any]:
         """Introduce this connection; ``agent`` labels it in the app's inbox.
 
@@ -494,7 +625,7 @@ class DeskClient:
         result = self.call("hello", params, client_timeout=client_timeout)
         return result if isinstance(result, dict) else {}
 
-    def ping(self, *, client_timeout: float | None = _QUICK_CALL_TIMEOUT_S) -> dict[str, Any]:
+    def ping(self, *, client_timeout: float | None = None) -> dict[str, Any]:
         """Check the app answers. Returns ``{"pong": true}``."""
         result = self.call("ping", None, client_timeout=client_timeout)
         return result if isinstance(result, dict) else {}
@@ -512,7 +643,8 @@ class DeskClient:
         """Ask a person to decide on an interrupt payload; return the value to resume with.
 
         ``timeout_s`` is the app's limit (1 to 86400 s; on expiry the app answers a rejection
-        in the payload's shape); ``client_timeout`` is this client's own limit.
+        in the payload's shape); ``client_timeout`` is this client's own limit (default: see
+        :meth:`wait_limit`; on expiry the request is withdrawn and :class:`DeskTimeout` raised).
         """
         params = _without_none(
             {
@@ -524,7 +656,7 @@ class DeskClient:
             }
         )
         params["payload"] = payload  # a None payload is still a payload
-        return self.call("review", params, client_timeout=self._default_timeout(client_timeout))
+        return self.call("review", params, client_timeout=client_timeout)
 
     def run(
         self,
@@ -561,18 +693,25 @@ class DeskClient:
                 "checkpoint": checkpoint,
             }
         )
-        result = self.call(
-            "run", params, client_timeout=self._default_timeout(client_timeout), on_notification=on_output
-        )
+        result = self.call("run", params, client_timeout=client_timeout, on_notification=on_output)
         if not isinstance(result, dict):
             # Fail closed: an answer we cannot read is not an approval.
             return {"decision": "reject", "message": f"kosa8 Desk answered in an unexpected shape: {result!r}"}
         return result
 
-    def cancel(self, request_id: str | int, *, client_timeout: float | None = _QUICK_CALL_TIMEOUT_S) -> bool:
+    def cancel(self, request_id: str | int, *, client_timeout: float | None = None) -> bool:
         """Withdraw a pending request of this connection. True when the app withdrew it."""
         result = self.call("cancel", {"id": request_id}, client_timeout=client_timeout)
         return bool(isinstance(result, dict) and result.get("cancelled"))
+
+
+def _is_positive_number(value: Any) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value > 0
+    )
 
 
 def _without_none(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ __all__ = [
     "DeskClientError",
     "DeskUnavailable",
     "DeskTimeout",
+    "DeskInvalidRequest",
     "DeskError",
     "PARSE_ERROR",
     "INVALID_REQUEST",
@@ -43,6 +44,14 @@ class DeskTimeout(DeskUnavailable, TimeoutError):
     """No answer arrived within the client-side time limit of the call.
 
     The client withdraws the request (``cancel``) on a best-effort basis before raising.
+    """
+
+
+class DeskInvalidRequest(DeskClientError, ValueError):
+    """The request holds a value JSON cannot carry (NaN, an infinity); nothing was sent.
+
+    The app would refuse such a line, and a value the person cannot see faithfully must not
+    reach a decision. On the approval path this is a rejection like any other failure.
     """
 
 

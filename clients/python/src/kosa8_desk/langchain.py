@@ -17,7 +17,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from .client import DeskClient
-from .errors import KOSA8_FAILED, DeskError, DeskUnavailable
+from .errors import KOSA8_FAILED, DeskClientError, DeskError, DeskTimeout, DeskUnavailable
 
 __all__ = ["make_run_python_tool", "format_run_result", "RunPythonInput"]
 
@@ -80,6 +80,7 @@ def make_run_python_tool(
     timeout_s: float | None = None,
     checkpoint: bool = True,
     name: str = "run_python",
+    client_timeout: float | None = None,
 ) -> BaseTool:
     """Build the ``run_python`` tool.
 
@@ -93,6 +94,9 @@ def make_run_python_tool(
         checkpoint: ask the app to checkpoint the sandbox before running, so the run can be
             rewound.
         name: the tool's name as the model sees it.
+        client_timeout: how long the tool waits for the decision and the run, in seconds
+            (default: ``timeout_s`` twice plus a margin, else one hour; see
+            :meth:`DeskClient.wait_limit`). On expiry the tool answers a rejection.
     """
 
     def run_python(code: str) -> str:
@@ -112,6 +116,14 @@ def make_run_python_tool(
                 timeout_s=timeout_s,
                 agent=agent,
                 checkpoint=checkpoint,
+                client_timeout=client_timeout,
+            )
+        except DeskTimeout as exc:
+            # Withdrawn; an approved run may still be going on in the sandbox, but nobody here
+            # saw a result, so the model must not assume one.
+            return (
+                f"Rejected: kosa8 Desk did not answer in time ({exc}). The request was withdrawn; "
+                "treat the code as not approved and not run."
             )
         except DeskUnavailable as exc:
             # The request may have reached the app, and an approved run may have started in the
@@ -122,6 +134,8 @@ def make_run_python_tool(
             )
         except DeskError as exc:
             return _format_desk_error(exc)
+        except DeskClientError as exc:  # e.g. a value that is not JSON: nothing was sent
+            return f"Rejected: the run could not be requested ({exc}). The code was not run."
         finally:
             if client is None:
                 desk.close()

@@ -19,7 +19,7 @@ from typing import Any
 from langgraph.types import Command
 
 from .client import DeskClient
-from .errors import DeskClientError, DeskUnavailable
+from .errors import DeskClientError, DeskInvalidRequest, DeskTimeout, DeskUnavailable
 from .rejection import rejection_for, resume_value_for
 
 __all__ = ["review_interrupts", "pending_interrupts", "interrupt_id"]
@@ -65,15 +65,22 @@ def _decide(
     agent: str | None,
     thread_id: str | None,
     timeout_s: float | None,
+    client_timeout: float | None,
 ) -> Any:
     """The resume value for one payload: the person's answer, or a rejection on any failure."""
     if desk is None:
         return rejection_for(payload, f"kosa8 Desk could not be reached: {unreachable}")
     try:
         # No title: the app derives one from the payload (its question, or the actions' names).
-        answer = desk.review(payload, agent=agent, thread_id=thread_id, timeout_s=timeout_s)
+        answer = desk.review(
+            payload, agent=agent, thread_id=thread_id, timeout_s=timeout_s, client_timeout=client_timeout
+        )
+    except DeskTimeout as exc:
+        return rejection_for(payload, f"no decision from kosa8 Desk in time; the request was withdrawn: {exc}")
     except DeskUnavailable as exc:
         return rejection_for(payload, f"kosa8 Desk could not be reached: {exc}")
+    except DeskInvalidRequest as exc:
+        return rejection_for(payload, f"the interrupt could not be sent for review: {exc}")
     except DeskClientError as exc:
         return rejection_for(payload, f"kosa8 Desk refused the review: {exc}")
     except Exception as exc:  # anything unexpected on the approval path is a rejection
@@ -90,6 +97,7 @@ def review_interrupts(
     client: DeskClient | None = None,
     agent: str | None = None,
     timeout_s: float | None = None,
+    client_timeout: float | None = None,
 ) -> Any:
     """Invoke ``graph`` and keep resuming it until it finishes; return its final output.
 
@@ -106,6 +114,9 @@ def review_interrupts(
         client: the connection to use; by default one is opened and closed by this call.
         agent: label the app's inbox shows for these requests.
         timeout_s: the app's limit for each decision; on expiry the app answers a rejection.
+        client_timeout: this side's limit for each decision (default: ``timeout_s`` plus a
+            margin, else one hour; see :meth:`DeskClient.wait_limit`); on expiry the request is
+            withdrawn and the interrupt resumed with its rejection.
     """
     configurable = config.get("configurable") or {}
     thread_id = configurable.get("thread_id")
@@ -129,7 +140,10 @@ def review_interrupts(
             payloads = [item.value for item in interrupts]
             with ThreadPoolExecutor(max_workers=len(payloads), thread_name_prefix="kosa8-desk-review") as pool:
                 answers = list(
-                    pool.map(lambda p: _decide(desk, unreachable, p, agent, thread_label, timeout_s), payloads)
+                    pool.map(
+                        lambda p: _decide(desk, unreachable, p, agent, thread_label, timeout_s, client_timeout),
+                        payloads,
+                    )
                 )
             result = graph.invoke(Command(resume=_resume_map(interrupts, answers)), config)
     finally:
