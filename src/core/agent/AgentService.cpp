@@ -135,6 +135,15 @@ bool AgentService::start(const AgentSettings& settings, QString* error)
     }
     if (!ledgerWarning.isEmpty())
         m_startupProblems.append(ledgerWarning);
+    // Lost tail or rewritten history since the app last wrote the ledger: said at every start
+    // until a new decision moves the remembered end (the log keeps it).
+    if (const LedgerStateCheck& check = m_ledger.stateCheck(); !check.message.isEmpty()) {
+        if (check.isAlarm())
+            spdlog::error("decision ledger: {}", check.message.toStdString());
+        else
+            spdlog::warn("decision ledger: {}", check.message.toStdString());
+        m_startupProblems.append(check.message);
+    }
 
     QString rulesError;
     if (!reloadRules(&rulesError))
@@ -617,6 +626,8 @@ QString AgentService::uniqueCheckpointLabel(const QString& base, const Request& 
     const QString suffix = QLatin1Char('-') +
                            request.receivedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) +
                            QLatin1Char('-') + QString::number(request.key);
+    if (base.endsWith(suffix) && kosa8::Names::checkLabel(base).isEmpty())
+        return base; // already made unique (a running request recorded again, e.g. at quit)
     QString prefix = base.isEmpty() ? QStringLiteral("before-request") : base;
     prefix.truncate(128 - suffix.size());
     const QString label = prefix + suffix;
@@ -714,6 +725,15 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& d
     entry.decision = decision;
     entry.decidedBy = decidedBy;
     entry.title = request.title;
+    if (request.method == kRun) {
+        // Where it runs, or would have: the sandbox and image resolved (and as the person chose),
+        // and the label the checkpoint is taken under (none when the request asked for none).
+        entry.sandbox = request.run.sandbox;
+        entry.image = request.run.image;
+        entry.language = request.run.language;
+        if (request.run.checkpoint)
+            entry.checkpointLabel = uniqueCheckpointLabel(request.run.checkpointLabel, request);
+    }
     return entry;
 }
 

@@ -12,6 +12,8 @@
 #include <QJsonParseError>
 #include <QStorageInfo>
 
+#include <spdlog/spdlog.h>
+
 #include <cerrno>
 #include <cmath>
 #include <condition_variable>
@@ -23,6 +25,16 @@
 #include <unistd.h>
 
 namespace k8::agent {
+
+// One batch: the entries for the ledger, and the state record to put in place once they are durable.
+struct LedgerFlushJob
+{
+    int fd = -1;
+    QByteArray bytes;
+    int stateFd = -1; // -1: no state file
+    QByteArray state;
+    bool sizeState = false; // also cut the state file to one record
+};
 
 namespace {
 
@@ -37,6 +49,19 @@ constexpr qint64 tailBytes = 256 * 1024;
 const QString kSeq = QStringLiteral("seq");
 const QString kPrev = QStringLiteral("prev");
 const QString kHash = QStringLiteral("hash");
+
+// The state record has one size, so that it is rewritten in place by one pwrite() and never
+// needs a truncation: the canonical JSON padded with spaces (JSON allows them) to this size,
+// the last byte '\n'.
+constexpr int StateRecordBytes = 128;
+
+QByteArray stateRecord(qint64 seq, const QString& hash)
+{
+    QByteArray record = "{\"hash\":\"" + hash.toLatin1() + "\",\"seq\":" + QByteArray::number(seq) + '}';
+    record.append(QByteArray(StateRecordBytes - 1 - record.size(), ' '));
+    record.append('\n');
+    return record;
+}
 
 bool parseObject(const QByteArray& line, QJsonObject* object)
 {
@@ -100,24 +125,38 @@ int writeAll(int fd, const QByteArray& bytes)
     return 0;
 }
 
-// What happened to one batch: the write's errno (0: written), fdatasync's result, its duration.
+// What happened to one batch: the write's errno (0: written), fdatasync's result, its duration,
+// and the errno of the state write (0: written or not tried).
 struct FlushOutcome
 {
     int writeErrno = 0;
     int syncResult = 0;
     qint64 syncNs = 0;
+    int stateErrno = 0;
 };
 
-FlushOutcome writeAndSync(int fd, const QByteArray& bytes)
+FlushOutcome writeAndSync(const LedgerFlushJob& job)
 {
     FlushOutcome outcome;
-    outcome.writeErrno = writeAll(fd, bytes);
+    outcome.writeErrno = writeAll(job.fd, job.bytes);
     if (outcome.writeErrno != 0)
         return outcome;
     QElapsedTimer time;
     time.start();
-    outcome.syncResult = syncData(fd);
+    outcome.syncResult = syncData(job.fd);
     outcome.syncNs = time.nsecsElapsed();
+    if (outcome.syncResult != 0 || job.stateFd < 0)
+        return outcome;
+    // Only after the entries are durable, so that the state is never ahead of the ledger. No
+    // flush of its own (Ledger::statePath() says why).
+    ssize_t written = -1;
+    do {
+        written = ::pwrite(job.stateFd, job.state.constData(), size_t(job.state.size()), 0);
+    } while (written < 0 && errno == EINTR);
+    if (written != job.state.size())
+        outcome.stateErrno = written < 0 ? errno : EIO;
+    else if (job.sizeState && ::ftruncate(job.stateFd, job.state.size()) != 0)
+        outcome.stateErrno = errno;
     return outcome;
 }
 
@@ -144,12 +183,11 @@ public:
     LedgerFlushThread(const LedgerFlushThread&) = delete;
     LedgerFlushThread& operator=(const LedgerFlushThread&) = delete;
 
-    void start(int fd, const QByteArray& bytes, std::function<void()> onDone)
+    void start(LedgerFlushJob job, std::function<void()> onDone)
     {
         {
             const std::lock_guard<std::mutex> lock(m_mutex);
-            m_fd = fd;
-            m_bytes = bytes;
+            m_job = std::move(job);
             m_onDone = std::move(onDone);
             m_hasJob = true;
             m_done = false;
@@ -177,11 +215,10 @@ private:
             if (!m_hasJob)
                 return; // quit, nothing in flight
             m_hasJob = false;
-            const int fd = m_fd;
-            const QByteArray bytes = std::exchange(m_bytes, {});
+            const LedgerFlushJob job = std::exchange(m_job, {});
             const std::function<void()> onDone = std::move(m_onDone);
             lock.unlock();
-            const FlushOutcome outcome = writeAndSync(fd, bytes);
+            const FlushOutcome outcome = writeAndSync(job);
             lock.lock();
             m_outcome = outcome;
             m_done = true;
@@ -197,8 +234,7 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;
     std::condition_variable m_ended;
-    int m_fd = -1;
-    QByteArray m_bytes;
+    LedgerFlushJob m_job;
     std::function<void()> m_onDone;
     bool m_hasJob = false;
     bool m_done = true;
@@ -227,6 +263,123 @@ QString Ledger::entryHash(const QJsonObject& entryWithoutHash)
     return sha256Hex(entry.value(kPrev).toString().toUtf8() + canonicalJson(entry));
 }
 
+QString Ledger::statePath(const QString& ledgerPath)
+{
+    const QFileInfo ledger(ledgerPath);
+    return ledger.dir().filePath(ledger.completeBaseName() + QStringLiteral(".state"));
+}
+
+namespace {
+
+// The hash of the entry with `seq`, reading the file from the start: only needed when the state
+// lags behind the ledger (after a power cut), so a plain scan will do. Lines are parsed only when
+// they hold the canonical "seq":N, text.
+bool hashAtSeq(const QString& path, qint64 seq, QString* hash)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray needle = "\"seq\":" + QByteArray::number(seq) + ',';
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        if (!line.contains(needle))
+            continue;
+        QJsonObject entry;
+        qint64 entrySeq = 0;
+        if (parseObject(line, &entry) && integralSeq(entry.value(kSeq), &entrySeq) && entrySeq == seq) {
+            *hash = entry.value(kHash).toString();
+            return true;
+        }
+    }
+    return false;
+}
+
+QString shortHash(const QString& hash)
+{
+    return hash.left(16);
+}
+
+} // namespace
+
+LedgerStateCheck Ledger::checkState(const QString& ledgerPath, qint64 lastSeq, const QString& lastHash)
+{
+    using Outcome = LedgerStateCheck::Outcome;
+    LedgerStateCheck check;
+    const QString path = statePath(ledgerPath);
+    QFile file(path);
+    if (!file.exists() || (file.open(QIODevice::ReadOnly) && file.size() == 0)) {
+        // Never written (a new data folder, or a ledger from before the state existed), or created
+        // by a first batch that did not complete. Nothing to compare with.
+        if (lastSeq > 0) {
+            check.outcome = Outcome::NoState;
+            check.message =
+                Text::tr("kosa8 Desk has no record of where the decision ledger %1 ended (%2 is "
+                         "missing), so it cannot tell whether entries were lost or changed before "
+                         "entry %3. It records the end again with the next decision.")
+                    .arg(ledgerPath, path)
+                    .arg(lastSeq);
+        }
+        return check;
+    }
+    QJsonObject state;
+    const bool readable = file.isOpen() || file.open(QIODevice::ReadOnly);
+    const QByteArray bytes = readable ? file.read(64 * 1024) : QByteArray();
+    qint64 seq = 0;
+    // The app writes the state only after an entry is durable, so its seq is at least 1.
+    if (!readable || !parseObject(bytes, &state) || !isSha256Hex(state.value(kHash).toString()) ||
+        !integralSeq(state.value(kSeq), &seq)) {
+        check.outcome = Outcome::Unreadable;
+        check.message =
+            Text::tr("The record of where the decision ledger %1 ended (%2) is damaged or "
+                     "unreadable%3, so lost or changed entries cannot be detected. Something other "
+                     "than kosa8 Desk changed it; check the ledger with --verify-ledger.")
+                .arg(ledgerPath, path,
+                     readable ? QString() : QStringLiteral(" (%1)").arg(file.errorString()));
+        return check;
+    }
+    check.rememberedSeq = seq;
+    check.rememberedHash = state.value(kHash).toString();
+    if (check.rememberedSeq > lastSeq) {
+        check.outcome = Outcome::Shorter;
+        check.message =
+            (lastSeq == 0
+                 ? Text::tr("The decision ledger %1 is missing or empty, but kosa8 Desk had recorded %2 "
+                            "entries in it. The file was deleted, cut or replaced.")
+                       .arg(ledgerPath)
+                       .arg(check.rememberedSeq)
+                 : Text::tr("The decision ledger %1 is shorter than kosa8 Desk left it: it ends at entry "
+                            "%2, but the app had recorded up to entry %3, so entries %4 to %3 are "
+                            "missing. The file was cut, or replaced by an older copy.")
+                       .arg(ledgerPath)
+                       .arg(lastSeq)
+                       .arg(check.rememberedSeq)
+                       .arg(lastSeq + 1));
+        return check;
+    }
+    QString hashThere;
+    bool found = true;
+    if (check.rememberedSeq == lastSeq)
+        hashThere = lastHash;
+    else // the state lags behind the ledger (a power cut after the ledger's flush)
+        found = hashAtSeq(ledgerPath, check.rememberedSeq, &hashThere);
+    if (found && hashThere == check.rememberedHash)
+        return check;
+    check.outcome = Outcome::Rewritten;
+    check.message =
+        found
+            ? Text::tr("The decision ledger %1 was changed after kosa8 Desk wrote it: entry %2 has the hash "
+                       "%3…, but the app recorded %4… for it. The file was rewritten or replaced.")
+                  .arg(ledgerPath)
+                  .arg(check.rememberedSeq)
+                  .arg(shortHash(hashThere), shortHash(check.rememberedHash))
+            : Text::tr(
+                  "The decision ledger %1 was changed after kosa8 Desk wrote it: entry %2, which the app "
+                  "recorded, cannot be found in it. The file was rewritten or replaced.")
+                  .arg(ledgerPath)
+                  .arg(check.rememberedSeq);
+    return check;
+}
+
 bool Ledger::isOpen() const
 {
     return m_file.isOpen();
@@ -236,6 +389,11 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
 {
     finishCommit(nullptr); // a flush in flight belongs to the file being closed
     m_file.close();
+    m_stateFile.close();
+    m_stateSized = false;
+    m_stateWarned = false;
+    m_writtenState.clear();
+    m_stateCheck = {};
     m_path = path;
     m_seq = 0;
     m_prev = zeroHash();
@@ -315,6 +473,9 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
         reader.close();
     }
 
+    // Before anything is written: did the file lose its tail, or change, since the app left it?
+    m_stateCheck = checkState(path, m_seq, m_prev);
+
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
         return fail(
@@ -361,8 +522,18 @@ QByteArray Ledger::chainStaged()
         const LedgerRecord& record = staged.record;
         ++seq;
         head.clear();
-        head.append("{\"agent\":");
+        head.append('{');
+        if (!record.actionSha256.isEmpty()) {
+            head.append("\"action_sha256\":");
+            appendCanonicalJsonString(record.actionSha256, &head);
+            head.append(',');
+        }
+        head.append("\"agent\":");
         appendCanonicalJsonString(record.agent, &head);
+        if (!record.checkpointLabel.isEmpty()) {
+            head.append(",\"checkpoint\":");
+            appendCanonicalJsonString(record.checkpointLabel, &head);
+        }
         if (!record.codeSha256.isEmpty()) {
             head.append(",\"code_sha256\":");
             appendCanonicalJsonString(record.codeSha256, &head);
@@ -372,6 +543,14 @@ QByteArray Ledger::chainStaged()
         head.append(",\"decision\":");
         appendCanonicalJsonString(record.decision, &head);
         tail.clear();
+        if (!record.image.isEmpty()) {
+            tail.append(",\"image\":");
+            appendCanonicalJsonString(record.image, &tail);
+        }
+        if (!record.language.isEmpty()) {
+            tail.append(",\"language\":");
+            appendCanonicalJsonString(record.language, &tail);
+        }
         tail.append(",\"method\":");
         appendCanonicalJsonString(record.method, &tail);
         tail.append(",\"payload_sha256\":");
@@ -380,6 +559,10 @@ QByteArray Ledger::chainStaged()
         appendCanonicalJsonString(prev, &tail);
         tail.append(",\"request\":");
         appendCanonicalJsonString(record.requestId, &tail);
+        if (!record.sandbox.isEmpty()) {
+            tail.append(",\"sandbox\":");
+            appendCanonicalJsonString(record.sandbox, &tail);
+        }
         tail.append(",\"seq\":");
         tail.append(QByteArray::number(seq));
         tail.append(",\"time\":\"");
@@ -403,7 +586,27 @@ QByteArray Ledger::chainStaged()
     m_writtenSeq = seq;
     m_writtenPrev = prev;
     m_writtenSize = m_durableSize + lines.size();
+    m_writtenState = stateRecord(seq, prev);
     return lines;
+}
+
+bool Ledger::openStateFile()
+{
+    if (m_stateFile.isOpen())
+        return true;
+    // Not truncated here: the remembered state stays as it was until the first batch replaces it.
+    m_stateFile.setFileName(statePath(m_path));
+    if (!m_stateFile.open(QIODevice::ReadWrite | QIODevice::Unbuffered)) {
+        if (!m_stateWarned)
+            spdlog::warn(
+                "ledger: cannot open {}: {}; a lost tail of the ledger cannot be detected at the next "
+                "start",
+                m_stateFile.fileName().toStdString(), m_stateFile.errorString().toStdString());
+        m_stateWarned = true;
+        return false;
+    }
+    m_stateFile.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    return true;
 }
 
 void Ledger::dropWritten()
@@ -417,7 +620,7 @@ void Ledger::dropWritten()
     m_writtenSize = m_durableSize;
 }
 
-bool Ledger::settleWritten(int writeErrno, int flushResult, qint64 flushNs, QString* error)
+bool Ledger::settleWritten(int writeErrno, int flushResult, qint64 flushNs, int stateErrno, QString* error)
 {
     QString problem;
     if (writeErrno != 0) {
@@ -428,6 +631,18 @@ bool Ledger::settleWritten(int writeErrno, int flushResult, qint64 flushNs, QStr
         m_syncLongestNs = std::max(m_syncLongestNs, flushNs);
         if (flushResult != 0)
             problem = Text::tr("The ledger %1 could not be flushed to disk.").arg(m_path);
+    }
+    if (problem.isEmpty() && stateErrno != 0) {
+        // The entries are durable, so the decisions stand; only the check at the next start is weaker.
+        if (!m_stateWarned)
+            spdlog::warn(
+                "ledger: the state file {} could not be written: {}; a lost tail of the ledger may go "
+                "unnoticed at the next start",
+                statePath(m_path).toStdString(), std::strerror(stateErrno));
+        m_stateWarned = true;
+    } else if (problem.isEmpty() && m_stateFile.isOpen()) {
+        m_stateSized = true;
+        m_stateWarned = false;
     }
     if (!problem.isEmpty()) {
         if (error)
@@ -441,6 +656,19 @@ bool Ledger::settleWritten(int writeErrno, int flushResult, qint64 flushNs, QStr
     m_needsNewline = false;
     ++m_syncCount;
     return true;
+}
+
+LedgerFlushJob Ledger::flushJob()
+{
+    LedgerFlushJob job;
+    job.fd = m_file.handle();
+    job.bytes = chainStaged();
+    if (openStateFile()) {
+        job.stateFd = m_stateFile.handle();
+        job.state = m_writtenState;
+        job.sizeState = !m_stateSized;
+    }
+    return job;
 }
 
 bool Ledger::readyToCommit(QString* error) const
@@ -459,8 +687,8 @@ bool Ledger::commit(QString* error)
         return false;
     if (m_staged.isEmpty())
         return true;
-    const FlushOutcome outcome = writeAndSync(m_file.handle(), chainStaged());
-    return settleWritten(outcome.writeErrno, outcome.syncResult, outcome.syncNs, error);
+    const FlushOutcome outcome = writeAndSync(flushJob());
+    return settleWritten(outcome.writeErrno, outcome.syncResult, outcome.syncNs, outcome.stateErrno, error);
 }
 
 bool Ledger::startCommit(const std::function<void()>& onFlushed, QString* error)
@@ -474,7 +702,7 @@ bool Ledger::startCommit(const std::function<void()>& onFlushed, QString* error)
     if (!m_flusher)
         m_flusher = std::make_unique<LedgerFlushThread>();
     m_flushing = true;
-    m_flusher->start(m_file.handle(), chainStaged(), onFlushed);
+    m_flusher->start(flushJob(), onFlushed);
     return true;
 }
 
@@ -489,7 +717,7 @@ bool Ledger::finishCommit(QString* error)
         return true;
     const FlushOutcome outcome = m_flusher->wait();
     m_flushing = false;
-    return settleWritten(outcome.writeErrno, outcome.syncResult, outcome.syncNs, error);
+    return settleWritten(outcome.writeErrno, outcome.syncResult, outcome.syncNs, outcome.stateErrno, error);
 }
 
 LedgerVerifyResult Ledger::verify(const QString& path)
@@ -541,6 +769,7 @@ LedgerVerifyResult Ledger::verify(const QString& path)
         expectedPrev = entry.value(kHash).toString();
     }
     result.ok = true;
+    result.lastHash = expectedPrev;
     result.message = Text::tr("%1 entries chain.").arg(result.entries);
     if (!result.tornLines.isEmpty()) {
         QStringList numbers;

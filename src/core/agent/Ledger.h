@@ -11,6 +11,7 @@
 namespace k8::agent {
 
 class LedgerFlushThread;
+struct LedgerFlushJob;
 
 // What one ledger entry records (protocol.md "Ledger").
 struct LedgerRecord
@@ -37,16 +38,45 @@ struct LedgerVerifyResult
 {
     bool ok = false;
     qint64 entries = 0; // entries that chain
+    QString lastHash;   // the hash of the last entry that chains (64 zeros: none)
     qint64 firstBadSeq = -1;
     int firstBadLine = 0; // 1-based; 0: none
     QList<int> tornLines; // lines that are not JSON at all (cut off by a crash); skipped
     QString message;      // one sentence for people
 };
 
+// How the ledger compares with the end the app remembers outside it (Ledger::statePath()).
+struct LedgerStateCheck
+{
+    enum class Outcome
+    {
+        Agrees,     // the entry at the remembered seq has the remembered hash (or both are empty)
+        NoState,    // nothing remembered although the ledger has entries: the check cannot be made
+        Unreadable, // the remembered state is damaged: the check cannot be made
+        Shorter,    // the ledger ends before the remembered seq: its tail is gone
+        Rewritten,  // the entry at the remembered seq is missing or has another hash
+    };
+    Outcome outcome = Outcome::Agrees;
+    qint64 rememberedSeq = -1;
+    QString rememberedHash;
+    QString message; // one sentence for people; empty when the ledger agrees
+
+    // Shorter, Rewritten or Unreadable: something changed the ledger or the state behind the app.
+    bool isAlarm() const
+    {
+        return outcome == Outcome::Shorter || outcome == Outcome::Rewritten || outcome == Outcome::Unreadable;
+    }
+};
+
 // The append-only, hash-chained record of every decision. Each line is the canonical JSON of
-// {seq, time, request, agent, method, payload_sha256, code_sha256?, title?, decision, decided_by,
-// prev, hash}, hash = sha256(prev + canonical JSON of the entry without "hash"); the first prev is
-// 64 zeros.
+// {seq, time, request, agent, method, payload_sha256, code_sha256?, title?, action_sha256?,
+// sandbox?, image?, language?, checkpoint?, decision, decided_by, prev, hash}, hash = sha256(prev +
+// canonical JSON of the entry without "hash"); the first prev is 64 zeros. Empty optional fields are
+// left out.
+//
+// After each durable commit the ledger also writes its last seq and hash into a small state file
+// beside it (statePath()), so that open() can tell when the file has lost its tail or been
+// rewritten since (stateCheck()). See statePath() for why that write is not flushed to disk.
 class Ledger
 {
 public:
@@ -102,6 +132,20 @@ public:
     // Newest-last entries, at most `limit`; unreadable lines are skipped and reported.
     static QList<QJsonObject> readRecent(const QString& path, int limit, QString* warning = nullptr);
 
+    // What open() found when it compared the ledger with the remembered state.
+    const LedgerStateCheck& stateCheck() const { return m_stateCheck; }
+    // <folder>/<name>.state beside <folder>/<name>.jsonl ("ledger.state"): {"hash","seq"} of the
+    // last entry the app made durable, rewritten in place after every commit. The rewrite is one
+    // small pwrite() into the page cache, without a flush of its own: a second fdatasync per batch
+    // would double the cost of every decision, and the state only has to survive the app, not the
+    // machine. A crash of the app loses nothing (the page cache stays); a power cut may leave the
+    // state a few entries behind the ledger (never ahead: it is written after the ledger's flush),
+    // which hides only a cut of those last entries and never raises a false alarm.
+    static QString statePath(const QString& ledgerPath);
+    // Compares the ledger at `ledgerPath`, whose last good entry is (lastSeq, lastHash), with its
+    // remembered state. Reads the file only when the state lags behind the ledger.
+    static LedgerStateCheck checkState(const QString& ledgerPath, qint64 lastSeq, const QString& lastHash);
+
     static QString zeroHash();
     // sha256(prev + canonical JSON of the entry without "hash").
     static QString entryHash(const QJsonObject& entryWithoutHash);
@@ -117,8 +161,12 @@ private:
     QByteArray chainStaged();
     // Settles the chained entries once written and flushed (or not): durable, or dropped with the
     // file cut back.
-    bool settleWritten(int writeErrno, int flushResult, qint64 flushNs, QString* error);
+    bool settleWritten(int writeErrno, int flushResult, qint64 flushNs, int stateErrno, QString* error);
+    // Chains the staged entries into one batch for writeAndSync(), with the state record after it.
+    LedgerFlushJob flushJob();
     void dropWritten();
+    // Opens (creating) the state file for the flushes to rewrite; false when it cannot be.
+    bool openStateFile();
 
     QFile m_file;
     QString m_path;
@@ -134,6 +182,11 @@ private:
     bool m_flushing = false;
     bool m_flushInline = false;
     QList<StagedEntry> m_staged;
+    QFile m_stateFile;          // open once the first batch is chained
+    bool m_stateSized = false;  // cut to one record since open()
+    bool m_stateWarned = false; // a failed state write was logged
+    QByteArray m_writtenState;  // the state record of the batch in flight
+    LedgerStateCheck m_stateCheck;
     std::unique_ptr<LedgerFlushThread> m_flusher;
     qint64 m_syncCount = 0;
     qint64 m_syncTotalNs = 0;

@@ -77,6 +77,40 @@ QString sha256(const QByteArray& bytes)
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
+// A run as the service records it: where it runs and what was approved.
+LedgerRecord runRecord(const QString& id, const QString& code)
+{
+    LedgerRecord r = record(id, QStringLiteral("edit"), QStringLiteral("person"), code);
+    r.actionSha256 = sha256("{\"method\":\"run\"}" + id.toUtf8());
+    r.sandbox = QStringLiteral("box-é");
+    r.image = QStringLiteral("python:3.12-slim");
+    r.language = QStringLiteral("python");
+    r.checkpointLabel = QStringLiteral("before-%1-20260101T000000Z-3").arg(id);
+    return r;
+}
+
+// Appends `count` entries to a fresh ledger at `path` and closes it; the last hash.
+QString writeEntries(const QString& path, int count, const QString& decision = QStringLiteral("reject"))
+{
+    Ledger ledger;
+    QString error;
+    if (!ledger.open(path, &error))
+        return {};
+    for (int i = 1; i <= count; ++i) {
+        if (!ledger.append(record(QString::number(i), decision, QStringLiteral("person")), &error))
+            return {};
+    }
+    return ledger.lastHash();
+}
+
+QJsonObject readState(const QString& ledgerPath)
+{
+    QFile file(Ledger::statePath(ledgerPath));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
 } // namespace
 
 class TestLedger : public QObject
@@ -162,6 +196,211 @@ private Q_SLOTS:
         QCOMPARE(second.value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
         QCOMPARE(second.value(QStringLiteral("title")).toString(), QStringLiteral("Title \"8\""));
         QCOMPARE(ledger.lastHash(), prev);
+    }
+
+    // issue 7, finding 10: a run's entry says where it ran and what was approved, inside the hash.
+    void runFieldsAreRecordedAndHashed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        const LedgerRecord run = runRecord(QStringLiteral("r-1"), QStringLiteral("print(1)"));
+        QVERIFY2(ledger.append(run, &error), qPrintable(error));
+        LedgerRecord noCheckpoint = runRecord(QStringLiteral("r-2"), QStringLiteral("echo hi"));
+        noCheckpoint.checkpointLabel.clear();
+        noCheckpoint.language = QStringLiteral("bash");
+        QVERIFY(ledger.append(noCheckpoint, &error));
+        QVERIFY(ledger.append(
+            record(QStringLiteral("3"), QStringLiteral("reject"), QStringLiteral("timeout")), &error));
+
+        const QList<QByteArray> lines = linesOf(path);
+        const QJsonObject first = QJsonDocument::fromJson(lines.at(0)).object();
+        QCOMPARE(first.value(QStringLiteral("action_sha256")).toString(), run.actionSha256);
+        QCOMPARE(first.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box-é"));
+        QCOMPARE(first.value(QStringLiteral("image")).toString(), QStringLiteral("python:3.12-slim"));
+        QCOMPARE(first.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        QCOMPARE(first.value(QStringLiteral("checkpoint")).toString(), run.checkpointLabel);
+        const QJsonObject second = QJsonDocument::fromJson(lines.at(1)).object();
+        QVERIFY(!second.contains(QStringLiteral("checkpoint"))); // no checkpoint taken: no field
+        QCOMPARE(second.value(QStringLiteral("language")).toString(), QStringLiteral("bash"));
+        const QJsonObject third = QJsonDocument::fromJson(lines.at(2)).object();
+        for (const char* key : {"action_sha256", "sandbox", "image", "language", "checkpoint"})
+            QVERIFY2(!third.contains(QLatin1String(key)), key); // empty fields are left out
+        // Each line is still the canonical entry, and the new fields are part of its hash.
+        QString prev(64, u'0');
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject entry = QJsonDocument::fromJson(lines.at(i)).object();
+            QCOMPARE(lines.at(i), flatCanonical(entry));
+            QJsonObject withoutHash = entry;
+            withoutHash.remove(QStringLiteral("hash"));
+            QCOMPARE(entry.value(QStringLiteral("hash")).toString(),
+                     sha256(prev.toUtf8() + flatCanonical(withoutHash)));
+            prev = entry.value(QStringLiteral("hash")).toString();
+        }
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 3);
+        QCOMPARE(result.lastHash, ledger.lastHash());
+
+        // Claiming another sandbox afterwards breaks the chain.
+        QList<QByteArray> changed = linesOf(path);
+        changed[0].replace("\"sandbox\":\"box-é\"", "\"sandbox\":\"other\"");
+        QVERIFY(writeAll(path, changed.join('\n')));
+        const LedgerVerifyResult tampered = Ledger::verify(path);
+        QVERIFY(!tampered.ok);
+        QCOMPARE(tampered.firstBadSeq, 1);
+    }
+
+    // The app remembers the end of the ledger beside it, written after each durable commit.
+    void stateRemembersTheEnd()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QCOMPARE(Ledger::statePath(path), dir.filePath(QStringLiteral("ledger.state")));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QCOMPARE(ledger.stateCheck().outcome, LedgerStateCheck::Outcome::Agrees); // a new ledger
+        QVERIFY(!QFile::exists(Ledger::statePath(path)));                         // nothing to remember yet
+        QVERIFY(ledger.append(
+            record(QStringLiteral("1"), QStringLiteral("approve"), QStringLiteral("person")), &error));
+        QCOMPARE(readState(path).value(QStringLiteral("seq")).toInteger(), 1);
+        QCOMPARE(readState(path).value(QStringLiteral("hash")).toString(), ledger.lastHash());
+        for (int i = 2; i <= 4; ++i)
+            QVERIFY(ledger.stage(
+                record(QString::number(i), QStringLiteral("reject"), QStringLiteral("rule:x")), &error));
+        QVERIFY(ledger.commit(&error));
+        QCOMPARE(ledger.syncCount(), 2); // the state costs no flush of its own
+        QCOMPARE(readState(path).value(QStringLiteral("seq")).toInteger(), 4);
+        QCOMPARE(readState(path).value(QStringLiteral("hash")).toString(), ledger.lastHash());
+        const QFileInfo state(Ledger::statePath(path));
+        QCOMPARE(state.permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+
+        Ledger again;
+        QVERIFY(again.open(path, &error));
+        QCOMPARE(again.stateCheck().outcome, LedgerStateCheck::Outcome::Agrees);
+        QVERIFY(again.stateCheck().message.isEmpty());
+        QCOMPARE(again.stateCheck().rememberedSeq, 4);
+    }
+
+    void flushThreadWritesTheState()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QVERIFY(ledger.stage(
+            record(QStringLiteral("1"), QStringLiteral("approve"), QStringLiteral("rule:ok")), &error));
+        std::atomic<int> notices{0};
+        QVERIFY(ledger.startCommit([&notices] { ++notices; }, &error));
+        if (ledger.isFlushing())
+            QTRY_COMPARE_WITH_TIMEOUT(notices.load(), 1, 15000);
+        QVERIFY(ledger.finishCommit(&error));
+        QCOMPARE(readState(path).value(QStringLiteral("seq")).toInteger(), 1);
+        QCOMPARE(readState(path).value(QStringLiteral("hash")).toString(), ledger.lastHash());
+    }
+
+    void cutTailIsReported()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QVERIFY(!writeEntries(path, 5).isEmpty());
+        QList<QByteArray> lines = linesOf(path);
+        QVERIFY(writeAll(path, lines.mid(0, 3).join('\n') + '\n')); // entries 4 and 5 are gone
+        QVERIFY2(Ledger::verify(path).ok, "what is left still chains: only the state shows the loss");
+
+        Ledger ledger;
+        QString error;
+        QString warning;
+        QVERIFY2(ledger.open(path, &error, &warning), qPrintable(error));
+        QCOMPARE(ledger.lastSeq(), 3);
+        const LedgerStateCheck& check = ledger.stateCheck();
+        QCOMPARE(check.outcome, LedgerStateCheck::Outcome::Shorter);
+        QVERIFY(check.isAlarm());
+        QCOMPARE(check.rememberedSeq, 5);
+        QVERIFY2(check.message.contains(path) && check.message.contains(QLatin1String("shorter")) &&
+                     check.message.contains(QLatin1String("4 to 5")),
+                 qPrintable(check.message));
+
+        // The whole file gone while its state survives.
+        QVERIFY(QFile::remove(path));
+        Ledger fresh;
+        QVERIFY(fresh.open(path, &error));
+        QCOMPARE(fresh.stateCheck().outcome, LedgerStateCheck::Outcome::Shorter);
+        QVERIFY2(fresh.stateCheck().message.contains(QLatin1String("missing or empty")),
+                 qPrintable(fresh.stateCheck().message));
+    }
+
+    void rewrittenLedgerIsReported()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        const QString original = writeEntries(path, 3, QStringLiteral("reject"));
+        QVERIFY(!original.isEmpty());
+        // A whole new chain of the same length, every hash right, written over the file.
+        const QString forged = dir.filePath(QStringLiteral("forged/ledger.jsonl"));
+        QVERIFY(!writeEntries(forged, 3, QStringLiteral("approve")).isEmpty());
+        QVERIFY(QFile::remove(path));
+        QVERIFY(QFile::copy(forged, path));
+        QVERIFY(Ledger::verify(path).ok);
+
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QCOMPARE(ledger.stateCheck().outcome, LedgerStateCheck::Outcome::Rewritten);
+        QCOMPARE(ledger.stateCheck().rememberedHash, original);
+        QVERIFY2(ledger.stateCheck().message.contains(QLatin1String("entry 3")) &&
+                     ledger.stateCheck().message.contains(original.left(16)),
+                 qPrintable(ledger.stateCheck().message));
+    }
+
+    // After a power cut the state may lag behind the ledger: that is no alarm, a changed entry is.
+    void laggingStateIsCheckedAtItsSeq()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QVERIFY(!writeEntries(path, 4).isEmpty());
+        const QList<QByteArray> lines = linesOf(path);
+        const QString hashOf2 =
+            QJsonDocument::fromJson(lines.at(1)).object().value(QStringLiteral("hash")).toString();
+        QVERIFY(writeAll(Ledger::statePath(path),
+                         QStringLiteral(R"({"hash":"%1","seq":2})").arg(hashOf2).toUtf8()));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        QCOMPARE(ledger.stateCheck().outcome, LedgerStateCheck::Outcome::Agrees);
+
+        QVERIFY(writeAll(Ledger::statePath(path),
+                         QStringLiteral(R"({"hash":"%1","seq":2})").arg(QString(64, u'b')).toUtf8()));
+        QCOMPARE(Ledger::checkState(path, ledger.lastSeq(), ledger.lastHash()).outcome,
+                 LedgerStateCheck::Outcome::Rewritten);
+        // The next commit puts the state right, and it stays one record long.
+        QVERIFY(ledger.append(record(QStringLiteral("5"), QStringLiteral("reject"), QStringLiteral("person")),
+                              &error));
+        QCOMPARE(Ledger::checkState(path, ledger.lastSeq(), ledger.lastHash()).outcome,
+                 LedgerStateCheck::Outcome::Agrees);
+        QCOMPARE(QFileInfo(Ledger::statePath(path)).size(), 128);
+    }
+
+    void missingOrDamagedState()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        const QString last = writeEntries(path, 2);
+        QVERIFY(QFile::remove(Ledger::statePath(path)));
+        LedgerStateCheck check = Ledger::checkState(path, 2, last);
+        QCOMPARE(check.outcome, LedgerStateCheck::Outcome::NoState);
+        QVERIFY(!check.isAlarm());
+        QVERIFY2(check.message.contains(QLatin1String("ledger.state")), qPrintable(check.message));
+        QCOMPARE(Ledger::checkState(path, 0, Ledger::zeroHash()).outcome, LedgerStateCheck::Outcome::Agrees);
+
+        QVERIFY(writeAll(Ledger::statePath(path), "{\"hash\":\"nope\",\"seq\":2}"));
+        check = Ledger::checkState(path, 2, last);
+        QCOMPARE(check.outcome, LedgerStateCheck::Outcome::Unreadable);
+        QVERIFY(check.isAlarm());
     }
 
     void tamperedEntry_data()

@@ -952,6 +952,198 @@ private Q_SLOTS:
                     .isNull());
     }
 
+    // issue 7, finding 10: the ledger says where a run runs (the sandbox and image really used,
+    // the language, the checkpoint label that is taken), for rejections too.
+    void runEntriesSayWhereTheCodeRuns()
+    {
+        for (const char* box : {"box1", "box2"})
+            QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QLatin1String(box)}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+
+        // Approved into another sandbox than the one asked for: the entry names the one used.
+        const QJsonValue moved = client.request(QStringLiteral("run"),
+                                                {{QStringLiteral("code"), QStringLiteral("echo hi")},
+                                                 {QStringLiteral("language"), QStringLiteral("bash")}},
+                                                QStringLiteral("m-1"));
+        quint64 key = waitForQueued(queued);
+        PersonDecision decision = oneDecision(DecisionKind::Approve);
+        decision.runSandbox = QStringLiteral("box2");
+        QString error;
+        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QJsonObject entry = ledger().last();
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box2"));
+        QCOMPARE(entry.value(QStringLiteral("image")).toString(), QStringLiteral("debian:bookworm-slim"));
+        QCOMPARE(entry.value(QStringLiteral("language")).toString(), QStringLiteral("bash"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(moved), Wait);
+        const QJsonObject result = resultOf(client.response(moved)).toObject();
+        QCOMPARE(result.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box2"));
+        // The label recorded before the run is the one the checkpoint was then taken under.
+        QVERIFY(!result.value(QStringLiteral("checkpoint")).toString().isEmpty());
+        QCOMPARE(entry.value(QStringLiteral("checkpoint")).toString(),
+                 result.value(QStringLiteral("checkpoint")).toString());
+
+        // No checkpoint asked for: none recorded.
+        const QJsonValue bare =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(2)")},
+                                                   {QStringLiteral("checkpoint"), false},
+                                                   {QStringLiteral("image"), QStringLiteral("python:3.13")}});
+        key = waitForQueued(queued, 2);
+        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Approve), &error));
+        entry = ledger().last();
+        QVERIFY(!entry.contains(QStringLiteral("checkpoint")));
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QCOMPARE(entry.value(QStringLiteral("image")).toString(), QStringLiteral("python:3.13"));
+        QCOMPARE(entry.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(bare), Wait);
+
+        // Rejected: the entry still says where it would have run.
+        const QJsonValue refused =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("rm -rf ~")}},
+                           QStringLiteral("no-1"));
+        key = waitForQueued(queued, 3);
+        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Reject), &error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(refused), Wait);
+        entry = ledger().last();
+        QCOMPARE(entry.value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QCOMPARE(entry.value(QStringLiteral("image")).toString(), QStringLiteral("python:3.12-slim"));
+        QCOMPARE(entry.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        const QString label = entry.value(QStringLiteral("checkpoint")).toString();
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("^before-no-1-\\d{8}T\\d{6}Z-\\d+$")).match(label).hasMatch(),
+            qPrintable(label));
+
+        // Timed out, and withdrawn: the same.
+        QJsonObject params{{QStringLiteral("code"), QStringLiteral("print(3)")},
+                           {QStringLiteral("timeout_s"), 1}};
+        const QJsonValue late = client.request(QStringLiteral("run"), params);
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(late), Wait);
+        entry = ledger().last();
+        QCOMPARE(entry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("timeout"));
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QVERIFY(entry.contains(QStringLiteral("checkpoint")));
+        // Review entries carry none of the run fields.
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(4)")));
+        key = waitForQueued(queued, 5);
+        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Reject), &error));
+        entry = ledger().last();
+        QCOMPARE(entry.value(QStringLiteral("method")).toString(), QStringLiteral("review"));
+        for (const char* field : {"sandbox", "image", "language", "checkpoint"})
+            QVERIFY2(!entry.contains(QLatin1String(field)), field);
+        QVERIFY(Ledger::verify(ledgerPath()).ok);
+    }
+
+    void runApprovedByRuleIsRecordedWithItsSandbox()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        const QString code = QStringLiteral("# stdout: by rule\n");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QStringLiteral(R"({"rules": [{"name": "ok-code", "decision": "approve", "code_sha256": "%1"},
+                                   {"name": "no-night-bot", "decision": "reject", "agent": "night-bot"}]})")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id = client.request(QStringLiteral("run"), {{QStringLiteral("code"), code}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        const QJsonObject result = resultOf(client.response(id)).toObject();
+        QJsonObject entry = ledger().last();
+        QCOMPARE(entry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("rule:ok-code"));
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QCOMPARE(entry.value(QStringLiteral("image")).toString(), QStringLiteral("python:3.12-slim"));
+        QCOMPARE(entry.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        QCOMPARE(entry.value(QStringLiteral("checkpoint")).toString(),
+                 result.value(QStringLiteral("checkpoint")).toString());
+
+        // Rejected by a rule: where it would have run.
+        const QJsonValue refused =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), code},
+                                                   {QStringLiteral("agent"), QStringLiteral("night-bot")}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(refused), Wait);
+        entry = ledger().last();
+        QCOMPARE(entry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("rule:no-night-bot"));
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QCOMPARE(entry.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+    }
+
+    // The app remembers where it left the ledger, and says at the next start when the file lost
+    // its tail or was rewritten in between.
+    void ledgerChangedBetweenStartsIsReported_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("tail cut") << QStringLiteral("cut") << QStringLiteral("shorter");
+        QTest::newRow("file deleted") << QStringLiteral("delete") << QStringLiteral("missing or empty");
+        QTest::newRow("rewritten with a valid chain") << QStringLiteral("forge") << QStringLiteral("changed");
+        QTest::newRow("untouched") << QStringLiteral("none") << QString();
+    }
+
+    void ledgerChangedBetweenStartsIsReported()
+    {
+        QFETCH(QString, how);
+        QFETCH(QString, expected);
+        QVERIFY(startService(baseSettings()));
+        QVERIFY(m_service->startupProblems().isEmpty());
+        {
+            QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+            AgentTestClient client;
+            QVERIFY(connectClient(client));
+            for (int i = 1; i <= 3; ++i)
+                client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(%1)").arg(i)));
+            for (int i = 1; i <= 3; ++i)
+                QVERIFY(m_service->decide(waitForQueued(queued, i), oneDecision(DecisionKind::Reject)));
+        }
+        m_service.reset();
+        QCOMPARE(ledger().size(), 3);
+
+        QFile file(ledgerPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = file.readAll().split('\n');
+        file.close();
+        if (how == QLatin1String("cut")) {
+            writeFile(ledgerPath(), lines.mid(0, 2).join('\n') + '\n');
+        } else if (how == QLatin1String("delete")) {
+            QVERIFY(QFile::remove(ledgerPath()));
+        } else if (how == QLatin1String("forge")) {
+            // Entry 2 turned into an approval, and every hash after it recomputed: the chain is
+            // valid, only the remembered end tells.
+            QString prev = Ledger::zeroHash();
+            for (int i = 0; i < 3; ++i) {
+                QJsonObject entry = QJsonDocument::fromJson(lines.at(i)).object();
+                if (i == 1)
+                    entry.insert(QStringLiteral("decision"), QStringLiteral("approve"));
+                entry.insert(QStringLiteral("prev"), prev);
+                entry.insert(QStringLiteral("hash"), Ledger::entryHash(entry));
+                prev = entry.value(QStringLiteral("hash")).toString();
+                lines[i] = canonicalJson(entry);
+            }
+            writeFile(ledgerPath(), lines.join('\n'));
+            QVERIFY(Ledger::verify(ledgerPath()).ok);
+        }
+
+        QVERIFY(startService(baseSettings()));
+        const QStringList problems = m_service->startupProblems();
+        if (expected.isEmpty()) {
+            QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+            return;
+        }
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().contains(expected) && problems.first().contains(ledgerPath()),
+                 qPrintable(problems.first()));
+        // Decisions go on: the next one continues the ledger as it is now.
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(9)")));
+        QVERIFY(m_service->decide(waitForQueued(queued), oneDecision(DecisionKind::Reject)));
+        QVERIFY(Ledger::verify(ledgerPath()).ok);
+    }
+
     void runWithoutSandbox()
     {
         AgentSettings settings = baseSettings();
