@@ -33,18 +33,21 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
     const QCommandLineOption rulesOption(QStringLiteral("rules"),
                                          tr("An extra, read-only standing rules file."), tr("FILE"));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"), tr("Log to standard error as well."));
-    // The agent service's ledger check: prints how many entries chain and exits 0 or 1.
-    const QCommandLineOption verifyLedgerOption(QStringLiteral("verify-ledger"),
-                                                tr("Verify the hash chain of a decision ledger (default: "
-                                                   "ledger.jsonl in the data folder) and exit."));
+    // The agent service's ledger check: prints how many entries chain, and whether the ledger ends
+    // where the app left it, and exits 0 or 1.
+    const QCommandLineOption verifyLedgerOption(
+        QStringLiteral("verify-ledger"),
+        tr("Verify the hash chain of a decision ledger (a file, or a data folder; default: the data "
+           "folder), compare its end with the one the app remembers, and exit."));
     const QCommandLineOption versionOption(QStringList{QStringLiteral("version"), QStringLiteral("v")},
                                            tr("Print the version and exit."));
     const QCommandLineOption helpOption(QStringList{QStringLiteral("help"), QStringLiteral("h")},
                                         tr("Print this help and exit."));
     parser.addOptions({kosa8Option, dataDirOption, socketOption, rulesOption, verboseOption,
                        verifyLedgerOption, versionOption, helpOption});
-    parser.addPositionalArgument(QStringLiteral("file"), tr("With --verify-ledger: the ledger file."),
-                                 tr("[FILE]"));
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 tr("With --verify-ledger: the ledger file or the data folder."),
+                                 tr("[FILE|FOLDER]"));
 
     m_options = {};
     m_errorText.clear();

@@ -15,7 +15,7 @@ struct AppOptions
     QString socketPath; // --socket: for the agent service (empty: its own default)
     QString rulesFile;  // --rules: extra read-only rules file for the agent service
     bool verbose = false;
-    // --verify-ledger FILE (handled by the agent service's verifier; empty when not given).
+    // --verify-ledger [FILE or data folder] (handled by the agent service's verifier; empty when not given).
     QString verifyLedgerFile;
     bool verifyLedgerRequested = false;
 };

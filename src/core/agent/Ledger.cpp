@@ -348,12 +348,15 @@ LedgerStateCheck Ledger::checkState(const QString& ledgerPath, qint64 lastSeq, c
                        .arg(ledgerPath)
                        .arg(check.rememberedSeq)
                  : Text::tr("The decision ledger %1 is shorter than kosa8 Desk left it: it ends at entry "
-                            "%2, but the app had recorded up to entry %3, so entries %4 to %3 are "
-                            "missing. The file was cut, or replaced by an older copy.")
+                            "%2, but the app had recorded up to entry %3, so %4 missing. The file was cut, "
+                            "or replaced by an older copy.")
                        .arg(ledgerPath)
                        .arg(lastSeq)
                        .arg(check.rememberedSeq)
-                       .arg(lastSeq + 1));
+                       .arg(
+                           check.rememberedSeq == lastSeq + 1
+                               ? Text::tr("entry %1 is").arg(check.rememberedSeq)
+                               : Text::tr("entries %1 to %2 are").arg(lastSeq + 1).arg(check.rememberedSeq)));
         return check;
     }
     QString hashThere;

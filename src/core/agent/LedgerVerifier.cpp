@@ -2,6 +2,7 @@
 
 #include "agent/Ledger.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QTextStream>
 
@@ -9,14 +10,20 @@
 
 namespace k8::agent {
 
-int LedgerVerifier::run(const QString& path, QTextStream& out, QTextStream& err)
+int LedgerVerifier::run(const QString& given, QTextStream& out, QTextStream& err)
 {
-    if (path.isEmpty()) {
+    if (given.isEmpty()) {
         err << tr("No ledger file was given.") << Qt::endl;
         return 1;
     }
+    // A data folder stands for the ledger in it (and the state beside it).
+    const bool isFolder = QFileInfo(given).isDir();
+    const QString path = isFolder ? QDir(given).filePath(QStringLiteral("ledger.jsonl")) : given;
+    const bool stateExists = QFileInfo::exists(Ledger::statePath(path));
     if (!QFileInfo::exists(path)) {
-        err << tr("%1: no such file.").arg(path) << Qt::endl;
+        // A ledger the app remembers writing is gone: that is the loudest case of a lost tail.
+        const LedgerStateCheck check = Ledger::checkState(path, 0, Ledger::zeroHash());
+        err << (check.isAlarm() ? check.message : tr("%1: no such file.").arg(path)) << Qt::endl;
         return 1;
     }
     const LedgerVerifyResult result = Ledger::verify(path);
@@ -28,6 +35,26 @@ int LedgerVerifier::run(const QString& path, QTextStream& out, QTextStream& err)
                 lines.append(QString::number(line));
             out << tr("skipped torn lines (not JSON): %1").arg(lines.join(QStringLiteral(", "))) << Qt::endl;
         }
+        // A chain shows changes inside the file; only the remembered end shows a lost tail or a
+        // file rewritten as a whole. A copied ledger has no state beside it: chain only.
+        if (!isFolder && !stateExists) {
+            out << tr("No remembered end beside it (%1): only the chain was checked.")
+                       .arg(Ledger::statePath(path))
+                << Qt::endl;
+            return 0;
+        }
+        const LedgerStateCheck check = Ledger::checkState(path, result.entries, result.lastHash);
+        if (check.isAlarm()) {
+            err << check.message << Qt::endl;
+            return 1;
+        }
+        if (check.outcome == LedgerStateCheck::Outcome::NoState)
+            out << check.message << Qt::endl;
+        else if (check.rememberedSeq >= 0)
+            out << tr("It ends where kosa8 Desk left it (entry %1 as recorded in %2).")
+                       .arg(check.rememberedSeq)
+                       .arg(Ledger::statePath(path))
+                << Qt::endl;
         return 0;
     }
     QString where;
