@@ -34,6 +34,18 @@ QString HistoryModel::describeDecidedBy(const QString& decidedBy)
     return decidedBy;
 }
 
+QString HistoryModel::describeWhere(const QJsonObject& entry)
+{
+    const QString sandbox = entry.value(QLatin1String("sandbox")).toString();
+    if (sandbox.isEmpty())
+        return {}; // a review, or a run recorded before the ledger said where
+    const QString checkpoint = entry.value(QLatin1String("checkpoint")).toString();
+    return tr("%1 in %2 (%3), %4")
+        .arg(entry.value(QLatin1String("language")).toString(), sandbox,
+             entry.value(QLatin1String("image")).toString(),
+             checkpoint.isEmpty() ? tr("no checkpoint") : tr("checkpoint %1").arg(checkpoint));
+}
+
 QVariant HistoryModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= m_entries.size())
@@ -66,6 +78,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return entry.value(QLatin1String("decision")).toString();
     case DecidedByColumn:
         return describeDecidedBy(entry.value(QLatin1String("decided_by")).toString());
+    case WhereColumn:
+        return describeWhere(entry);
     default:
         return {};
     }
@@ -88,6 +102,8 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Decision");
     case DecidedByColumn:
         return tr("Decided by");
+    case WhereColumn:
+        return tr("Where it ran");
     default:
         return {};
     }

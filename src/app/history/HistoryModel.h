@@ -7,7 +7,8 @@
 namespace k8::app {
 
 // Decided requests as the ledger recorded them, newest first: when, agent, title, method,
-// decision and who decided (you, a named rule, a timeout, the agent withdrawing, shutdown).
+// decision, who decided (you, a named rule, a timeout, the agent withdrawing, shutdown) and, for
+// runs, where the code ran or would have run.
 class HistoryModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -20,6 +21,7 @@ public:
         MethodColumn,
         DecisionColumn,
         DecidedByColumn,
+        WhereColumn, // runs: language, sandbox, image and checkpoint; empty otherwise
         ColumnCount
     };
     enum Role
@@ -41,6 +43,8 @@ public:
 
     // "person" -> "you", "rule:NAME" -> "rule NAME", ... for people.
     static QString describeDecidedBy(const QString& decidedBy);
+    // "python in box1 (python:3.12-slim), checkpoint LABEL" from a run's entry; empty for others.
+    static QString describeWhere(const QJsonObject& entry);
 
 private:
     QList<QJsonObject> m_entries; // newest first

@@ -1,0 +1,49 @@
+// The history shows, for each run, where it ran or would have run (issue 7, finding 10).
+#include "history/HistoryModel.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+using k8::app::HistoryModel;
+
+class TestHistoryModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void runsSayWhereTheyRan()
+    {
+        const QJsonObject approved{
+            {QStringLiteral("method"), QStringLiteral("run")},
+            {QStringLiteral("decision"), QStringLiteral("approve")},
+            {QStringLiteral("decided_by"), QStringLiteral("person")},
+            {QStringLiteral("sandbox"), QStringLiteral("box1")},
+            {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
+            {QStringLiteral("language"), QStringLiteral("python")},
+            {QStringLiteral("checkpoint"), QStringLiteral("before-7-20260101T000000Z-3")}};
+        const QJsonObject rejected{{QStringLiteral("method"), QStringLiteral("run")},
+                                   {QStringLiteral("decision"), QStringLiteral("reject")},
+                                   {QStringLiteral("decided_by"), QStringLiteral("rule:no-runs")},
+                                   {QStringLiteral("sandbox"), QStringLiteral("box2")},
+                                   {QStringLiteral("image"), QStringLiteral("debian:bookworm-slim")},
+                                   {QStringLiteral("language"), QStringLiteral("bash")}};
+        const QJsonObject review{{QStringLiteral("method"), QStringLiteral("review")},
+                                 {QStringLiteral("decision"), QStringLiteral("approve")},
+                                 {QStringLiteral("decided_by"), QStringLiteral("person")}};
+        HistoryModel model;
+        model.setEntries({approved, rejected, review}); // oldest first; shown newest first
+        QCOMPARE(model.columnCount(), int(HistoryModel::ColumnCount));
+        QCOMPARE(model.headerData(HistoryModel::WhereColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Where it ran"));
+        auto where = [&model](int row) {
+            return model.data(model.index(row, HistoryModel::WhereColumn)).toString();
+        };
+        QCOMPARE(where(0), QString());
+        QCOMPARE(where(1), QStringLiteral("bash in box2 (debian:bookworm-slim), no checkpoint"));
+        QCOMPARE(where(2),
+                 QStringLiteral("python in box1 (python:3.12-slim), checkpoint before-7-20260101T000000Z-3"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistoryModel)
+#include "tst_historymodel.moc"
