@@ -146,10 +146,18 @@ int main(int argc, char** argv)
             agentService.setImageByLanguage(images);
         };
         QObject::connect(&agentService, &k8::agent::ReviewCoordinator::problem, &context,
-                         [&context](const QString& text) {
+                         [&context, &agentService](const QString& text) {
                              k8::app::UserMessage message;
                              message.severity = k8::app::UserMessage::Severity::Warning;
                              message.title = QCoreApplication::translate("main", "Agent requests");
+                             // A ledger cut or rewritten behind the app's back is said loudly.
+                             const k8::agent::LedgerStateCheck& ledgerCheck =
+                                 agentService.ledger().stateCheck();
+                             if (ledgerCheck.isAlarm() && text == ledgerCheck.message) {
+                                 message.severity = k8::app::UserMessage::Severity::Error;
+                                 message.title = QCoreApplication::translate(
+                                     "main", "The decision ledger is not as kosa8 Desk left it");
+                             }
                              message.text = text;
                              context.postMessage(message);
                          });

@@ -466,6 +466,11 @@ private Q_SLOTS:
         QCOMPARE(again->terminate(), 0);
         const QString log = QString::fromUtf8(again->process().readAllStandardError());
         QVERIFY2(log.contains(QLatin1String("shorter than kosa8 Desk left it")), qPrintable(log));
+        // ... and it reached the window's messages as an error (AppContext logs what it shows).
+        QVERIFY2(
+            log.contains(QLatin1String("[error] message: The decision ledger is not as kosa8 Desk left it: "
+                                       "The decision ledger")),
+            qPrintable(log));
     }
 };
 
