@@ -409,7 +409,8 @@ class DeskClient:
             is raised.
         connect_timeout: limit for connecting, in seconds.
         send_timeout: limit for writing one request into the socket, in seconds; past it the
-            connection is dropped and :class:`DeskTimeout` raised.
+            connection is dropped and :class:`DeskTimeout` raised (``None`` or ``math.inf``: no
+            limit).
         agent: label sent with every ``review`` and ``run`` that does not name its own.
         on_notification: called (on the reader thread) with every notification message.
     """
@@ -422,7 +423,7 @@ class DeskClient:
         connect_timeout: float = DEFAULT_CONNECT_TIMEOUT_S,
         agent: str | None = None,
         on_notification: NotificationHandler | None = None,
-        send_timeout: float = DEFAULT_SEND_TIMEOUT_S,
+        send_timeout: float | None = DEFAULT_SEND_TIMEOUT_S,
     ) -> None:
         self._socket_path = os.fspath(socket_path) if socket_path is not None else default_socket_path()
         self._timeout = timeout
@@ -486,7 +487,8 @@ class DeskClient:
             sock.settimeout(self._connect_timeout)
             sock.connect(path)
             # From now on the timeout bounds each send (the reader thread ignores it on reads).
-            sock.settimeout(self._send_timeout)
+            unbounded = self._send_timeout is None or math.isinf(self._send_timeout)
+            sock.settimeout(None if unbounded else self._send_timeout)
         except FileNotFoundError as exc:
             sock.close()
             raise DeskUnavailable(f"kosa8 Desk is not running: no socket at {path}") from exc
