@@ -1080,6 +1080,8 @@ private Q_SLOTS:
         QTest::newRow("tail cut") << QStringLiteral("cut") << QStringLiteral("shorter");
         QTest::newRow("file deleted") << QStringLiteral("delete") << QStringLiteral("missing or empty");
         QTest::newRow("rewritten with a valid chain") << QStringLiteral("forge") << QStringLiteral("changed");
+        QTest::newRow("state removed (or a ledger from before it)")
+            << QStringLiteral("no-state") << QStringLiteral("no record of where");
         QTest::newRow("untouched") << QStringLiteral("none") << QString();
     }
 
@@ -1109,6 +1111,8 @@ private Q_SLOTS:
             writeFile(ledgerPath(), lines.mid(0, 2).join('\n') + '\n');
         } else if (how == QLatin1String("delete")) {
             QVERIFY(QFile::remove(ledgerPath()));
+        } else if (how == QLatin1String("no-state")) {
+            QVERIFY(QFile::remove(Ledger::statePath(ledgerPath())));
         } else if (how == QLatin1String("forge")) {
             // Entry 2 turned into an approval, and every hash after it recomputed: the chain is
             // valid, only the remembered end tells.
