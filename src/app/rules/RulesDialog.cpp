@@ -45,6 +45,11 @@ QString RulesDialog::messageText() const
     return m_ui->messageLabel->isHidden() ? QString() : m_ui->messageLabel->text();
 }
 
+QString RulesDialog::detailsText() const
+{
+    return m_ui->detailsLabel->isHidden() ? QString() : m_ui->detailsLabel->text();
+}
+
 void RulesDialog::setMessage(const QString& text)
 {
     m_ui->messageLabel->setText(text);
@@ -56,6 +61,9 @@ void RulesDialog::updateButtons()
     const agent::Rule* rule = m_model->ruleAt(m_ui->table->currentIndex().row());
     m_ui->deleteButton->setEnabled(rule && !rule->readOnly);
     m_ui->emptyLabel->setVisible(m_model->rowCount() == 0);
+    // Plain text (the label's format): rule fields may come from agents.
+    m_ui->detailsLabel->setText(rule ? RulesTableModel::describeRule(*rule) : QString());
+    m_ui->detailsLabel->setVisible(rule != nullptr);
 }
 
 void RulesDialog::deleteSelected(bool confirm)
