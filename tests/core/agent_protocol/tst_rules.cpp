@@ -393,6 +393,24 @@ private Q_SLOTS:
         QVERIFY(!matchOf(rules, lone).has_value());
     }
 
+    // Bindings that do not line up with the request's actions approve nothing; a reject rule
+    // that names no hash still applies.
+    void misalignedBindingsApproveNothing()
+    {
+        const Request request = runRequest({{QStringLiteral("code"), QStringLiteral("print(1)")}});
+        const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
+        RuleSet rules;
+        QString error;
+        QVERIFY(rules.add(approveAction(QStringLiteral("exact"), bindings.first().actionSha256), &error));
+        QVERIFY(rules.match(request, bindings).has_value());
+        QVERIFY(!rules.match(request, QList<ActionBinding>{}).has_value());
+        QVERIFY(!rules.match(request, bindings + bindings).has_value());
+        QVERIFY(rules.add(rejectRule(QStringLiteral("no-a"), QStringLiteral("agent-a")), &error));
+        const auto match = rules.match(request, QList<ActionBinding>{});
+        QVERIFY(match.has_value());
+        QCOMPARE(match->decision, Rule::Decision::Reject);
+    }
+
     void validatesActionSha256()
     {
         RuleSet rules;

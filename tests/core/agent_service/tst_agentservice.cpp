@@ -799,6 +799,43 @@ private Q_SLOTS:
         QCOMPARE(queued.count(), 2);
     }
 
+    // addApproveActionRule refuses what it cannot bind faithfully or what approves nothing, and
+    // does not save the same action twice.
+    void alwaysApproveRefusals()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        QString error;
+        QVERIFY(!m_service->addApproveActionRule(999, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY(!error.isEmpty());
+
+        client.sendRaw(R"j({"jsonrpc":"2.0","id":"big","method":"review","params":{"payload":)j"
+                       R"j({"code":"x","n":9007199254740993}}})j"
+                       "\n");
+        const quint64 big = waitForQueued(queued);
+        QVERIFY(big != 0);
+        QVERIFY(!m_service->addApproveActionRule(big, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY2(error.contains(QLatin1String("2^53")), qPrintable(error));
+        // Rejecting approves nothing; an edit of a plain payload is not allowed.
+        QVERIFY(!m_service->addApproveActionRule(big, oneDecision(DecisionKind::Reject), &error));
+        QVERIFY(!m_service->addApproveActionRule(big, oneDecision(DecisionKind::Edit), &error));
+        QVERIFY(m_service->rules().isEmpty());
+
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(7)")));
+        const quint64 plain = waitForQueued(queued, 2);
+        QVERIFY2(m_service->addApproveActionRule(plain, oneDecision(DecisionKind::Approve), &error),
+                 qPrintable(error));
+        QVERIFY2(m_service->addApproveActionRule(plain, oneDecision(DecisionKind::Approve), &error),
+                 qPrintable(error));
+        QCOMPARE(m_service->rules().size(), 1);
+        QCOMPARE(m_service->rules().first().actionSha256,
+                 handHash(R"j({"method":"review","payload":{"code":"print(7)","question":"Run this?"}})j"));
+        // Both requests still wait for the person.
+        QCOMPARE(m_service->inbox()->count(), 2);
+    }
+
     void invalidRulesFileAppliesNothing()
     {
         const QString code = QStringLiteral("print('would be approved')");
