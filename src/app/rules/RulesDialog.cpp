@@ -76,14 +76,21 @@ void RulesDialog::deleteSelected(bool confirm)
         setMessage(tr("The rule \"%1\" comes from %2 and is read-only here.").arg(rule->name, rule->source));
         return;
     }
-    if (confirm &&
-        QMessageBox::question(
-            this, tr("Delete rule?"),
-            tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(rule->name),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes)
-        return;
+    const QString name = rule->name;
+    if (confirm) {
+        // Plain text: a rule name may hold a tool name an agent chose.
+        QMessageBox ask(
+            QMessageBox::Question, tr("Delete rule?"),
+            tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(name),
+            QMessageBox::Yes | QMessageBox::Cancel, this);
+        ask.setTextFormat(Qt::PlainText);
+        ask.setDefaultButton(QMessageBox::Cancel);
+        if (ask.exec() != QMessageBox::Yes)
+            return;
+    }
+    // The rules may have been re-read while the question was open: delete the rule by its name.
     QString error;
-    if (!m_model->removeRule(row, &error))
+    if (!m_model->removeRule(m_model->rowOf(name), &error))
         setMessage(error);
     else
         setMessage({});
