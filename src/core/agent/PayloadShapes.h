@@ -83,7 +83,7 @@ void appendCanonicalJson(const QJsonValue& value, QByteArray* out);
 void appendCanonicalJsonString(QStringView text, QByteArray* out);
 
 // The SHA-256 of each action's code, in action order; empty where an action holds no code.
-// Computed once per request and handed to the rules and the ledger.
+// (The rules and the ledger take these from ActionBinding, which also binds the rest.)
 QStringList actionCodeSha256s(const Request& request);
 
 // The args that may hold code, in the order they are looked for.
