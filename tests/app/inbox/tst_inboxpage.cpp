@@ -757,6 +757,41 @@ private Q_SLOTS:
         QVERIFY2(armingText().contains(QLatin1String("Approve is armed in")), qPrintable(armingText()));
     }
 
+    // Issue 7 finding 4: a request arriving while another is in view disarms approval too, and
+    // a click on the disabled Approve button does nothing either.
+    void arrivalDisarms()
+    {
+        const QJsonValue first =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("one()")}}, QStringLiteral("In view"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        const quint64 shown = review()->currentKey();
+        waitArmed();
+        QSignalSpy armed(review(), &ReviewView::armedChanged);
+        setArmDelay(60000);
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("two()")}}, QStringLiteral("Arrives"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        QCOMPARE(review()->currentKey(), shown); // the view stays on the request in view
+        QVERIFY(!review()->isArmed());
+        QCOMPARE(armed.count(), 1);
+        QCOMPARE(armed.first().first().toBool(), false);
+        focusCode();
+        press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
+        auto* approveButton = review()->findChild<QAbstractButton*>(QStringLiteral("approveButton"));
+        QVERIFY(approveButton);
+        QVERIFY(!approveButton->isEnabled());
+        QTest::mouseClick(approveButton, Qt::LeftButton);
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(first));
+        QCOMPARE(m_page->pendingCount(), 2);
+        // Once armed (here made short again), the keypad Enter approves the request in view.
+        setArmDelay(0);
+        review()->disarm();
+        QVERIFY(review()->isArmed());
+        focusCode();
+        press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
+        QCOMPARE(resultFor(first), QJsonValue(QStringLiteral("approve")));
+    }
+
     // Issue 7 finding 5: agent text is plain text everywhere in the review.
     void agentTextIsPlain()
     {
