@@ -324,6 +324,12 @@ bool ReviewState::approvalFor(int index, ActionDecision* out, QString* problem) 
     QJsonObject args;
     if (isRun()) {
         args.insert(QLatin1String("code"), work.code);
+    } else if (!areArgsEdited(index)) {
+        // Only the code changed: the other arguments go back exactly as the agent sent them, not
+        // as re-read from the JSON text shown, so no round trip through text can alter them.
+        args = originalArgsWithoutCode(index);
+        if (!action.codeField.isEmpty())
+            args.insert(action.codeField, work.code);
     } else {
         const QString text = work.argsText.trimmed();
         QJsonParseError parseError{};

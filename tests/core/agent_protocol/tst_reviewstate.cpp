@@ -162,6 +162,25 @@ private Q_SLOTS:
                               {QStringLiteral("timeout"), 9}}));
     }
 
+    // Only the code edited: the other arguments go out as the agent's own values (a hard case for
+    // a JSON round trip, a lone surrogate, included), not as re-read from the shown text.
+    void untouchedArgsAreTheOriginalValues()
+    {
+        ReviewState state(reviewOf(R"j({
+  "action_requests": [{"name": "t", "args": {"code": "x", "note": "\ud800"}}],
+  "review_configs": [{"action_name": "t", "allowed_decisions": ["approve", "edit"]}]})j"));
+        const QString lone(QChar(0xd800));
+        QCOMPARE(state.request().actions.at(0).args.value(QStringLiteral("note")).toString(), lone);
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("y")));
+        QVERIFY(!state.areArgsEdited(0));
+        QVERIFY(state.approve(0));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("note")).toString(), lone);
+        QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("code")).toString(), QStringLiteral("y"));
+    }
+
     // Finding 3: the edit of "Other arguments" survives switching edit mode off, stays shown and is
     // sent; the original comes back only through revert(), with a note.
     void argsEditKeptWhenEditModeGoesOff()
