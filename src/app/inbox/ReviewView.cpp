@@ -249,6 +249,10 @@ QLineEdit* ReviewView::imageEdit() const
 {
     return m_ui->imageEdit;
 }
+QVBoxLayout* ReviewView::revealBarSlot() const
+{
+    return m_ui->revealBarSlot;
+}
 
 bool ReviewView::isEditing() const
 {

@@ -11,6 +11,7 @@
 class QAction;
 class QLineEdit;
 class QTimer;
+class QVBoxLayout;
 
 namespace Ui {
 class ReviewView;
@@ -98,6 +99,8 @@ public:
     QLineEdit* rejectMessageEdit() const;
     QLineEdit* respondEdit() const;
     QLineEdit* imageEdit() const;
+    // Where the editor's hidden-character warning bar goes: directly above the decision buttons.
+    QVBoxLayout* revealBarSlot() const;
 
     // Whether a key event is one of the approval keys.
     static bool isApprovalKey(const QKeyEvent* event);

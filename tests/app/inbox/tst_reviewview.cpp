@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <functional>
 
@@ -272,6 +273,22 @@ private Q_SLOTS:
         view.showRequest(4);
         QVERIFY(view.isArmed());
         QVERIFY(label->isHidden());
+    }
+
+    // The editor branch's warning bar goes directly above the decision buttons.
+    void revealBarSlotIsAboveTheButtons()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        QVBoxLayout* slot = view.revealBarSlot();
+        QVERIFY(slot);
+        auto* page = view.findChild<QWidget*>(QStringLiteral("reviewPage"));
+        QVERIFY(page);
+        auto* layout = qobject_cast<QVBoxLayout*>(page->layout());
+        QVERIFY(layout);
+        const int slotIndex = layout->indexOf(slot);
+        QVERIFY(slotIndex >= 0);
+        QCOMPARE(layout->itemAt(slotIndex + 1)->layout()->objectName(), QStringLiteral("buttonRow"));
     }
 
     // Finding 3, visible discard: "Discard edits" puts the original back and says so.
