@@ -514,7 +514,9 @@ void ReviewView::updateDecisionState()
     m_ui->respondEdit->setVisible(canRespond);
     m_ui->respondButton->setVisible(canRespond);
 
-    m_ui->diffView->setVisible(active && m_state.hasCode(m_current) && (editing || edited));
+    // The diff compares code; an edit of the other arguments alone is told by the note instead.
+    m_ui->diffView->setVisible(active && m_state.hasCode(m_current) &&
+                               (editing || m_state.isCodeEdited(m_current)));
 
     // Why approving is not possible, and what the edits will do, in words beside the code.
     QString note = active ? m_state.note(m_current) : QString();
