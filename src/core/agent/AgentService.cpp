@@ -268,6 +268,10 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     request.receivedAt = QDateTime::currentDateTimeUtc();
     if (request.agent.trimmed().isEmpty())
         request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
+    // The checkpoint label is fixed here, once, so the review shows the very label that is taken
+    // and the ledger records it.
+    if (request.method == kRun)
+        request.run.checkpointLabel = uniqueCheckpointLabel(request.run.checkpointLabel, request);
 
     // Each action is bound and hashed once, for the rules and for the ledger.
     const QList<ActionBinding> bindings = actionBindings(request, runDefaults());

@@ -79,9 +79,9 @@ public:
     InboxModel* inbox() const override { return m_inbox; }
     const Request* request(quint64 key) const override;
     bool decide(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
-    // Kept for the review view until it calls addApproveActionRule(); writes a code_sha256 rule,
-    // which approves only actions that hold nothing but that code.
-    bool addApproveCodeRule(const QString& code, QString* error = nullptr) override;
+    // A code_sha256 rule, which approves only actions that hold nothing but that code (the
+    // review view writes action rules instead; this stays for bare-code rules made in code).
+    bool addApproveCodeRule(const QString& code, QString* error = nullptr);
     bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
     bool addRejectAgentRule(const QString& agent, QString* error = nullptr) override;
 

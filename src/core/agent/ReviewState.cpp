@@ -270,18 +270,9 @@ bool ReviewState::willCheckpoint() const
 
 QString ReviewState::checkpointLabel() const
 {
-    if (!willCheckpoint())
-        return {};
-    // The same label AgentService::uniqueCheckpointLabel() makes from the request: its own label,
-    // the time it arrived and the app's key. tst_inboxpage checks the two agree on a real run.
-    const QString suffix = QLatin1Char('-') +
-                           m_request.receivedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) +
-                           QLatin1Char('-') + QString::number(m_request.key);
-    QString prefix = m_request.run.checkpointLabel.isEmpty() ? QStringLiteral("before-request")
-                                                             : m_request.run.checkpointLabel;
-    prefix.truncate(128 - suffix.size());
-    const QString label = prefix + suffix;
-    return kosa8::Names::checkLabel(label).isEmpty() ? label : QStringLiteral("before-request") + suffix;
+    // AgentService fixes the label when the request arrives (unique per app run), so this is
+    // exactly the label the checkpoint before the run gets.
+    return willCheckpoint() ? m_request.run.checkpointLabel : QString();
 }
 
 QString ReviewState::checkpointText() const

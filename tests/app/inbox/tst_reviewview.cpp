@@ -55,11 +55,6 @@ public:
         Q_EMIT requestRemoved(key, QStringLiteral("person"));
         return true;
     }
-    bool addApproveCodeRule(const QString& code, QString*) override
-    {
-        codeRules.append(code);
-        return true;
-    }
     bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString*) override
     {
         actionRules.append({key, decision});
@@ -79,7 +74,6 @@ public:
 
     QList<RuleCall> decisions;
     QList<RuleCall> actionRules;
-    QStringList codeRules;
     QStringList agentRules;
 
 private:
@@ -174,7 +168,6 @@ private Q_SLOTS:
         });
         view.approveRuleAction()->trigger();
         QCOMPARE(coordinator.actionRules.size(), 1);
-        QVERIFY(coordinator.codeRules.isEmpty()); // never the bare code, never both
         const FakeCoordinator::RuleCall& rule = coordinator.actionRules.first();
         QCOMPARE(rule.key, quint64(1));
         QCOMPARE(rule.decision.actions.size(), 1);

@@ -27,6 +27,8 @@ Request reviewOf(const char* payloadJson, quint64 key = 7)
         qWarning("review rejected: %s", qPrintable(error.message));
     request.key = key;
     request.receivedAt = QDateTime(QDate(2026, 12, 1), QTime(5, 40, 0), Qt::UTC);
+    // As AgentService fixes it on arrival.
+    request.run.checkpointLabel = QStringLiteral("before-12-20261201T054000Z-3");
     return request;
 }
 
@@ -40,6 +42,8 @@ Request runOf(const QJsonObject& params, quint64 key = 3)
         qWarning("run rejected: %s", qPrintable(error.message));
     request.key = key;
     request.receivedAt = QDateTime(QDate(2026, 12, 1), QTime(5, 40, 0), Qt::UTC);
+    // As AgentService fixes it on arrival.
+    request.run.checkpointLabel = QStringLiteral("before-12-20261201T054000Z-3");
     return request;
 }
 
