@@ -13,8 +13,13 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cstring>
 #include <memory>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using k8::test::AgentTestClient;
 
@@ -39,6 +44,20 @@ QList<QJsonObject> readJsonLines(const QString& path)
             entries.append(QJsonDocument::fromJson(line).object());
     }
     return entries;
+}
+
+// A field of /proc/PID/status in KiB (VmRSS, VmHWM); -1 when it cannot be read.
+qint64 procStatusKiB(qint64 pid, const char* field)
+{
+    QFile file(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray prefix = QByteArray(field) + ':';
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (line.startsWith(prefix))
+            return line.mid(prefix.size()).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
 }
 
 int countDecidedBy(const QList<QJsonObject>& entries, const QString& decidedBy)
@@ -471,6 +490,50 @@ private Q_SLOTS:
             log.contains(QLatin1String("[error] message: The decision ledger is not as kosa8 Desk left it: "
                                        "The decision ledger")),
             qPrintable(log));
+    }
+
+    // A client that floods requests and never reads its answers cannot grow the app (issue 7,
+    // finding 9): past the soft cap the app stops reading it, so the client's writes block, and
+    // the app's peak memory stays near where it started. Others are still answered.
+    void floodFromAClientThatNeverReadsStaysBounded()
+    {
+        auto desk = makeDesk();
+        desk->start();
+        AgentTestClient probe;
+        QVERIFY(desk->connect(probe));
+        QVERIFY(roundTrip(probe));
+        const qint64 pid = desk->process().processId();
+        const qint64 residentBefore = procStatusKiB(pid, "VmRSS");
+        QVERIFY(residentBefore > 0);
+
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const QByteArray path = QFile::encodeName(socketPath());
+        std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
+        QVERIFY(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+        // A write the app does not take within 3 s ends the flood: that is the back-pressure.
+        timeval limit{3, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof(limit));
+        // "x" is not JSON: each 2-byte line earns a -32700 answer about 50 times its size.
+        const QByteArray chunk = QByteArray("x\n").repeated(32 * 1024);
+        constexpr qint64 Flood = 8'000'000;
+        qint64 written = 0;
+        while (written < Flood) {
+            const ssize_t sent = ::send(fd, chunk.constData(), size_t(chunk.size()), MSG_NOSIGNAL);
+            if (sent <= 0)
+                break;
+            written += sent;
+        }
+        QVERIFY(roundTrip(probe));
+        const qint64 peak = procStatusKiB(pid, "VmHWM");
+        ::close(fd);
+        QVERIFY2(written < Flood, qPrintable(QStringLiteral("the app took all %1 bytes").arg(written)));
+        QVERIFY2(
+            peak - residentBefore < 150 * 1024,
+            qPrintable(QStringLiteral("peak %1 KiB, %2 KiB at the start").arg(peak).arg(residentBefore)));
+        QVERIFY(roundTrip(probe));
+        QCOMPARE(desk->terminate(), 0);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "history/HistoryView.h"
 #include "history/PlainText.h"
 #include "inbox/ReviewView.h"
+#include "inbox/RunConsole.h"
 
 #include <QAction>
 #include <QFontDatabase>
@@ -59,7 +60,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_pending(new QTableView(this))
     , m_history(new HistoryView(this))
     , m_review(new ReviewView(coordinator, this))
-    , m_console(new QPlainTextEdit(this))
+    , m_console(new RunConsole(this))
 {
     agent::InboxModel* model = coordinator->inbox();
     m_pending->setModel(model);
@@ -107,11 +108,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_tabs->addTab(m_history, tr("&History"));
     m_tabs->setAccessibleName(tr("Request lists"));
 
-    m_console->setReadOnly(true);
     m_console->setAccessibleName(tr("Run output"));
-    m_console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_console->setMaximumBlockCount(20000);
-    m_console->setTabChangesFocus(true);
     m_console->setMinimumHeight(m_console->fontMetrics().lineSpacing() * 5);
     m_console->setPlaceholderText(tr("Output of approved runs appears here."));
     auto* consoleBox = new QGroupBox(tr("Run output"), this);
@@ -263,23 +260,12 @@ void InboxPage::onRowsRemoved(int first)
 
 void InboxPage::appendConsole(const QString& text, const QColor& colour, bool bold)
 {
-    QScrollBar* bar = m_console->verticalScrollBar();
-    const bool atEnd = bar->value() >= bar->maximum() - 2;
-    QTextCursor cursor(m_console->document());
-    cursor.movePosition(QTextCursor::End);
-    QTextCharFormat format;
-    if (colour.isValid())
-        format.setForeground(colour);
-    if (bold)
-        format.setFontWeight(QFont::Bold);
-    cursor.insertText(text, format);
-    if (atEnd)
-        bar->setValue(bar->maximum());
+    m_console->appendText(text, colour, bold);
 }
 
 void InboxPage::onRunStarted(quint64 key, const QString& commandPreview)
 {
-    if (!m_console->document()->isEmpty() && !m_console->toPlainText().endsWith(QLatin1Char('\n')))
+    if (!m_console->atLineStart())
         appendConsole(QStringLiteral("\n"));
     // A run can take several kosa8 steps (the checkpoint, then the run): one header names the
     // run, each step only adds its command line under it.
@@ -312,7 +298,7 @@ void InboxPage::onRunFinished(quint64 key, const QJsonObject& result)
 {
     if (key != m_lastStreamKey)
         onRunStarted(key, QString());
-    if (!m_console->toPlainText().endsWith(QLatin1Char('\n')))
+    if (!m_console->atLineStart())
         appendConsole(QStringLiteral("\n"));
     QString summary;
     if (result.contains(QLatin1String("error"))) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "inbox/RunConsole.h"
+
 #include <QHash>
 #include <QPointer>
 #include <QWidget>
@@ -73,7 +75,7 @@ private:
     QTableView* m_pending;
     HistoryView* m_history;
     ReviewView* m_review;
-    QPlainTextEdit* m_console;
+    RunConsole* m_console;
     QAction* m_next;
     QAction* m_previous;
     QHash<quint64, QString> m_titles; // for run output of requests no longer pending

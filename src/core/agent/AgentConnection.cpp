@@ -15,8 +15,14 @@ AgentConnection::AgentConnection(quint64 id, QLocalSocket* socket, qint64 maxLin
     : QObject(parent)
     , m_id(id)
     , m_socket(socket)
+    , m_idleTimer(new QTimer(this))
 {
     socket->setParent(this);
+    m_idleTimer->setSingleShot(true);
+    connect(m_idleTimer, &QTimer::timeout, this, [this] {
+        if (m_open && !m_closing)
+            Q_EMIT idle(m_id);
+    });
     m_framer.setMaxLineBytes(maxLineBytes);
     m_framer.setIdleTimeoutMs(idleTimeoutMs);
     // Qt would otherwise pull everything the peer sends into memory; bounded, the kernel holds
@@ -32,6 +38,26 @@ AgentConnection::~AgentConnection()
     }
 }
 
+void AgentConnection::setSendQueueCaps(qint64 soft, qint64 hard)
+{
+    m_softCap = soft;
+    m_hardCap = hard;
+}
+
+void AgentConnection::setIdleTimeoutMs(int ms)
+{
+    m_idleTimer->setInterval(ms);
+    restartIdleClock();
+}
+
+void AgentConnection::restartIdleClock()
+{
+    if (m_idleTimer->interval() > 0 && m_open)
+        m_idleTimer->start();
+    else
+        m_idleTimer->stop();
+}
+
 void AgentConnection::start()
 {
     connect(m_socket, &QLocalSocket::readyRead, this, &AgentConnection::readAvailable);
@@ -44,10 +70,7 @@ void AgentConnection::start()
         if (m_socket->state() == QLocalSocket::UnconnectedState)
             markClosed();
     });
-    connect(m_socket, &QLocalSocket::bytesWritten, this, [this] {
-        if (m_socket && m_socket->bytesToWrite() == 0)
-            Q_EMIT allWritten(m_id);
-    });
+    connect(m_socket, &QLocalSocket::bytesWritten, this, &AgentConnection::onBytesWritten);
     connect(&m_framer, &LineFramer::idleTimeout, this, [this] {
         spdlog::info("agent connection {}: closed after {} ms in the middle of a line", m_id,
                      m_framer.idleTimeoutMs());
@@ -63,7 +86,7 @@ void AgentConnection::start()
 
 bool AgentConnection::send(const QByteArray& line)
 {
-    if (!m_open || !m_socket || m_socket->state() != QLocalSocket::ConnectedState)
+    if (!m_open || m_dropping || !m_socket || m_socket->state() != QLocalSocket::ConnectedState)
         return false;
 #if defined(MSG_NOSIGNAL) && defined(MSG_DONTWAIT)
     if (m_socket->bytesToWrite() == 0) {
@@ -76,10 +99,60 @@ bool AgentConnection::send(const QByteArray& line)
             return true;
         const qsizetype done = sent > 0 ? qsizetype(sent) : 0;
         const QByteArray rest = line.mid(done);
-        return m_socket->write(rest) == rest.size();
+        const bool queued = m_socket->write(rest) == rest.size();
+        checkHardCap();
+        return queued;
     }
 #endif
-    return m_socket->write(line) == line.size();
+    const bool queued = m_socket->write(line) == line.size();
+    checkHardCap();
+    return queued;
+}
+
+void AgentConnection::checkHardCap()
+{
+    if (m_hardCap <= 0 || m_dropping || bytesQueued() <= m_hardCap)
+        return;
+    m_dropping = true;
+    spdlog::warn("agent connection {}: {} bytes of answers queued for a client that does not read them "
+                 "(limit {}); dropping the connection",
+                 m_id, bytesQueued(), m_hardCap);
+    // Not from inside send(): the caller may be in the middle of answering. The pending requests
+    // are withdrawn as for any connection that goes.
+    QTimer::singleShot(0, this, &AgentConnection::abort);
+}
+
+bool AgentConnection::sendQueueFull()
+{
+    if (m_softCap <= 0 || bytesQueued() <= m_softCap)
+        return false;
+    if (!m_readingPaused) {
+        m_readingPaused = true;
+        // Said once per connection: a client that reads slowly pauses it again and again.
+        spdlog::log(m_pauseLogged ? spdlog::level::debug : spdlog::level::info,
+                    "agent connection {}: {} bytes of answers wait for the client; its requests stay unread "
+                    "until it reads them",
+                    m_id, bytesQueued());
+        m_pauseLogged = true;
+    }
+    return true;
+}
+
+void AgentConnection::onBytesWritten()
+{
+    if (!m_socket)
+        return;
+    if (m_readingPaused && bytesQueued() <= m_softCap / 2) {
+        // Below half the cap again (so one answer does not flip it back and forth): read on.
+        m_readingPaused = false;
+        spdlog::debug("agent connection {}: the client reads again; reading its requests", m_id);
+        if (!m_pendingLines.isEmpty())
+            scheduleProcessing();
+        else
+            scheduleReading();
+    }
+    if (m_socket->bytesToWrite() == 0)
+        Q_EMIT allWritten(m_id);
 }
 
 void AgentConnection::flush()
@@ -118,7 +191,8 @@ void AgentConnection::readAvailable()
 {
     // While framed lines wait, the rest stays in the kernel: that is the back-pressure on a
     // client that sends faster than the app decides.
-    while (m_open && !m_closing && m_socket && m_pendingLines.isEmpty() && m_socket->bytesAvailable() > 0) {
+    while (m_open && !m_closing && m_socket && m_pendingLines.isEmpty() && m_socket->bytesAvailable() > 0 &&
+           !sendQueueFull()) {
         const LineFramer::Result result = m_framer.feed(m_socket->read(64 * 1024));
         m_pendingLines += result.lines;
         if (result.tooLong) {
@@ -137,6 +211,9 @@ void AgentConnection::processLines()
     QElapsedTimer slice;
     slice.start();
     while (m_open && !m_closing && !m_pendingLines.isEmpty()) {
+        // Answers pile up for a client that does not read: the rest waits until it does.
+        if (sendQueueFull())
+            return;
         handleLine(m_pendingLines.takeFirst());
         if (!m_pendingLines.isEmpty() && slice.elapsed() >= LineSliceMs) {
             scheduleProcessing();
@@ -155,7 +232,7 @@ void AgentConnection::processLines()
         closeAfterWrite();
         return;
     }
-    if (m_socket && m_socket->bytesAvailable() > 0)
+    if (m_socket && m_socket->bytesAvailable() > 0 && !sendQueueFull())
         scheduleReading();
 }
 
@@ -181,6 +258,8 @@ void AgentConnection::handleLine(const QByteArray& line)
         send(rpcError(errorId, error));
         return;
     }
+    // Only a well-formed message counts as activity: blank lines or junk do not keep it open.
+    restartIdleClock();
     Q_EMIT messageReceived(m_id, message);
 }
 
@@ -189,6 +268,7 @@ void AgentConnection::markClosed()
     if (!m_open)
         return;
     m_open = false;
+    m_idleTimer->stop();
     Q_EMIT closed(m_id);
 }
 

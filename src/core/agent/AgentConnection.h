@@ -9,6 +9,7 @@
 #include <QString>
 
 class QLocalSocket;
+class QTimer;
 
 namespace k8::agent {
 
@@ -40,6 +41,14 @@ public:
     // Closes at once, dropping anything queued.
     void abort();
 
+    // Answers queued for a client that does not read: past `soft` bytes its requests stay unread
+    // (in the kernel) until it reads; past `hard` the connection is dropped. 0: no cap.
+    void setSendQueueCaps(qint64 soft, qint64 hard);
+    // idle() after this long without a well-formed message from the peer (0: never); the owner
+    // decides whether that makes it idle.
+    void setIdleTimeoutMs(int ms);
+    void restartIdleClock();
+
     // Starts reading. Separate from the constructor so the owner connects its signals first.
     void start();
 
@@ -49,6 +58,8 @@ Q_SIGNALS:
     void allWritten(quint64 connectionId);
     // Emitted once, when the socket is gone for whatever reason.
     void closed(quint64 connectionId);
+    // Nothing came from the peer for the idle timeout.
+    void idle(quint64 connectionId);
 
 private:
     void readAvailable();
@@ -56,6 +67,11 @@ private:
     void scheduleProcessing();
     void scheduleReading();
     void handleLine(const QByteArray& line);
+    // True while the answers queued for the peer are past the soft cap (and says so once).
+    bool sendQueueFull();
+    // After a write: drops the connection past the hard cap.
+    void checkHardCap();
+    void onBytesWritten();
 
     // Longest stretch of line handling in one pass of the event loop.
     static constexpr int LineSliceMs = 4;
@@ -70,6 +86,12 @@ private:
     QString m_agentLabel;
     bool m_open = true;
     bool m_closing = false;
+    qint64 m_softCap = 0;
+    qint64 m_hardCap = 0;
+    bool m_readingPaused = false; // stopped reading because the peer does not read its answers
+    bool m_pauseLogged = false;
+    bool m_dropping = false; // past the hard cap: closing, nothing more is queued
+    QTimer* m_idleTimer;
 };
 
 } // namespace k8::agent

@@ -124,6 +124,7 @@ void AgentServer::acceptPending()
         const quint64 id = m_nextConnectionId++;
         auto* connection =
             new AgentConnection(id, socket, m_limits.maxLineBytes, m_limits.idleLineTimeoutMs, this);
+        connection->setSendQueueCaps(m_limits.sendQueueSoftCapBytes, m_limits.sendQueueHardCapBytes);
         if (int(m_connections.size()) >= m_limits.maxConnections) {
             // Tell the client why before closing, so it can report "busy" rather than a broken pipe.
             connect(connection, &AgentConnection::closed, connection, &QObject::deleteLater);
@@ -144,6 +145,8 @@ void AgentServer::acceptPending()
             if (bytesQueued() == 0)
                 Q_EMIT allWritten();
         });
+        connect(connection, &AgentConnection::idle, this, &AgentServer::handleIdle);
+        connection->setIdleTimeoutMs(m_limits.idleConnectionTimeoutMs);
         spdlog::debug("agent connection {} opened", id);
         connection->start();
     }
@@ -202,6 +205,13 @@ void AgentServer::handleMessage(quint64 connectionId, const RpcMessage& message)
             id, makeRpcError(ErrorCode::Busy,
                              Text::tr("Too many pending requests: the limit is %1 pending requests in all")
                                  .arg(m_limits.maxPending))));
+        return;
+    }
+    if (pending.size() >= m_limits.pendingPerConnection()) {
+        connection->send(rpcError(
+            id, makeRpcError(ErrorCode::Busy, Text::tr("Too many pending requests on this connection: the "
+                                                       "limit is %1 pending requests per connection")
+                                                  .arg(m_limits.pendingPerConnection()))));
         return;
     }
     pending.insert(key);
@@ -263,6 +273,8 @@ bool AgentServer::respond(quint64 connectionId, const QJsonValue& requestId, con
         return false;
     --m_pendingTotal;
     AgentConnection* connection = m_connections.value(connectionId);
+    if (connection && pendingIt->isEmpty())
+        connection->restartIdleClock(); // idle from its last answer, not from its last request
     return connection && connection->send(line);
 }
 
@@ -290,6 +302,31 @@ qint64 AgentServer::bytesQueued() const
     for (AgentConnection* connection : m_connections)
         total += connection->bytesQueued();
     return total;
+}
+
+qint64 AgentServer::bytesQueued(quint64 connectionId) const
+{
+    AgentConnection* connection = m_connections.value(connectionId);
+    return connection ? connection->bytesQueued() : 0;
+}
+
+void AgentServer::handleIdle(quint64 connectionId)
+{
+    AgentConnection* connection = m_connections.value(connectionId);
+    if (!connection)
+        return;
+    // Waiting for a person is not idleness: a connection with a request pending stays.
+    if (!m_pendingByConnection.value(connectionId).isEmpty()) {
+        connection->restartIdleClock();
+        return;
+    }
+    spdlog::info("agent connection {}: closed after {} ms without a request or a pending one", connectionId,
+                 m_limits.idleConnectionTimeoutMs);
+    // Answers it never read would keep a graceful close waiting forever.
+    if (connection->bytesQueued() > 0)
+        connection->abort();
+    else
+        connection->closeAfterWrite();
 }
 
 void AgentServer::flushAll()

@@ -20,8 +20,29 @@ struct AgentLimits
 {
     int maxConnections = 64;
     int maxPending = 256; // pending requests over all connections
+    // Pending requests one connection may hold, so one agent cannot take every place; 0: half of
+    // maxPending.
+    int maxPendingPerConnection = 0;
     qint64 maxLineBytes = 8 * 1024 * 1024;
+    // From the first byte of a line to its end, however the bytes trickle in.
     int idleLineTimeoutMs = 30'000;
+    // A connection that holds no pending request and sends no message for this long (since its
+    // last message or its last answer) is closed, so idle ones cannot keep others out; 0: never.
+    int idleConnectionTimeoutMs = 10 * 60'000;
+    // Answers queued for a client that does not read them: past the soft cap its further requests
+    // stay unread in the kernel until it reads; past the hard cap the connection is dropped.
+    qint64 sendQueueSoftCapBytes = 1024 * 1024;
+    qint64 sendQueueHardCapBytes = 64 * 1024 * 1024;
+    // run.output notifications: at most this many bytes of data per run; and a piece is not
+    // queued while more than runOutputQueueBytes wait for the connection. Dropped output is
+    // counted in the run's result (output_dropped_bytes).
+    qint64 maxRunOutputBytes = 16 * 1024 * 1024;
+    qint64 runOutputQueueBytes = 256 * 1024;
+
+    int pendingPerConnection() const
+    {
+        return maxPendingPerConnection > 0 ? maxPendingPerConnection : qMax(1, maxPending / 2);
+    }
 };
 
 // What the server hands on: the methods that need a decision (review, run) and cancel. The
@@ -75,6 +96,8 @@ public:
     int pendingCount() const { return m_pendingTotal; }
     // Bytes still queued for the kernel over all connections.
     qint64 bytesQueued() const;
+    // The same for one connection (0 when it is gone).
+    qint64 bytesQueued(quint64 connectionId) const;
     // Pushes queued answers to the kernel without waiting (at shutdown).
     void flushAll();
 
@@ -90,6 +113,7 @@ private:
     void acceptPending();
     void handleMessage(quint64 connectionId, const RpcMessage& message);
     void handleClosed(quint64 connectionId);
+    void handleIdle(quint64 connectionId);
     void answerHello(AgentConnection* connection, const RpcMessage& message);
     void answerCancel(AgentConnection* connection, const RpcMessage& message);
     static QString pendingKey(const QJsonValue& id);

@@ -3,6 +3,7 @@
 #include "agent/ActionBinding.h"
 #include "agent/InboxModel.h"
 #include "agent/RunExecutor.h"
+#include "agent/RunOutputForwarder.h"
 #include "agent/SocketPath.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
@@ -15,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 namespace k8::agent {
@@ -676,20 +678,20 @@ void AgentService::startRun(const Request& request, const QString& decision, con
     const QJsonValue rpcId = request.rpcId;
     connect(executor, &RunExecutor::stepStarted, this,
             [this, key](const QString& preview) { Q_EMIT runStarted(key, preview); });
-    connect(executor, &RunExecutor::output, this,
-            [this, key, connectionId, rpcId](bool isStderr, const QString& text) {
-                m_server->notify(connectionId,
-                                 rpcNotification(QStringLiteral("run.output"),
-                                                 QJsonObject{{QStringLiteral("id"), rpcId},
-                                                             {QStringLiteral("stream"),
-                                                              isStderr ? QStringLiteral("stderr")
-                                                                       : QStringLiteral("stdout")},
-                                                             {QStringLiteral("data"), text}}));
-                Q_EMIT runOutput(key, isStderr, text);
-            });
+    // run.output within the per-run budget and never queued behind an agent that does not read.
+    const auto forwarder = std::make_shared<RunOutputForwarder>(m_server, connectionId, rpcId,
+                                                                m_settings.limits.maxRunOutputBytes,
+                                                                m_settings.limits.runOutputQueueBytes);
+    connect(executor, &RunExecutor::output, this, [this, key, forwarder](bool isStderr, const QString& text) {
+        forwarder->forward(isStderr, text);
+        Q_EMIT runOutput(key, isStderr, text);
+    });
     connect(executor, &RunExecutor::finished, this,
-            [this, key](bool ran, const QJsonObject& result, const QString& message) {
-                completeRun(key, ran, result, message);
+            [this, key, forwarder](bool ran, const QJsonObject& result, const QString& message) {
+                QJsonObject answer = result;
+                if (ran)
+                    answer.insert(QStringLiteral("output_dropped_bytes"), forwarder->droppedBytes());
+                completeRun(key, ran, answer, message);
             });
     spdlog::info("agent request {}: running approved code in sandbox {}", key, spec.sandbox.toStdString());
     executor->start(spec);

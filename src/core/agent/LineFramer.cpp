@@ -78,11 +78,13 @@ LineFramer::Result LineFramer::feed(const QByteArray& data)
         return result;
     }
 
-    // The idle clock measures silence in the middle of a line: restart it on every chunk.
+    // The clock runs from the first byte of a line to its end. Restarted on every chunk, a peer
+    // that sends one byte just before each timeout would hold the line open forever.
+    const bool lineEnded = lineStart > 0;
     if (m_buffer.isEmpty())
         m_idleTimer.stop();
-    else
-        m_idleTimer.start();
+    else if (lineEnded || !m_idleTimer.isActive())
+        m_idleTimer.start(); // a new line began in this chunk
     return result;
 }
 

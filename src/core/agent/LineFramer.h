@@ -9,8 +9,9 @@ namespace k8::agent {
 
 // Splits the byte stream of one agent connection into lines (protocol.md, "Framing").
 // Blank lines are dropped. A line longer than the limit ends the framing for good: the caller
-// answers -32600 and closes. A peer that stops in the middle of a line for the idle timeout
-// gets idleTimeout(), so a half-sent request cannot hold a connection open forever.
+// answers -32600 and closes. A line that has not ended within the idle timeout of its first
+// byte gives idleTimeout(), so a half-sent (or dribbled) request cannot hold a connection open
+// forever.
 class LineFramer : public QObject
 {
     Q_OBJECT
@@ -44,7 +45,7 @@ public:
     static QString tooLongMessage(const Result& result, qint64 limit);
 
 Q_SIGNALS:
-    // The peer sent part of a line and nothing more for idleTimeoutMs().
+    // A line was begun idleTimeoutMs() ago and has not ended.
     void idleTimeout();
 
 private:

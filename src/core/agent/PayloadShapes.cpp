@@ -1,6 +1,7 @@
 #include "agent/PayloadShapes.h"
 
 #include "agent/Sha256.h"
+#include "kosa8/CommandProfile.h"
 #include "kosa8/Names.h"
 
 #include <QCoreApplication>
@@ -685,6 +686,12 @@ bool requestFromRun(const QJsonObject& params, const QJsonValue& rpcId, const Ru
         return invalidParams(error, Text::tr("Invalid params: \"code\" is required and must be a string."));
     RunSpec& run = request.run;
     run.code = code.toString();
+    // A lone surrogate (JSON "\ud800") has no UTF-8 form: the bytes that ran would differ from
+    // the code shown and hashed, so such code is refused before anyone sees it.
+    if (!kosa8::CommandProfile::encodesExactly(run.code))
+        return invalidParams(error, Text::tr("Invalid params: \"code\" holds a lone UTF-16 surrogate "
+                                             "(\\uD800 to \\uDFFF without its pair), which is not "
+                                             "valid Unicode; send the code as valid UTF-8."));
     const qsizetype codeBytes = run.code.toUtf8().size();
     if (codeBytes > maxRunCodeBytes)
         return invalidParams(error,

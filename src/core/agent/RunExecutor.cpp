@@ -1,5 +1,6 @@
 #include "agent/RunExecutor.h"
 
+#include "agent/OutputPieces.h"
 #include "kosa8/Kosa8Runner.h"
 
 #include <QJsonValue>
@@ -34,6 +35,13 @@ void RunExecutor::start(const RunSpec& spec)
         fail(tr("No kosa8 runner is available."), QString());
         return;
     }
+    // Decided before the checkpoint, so that code that cannot run exactly as approved changes
+    // nothing in the sandbox.
+    QString problem;
+    if (!planRun(&problem)) {
+        fail(problem, QString());
+        return;
+    }
     if (m_spec.checkpoint)
         startCheckpoint();
     else
@@ -66,34 +74,66 @@ void RunExecutor::checkpointFinished(const JobResult& result)
     startRun();
 }
 
+bool RunExecutor::planRun(QString* problem)
+{
+    // The code that runs must be exactly the code that was shown and hashed: its UTF-8 bytes go
+    // to the interpreter unchanged, as one argument only where that holds by construction, on
+    // standard input otherwise, and not at all when neither can carry them.
+    if (!kosa8::CommandProfile::encodesExactly(m_spec.code)) {
+        *problem = tr("The code holds a lone UTF-16 surrogate, which has no UTF-8 form: what would run "
+                      "differs from what was approved, so it was not run.");
+        return false;
+    }
+    const kosa8::CommandProfile& profile = m_runner->profile();
+    m_codeBytes = m_spec.code.toUtf8();
+    m_viaStdin = !kosa8::CommandProfile::fitsOneArgument(m_codeBytes, m_stdinThreshold);
+    if (!m_viaStdin) {
+        m_interpreter = profile.interpreterArguments(m_spec.language, m_spec.code, false);
+        // A profile template that does not hand the code over as one whole argument: stdin.
+        if (!m_interpreter.isEmpty() && !m_interpreter.contains(m_spec.code))
+            m_viaStdin = true;
+    }
+    if (m_viaStdin) {
+        // Expanded without the code: on standard input it never reaches argv as well.
+        m_interpreter = profile.interpreterArguments(m_spec.language, QString(), true);
+        if (m_interpreter.isEmpty() &&
+            !profile.interpreterArguments(m_spec.language, QString(), false).isEmpty()) {
+            *problem = tr("This code cannot be passed intact as one argument (it is large, holds a NUL "
+                          "byte or characters outside ASCII, or starts with '-'), and the command profile "
+                          "has no standard-input form (\"%1.stdin\") for the language '%1', so it was not "
+                          "run.")
+                           .arg(m_spec.language);
+            return false;
+        }
+    }
+    if (m_interpreter.isEmpty()) {
+        *problem = tr("The command profile has no interpreter for the language '%1'.").arg(m_spec.language);
+        return false;
+    }
+    return true;
+}
+
 void RunExecutor::startRun()
 {
-    const QByteArray codeBytes = m_spec.code.toUtf8();
-    const bool viaStdin = codeBytes.size() > m_stdinThreshold;
-    const QStringList interpreter =
-        m_runner->profile().interpreterArguments(m_spec.language, m_spec.code, viaStdin);
-    if (interpreter.isEmpty()) {
-        fail(tr("The command profile has no interpreter for the language '%1'.").arg(m_spec.language),
-             QString());
-        return;
-    }
     const QVariantMap params{{QStringLiteral("name"), m_spec.sandbox},
                              {QStringLiteral("image"), m_spec.image},
-                             {QStringLiteral("interpreter"), interpreter}};
+                             {QStringLiteral("interpreter"), m_interpreter}};
     JobOptions options;
     if (m_spec.timeoutS > 0)
         options.timeoutMs = m_spec.timeoutS * 1000;
-    if (viaStdin)
-        options.standardInput = codeBytes;
-    const Operation operation = viaStdin ? Operation::SandboxRunStdin : Operation::SandboxRun;
+    if (m_viaStdin)
+        options.standardInput = m_codeBytes;
+    const Operation operation = m_viaStdin ? Operation::SandboxRunStdin : Operation::SandboxRun;
 
     m_job = m_runner->start(operation, params, options);
     m_runPreview = m_job->preview();
     Q_EMIT stepStarted(m_runPreview);
     connect(m_job, &kosa8::Kosa8Job::outputChunk, this, [this](bool isStderr, const QByteArray& data) {
         const QString text = isStderr ? m_stderrDecoder.decode(data) : m_stdoutDecoder.decode(data);
-        if (!text.isEmpty())
-            Q_EMIT output(isStderr, text);
+        // Bounded pieces: a stream without line ends reaches the console and the agent in the
+        // same small steps as one with them.
+        for (const QString& piece : splitUtf8Pieces(text))
+            Q_EMIT output(isStderr, piece);
     });
     connect(m_job, &kosa8::Kosa8Job::finished, this, &RunExecutor::runFinished);
 }

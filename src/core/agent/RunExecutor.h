@@ -16,8 +16,9 @@ struct JobResult;
 namespace k8::agent {
 
 // Runs one approved `run`: a checkpoint first (unless the request said checkpoint false), then
-// `sandbox run` through the runner, code as one argument up to the stdin threshold and on
-// standard input beyond it. Streams the run's output; ends with exactly one finished().
+// `sandbox run` through the runner, code as one argument only when its bytes pass through argv
+// unchanged (CommandProfile::fitsOneArgument: small, ASCII, no NUL) and on standard input
+// otherwise. Streams the run's output; ends with exactly one finished().
 class RunExecutor : public QObject
 {
     Q_OBJECT
@@ -41,7 +42,8 @@ public:
 Q_SIGNALS:
     // A kosa8 step started: its exact command line.
     void stepStarted(const QString& commandPreview);
-    // Output of the code as it arrives (UTF-8 decoded across chunk boundaries).
+    // Output of the code as it arrives (UTF-8 decoded across chunk boundaries), in pieces of at
+    // most MaxOutputPieceBytes (OutputPieces.h) of UTF-8, whatever the lines' lengths.
     void output(bool isStderr, const QString& text);
     // ran == true: `result` holds exit_code, stdout, stderr, truncated, duration_ms, sandbox,
     // image, checkpoint. ran == false: kosa8 itself failed; `message` says what and `result`
@@ -49,6 +51,9 @@ Q_SIGNALS:
     void finished(bool ran, const QJsonObject& result, const QString& message);
 
 private:
+    // Picks how the code reaches the interpreter (one argument or standard input); false with
+    // *problem when it cannot reach it exactly as approved.
+    bool planRun(QString* problem);
     void startCheckpoint();
     void startRun();
     void checkpointFinished(const kosa8::JobResult& result);
@@ -61,6 +66,9 @@ private:
     RunSpec m_spec;
     qint64 m_stdinThreshold = DefaultStdinThresholdBytes;
     QString m_runPreview;
+    QByteArray m_codeBytes;    // exactly what runs: the approved code as UTF-8
+    QStringList m_interpreter; // the interpreter's argv (with the code only when it is an argument)
+    bool m_viaStdin = false;
     QString m_checkpointTaken; // the label, once the checkpoint succeeded
     QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};
     QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};

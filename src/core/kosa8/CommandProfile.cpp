@@ -360,6 +360,32 @@ QStringList CommandProfile::interpreterArguments(const QString& language, const 
     return out;
 }
 
+bool CommandProfile::fitsOneArgument(const QByteArray& utf8Code, qint64 maxArgumentBytes)
+{
+    if (utf8Code.size() > maxArgumentBytes || utf8Code.startsWith('-'))
+        return false;
+    for (const char byte : utf8Code) {
+        const auto value = static_cast<unsigned char>(byte);
+        if (value == 0 || value >= 0x80)
+            return false;
+    }
+    return true;
+}
+
+bool CommandProfile::encodesExactly(const QString& code)
+{
+    const QChar* const end = code.constEnd();
+    for (const QChar* c = code.constBegin(); c != end; ++c) {
+        if (c->isHighSurrogate() && c + 1 != end && (c + 1)->isLowSurrogate()) {
+            ++c; // a whole pair
+            continue;
+        }
+        if (c->isSurrogate())
+            return false;
+    }
+    return true;
+}
+
 QStringList CommandProfile::languages() const
 {
     QStringList result;

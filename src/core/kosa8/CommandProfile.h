@@ -65,6 +65,16 @@ public:
     QStringList interpreterArguments(const QString& language, const QString& code, bool withStdin) const;
     QStringList languages() const;
 
+    // Whether code (its UTF-8 bytes) reaches the interpreter unchanged as one argv element, by
+    // construction: at most maxArgumentBytes, no NUL (an argv string ends at the first one), only
+    // 7-bit ASCII (no byte that a platform's or a remote worker's conversion of arguments could
+    // alter), and not starting with '-' (never mistaken for an option of kosa8 or the interpreter).
+    // Anything else goes on standard input, where the bytes are written as they are.
+    static bool fitsOneArgument(const QByteArray& utf8Code, qint64 maxArgumentBytes);
+    // False when the text holds a lone UTF-16 surrogate: toUtf8() would write '?' in its place, so
+    // the bytes that ran would differ from the code that was shown and hashed.
+    static bool encodesExactly(const QString& code);
+
 private:
     QHash<QString, QStringList> m_operations;   // key -> template
     QHash<QString, QStringList> m_fragments;    // "egress.mode", "egress.allow", "mount"

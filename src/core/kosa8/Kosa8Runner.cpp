@@ -18,8 +18,23 @@ namespace k8::kosa8 {
 namespace {
 
 // A line longer than this without a line end is delivered in pieces, so that a stream without
-// newlines cannot grow the pending buffer without bound.
-constexpr qsizetype kMaxPendingLine = 1024 * 1024;
+// newlines costs no more than one with them (no unbounded buffer, no huge signal).
+constexpr qsizetype kMaxPendingLine = 16 * 1024;
+// outputChunk() carries at most this much per signal.
+constexpr qsizetype kMaxChunk = 16 * 1024;
+
+// Where to cut `data` to at most `max` bytes without splitting a UTF-8 sequence: back off over
+// continuation bytes (10xxxxxx), at most three, so a piece never ends inside a character.
+qsizetype utf8Cut(const QByteArray& data, qsizetype max)
+{
+    if (data.size() <= max)
+        return data.size();
+    qsizetype cut = max;
+    for (int back = 0; back < 3 && cut > 1 && (static_cast<unsigned char>(data.at(cut)) & 0xC0) == 0x80;
+         ++back)
+        --cut;
+    return cut;
+}
 
 // One log line per event: line breaks escaped, long previews (agent code) shortened.
 std::string logText(const QString& text)
@@ -93,7 +108,8 @@ void Kosa8Job::readStream(bool isStderr)
         return;
     if (!m_connection.token.isEmpty())
         data.replace(m_connection.token.toUtf8(), ConnectionProfile::maskedToken().toUtf8());
-    Q_EMIT outputChunk(isStderr, data);
+    for (qsizetype offset = 0; offset < data.size(); offset += kMaxChunk)
+        Q_EMIT outputChunk(isStderr, data.mid(offset, kMaxChunk));
 
     QByteArray& kept = isStderr ? m_result.stderrData : m_result.stdoutData;
     const qint64 room = qMax<qint64>(0, m_outputCap - kept.size());
@@ -127,7 +143,12 @@ void Kosa8Job::splitLines(bool isStderr, bool flushPartial)
         from = end + 1;
     }
     pending.remove(0, from);
-    if ((flushPartial && !pending.isEmpty()) || pending.size() > kMaxPendingLine) {
+    while (pending.size() > kMaxPendingLine) {
+        const qsizetype cut = utf8Cut(pending, kMaxPendingLine);
+        lines.append(QString::fromUtf8(pending.constData(), cut));
+        pending.remove(0, cut);
+    }
+    if (flushPartial && !pending.isEmpty()) {
         lines.append(QString::fromUtf8(pending));
         pending.clear();
     }
@@ -323,7 +344,11 @@ CommandLine Kosa8Runner::build(Operation op, const QVariantMap& params, QString*
     Operation actual = op;
     const QString code = values.value(QStringLiteral("code")).toString();
     QByteArray standardInput;
-    if (op == Operation::SandboxRun && code.toUtf8().size() > m_limits.maxCodeArgumentBytes)
+    if (values.contains(QStringLiteral("code")) && !CommandProfile::encodesExactly(code))
+        return fail(tr("The code holds a lone UTF-16 surrogate, which has no UTF-8 form; it cannot be run "
+                       "exactly as written."));
+    if (op == Operation::SandboxRun &&
+        !CommandProfile::fitsOneArgument(code.toUtf8(), m_limits.maxCodeArgumentBytes))
         actual = Operation::SandboxRunStdin;
     if (actual == Operation::SandboxRunStdin)
         standardInput = code.toUtf8();
@@ -332,8 +357,17 @@ CommandLine Kosa8Runner::build(Operation op, const QVariantMap& params, QString*
         !values.contains(QStringLiteral("interpreter"))) {
         const QString language =
             values.value(QStringLiteral("language"), QStringLiteral("python")).toString();
-        const QStringList interpreter =
-            m_profile.interpreterArguments(language, code, actual == Operation::SandboxRunStdin);
+        // On standard input the code never goes into argv as well, whatever the profile's template.
+        bool viaStdin = actual == Operation::SandboxRunStdin;
+        QStringList interpreter =
+            m_profile.interpreterArguments(language, viaStdin ? QString() : code, viaStdin);
+        if (!viaStdin && !interpreter.isEmpty() && !interpreter.contains(code)) {
+            // The profile's template does not pass the code as one whole argument: standard input.
+            viaStdin = true;
+            actual = Operation::SandboxRunStdin;
+            standardInput = code.toUtf8();
+            interpreter = m_profile.interpreterArguments(language, QString(), true);
+        }
         if (interpreter.isEmpty())
             return fail(tr("No interpreter is configured for the language \"%1\" (known: %2).")
                             .arg(language, m_profile.languages().join(QStringLiteral(", "))));

@@ -936,7 +936,9 @@ private Q_SLOTS:
 
     void pendingLimit()
     {
-        QVERIFY(startService(baseSettings()));
+        AgentSettings settings = baseSettings();
+        settings.limits.maxPendingPerConnection = 256; // the limit in all, not one connection's share
+        QVERIFY(startService(settings));
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         AgentTestClient first;
         AgentTestClient second;

@@ -521,17 +521,30 @@ void TestKosa8Runner::codeArrivesExactly()
 {
     Kosa8Runner* runner = makeRunner();
     QVERIFY(run(runner, Operation::SandboxCreate, {{u"name"_s, u"demo"_s}}).ok());
+    const QString asciiCode =
+        u"import sys\nprint('hello \"world\"  $(id) `x` ; | & \\\\')\n\n\t# stdout: done\n"_s;
     const QString code =
         u"import sys\nprint('héllo \"wörld\"  $(id) `x` ; | & \\\\')\n\n\t# stdout: done\n"_s;
 
     const JobResult asArgument =
         run(runner, Operation::SandboxRun,
-            {{u"name"_s, u"demo"_s}, {u"image"_s, u"python:3.12-slim"_s}, {u"code"_s, code}});
+            {{u"name"_s, u"demo"_s}, {u"image"_s, u"python:3.12-slim"_s}, {u"code"_s, asciiCode}});
     QVERIFY(asArgument.ok());
-    QCOMPARE(runs().last().value(u"code"_s).toString(), code);
+    QCOMPARE(runs().last().value(u"code"_s).toString(), asciiCode);
     QCOMPARE(runs().last().value(u"argv"_s).toArray().size(), 3);
     QVERIFY(runs().last().value(u"stdin"_s).isNull());
     QCOMPARE(asArgument.stdoutText().split(u'\n').first(), u"done"_s);
+
+    // Code outside ASCII (or with a NUL) never goes as an argument: standard input, byte for byte.
+    const QString withNul = code + QChar(u'\0') + u"import os\n"_s;
+    const JobResult switched =
+        run(runner, Operation::SandboxRun,
+            {{u"name"_s, u"demo"_s}, {u"image"_s, u"python:3.12-slim"_s}, {u"code"_s, withNul}});
+    QVERIFY(switched.ok());
+    QCOMPARE(switched.operation, Operation::SandboxRunStdin);
+    QCOMPARE(QByteArray::fromBase64(runs().last().value(u"stdin_b64"_s).toString().toLatin1()),
+             withNul.toUtf8());
+    QCOMPARE(runs().last().value(u"argv"_s).toArray().size(), 2);
 
     const JobResult onStdin = run(runner, Operation::SandboxRunStdin,
                                   {{u"name"_s, u"demo"_s},

