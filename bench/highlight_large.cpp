@@ -22,6 +22,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPlainTextEdit>
 #include <QTextDocument>
 #include <QTimer>
 
@@ -43,15 +44,16 @@ double threadCpuMs()
 QString pythonFile(int lines)
 {
     QStringList out;
-    out << QStringLiteral("#!/usr/bin/env python3") << QStringLiteral("\"\"\"Generated module for the bench.\"\"\"")
-        << QStringLiteral("import os") << QStringLiteral("import sys") << QStringLiteral("from pathlib import Path")
-        << QString();
+    out << QStringLiteral("#!/usr/bin/env python3")
+        << QStringLiteral("\"\"\"Generated module for the bench.\"\"\"") << QStringLiteral("import os")
+        << QStringLiteral("import sys") << QStringLiteral("from pathlib import Path") << QString();
     for (int i = 0; out.size() < lines; ++i) {
         out << QStringLiteral("@dataclass(frozen=True)") << QStringLiteral("class Record%1:").arg(i)
             << QStringLiteral("    \"\"\"A record (number %1) with a multi-line").arg(i)
             << QStringLiteral("    docstring that spans # several lines.\"\"\"") << QString()
-            << QStringLiteral("    name: str = 'record-%1'").arg(i) << QStringLiteral("    size: int = %1").arg(i * 7)
-            << QString() << QStringLiteral("    def describe(self, prefix: str = \"\\t>\") -> str:")
+            << QStringLiteral("    name: str = 'record-%1'").arg(i)
+            << QStringLiteral("    size: int = %1").arg(i * 7) << QString()
+            << QStringLiteral("    def describe(self, prefix: str = \"\\t>\") -> str:")
             << QStringLiteral("        # combine the fields into one line")
             << QStringLiteral("        values = [self.name, str(self.size), hex(%1), 3.5e-2]").arg(i)
             << QStringLiteral("        mapping = {") << QStringLiteral("            'a': 1,")
@@ -98,12 +100,14 @@ public:
         m_lastWall = wall;
         m_lastCpu = cpu;
     }
-    Gap longestWall() const
+    // Gaps recorded so far (to split them into before and after a point).
+    size_t count() const { return m_gaps.size(); }
+    Gap longestWall(size_t from = 0) const
     {
         Gap best;
-        for (const Gap& gap : m_gaps)
-            if (gap.wallMs > best.wallMs)
-                best = gap;
+        for (size_t i = from; i < m_gaps.size(); ++i)
+            if (m_gaps[i].wallMs > best.wallMs)
+                best = m_gaps[i];
         return best;
     }
     double longestCpuMs() const
@@ -115,7 +119,8 @@ public:
     }
     int overMs(double limit) const
     {
-        return int(std::count_if(m_gaps.begin(), m_gaps.end(), [limit](const Gap& gap) { return gap.wallMs > limit; }));
+        return int(std::count_if(m_gaps.begin(), m_gaps.end(),
+                                 [limit](const Gap& gap) { return gap.wallMs > limit; }));
     }
 
 private:
@@ -155,7 +160,8 @@ QJsonObject oneRun(const QString& code, bool dark)
     const Gap idle = heartbeat.longestWall();
 
     QEventLoop done;
-    QObject::connect(editor.highlighter(), &k8::app::CodeHighlighter::highlightingDone, &done, &QEventLoop::quit);
+    QObject::connect(editor.highlighter(), &k8::app::CodeHighlighter::highlightingDone, &done,
+                     &QEventLoop::quit);
     heartbeat.start();
     spin(20);
     QElapsedTimer total;
@@ -164,6 +170,10 @@ QJsonObject oneRun(const QString& code, bool dark)
     editor.setPlainText(code);
     const double setTextMs = double(total.nsecsElapsed()) / 1e6;
     const double setTextCpuMs = threadCpuMs() - cpuBefore;
+    // Closes the gap that holds setPlainText(): what follows are the highlighter's slices (and
+    // the painting between them).
+    heartbeat.tick();
+    const size_t slicesFrom = heartbeat.count();
     if (!editor.highlighter()->isDone())
         done.exec();
     const double totalMs = double(total.nsecsElapsed()) / 1e6;
@@ -171,6 +181,7 @@ QJsonObject oneRun(const QString& code, bool dark)
     spin(20);
     heartbeat.stop();
     const Gap longest = heartbeat.longestWall();
+    const Gap longestSlice = heartbeat.longestWall(slicesFrom);
 
     QJsonObject run;
     run.insert(QStringLiteral("theme"), dark ? QStringLiteral("dark") : QStringLiteral("light"));
@@ -180,9 +191,35 @@ QJsonObject oneRun(const QString& code, bool dark)
     run.insert(QStringLiteral("longest_stretch_ms"), longest.wallMs);
     run.insert(QStringLiteral("longest_stretch_cpu_ms"), longest.cpuMs);
     run.insert(QStringLiteral("longest_busy_stretch_cpu_ms"), heartbeat.longestCpuMs());
+    run.insert(QStringLiteral("longest_stretch_after_set_text_ms"), longestSlice.wallMs);
+    run.insert(QStringLiteral("longest_stretch_after_set_text_cpu_ms"), longestSlice.cpuMs);
     run.insert(QStringLiteral("stretches_over_16ms"), heartbeat.overMs(16));
     run.insert(QStringLiteral("longest_idle_gap_ms"), idle.wallMs);
     return run;
+}
+
+// Qt's own share: a bare QPlainTextEdit of the same size, shown, given the same text (no
+// highlighter, no line numbers).
+// Thread CPU time, so that other processes on the machine do not count.
+double bareSetPlainTextCpuMs(const QString& code)
+{
+    QPlainTextEdit edit;
+    edit.setLineWrapMode(QPlainTextEdit::NoWrap);
+    edit.resize(1000, 700);
+    edit.show();
+    spin(100);
+    const double before = threadCpuMs();
+    edit.setPlainText(code);
+    return threadCpuMs() - before;
+}
+
+// Of that, building the document alone (no view, no layout).
+double documentSetPlainTextCpuMs(const QString& code)
+{
+    QTextDocument document;
+    const double before = threadCpuMs();
+    document.setPlainText(code);
+    return threadCpuMs() - before;
 }
 
 // KSyntaxHighlighting's own QSyntaxHighlighter-based highlighter, for comparison: it colours the
@@ -192,7 +229,8 @@ double synchronousSyntaxHighlighterMs(const QString& code)
     QTextDocument document;
     document.setPlainText(code);
     KSyntaxHighlighting::SyntaxHighlighter highlighter;
-    highlighter.setTheme(k8::app::syntaxRepository().defaultTheme(KSyntaxHighlighting::Repository::LightTheme));
+    highlighter.setTheme(
+        k8::app::syntaxRepository().defaultTheme(KSyntaxHighlighting::Repository::LightTheme));
     highlighter.setDefinition(k8::app::definitionForLanguage(QStringLiteral("python")));
     highlighter.setDocument(&document);
     QElapsedTimer clock;
@@ -209,12 +247,13 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Sets a large Python file into the code editor; prints JSON."));
+    parser.setApplicationDescription(
+        QStringLiteral("Sets a large Python file into the code editor; prints JSON."));
     parser.addHelpOption();
     QCommandLineOption linesOption(QStringLiteral("lines"), QStringLiteral("Lines in the file (10000)."),
                                    QStringLiteral("N"), QStringLiteral("10000"));
-    QCommandLineOption runsOption(QStringLiteral("runs"), QStringLiteral("Runs per theme (3)."), QStringLiteral("N"),
-                                  QStringLiteral("3"));
+    QCommandLineOption runsOption(QStringLiteral("runs"), QStringLiteral("Runs per theme (3)."),
+                                  QStringLiteral("N"), QStringLiteral("3"));
     parser.addOption(linesOption);
     parser.addOption(runsOption);
     parser.process(app);
@@ -228,18 +267,27 @@ int main(int argc, char** argv)
     double worstStretch = 0;
     double worstBusy = 0;
     double worstTotal = 0;
+    double worstSlice = 0;
     for (int i = 0; i < runs; ++i) {
         for (const bool dark : {false, true}) {
             const QJsonObject run = oneRun(code, dark);
             worstStretch = std::max(worstStretch, run.value(QStringLiteral("longest_stretch_ms")).toDouble());
-            worstBusy = std::max(worstBusy, run.value(QStringLiteral("longest_busy_stretch_cpu_ms")).toDouble());
+            worstBusy =
+                std::max(worstBusy, run.value(QStringLiteral("longest_busy_stretch_cpu_ms")).toDouble());
             worstTotal = std::max(worstTotal, run.value(QStringLiteral("total_ms")).toDouble());
+            worstSlice = std::max(worstSlice,
+                                  run.value(QStringLiteral("longest_stretch_after_set_text_ms")).toDouble());
             results.append(run);
         }
     }
     QJsonArray synchronous;
-    for (int i = 0; i < runs; ++i)
+    QJsonArray bare;
+    QJsonArray documentOnly;
+    for (int i = 0; i < runs; ++i) {
         synchronous.append(synchronousSyntaxHighlighterMs(code));
+        bare.append(bareSetPlainTextCpuMs(code));
+        documentOnly.append(documentSetPlainTextCpuMs(code));
+    }
 
     QJsonObject report;
     report.insert(QStringLiteral("bench"), QStringLiteral("highlight_large"));
@@ -247,13 +295,17 @@ int main(int argc, char** argv)
     report.insert(QStringLiteral("characters"), int(code.size()));
     report.insert(QStringLiteral("library"), k8::app::syntaxLibrarySummary());
     report.insert(QStringLiteral("qt"), QString::fromLatin1(qVersion()));
-    report.insert(QStringLiteral("slice_budget_ms"), double(k8::app::CodeHighlighter::SliceNanoseconds) / 1e6);
+    report.insert(QStringLiteral("slice_budget_ms"),
+                  double(k8::app::CodeHighlighter::SliceNanoseconds) / 1e6);
     report.insert(QStringLiteral("runs"), results);
     report.insert(QStringLiteral("syntaxhighlighter_rehighlight_ms"), synchronous);
+    report.insert(QStringLiteral("bare_qplaintextedit_set_plain_text_cpu_ms"), bare);
+    report.insert(QStringLiteral("qtextdocument_set_plain_text_cpu_ms"), documentOnly);
     QJsonObject summary;
     summary.insert(QStringLiteral("worst_longest_stretch_ms"), worstStretch);
     summary.insert(QStringLiteral("worst_busy_stretch_cpu_ms"), worstBusy);
     summary.insert(QStringLiteral("worst_total_ms"), worstTotal);
+    summary.insert(QStringLiteral("worst_stretch_after_set_text_ms"), worstSlice);
     summary.insert(QStringLiteral("target_stretch_ms"), 16);
     summary.insert(QStringLiteral("target_met"), worstStretch <= 16);
     report.insert(QStringLiteral("summary"), summary);

@@ -209,7 +209,11 @@ void CodeHighlighter::onContentsChange(int position, int removed, int added)
         block = block.next();
     }
     scheduleFrom(first);
-    work(EditNanoseconds);
+    // Typing: colour the line now, before it is painted. A whole new text: setPlainText() has
+    // already spent a frame or more building the document, so the slices start at once from
+    // the timer instead of adding to that stretch.
+    if (added <= LargeChangeCharacters)
+        work(EditNanoseconds);
 }
 
 void CodeHighlighter::work(qint64 budgetNanoseconds)

@@ -57,6 +57,8 @@ public:
     static constexpr qint64 SliceNanoseconds = 4'000'000;
     // After an edit: enough for the edited line and a few after it.
     static constexpr qint64 EditNanoseconds = 2'000'000;
+    // Larger changes than this get no slice inside the change itself.
+    static constexpr int LargeChangeCharacters = 64 * 1024;
 
 Q_SIGNALS:
     // Every line is coloured (after a new text, language or theme).

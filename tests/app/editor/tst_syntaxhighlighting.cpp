@@ -367,6 +367,9 @@ void TestSyntaxHighlighting::editsRecolourFollowingLines()
     QTextCursor cursor(editor.document());
     cursor.movePosition(QTextCursor::EndOfBlock);
     cursor.insertText(QStringLiteral(" + '''"));
+    // The edited line is coloured inside the edit, before anything is painted.
+    const QColor opened = colourAt(editor, 0, 9);
+    QVERIFY(opened.isValid() && opened != colourAt(editor, 0, 0));
     QTRY_VERIFY(editor.highlighter()->isDone());
     const QColor string = colourAt(editor, 0, 9);
     QVERIFY(string != keyword && string != controlFlow);
@@ -400,7 +403,6 @@ void TestSyntaxHighlighting::largeFileIsColouredInSlices()
     editor.setPlainText(lines.join(QLatin1Char('\n')));
     QCOMPARE(editor.blockCount(), 10000);
     QVERIFY(!editor.highlighter()->isDone());
-    QVERIFY(!editor.document()->findBlockByNumber(0).layout()->formats().isEmpty()); // started at once
     QVERIFY(editor.document()->findBlockByNumber(9998).layout()->formats().isEmpty());
     QVERIFY(done.wait(30000));
     QVERIFY(!editor.document()->findBlockByNumber(9998).layout()->formats().isEmpty());
