@@ -8,6 +8,7 @@
 
 #include <KSyntaxHighlighting/Definition>
 
+#include <QImage>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTest>
@@ -154,6 +155,8 @@ private Q_SLOTS:
     void foldingRegionsAreFound();
     void editsRecolourFollowingLines();
     void largeFileIsColouredInSlices();
+    void darkThemeIsPainted_data();
+    void darkThemeIsPainted();
     void libraryIsNamed();
 };
 
@@ -407,6 +410,51 @@ void TestSyntaxHighlighting::largeFileIsColouredInSlices()
     QVERIFY(done.wait(30000));
     QVERIFY(!editor.document()->findBlockByNumber(9998).layout()->formats().isEmpty());
     QCOMPARE(colourAt(editor, 9998, 0), colourAt(editor, 0, 0));
+}
+
+void TestSyntaxHighlighting::darkThemeIsPainted_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("file");
+    QTest::newRow("python") << "python" << QString::fromUtf8(PythonSnippet) << "editor-python-dark.png";
+    QTest::newRow("bash") << "bash" << QString::fromUtf8(BashSnippet) << "editor-bash-dark.png";
+}
+
+void TestSyntaxHighlighting::darkThemeIsPainted()
+{
+    // What a reviewer sees: the editor painted in the dark theme has the theme's colours on
+    // screen, not only in the document's formats. With KOSA8DESK_SCREENSHOT_DIR set (see
+    // docs/screenshots/take-editor.sh) the pictures are kept for the docs.
+    QFETCH(QString, language);
+    QFETCH(QString, code);
+    QFETCH(QString, file);
+    CodeEditor editor;
+    editor.setEditable(false);
+    setDarkPalette(editor);
+    editor.resize(820, 440);
+    showCode(editor, language, code);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const QImage image = editor.grab().toImage();
+    QVERIFY(!image.isNull());
+    QSet<QRgb> colours;
+    qint64 lightnessSum = 0;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2) {
+            const QColor pixel = image.pixelColor(x, y);
+            lightnessSum += pixel.lightness();
+            // Saturated pixels: glyphs in the theme's colours (anti-aliasing adds shades of them).
+            if (pixel.hsvSaturation() > 90 && pixel.value() > 90)
+                colours.insert(pixel.rgb() & 0xf0f0f0);
+        }
+    }
+    const qint64 samples = qint64(image.width() / 2 + 1) * (image.height() / 2 + 1);
+    QVERIFY2(lightnessSum / samples < 90, "the background is dark");
+    QVERIFY2(colours.size() >= 4, qPrintable(QString::number(colours.size())));
+    const QString directory = qEnvironmentVariable("KOSA8DESK_SCREENSHOT_DIR");
+    if (!directory.isEmpty())
+        QVERIFY(image.save(directory + QLatin1Char('/') + file));
 }
 
 void TestSyntaxHighlighting::libraryIsNamed()
