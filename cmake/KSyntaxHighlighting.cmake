@@ -16,6 +16,8 @@
 set(KOSA8DESK_KSYNTAX AUTO CACHE STRING
     "Where KSyntaxHighlighting comes from: AUTO (the system's, else built here), SYSTEM, BUNDLED")
 set_property(CACHE KOSA8DESK_KSYNTAX PROPERTY STRINGS AUTO SYSTEM BUNDLED)
+set(KOSA8DESK_KDE_GIT "https://invent.kde.org/frameworks" CACHE STRING
+    "Where the KDE repositories are cloned from (a mirror such as https://github.com/KDE also works; the commits stay pinned)")
 set(KOSA8DESK_THIRD_PARTY_ARCHIVES "" CACHE PATH
     "Folder with syntax-highlighting-6.8.0.tar.gz and extra-cmake-modules-6.8.0.tar.gz (instead of git)")
 
@@ -70,9 +72,9 @@ endif()
 # then hold it: a silent fall-back to the network would hang an offline build), git otherwise.
 function(k8_third_party_source out name commit sha256 repository)
     if(k8_archives STREQUAL "")
-        # A pinned commit never needs updating; an empty UPDATE_COMMAND keeps the update step
-        # from running on every build (and from re-running the patch after it).
-        set(${out} GIT_REPOSITORY ${repository} GIT_TAG ${commit} GIT_PROGRESS OFF UPDATE_COMMAND ""
+        # A pinned commit never needs updating. Without UPDATE_DISCONNECTED the git update step
+        # runs on every build and takes patch, configure, build and install with it.
+        set(${out} GIT_REPOSITORY ${repository} GIT_TAG ${commit} GIT_PROGRESS OFF UPDATE_DISCONNECTED TRUE
             PARENT_SCOPE)
         message(STATUS "kosa8 Desk: ${name} from ${repository} at ${commit}")
     else()
@@ -120,7 +122,7 @@ endif()
 
 # Extra CMake Modules: CMake files only, so configure and install is all it takes.
 k8_third_party_source(k8_ecm_source extra-cmake-modules-${k8_ksyntax_version} ${k8_ecm_commit} ${k8_ecm_sha256}
-    https://invent.kde.org/frameworks/extra-cmake-modules.git)
+    ${KOSA8DESK_KDE_GIT}/extra-cmake-modules.git)
 k8_patch_step(k8_ecm_patch k8_ecm_tag ${CMAKE_SOURCE_DIR}/cmake/patches/extra-cmake-modules-6.8.0-no-docs.patch)
 ExternalProject_Add(k8_ecm
     PREFIX ${k8_third_party_dir}/ecm-${k8_ksyntax_version}-${k8_ecm_tag}
@@ -137,7 +139,7 @@ ExternalProject_Add(k8_ecm
 set(k8_ksyntax_library
     ${k8_third_party_prefix}/lib/${CMAKE_STATIC_LIBRARY_PREFIX}KF6SyntaxHighlighting${CMAKE_STATIC_LIBRARY_SUFFIX})
 k8_third_party_source(k8_ksyntax_source syntax-highlighting-${k8_ksyntax_version} ${k8_ksyntax_commit}
-    ${k8_ksyntax_sha256} https://invent.kde.org/frameworks/syntax-highlighting.git)
+    ${k8_ksyntax_sha256} ${KOSA8DESK_KDE_GIT}/syntax-highlighting.git)
 k8_patch_step(k8_ksyntax_patch k8_ksyntax_tag ${CMAKE_SOURCE_DIR}/cmake/patches/syntax-highlighting-6.8.0-qt6.4.patch)
 ExternalProject_Add(k8_ksyntaxhighlighting
     PREFIX ${k8_third_party_dir}/syntax-highlighting-${k8_ksyntax_version}-${k8_ksyntax_tag}

@@ -264,8 +264,11 @@ void CodeHighlighter::highlightBlock(QTextBlock& block, const KSyntaxHighlightin
     m_colourer->lineFormats.clear();
     m_colourer->lineFolding.clear();
     KSyntaxHighlighting::State end;
-    if (!m_plain)
-        end = m_colourer->highlightLine(block.text(), start);
+    const QString text = block.text();
+    if (text.size() > MaxHighlightedLineLength)
+        end = start; // shown plain; the lines after it go on from the state before it
+    else if (!m_plain)
+        end = m_colourer->highlightLine(text, start);
 
     auto* state = lineState(block);
     if (!state) {
@@ -296,8 +299,10 @@ bool CodeHighlighter::startsFoldingRegion(const QTextBlock& block) const
     const LineState* state = lineState(block);
     if (!state || state->generation != m_generation)
         return false;
+    // Whether the region closes is not looked up here: the gutter asks for every visible line
+    // on every paint, and a region that never closes would make each of those a walk to the end.
     if (!state->opens.isEmpty())
-        return foldingRegionEnd(block).isValid();
+        return true;
     return indentationStartsRegion(block);
 }
 
@@ -308,10 +313,13 @@ bool CodeHighlighter::indentationStartsRegion(const QTextBlock& block) const
     const int own = indentation(block.text());
     if (own < 0)
         return false;
-    for (QTextBlock next = block.next(); next.isValid(); next = next.next()) {
+    // Up to a screenful of blank lines; beyond that the code after them is not this line's block.
+    int blank = 0;
+    for (QTextBlock next = block.next(); next.isValid() && blank < 100; next = next.next()) {
         const int nextIndentation = indentation(next.text());
         if (nextIndentation >= 0)
             return nextIndentation > own;
+        ++blank;
     }
     return false;
 }

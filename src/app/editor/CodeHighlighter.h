@@ -45,10 +45,10 @@ public:
     // Colours everything left now, in one go (tests; the editor never needs it).
     void finishNow();
 
-    // Folding: whether a line opens a region that closes on a later line (braces, brackets,
-    // multi-line strings, do/done, ... as the definition says; for indentation-based languages
-    // such as Python, a line followed by more deeply indented ones), and the last line of it.
-    // Only meaningful for lines already coloured.
+    // Folding: whether a line opens a region it does not close (braces, brackets, multi-line
+    // strings, do/done, ... as the definition says; for indentation-based languages such as
+    // Python, also a line followed by more deeply indented ones), and the line that closes it
+    // (invalid when none does). Only meaningful for lines already coloured.
     bool startsFoldingRegion(const QTextBlock& block) const;
     QTextBlock foldingRegionEnd(const QTextBlock& block) const;
 
@@ -59,6 +59,9 @@ public:
     static constexpr qint64 EditNanoseconds = 2'000'000;
     // Larger changes than this get no slice inside the change itself.
     static constexpr int LargeChangeCharacters = 64 * 1024;
+    // Longer lines are shown plain: one line is coloured in one go, and an agent's payload can
+    // hold a megabyte on one line (minified code, data) that would block the UI thread.
+    static constexpr int MaxHighlightedLineLength = 10'000;
 
 Q_SIGNALS:
     // Every line is coloured (after a new text, language or theme).

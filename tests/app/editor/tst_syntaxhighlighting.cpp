@@ -155,6 +155,7 @@ private Q_SLOTS:
     void foldingRegionsAreFound();
     void editsRecolourFollowingLines();
     void largeFileIsColouredInSlices();
+    void veryLongLinesStayPlain();
     void darkThemeIsPainted_data();
     void darkThemeIsPainted();
     void libraryIsNamed();
@@ -351,6 +352,12 @@ void TestSyntaxHighlighting::foldingRegionsAreFound()
     QVERIFY(highlighter->startsFoldingRegion(block(0)));
     QCOMPARE(highlighter->foldingRegionEnd(block(0)).blockNumber(), 3);
 
+    // A region that never closes still starts on its line; it has no end.
+    showCode(editor, QStringLiteral("json"), QStringLiteral("{\n  \"a\": [1,\n  2\n"));
+    QVERIFY(highlighter->startsFoldingRegion(block(0)));
+    QVERIFY(!highlighter->foldingRegionEnd(block(0)).isValid());
+    QVERIFY(highlighter->startsFoldingRegion(block(1)));
+
     // The gutter has room for the markers: painting them must not fail either.
     editor.resize(400, 300);
     editor.show();
@@ -410,6 +417,30 @@ void TestSyntaxHighlighting::largeFileIsColouredInSlices()
     QVERIFY(done.wait(30000));
     QVERIFY(!editor.document()->findBlockByNumber(9998).layout()->formats().isEmpty());
     QCOMPARE(colourAt(editor, 9998, 0), colourAt(editor, 0, 0));
+}
+
+void TestSyntaxHighlighting::veryLongLinesStayPlain()
+{
+    // One line of an agent's payload can be a megabyte; it is shown plain, and the lines after it
+    // are coloured from the state before it.
+    CodeEditor editor;
+    setLightPalette(editor);
+    showCode(editor, QStringLiteral("python"), QStringLiteral("import os\nimport sys"));
+    const QColor keyword = colourAt(editor, 0, 0);
+    const QString longLine = QStringLiteral("data = '") +
+                             QString(CodeHighlighter::MaxHighlightedLineLength, u'a') +
+                             QStringLiteral("' # end");
+    showCode(editor, QStringLiteral("python"),
+             QStringLiteral("import os\n") + longLine + QStringLiteral("\nimport sys"));
+    QCOMPARE(colourAt(editor, 0, 0), keyword);
+    QVERIFY(editor.document()->findBlockByNumber(1).layout()->formats().isEmpty());
+    QCOMPARE(colourAt(editor, 2, 0), keyword);
+    // Just under the limit it is coloured.
+    showCode(editor, QStringLiteral("python"),
+             QStringLiteral("x = '") + QString(CodeHighlighter::MaxHighlightedLineLength - 6, u'a') +
+                 QLatin1Char('\''));
+    QCOMPARE(editor.document()->firstBlock().text().size(), CodeHighlighter::MaxHighlightedLineLength);
+    QVERIFY(!editor.document()->firstBlock().layout()->formats().isEmpty());
 }
 
 void TestSyntaxHighlighting::darkThemeIsPainted_data()
