@@ -3,7 +3,7 @@
 # Only packages that are missing are installed; with nothing missing it changes nothing.
 #   packaging/deps-debian.sh          build and run
 #   packaging/deps-debian.sh --test   also what the test suite needs (python venv)
-#   packaging/deps-debian.sh --dev    also developer tools (clang-format, Xvfb, imagemagick)
+#   packaging/deps-debian.sh --dev    also developer tools (clang-format, Xvfb, imagemagick, xdotool)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config
@@ -15,7 +15,7 @@ packages=(build-essential cmake ninja-build pkg-config
 for arg in "$@"; do
     case "$arg" in
         --test) packages+=(python3 python3-venv python3-pip) ;;
-        --dev) packages+=(python3 python3-venv python3-pip clang-format xvfb xauth imagemagick) ;;
+        --dev) packages+=(python3 python3-venv python3-pip clang-format xvfb xauth imagemagick xdotool) ;;
         *) echo "deps-debian.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
     esac
 done
