@@ -34,7 +34,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# KF6 SyntaxHighlighting: the distribution's where it has one (Debian 13, Ubuntu 25.04); otherwise
+# KF6 SyntaxHighlighting: the distribution's where it has one (Debian 13 and later); otherwise
 # the build makes KSyntaxHighlighting 6.8.0 itself (about 1.5 minutes more on 2 cores, once).
 if ! dpkg-query -W -f='${Status}' libkf6syntaxhighlighting-dev 2>/dev/null | grep -q "install ok installed"; then
     if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
