@@ -3,7 +3,9 @@
 #   ./dev.sh run     install what is missing, build, start the app
 #   ./dev.sh test    install what is missing, build, run every test (ctest)
 #   ./dev.sh build   install what is missing, build
-# Environment: BUILD_DIR (default build), WERROR=ON (warnings are errors), JOBS.
+# Environment: BUILD_DIR (default build), WERROR=ON (warnings are errors), JOBS,
+# KOSA8DESK_THIRD_PARTY_ARCHIVES (source archives for building KSyntaxHighlighting offline; default
+# ../shared/third_party when that folder exists).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$PWD
@@ -43,9 +45,17 @@ make_venv() {
     fi
 }
 
+# Where the system has no KF6 SyntaxHighlighting the build makes its own (cmake/KSyntaxHighlighting.cmake),
+# from git or, on machines that reach no source host, from the archives next to the repository.
+third_party=()
+if [ -z "${KOSA8DESK_THIRD_PARTY_ARCHIVES:-}" ] && [ -d "$root/../shared/third_party" ]; then
+    third_party=(-DKOSA8DESK_THIRD_PARTY_ARCHIVES="$(cd "$root/../shared/third_party" && pwd)")
+fi
+
 configure_and_build() {
     cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DKOSA8DESK_WERROR="${WERROR:-OFF}" "$@" ${cmake_prefix[@]+"${cmake_prefix[@]}"} >/dev/null
+        -DKOSA8DESK_WERROR="${WERROR:-OFF}" "$@" ${cmake_prefix[@]+"${cmake_prefix[@]}"} \
+        ${third_party[@]+"${third_party[@]}"} >/dev/null
     cmake --build "$build_dir" -j "$jobs"
 }
 

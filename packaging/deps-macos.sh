@@ -6,6 +6,9 @@ if ! command -v brew >/dev/null 2>&1; then
     echo "Homebrew is needed: see https://brew.sh, then run this again." >&2
     exit 1
 fi
+# KSyntaxHighlighting: a KF6 SyntaxHighlighting already installed (e.g. from KDE's Homebrew tap)
+# is found and used; otherwise the build makes its own from git (cmake/KSyntaxHighlighting.cmake),
+# which needs only perl, patch and git, all part of macOS with the command line tools.
 formulae=(cmake ninja qt spdlog openssl@3)
 for arg in "$@"; do
     case "$arg" in

@@ -13,6 +13,7 @@
 #include "common/AppSettings.h"
 #include "common/Logging.h"
 #include "common/TerminationSignals.h"
+#include "editor/SyntaxRepository.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
@@ -71,7 +72,9 @@ int answerConsoleRequest(k8::app::AppOptionsParser::Action action, const k8::app
         printOut(parser.helpText());
         return 0;
     case Action::PrintVersion:
-        printOut(k8::app::AppOptionsParser::versionText());
+        // The second line names the highlighting library, for bug reports about colours.
+        printOut(k8::app::AppOptionsParser::versionText() + QLatin1Char('\n') +
+                 k8::app::syntaxLibrarySummary());
         return 0;
     case Action::VerifyLedger:
         // Agent service (engineer "server"): prints "FILE: N entries chain" or the first seq that

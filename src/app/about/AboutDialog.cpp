@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "common/Style.h"
+#include "editor/SyntaxRepository.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -13,11 +14,7 @@ namespace k8::app {
 
 QString AboutDialog::highlighterName()
 {
-#ifdef KOSA8DESK_HAVE_KSYNTAX
-    return tr("KSyntaxHighlighting (KDE Frameworks)");
-#else
-    return tr("built-in highlighter (Python, shell, JSON)");
-#endif
+    return syntaxLibrarySummary();
 }
 
 AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir, QWidget* parent)

@@ -14,7 +14,7 @@ class AboutDialog : public QDialog
 public:
     AboutDialog(const QString& kosa8Summary, const QString& dataDir, QWidget* parent = nullptr);
 
-    // "KSyntaxHighlighting" or "built-in highlighter", as compiled.
+    // The KSyntaxHighlighting version and whether it is the system's or built in.
     static QString highlighterName();
     QString infoText() const;
 

@@ -1,12 +1,22 @@
 #include "editor/CodeEditor.h"
 
-#include "editor/SyntaxBackend.h"
+#include "editor/CodeHighlighter.h"
 
 #include <QFontDatabase>
 #include <QPainter>
 #include <QTextBlock>
 
 namespace k8::app {
+
+namespace {
+
+// The gutter's column right of the line numbers where folding markers go.
+int foldColumnWidth(const QFontMetrics& metrics)
+{
+    return metrics.height() * 3 / 4 + 2;
+}
+
+} // namespace
 
 // The sidebar: a plain widget that asks the editor to paint it, because the editor knows where
 // each visible block is.
@@ -29,7 +39,7 @@ private:
 CodeEditor::CodeEditor(QWidget* parent)
     : QPlainTextEdit(parent)
     , m_lineNumberArea(new LineNumberArea(this))
-    , m_backend(createSyntaxBackend(document()))
+    , m_highlighter(new CodeHighlighter(document()))
 {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -47,30 +57,16 @@ CodeEditor::CodeEditor(QWidget* parent)
 
 CodeEditor::~CodeEditor()
 {
-    // Detaching the highlighter re-lays out the document, which would emit change signals into
-    // slots of owners that are already half destroyed.
+    // The document goes down with the base class, taking the highlighter with it; its change
+    // signals would reach slots of owners that are already half destroyed.
     blockSignals(true);
     document()->blockSignals(true);
-    m_backend.reset();
 }
 
 void CodeEditor::setLanguage(const QString& language)
 {
     m_language = language;
-    m_backend->setLanguage(language);
-}
-
-QString CodeEditor::highlighterName() const
-{
-    return m_backend->name();
-}
-
-void CodeEditor::useBuiltinHighlighter()
-{
-    m_backend.reset();
-    m_backend = createBuiltinSyntaxBackend(document());
-    m_backend->setDarkTheme(m_dark);
-    m_backend->setLanguage(m_language);
+    m_highlighter->setLanguage(language);
 }
 
 void CodeEditor::setEditable(bool editable)
@@ -89,7 +85,7 @@ int CodeEditor::lineNumberAreaWidth() const
         ++digits;
     // Room for at least two digits so the gutter does not jump between line 9 and 10.
     digits = qMax(2, digits);
-    return 8 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;
+    return 8 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits + foldColumnWidth(fontMetrics());
 }
 
 void CodeEditor::updateLineNumberAreaWidth()
@@ -128,10 +124,10 @@ void CodeEditor::changeEvent(QEvent* event)
 void CodeEditor::pickTheme()
 {
     const bool dark = palette().color(QPalette::Base).lightness() < 128;
-    if (dark == m_dark && m_backend)
+    if (dark == m_dark && m_highlighter->isDarkTheme() == dark)
         return;
     m_dark = dark;
-    m_backend->setDarkTheme(dark);
+    m_highlighter->setDarkTheme(dark);
     Q_EMIT themeChanged(dark);
 }
 
@@ -159,14 +155,33 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
     int bottom = top + qRound(blockBoundingRect(block).height());
     const int currentBlock = textCursor().blockNumber();
     const QColor text = palette().color(QPalette::Text);
+    const int foldColumn = foldColumnWidth(fontMetrics());
+    QColor foldColour = text;
+    foldColour.setAlphaF(0.6f);
     while (block.isValid() && top <= event->rect().bottom()) {
         if (block.isVisible() && bottom >= event->rect().top()) {
             QColor colour = text;
             if (block.blockNumber() != currentBlock)
                 colour.setAlphaF(0.45f);
             painter.setPen(colour);
-            painter.drawText(0, top, m_lineNumberArea->width() - 4, fontMetrics().height(), Qt::AlignRight,
-                             QString::number(block.blockNumber() + 1));
+            painter.drawText(0, top, m_lineNumberArea->width() - foldColumn - 2, fontMetrics().height(),
+                             Qt::AlignRight, QString::number(block.blockNumber() + 1));
+            if (m_highlighter->startsFoldingRegion(block)) {
+                // A small triangle pointing down: a region (braces, a block, a long string)
+                // starts on this line.
+                const qreal size = foldColumn * 0.5;
+                const QPointF centre(m_lineNumberArea->width() - foldColumn / 2.0 - 1,
+                                     top + fontMetrics().height() / 2.0);
+                const QPointF corners[3] = {centre + QPointF(-size / 2, -size / 4),
+                                            centre + QPointF(size / 2, -size / 4),
+                                            centre + QPointF(0, size / 2)};
+                painter.save();
+                painter.setRenderHint(QPainter::Antialiasing);
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(foldColour);
+                painter.drawPolygon(corners, 3);
+                painter.restore();
+            }
         }
         block = block.next();
         top = bottom;

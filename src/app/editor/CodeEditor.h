@@ -6,11 +6,11 @@
 
 namespace k8::app {
 
-class SyntaxBackend;
+class CodeHighlighter;
 
 // The editor agents' code is reviewed in: monospace, a painted line-number sidebar, the current
-// line highlighted, syntax colours from KSyntaxHighlighting or the built-in highlighter, and a
-// light or dark theme picked from the palette's base colour (re-picked when the palette changes).
+// line highlighted, syntax colours and folding markers from KSyntaxHighlighting, and a light or
+// dark theme picked from the palette's base colour (re-picked when the palette changes).
 class CodeEditor : public QPlainTextEdit
 {
     Q_OBJECT
@@ -18,13 +18,12 @@ public:
     explicit CodeEditor(QWidget* parent = nullptr);
     ~CodeEditor() override;
 
-    // python, bash, json or node; anything else is shown as plain text.
+    // python, bash, json, node and any language KSyntaxHighlighting knows by that name (see
+    // definitionForLanguage()); anything else is shown as plain text.
     void setLanguage(const QString& language);
     QString language() const { return m_language; }
-    // "KSyntaxHighlighting" or "built-in".
-    QString highlighterName() const;
-    // Replaces the highlighter with the built-in one whatever the build has (tests).
-    void useBuiltinHighlighter();
+    // Colours the text a slice at a time; tests and benches wait for it here.
+    CodeHighlighter* highlighter() const { return m_highlighter; }
 
     bool isDarkTheme() const { return m_dark; }
     int lineNumberAreaWidth() const;
@@ -56,7 +55,7 @@ private:
     void pickTheme();
 
     QWidget* m_lineNumberArea = nullptr;
-    std::unique_ptr<SyntaxBackend> m_backend;
+    CodeHighlighter* m_highlighter; // a child of the document
     QString m_language;
     bool m_dark = false;
 };

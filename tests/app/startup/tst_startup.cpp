@@ -97,7 +97,14 @@ private Q_SLOTS:
         app.start(binary(), {QStringLiteral("--version")});
         QVERIFY(app.waitForFinished(Slow));
         QCOMPARE(app.exitCode(), 0);
-        QVERIFY(app.readAllStandardOutput().startsWith("kosa8-desk 0."));
+        const QByteArray out = app.readAllStandardOutput();
+        QVERIFY(out.startsWith("kosa8-desk 0."));
+        // The second line names the highlighting library and where it comes from.
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.at(1).startsWith("KSyntaxHighlighting 6."), lines.at(1).constData());
+        QVERIFY2(lines.at(1).endsWith("(built in)") || lines.at(1).endsWith("(system)"),
+                 lines.at(1).constData());
     }
 
     void helpPrintsTheOptionsAndExits()
