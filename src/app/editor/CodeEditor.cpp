@@ -4,7 +4,9 @@
 
 #include <QFontDatabase>
 #include <QPainter>
+#include <QPainterPath>
 #include <QTextBlock>
+#include <QTimer>
 
 namespace k8::app {
 
@@ -27,18 +29,32 @@ private:
 };
 
 CodeEditor::CodeEditor(QWidget* parent)
-    : QPlainTextEdit(parent)
+    : RevealingTextEdit(parent)
     , m_lineNumberArea(new LineNumberArea(this))
     , m_backend(createSyntaxBackend(document()))
+    , m_findingsTimer(new QTimer(this))
 {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped, so that no tail of a line is out of sight: code hides past the right edge.
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setTabStopDistance(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 4);
     setAccessibleName(tr("Code"));
 
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateLineNumberAreaWidth(); });
     connect(this, &QPlainTextEdit::updateRequest, this, &CodeEditor::updateLineNumberArea);
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, &CodeEditor::highlightCurrentLine);
+    // Any change to the document's text or formats, whoever makes it, ends "untouched";
+    // highlighting and relayout do not emit this.
+    connect(document(), &QTextDocument::contentsChange, this, [this] {
+        if (m_loading)
+            return;
+        m_pristine = false;
+        m_findingsTimer->start();
+    });
+    m_findingsTimer->setSingleShot(true);
+    m_findingsTimer->setInterval(200);
+    connect(m_findingsTimer, &QTimer::timeout, this, &CodeEditor::refreshFindings);
 
     updateLineNumberAreaWidth();
     pickTheme();
@@ -109,14 +125,14 @@ void CodeEditor::updateLineNumberArea(const QRect& rect, int dy)
 
 void CodeEditor::resizeEvent(QResizeEvent* event)
 {
-    QPlainTextEdit::resizeEvent(event);
+    RevealingTextEdit::resizeEvent(event);
     const QRect area = contentsRect();
     m_lineNumberArea->setGeometry(QRect(area.left(), area.top(), lineNumberAreaWidth(), area.height()));
 }
 
 void CodeEditor::changeEvent(QEvent* event)
 {
-    QPlainTextEdit::changeEvent(event);
+    RevealingTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         pickTheme();
         highlightCurrentLine();
@@ -137,6 +153,11 @@ void CodeEditor::pickTheme()
 
 void CodeEditor::highlightCurrentLine()
 {
+    applyExtraSelections();
+}
+
+void CodeEditor::applyExtraSelections()
+{
     QList<QTextEdit::ExtraSelection> selections;
     QTextEdit::ExtraSelection line;
     const QColor base = palette().color(QPalette::Base);
@@ -145,6 +166,7 @@ void CodeEditor::highlightCurrentLine()
     line.cursor = textCursor();
     line.cursor.clearSelection();
     selections.append(line);
+    selections.append(lookAlikeSelections());
     setExtraSelections(selections);
 }
 
@@ -167,6 +189,7 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
             painter.setPen(colour);
             painter.drawText(0, top, m_lineNumberArea->width() - 4, fontMetrics().height(), Qt::AlignRight,
                              QString::number(block.blockNumber() + 1));
+            paintWrapMarks(painter, block, top);
         }
         block = block.next();
         top = bottom;
@@ -174,14 +197,58 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
     }
 }
 
+void CodeEditor::paintWrapMarks(QPainter& painter, const QTextBlock& block, int top)
+{
+    const QTextLayout* layout = block.layout();
+    if (!layout || layout->lineCount() < 2)
+        return;
+    // A hook arrow on every continuation row: this row is the line above, wrapped, not a new line.
+    const qreal width = fontMetrics().horizontalAdvance(QLatin1Char('9'));
+    const qreal right = m_lineNumberArea->width() - 4;
+    QColor colour = palette().color(QPalette::Text);
+    colour.setAlphaF(0.55f);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(colour, 1.2));
+    for (int i = 1; i < layout->lineCount(); ++i) {
+        const QTextLine line = layout->lineAt(i);
+        const qreal y = top + layout->position().y() + line.y() + line.height() / 2;
+        const qreal left = right - width;
+        QPainterPath hook;
+        hook.moveTo(left, y - line.height() * 0.3);
+        hook.lineTo(left, y);
+        hook.lineTo(right, y);
+        hook.moveTo(right - width * 0.4, y - width * 0.4);
+        hook.lineTo(right, y);
+        hook.lineTo(right - width * 0.4, y + width * 0.4);
+        painter.drawPath(hook);
+    }
+    painter.restore();
+}
+
 void CodeEditor::setCode(const QString& code)
 {
-    setPlainText(code);
+    m_loading = true;
+    m_originalCode = code;
+    setRevealedText(code);
+    m_pristine = true;
+    m_loading = false;
+    highlightCurrentLine();
+    refreshFindings();
 }
 
 QString CodeEditor::code() const
 {
-    return toPlainText();
+    if (m_pristine)
+        return m_originalCode;
+    return revealedText();
+}
+
+void CodeEditor::refreshFindings()
+{
+    m_findingsTimer->stop();
+    m_findings = agent::HiddenText::scan(code());
+    Q_EMIT findingsChanged(m_findings);
 }
 
 } // namespace k8::app
