@@ -247,7 +247,9 @@ QString CodeEditor::code() const
 void CodeEditor::refreshFindings()
 {
     m_findingsTimer->stop();
-    m_findings = agent::HiddenText::scan(code());
+    const QString text = code();
+    m_findings = agent::HiddenText::scan(text);
+    adaptWrapping(text);
     Q_EMIT findingsChanged(m_findings);
 }
 

@@ -30,6 +30,21 @@ bool isAscii(const QString& text)
     return true;
 }
 
+// The longest run of characters with no space or line end in it.
+int longestUnbrokenRun(const QString& text)
+{
+    int longest = 0;
+    int run = 0;
+    for (const QChar ch : text) {
+        if (ch.isSpace()) {
+            run = 0;
+        } else if (++run > longest) {
+            longest = run;
+        }
+    }
+    return longest;
+}
+
 QString lineEndLabel(LineEnd lineEnd)
 {
     switch (lineEnd) {
@@ -72,6 +87,8 @@ void RevealingTextEdit::setRevealedText(const QString& code)
 {
     m_revealing = true;
     QPlainTextEdit::setPlainText(QString()); // resets cursor, scroll position and undo like a load
+    // Before the load: laying the text out with the wrong mode is what costs (see the header).
+    adaptWrapping(code);
     revealed::loadCode(document(), code);
     m_newLineEnd = revealed::dominantLineEnd(code);
     m_revealing = false;
@@ -85,6 +102,7 @@ void RevealingTextEdit::setRevealedRows(const QStringList& rows)
 {
     m_revealing = true;
     QPlainTextEdit::setPlainText(QString());
+    adaptWrapping(rows.join(QLatin1Char('\n')));
     revealed::loadRows(document(), rows);
     m_newLineEnd = LineEnd::Lf;
     m_revealing = false;
@@ -92,6 +110,15 @@ void RevealingTextEdit::setRevealedRows(const QStringList& rows)
     m_dirtyFrom = m_dirtyTo = -1;
     moveCursor(QTextCursor::Start);
     refreshLookAlikes();
+}
+
+void RevealingTextEdit::adaptWrapping(const QString& text)
+{
+    const QTextOption::WrapMode mode = longestUnbrokenRun(text) > LongestWordWrappedAtBoundaries
+                                           ? QTextOption::WrapAnywhere
+                                           : QTextOption::WrapAtWordBoundaryOrAnywhere;
+    if (wordWrapMode() != mode)
+        setWordWrapMode(mode);
 }
 
 QString RevealingTextEdit::revealedText() const

@@ -48,6 +48,13 @@ public:
     void refreshLookAlikes();
     const HiddenMarkers* markers() const { return m_markers; }
 
+    // Past this many characters with no place to break, lines wrap anywhere instead of at word
+    // boundaries: Qt lays out a long unbroken word in quadratic time (a 200,000-character line
+    // took 5 s), and a hostile agent sends exactly that.
+    static constexpr int LongestWordWrappedAtBoundaries = 2000;
+    // Picks the wrap mode for text (see above); a no-op unless it changes.
+    void adaptWrapping(const QString& text);
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;

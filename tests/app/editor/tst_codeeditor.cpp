@@ -584,6 +584,15 @@ void TestCodeEditor::longLinesWrap()
     for (int i = 0; i < layout->lineCount(); ++i)
         QVERIFY(layout->lineAt(i).naturalTextWidth() <= editor.viewport()->width());
     QCOMPARE(editor.code(), code);
+    QCOMPARE(editor.wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
+
+    // A line that is one huge word wraps anywhere: at word boundaries Qt lays it out in quadratic
+    // time (minutes for a megabyte), which would freeze the review.
+    editor.setCode(QStringLiteral("x = '") + QString(50000, QLatin1Char('A')) + QStringLiteral("'\n"));
+    QCOMPARE(editor.wordWrapMode(), QTextOption::WrapAnywhere);
+    QTRY_VERIFY(editor.document()->firstBlock().layout()->lineCount() > 1);
+    editor.setCode(code);
+    QCOMPARE(editor.wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
 }
 
 void TestCodeEditor::lookAlikeLettersAreUnderlined()
