@@ -71,6 +71,13 @@ RevealingTextEdit::RevealingTextEdit(QWidget* parent)
 {
     m_markers->attach(document());
     m_markers->setPalette(palette());
+    // Every line left to right, whatever its first letter: a line that starts with a Hebrew or
+    // Arabic letter would otherwise be a right-to-left paragraph, right-aligned with its runs in
+    // reverse order, which hides code as well as an override does.
+    setLayoutDirection(Qt::LeftToRight);
+    QTextOption option = document()->defaultTextOption();
+    option.setTextDirection(Qt::LeftToRight);
+    document()->setDefaultTextOption(option);
     m_lookAlikeTimer->setSingleShot(true);
     m_lookAlikeTimer->setInterval(150);
     connect(m_lookAlikeTimer, &QTimer::timeout, this, &RevealingTextEdit::refreshLookAlikes);

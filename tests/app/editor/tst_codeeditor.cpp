@@ -112,6 +112,7 @@ private Q_SLOTS:
     void findingsFollowTheCode();
     void lineEndsOtherThanLfAreLabelled();
     void setPlainTextIsLeftAlone();
+    void aLineStartingRightToLeftIsStillLaidOutLeftToRight();
 };
 
 void TestCodeEditor::reportsHighlighterName()
@@ -669,6 +670,26 @@ void TestCodeEditor::setPlainTextIsLeftAlone()
     editor.setCode(QStringLiteral("y\u200B"));
     QVERIFY(editor.isRevealing());
     QCOMPARE(markerOriginals(editor.document()), QStringList{QStringLiteral("\u200B")});
+}
+
+void TestCodeEditor::aLineStartingRightToLeftIsStillLaidOutLeftToRight()
+{
+    // With no bidi control at all, a Hebrew letter first on the line would make the whole line a
+    // right-to-left paragraph: right-aligned, its runs in reverse order. Code is laid out left to
+    // right whatever it starts with; only the Hebrew letters themselves read right to left.
+    CodeEditor editor;
+    editor.resize(600, 200);
+    editor.setCode(QStringLiteral("\u05D0\u05D1 = run('x'); other()"));
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const QTextBlock block = editor.document()->firstBlock();
+    const QTextLine line = block.layout()->lineAt(0);
+    qreal previous = -1;
+    for (int i = 2; i < block.length() - 1; ++i) {
+        QVERIFY2(line.cursorToX(i) > previous, qPrintable(QString::number(i)));
+        previous = line.cursorToX(i);
+    }
+    QVERIFY(line.cursorToX(2) < 4 * editor.fontMetrics().horizontalAdvance(QLatin1Char('x')));
 }
 
 QTEST_MAIN(TestCodeEditor)
