@@ -166,7 +166,7 @@ void CodeEditor::applyExtraSelections()
     line.cursor = textCursor();
     line.cursor.clearSelection();
     selections.append(line);
-    selections.append(lookAlikeSelections());
+    selections.append(markedTextSelections());
     setExtraSelections(selections);
 }
 

@@ -58,6 +58,8 @@ QStringList RevealBar::describe(const HiddenText::Report& report)
     add(HiddenText::ControlCharacter, tr("1 control character"), tr("%1 control characters"));
     add(HiddenText::NonAsciiInIdentifier, tr("non-ASCII letters inside a word in 1 place (look-alikes)"),
         tr("non-ASCII letters inside words in %1 places (look-alikes)"));
+    add(HiddenText::RightToLeftText, tr("right-to-left text in 1 place (it can reorder the code around it)"),
+        tr("right-to-left text in %1 places (it can reorder the code around it)"));
     add(HiddenText::LoneCarriageReturn, tr("1 lone carriage return (CR)"),
         tr("%1 lone carriage returns (CR)"));
     add(HiddenText::LineSeparator, tr("1 Unicode line or paragraph separator"),
@@ -88,8 +90,8 @@ void RevealBar::setReport(const HiddenText::Report& report)
     }
     //: %1 is a list such as "2 bidirectional controls, 1 line longer than 200 characters (5000 characters)"
     const QString text =
-        tr("This code holds %1. Each is drawn as a boxed marker in the code (long lines wrap); "
-           "what you see is what will run.")
+        tr("This code holds %1. They are drawn as boxed markers or underlined in the code, and long lines "
+           "wrap: read them before you approve.")
             .arg(parts.join(QStringLiteral(", ")));
     m_text->setText(text);
     setAccessibleDescription(text);

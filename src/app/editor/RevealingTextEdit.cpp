@@ -67,7 +67,7 @@ QString lineEndLabel(LineEnd lineEnd)
 RevealingTextEdit::RevealingTextEdit(QWidget* parent)
     : QPlainTextEdit(parent)
     , m_markers(new HiddenMarkers(this))
-    , m_lookAlikeTimer(new QTimer(this))
+    , m_markedTextTimer(new QTimer(this))
 {
     m_markers->attach(document());
     m_markers->setPalette(palette());
@@ -78,9 +78,9 @@ RevealingTextEdit::RevealingTextEdit(QWidget* parent)
     QTextOption option = document()->defaultTextOption();
     option.setTextDirection(Qt::LeftToRight);
     document()->setDefaultTextOption(option);
-    m_lookAlikeTimer->setSingleShot(true);
-    m_lookAlikeTimer->setInterval(150);
-    connect(m_lookAlikeTimer, &QTimer::timeout, this, &RevealingTextEdit::refreshLookAlikes);
+    m_markedTextTimer->setSingleShot(true);
+    m_markedTextTimer->setInterval(150);
+    connect(m_markedTextTimer, &QTimer::timeout, this, &RevealingTextEdit::refreshMarkedText);
     connect(document(), &QTextDocument::contentsChange, this, &RevealingTextEdit::noteChange);
 }
 
@@ -102,7 +102,7 @@ void RevealingTextEdit::setRevealedText(const QString& code)
     m_exact = true;
     m_dirtyFrom = m_dirtyTo = -1;
     moveCursor(QTextCursor::Start);
-    refreshLookAlikes();
+    refreshMarkedText();
 }
 
 void RevealingTextEdit::setRevealedRows(const QStringList& rows)
@@ -116,7 +116,7 @@ void RevealingTextEdit::setRevealedRows(const QStringList& rows)
     m_exact = true;
     m_dirtyFrom = m_dirtyTo = -1;
     moveCursor(QTextCursor::Start);
-    refreshLookAlikes();
+    refreshMarkedText();
 }
 
 void RevealingTextEdit::adaptWrapping(const QString& text)
@@ -151,7 +151,7 @@ void RevealingTextEdit::noteChange(int position, int, int added)
         if (!scheduled)
             QTimer::singleShot(0, this, &RevealingTextEdit::revealPending);
     }
-    m_lookAlikeTimer->start();
+    m_markedTextTimer->start();
 }
 
 void RevealingTextEdit::revealPending()
@@ -252,24 +252,27 @@ void RevealingTextEdit::changeEvent(QEvent* event)
     QPlainTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         m_markers->setPalette(palette());
-        refreshLookAlikes();
+        refreshMarkedText();
         viewport()->update();
     }
 }
 
 void RevealingTextEdit::applyExtraSelections()
 {
-    setExtraSelections(m_lookAlikes);
+    setExtraSelections(m_markedText);
 }
 
-void RevealingTextEdit::refreshLookAlikes()
+void RevealingTextEdit::refreshMarkedText()
 {
-    m_lookAlikeTimer->stop();
-    m_lookAlikes.clear();
-    QTextCharFormat format;
-    format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
-    format.setUnderlineColor(m_markers->warningColour());
-    format.setBackground(m_markers->warningBackground());
+    m_markedTextTimer->stop();
+    m_markedText.clear();
+    QTextCharFormat lookAlike;
+    lookAlike.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+    lookAlike.setUnderlineColor(m_markers->warningColour());
+    lookAlike.setBackground(m_markers->warningBackground());
+    QTextCharFormat rightToLeft;
+    rightToLeft.setUnderlineStyle(QTextCharFormat::DotLine);
+    rightToLeft.setUnderlineColor(m_markers->warningColour());
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
         const QString text = block.text();
         if (isAscii(text))
@@ -278,17 +281,18 @@ void RevealingTextEdit::refreshLookAlikes()
         // character it stands for would, and the positions are the document's.
         const HiddenText::Report report = HiddenText::scan(text, std::numeric_limits<int>::max());
         for (const HiddenText::Finding& finding : report.findings) {
-            if (finding.kind != HiddenText::NonAsciiInIdentifier)
+            if (finding.kind != HiddenText::NonAsciiInIdentifier &&
+                finding.kind != HiddenText::RightToLeftText)
                 continue;
             QTextEdit::ExtraSelection selection;
             selection.cursor = QTextCursor(document());
             selection.cursor.setPosition(block.position() + finding.column);
             selection.cursor.setPosition(block.position() + finding.column + finding.length,
                                          QTextCursor::KeepAnchor);
-            selection.format = format;
-            m_lookAlikes.append(selection);
+            selection.format = finding.kind == HiddenText::RightToLeftText ? rightToLeft : lookAlike;
+            m_markedText.append(selection);
         }
-        if (m_lookAlikes.size() >= MaxLookAlikeSelections)
+        if (m_markedText.size() >= MaxLookAlikeSelections)
             break;
     }
     applyExtraSelections();

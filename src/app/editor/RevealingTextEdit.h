@@ -42,10 +42,11 @@ public:
         QRectF labelRect;
     };
     QList<Overflow> visibleOverflows() const;
-    // The underlines on look-alike letters inside identifiers.
-    const QList<QTextEdit::ExtraSelection>& lookAlikeSelections() const { return m_lookAlikes; }
-    // Recomputes the look-alike underlines now instead of shortly after the last edit.
-    void refreshLookAlikes();
+    // The underlines on look-alike letters inside identifiers (wavy, tinted) and on right-to-left
+    // text (dotted), which reorders what is next to it even with no control.
+    const QList<QTextEdit::ExtraSelection>& markedTextSelections() const { return m_markedText; }
+    // Recomputes those underlines now instead of shortly after the last edit.
+    void refreshMarkedText();
     const HiddenMarkers* markers() const { return m_markers; }
 
     // Past this many characters with no place to break, lines wrap anywhere instead of at word
@@ -63,7 +64,7 @@ protected:
     bool canInsertFromMimeData(const QMimeData* source) const override;
     void insertFromMimeData(const QMimeData* source) override;
     void changeEvent(QEvent* event) override;
-    // Sets the extra selections; a subclass adds its own (the current line) to lookAlikeSelections().
+    // Sets the extra selections; a subclass adds its own (the current line) to markedTextSelections().
     virtual void applyExtraSelections();
     // The label painted after a line whose end is not LF, and its style; empty for none.
     void paintLineEnds(QPainter& painter, const QRect& area);
@@ -74,8 +75,8 @@ private:
     void revealPending();
 
     HiddenMarkers* m_markers;
-    QTimer* m_lookAlikeTimer;
-    QList<QTextEdit::ExtraSelection> m_lookAlikes;
+    QTimer* m_markedTextTimer;
+    QList<QTextEdit::ExtraSelection> m_markedText;
     revealed::LineEnd m_newLineEnd = revealed::LineEnd::Lf;
     int m_dirtyFrom = -1;
     int m_dirtyTo = -1;

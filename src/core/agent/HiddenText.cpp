@@ -89,6 +89,15 @@ bool isAsciiLookAlike(char32_t c)
     return std::find(std::begin(Singles), std::end(Singles), char16_t(c)) != std::end(Singles);
 }
 
+// Letters of right-to-left scripts (bidi classes R and AL). The bidi controls are found as such.
+bool isRightToLeft(char32_t c)
+{
+    if (c < 0x0590 || isSurrogate(c) || c > 0x10FFFF)
+        return false;
+    const QChar::Direction direction = QChar::direction(c);
+    return direction == QChar::DirR || direction == QChar::DirAL;
+}
+
 bool isAsciiWordCharacter(char32_t c)
 {
     return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -146,6 +155,7 @@ public:
 
             if (c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029) {
                 endWord(i);
+                endRightToLeft(i);
                 if (c == '\r' && i + 1 < size && m_text.at(i + 1) == QLatin1Char('\n')) {
                     add(HiddenText::CrLfLineEnd, i, 2, c);
                     width = 2;
@@ -164,6 +174,13 @@ public:
             if (m_lineCodePoints == m_limit)
                 m_tailStart = i;
             ++m_lineCodePoints;
+
+            if (isRightToLeft(c)) {
+                if (m_rtlStart < 0)
+                    m_rtlStart = i;
+            } else if (QChar::category(c) != QChar::Mark_NonSpacing || c < 0x80) {
+                endRightToLeft(i);
+            }
 
             if (const auto kind = HiddenText::kindOf(c)) {
                 add(*kind, i, width, c);
@@ -186,10 +203,12 @@ public:
             i += width;
         }
         endWord(size);
+        endRightToLeft(size);
         endLine(size);
-        std::sort(
-            m_report.findings.begin(), m_report.findings.end(),
-            [](const HiddenText::Finding& a, const HiddenText::Finding& b) { return a.offset < b.offset; });
+        std::sort(m_report.findings.begin(), m_report.findings.end(),
+                  [](const HiddenText::Finding& a, const HiddenText::Finding& b) {
+                      return a.offset != b.offset ? a.offset < b.offset : a.kind < b.kind;
+                  });
     }
 
 private:
@@ -234,6 +253,13 @@ private:
         m_wordOnlyLookAlikes = true;
     }
 
+    void endRightToLeft(qsizetype end)
+    {
+        if (m_rtlStart >= 0)
+            add(HiddenText::RightToLeftText, m_rtlStart, int(end - m_rtlStart), 0);
+        m_rtlStart = -1;
+    }
+
     void endLine(qsizetype end)
     {
         m_report.longestLine = qMax(m_report.longestLine, m_lineCodePoints);
@@ -251,6 +277,7 @@ private:
     int m_lineCodePoints = 0;
     qsizetype m_tailStart = -1;
     qsizetype m_runStart = -1;
+    qsizetype m_rtlStart = -1;
     QList<std::pair<qsizetype, qsizetype>> m_runs;
     bool m_wordHasAscii = false;
     bool m_wordOnlyLookAlikes = true;

@@ -33,6 +33,8 @@ public:
         LineSeparator,        // U+2028, U+2029
         UnusualSpace,         // spaces (Zs) other than U+0020: U+00A0, U+2000..U+200A, U+3000...
         NonAsciiInIdentifier, // a run of non-ASCII letters inside an identifier-like word
+        RightToLeftText,      // a run of right-to-left letters (Hebrew, Arabic...): with no control
+                              // at all they reorder the neutral characters and numbers next to them
         LongLine,             // a line longer than the limit: the finding covers the tail
         KindCount
     };

@@ -600,7 +600,7 @@ void TestCodeEditor::lookAlikeLettersAreUnderlined()
 {
     CodeEditor editor;
     editor.setCode(QStringLiteral("password = 1\nif p\u0430ssword:\n    pass\n"));
-    const auto& marks = editor.lookAlikeSelections();
+    const auto& marks = editor.markedTextSelections();
     QCOMPARE(marks.size(), 1);
     QCOMPARE(marks.at(0).cursor.selectionStart(), editor.document()->findBlockByNumber(1).position() + 4);
     QCOMPARE(marks.at(0).cursor.selectionEnd(), editor.document()->findBlockByNumber(1).position() + 5);
@@ -612,7 +612,7 @@ void TestCodeEditor::lookAlikeLettersAreUnderlined()
     editor.setEditable(true);
     editor.moveCursor(QTextCursor::End);
     typeText(&editor, QStringLiteral("\u0441ode = 2"));
-    QTRY_COMPARE(editor.lookAlikeSelections().size(), 2);
+    QTRY_COMPARE(editor.markedTextSelections().size(), 2);
 }
 
 void TestCodeEditor::findingsFollowTheCode()
@@ -690,6 +690,13 @@ void TestCodeEditor::aLineStartingRightToLeftIsStillLaidOutLeftToRight()
         previous = line.cursorToX(i);
     }
     QVERIFY(line.cursorToX(2) < 4 * editor.fontMetrics().horizontalAdvance(QLatin1Char('x')));
+
+    // What a right-to-left letter still reorders next to it (here "= 1" is drawn "1 =") is told:
+    // the run is underlined and counted.
+    editor.setCode(QStringLiteral("\u05D0 = 1; run()"));
+    QCOMPARE(editor.markedTextSelections().size(), 1);
+    QCOMPARE(editor.markedTextSelections().at(0).format.underlineStyle(), QTextCharFormat::DotLine);
+    QCOMPARE(editor.findings().count(HiddenText::RightToLeftText), 1);
 }
 
 QTEST_MAIN(TestCodeEditor)

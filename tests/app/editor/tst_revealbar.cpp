@@ -43,6 +43,9 @@ void TestRevealBar::countsEachKind()
                           QStringLiteral("non-ASCII letters inside a word in 1 place (look-alikes)"),
                           QStringLiteral("1 non-breaking or unusual space"),
                           QStringLiteral("1 line longer than 200 characters (250 characters)")}));
+    QCOMPARE(
+        RevealBar::describe(HiddenText::scan(QStringLiteral("s = '\u05E9\u05DC\u05D5\u05DD'"))),
+        QStringList{QStringLiteral("right-to-left text in 1 place (it can reorder the code around it)")});
     QVERIFY2(bar.text().startsWith(QStringLiteral("This code holds 3 bidirectional controls, 1 zero-width or "
                                                   "invisible character, ")),
              qPrintable(bar.text()));

@@ -27,6 +27,8 @@ QString kindName(HiddenText::Kind kind)
         return QStringLiteral("identifier");
     case HiddenText::LongLine:
         return QStringLiteral("long");
+    case HiddenText::RightToLeftText:
+        return QStringLiteral("rtl");
     case HiddenText::KindCount:
         break;
     }
@@ -44,7 +46,8 @@ QStringList describe(const HiddenText::Report& report)
                            .arg(finding.line)
                            .arg(finding.column)
                            .arg(finding.length);
-        if (finding.kind != HiddenText::NonAsciiInIdentifier && finding.kind != HiddenText::LongLine)
+        if (finding.kind != HiddenText::NonAsciiInIdentifier && finding.kind != HiddenText::LongLine &&
+            finding.kind != HiddenText::RightToLeftText)
             text += QStringLiteral(" U+%1").arg(uint(finding.codePoint), 4, 16, QLatin1Char('0')).toUpper();
         if (finding.kind == HiddenText::LongLine)
             text += QStringLiteral(" of %1").arg(finding.lineLength);
@@ -120,6 +123,13 @@ void TestHiddenText::findings_data()
     QTest::newRow("homoglyph in a number literal")
         << QStringLiteral("n = 1\u04355") << QStringList{QStringLiteral("identifier 0:5+1")};
 
+    // No control at all: "א = 1" is drawn "1 = א" because the number joins the Hebrew run.
+    QTest::newRow("right-to-left letters")
+        << QStringLiteral("\u05D0 = 1; s = '\u05E9\u05B8\u05DC\u05D5\u05DD'\n")
+        << QStringList{QStringLiteral("rtl 0:0+1"), QStringLiteral("rtl 0:12+5")};
+    QTest::newRow("arabic in a mixed word")
+        << QStringLiteral("x\u0627y")
+        << QStringList{QStringLiteral("identifier 0:1+1"), QStringLiteral("rtl 0:1+1")};
     QTest::newRow("nul") << QStringLiteral("print('a')") + QChar(u'\0') + QStringLiteral("import os")
                          << QStringList{QStringLiteral("control 0:10+1 U+0000")};
     QTest::newRow("escape, del, C1 next line")
