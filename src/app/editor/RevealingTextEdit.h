@@ -66,8 +66,10 @@ protected:
     void changeEvent(QEvent* event) override;
     // Sets the extra selections; a subclass adds its own (the current line) to markedTextSelections().
     virtual void applyExtraSelections();
-    // The label painted after a line whose end is not LF, and its style; empty for none.
+    // Labels each visible line whose end is not LF, after its text: CRLF quietly, CR, LS and PS
+    // as warnings (some interpreters end the line there and others do not).
     void paintLineEnds(QPainter& painter, const QRect& area);
+    // Labels each visible line that runs past the right edge (wrapping off) with the hidden count.
     void paintOverflows(QPainter& painter);
 
 private:
