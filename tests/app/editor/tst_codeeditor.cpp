@@ -591,6 +591,7 @@ void TestCodeEditor::longLinesWrap()
     // time (minutes for a megabyte), which would freeze the review.
     editor.setCode(QStringLiteral("x = '") + QString(50000, QLatin1Char('A')) + QStringLiteral("'\n"));
     QCOMPARE(editor.wordWrapMode(), QTextOption::WrapAnywhere);
+    QVERIFY(!editor.isCodeTouched());
     QTRY_VERIFY(editor.document()->firstBlock().layout()->lineCount() > 1);
     editor.setCode(code);
     QCOMPARE(editor.wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);

@@ -196,6 +196,12 @@ void TestLineDiff::viewRevealsHiddenCharacters()
             QVERIFY2(!shown.contains(hidden), qPrintable(name));
     }
     QCOMPARE(blockTexts(unified->document()).at(1), QStringLiteral("  b\uFFFCc\uFFFC"));
+
+    // Look-alike letters are underlined in the diff too.
+    view.setTexts(QStringLiteral("password = 1\n"), QStringLiteral("p\u0430ssword = 1\n"));
+    QCOMPARE(unified->markedTextSelections().size(), 1);
+    QCOMPARE(pane(view, QStringLiteral("Edited code"))->markedTextSelections().size(), 1);
+    QVERIFY(pane(view, QStringLiteral("Original code"))->markedTextSelections().isEmpty());
 }
 
 void TestLineDiff::viewShowsTheLineInLogicalOrder()
