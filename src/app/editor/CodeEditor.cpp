@@ -228,10 +228,11 @@ void CodeEditor::paintWrapMarks(QPainter& painter, const QTextBlock& block, int 
 
 void CodeEditor::setCode(const QString& code)
 {
-    m_loading = true;
+    // Set before the load: a slot on textChanged() that asks for code() during it gets the new code.
     m_originalCode = code;
-    setRevealedText(code);
     m_pristine = true;
+    m_loading = true;
+    setRevealedText(code);
     m_loading = false;
     highlightCurrentLine();
     refreshFindings();

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void lookAlikeLettersAreUnderlined();
     void findingsFollowTheCode();
     void lineEndsOtherThanLfAreLabelled();
+    void codeDuringTheLoadIsTheNewCode();
     void setPlainTextIsLeftAlone();
     void aLineStartingRightToLeftIsStillLaidOutLeftToRight();
 };
@@ -654,6 +655,21 @@ void TestCodeEditor::lineEndsOtherThanLfAreLabelled()
     QCOMPARE(cr.document()->blockCount(), 2);
     QCOMPARE(revealed::lineEndOf(cr.document()->firstBlock()), revealed::LineEnd::Cr);
     QVERIFY(render(lf) != render(cr));
+}
+
+void TestCodeEditor::codeDuringTheLoadIsTheNewCode()
+{
+    CodeEditor editor;
+    editor.setCode(QStringLiteral("old\r\n"));
+    editor.setEditable(true);
+    editor.moveCursor(QTextCursor::End);
+    QTest::keyClicks(&editor, QStringLiteral("edit"));
+    QStringList seen;
+    connect(&editor, &QPlainTextEdit::textChanged, this, [&] { seen.append(editor.code()); });
+    editor.setCode(QStringLiteral("new\r\n"));
+    QVERIFY(!seen.isEmpty());
+    for (const QString& code : std::as_const(seen))
+        QCOMPARE(code, QStringLiteral("new\r\n"));
 }
 
 void TestCodeEditor::setPlainTextIsLeftAlone()
