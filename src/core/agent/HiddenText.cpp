@@ -55,12 +55,15 @@ bool isBidiControl(char32_t c)
 
 // Characters that draw nothing (or a blank) though they are neither spaces nor format characters
 // to every font: variation selectors, tags, the Hangul fillers that make "invisible" identifiers
-// in JavaScript, the Braille blank, the combining grapheme joiner, Mongolian selectors.
+// in JavaScript, the Braille blank, the combining grapheme joiner, Mongolian selectors, Khmer
+// inherent vowels, and the code points Unicode reserves as default-ignorable (renderers draw
+// nothing for them even before they are assigned: U+E0000..U+E0FFF, U+FFF0..U+FFF8).
 bool isBlankDrawing(char32_t c)
 {
-    return (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF) || (c >= 0xE0000 && c <= 0xE007F) ||
-           (c >= 0x180B && c <= 0x180F) || c == 0x115F || c == 0x1160 || c == 0x3164 || c == 0xFFA0 ||
-           c == 0x2800 || c == 0x034F || c == 0x00AD || c == 0xFFFC || c == 0x2065;
+    return (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0000 && c <= 0xE0FFF) || (c >= 0xFFF0 && c <= 0xFFF8) ||
+           c == 0x17B4 || c == 0x17B5 || (c >= 0x180B && c <= 0x180F) || c == 0x115F || c == 0x1160 ||
+           c == 0x3164 || c == 0xFFA0 || c == 0x2800 || c == 0x034F || c == 0x00AD || c == 0xFFFC ||
+           c == 0x2065;
 }
 
 // Letters (and digits) outside ASCII that pass for ASCII ones in a code font. Not complete (that is

@@ -166,6 +166,10 @@ void TestHiddenText::findings_data()
         << QStringList{QStringLiteral("invisible 0:2+2 U+E0001"), QStringLiteral("invisible 0:4+2 U+E0068"),
                        QStringLiteral("invisible 0:6+2 U+E0069")};
 
+    QTest::newRow("default-ignorable code points not yet assigned")
+        << QStringLiteral("a") + fromUcs4({0xE0080, 0xE0FFF}) + QStringLiteral("\uFFF0\u17B4")
+        << QStringList{QStringLiteral("invisible 0:1+2 U+E0080"), QStringLiteral("invisible 0:3+2 U+E0FFF"),
+                       QStringLiteral("invisible 0:5+1 U+FFF0"), QStringLiteral("invisible 0:6+1 U+17B4")};
     QTest::newRow("line of exactly the limit") << QString(200, QLatin1Char('x')) << QStringList();
     QTest::newRow("long line: the tail past the limit")
         << QStringLiteral("short\n") + QString(250, QLatin1Char('x')) + QStringLiteral("\r\nend")
