@@ -347,20 +347,29 @@ QList<RevealingTextEdit::Overflow> RevealingTextEdit::visibleOverflows() const
             continue;
         const QPointF origin = geometry.topLeft() + layout->position();
         const QTextLine line = layout->lineAt(layout->lineCount() - 1);
-        if (origin.x() + line.x() + line.naturalTextWidth() <= right)
-            continue;
-        // Measure against the label's left edge: what is under the label is out of sight too.
-        const QString probe = tr("+%1 more").arg(block.length());
-        const QSizeF size = m_markers->labelSize(font(), probe);
-        const int firstHidden =
-            line.xToCursor(right - size.width() - origin.x(), QTextLine::CursorOnCharacter);
-        Overflow overflow;
-        overflow.blockNumber = block.blockNumber();
-        overflow.hiddenCharacters = qMax(0, line.textStart() + line.textLength() - firstHidden);
-        overflow.labelRect =
-            QRectF(right - size.width(), origin.y() + line.y() + line.ascent() - size.height(), size.width(),
-                   size.height());
-        overflows.append(overflow);
+        // Measure against the label's inner edge: what is under the label is out of sight too.
+        const QSizeF size = m_markers->labelSize(font(), tr("+%1 more").arg(block.length()));
+        const qreal top = origin.y() + line.y() + line.ascent() - size.height();
+        // Scrolled sideways: the start of the line is out of sight on the left.
+        if (origin.x() + line.x() < 0) {
+            const int firstShown = line.xToCursor(size.width() - origin.x(), QTextLine::CursorOnCharacter);
+            Overflow overflow;
+            overflow.blockNumber = block.blockNumber();
+            overflow.hiddenCharacters = qMax(0, firstShown - line.textStart());
+            overflow.atLeft = true;
+            overflow.labelRect = QRectF(0, top, size.width(), size.height());
+            if (overflow.hiddenCharacters > 0)
+                overflows.append(overflow);
+        }
+        if (origin.x() + line.x() + line.naturalTextWidth() > right) {
+            const int firstHidden =
+                line.xToCursor(right - size.width() - origin.x(), QTextLine::CursorOnCharacter);
+            Overflow overflow;
+            overflow.blockNumber = block.blockNumber();
+            overflow.hiddenCharacters = qMax(0, line.textStart() + line.textLength() - firstHidden);
+            overflow.labelRect = QRectF(right - size.width(), top, size.width(), size.height());
+            overflows.append(overflow);
+        }
     }
     return overflows;
 }
@@ -368,11 +377,14 @@ QList<RevealingTextEdit::Overflow> RevealingTextEdit::visibleOverflows() const
 void RevealingTextEdit::paintOverflows(QPainter& painter)
 {
     for (const Overflow& overflow : visibleOverflows()) {
-        //: Painted at the right edge of a line that runs out of view: how many characters are hidden
+        //: Painted at the edge of a line that runs out of view: how many characters are hidden
         const QString label = tr("+%1 more").arg(overflow.hiddenCharacters);
         const QSizeF size = m_markers->labelSize(font(), label);
         QRectF rect = overflow.labelRect;
-        rect.setLeft(rect.right() - size.width());
+        if (overflow.atLeft)
+            rect.setWidth(size.width());
+        else
+            rect.setLeft(rect.right() - size.width());
         painter.fillRect(rect, palette().color(QPalette::Base));
         m_markers->paintLabel(&painter, rect, font(), label, HiddenMarkers::Warning);
     }

@@ -33,12 +33,13 @@ public:
     // (setPlainText()), after which the editor is a plain QPlainTextEdit again.
     bool isRevealing() const { return m_exact; }
 
-    // A line whose end is out of sight (wrapping off): where its label is painted and how many
-    // characters are hidden past the right edge.
+    // A line running out of sight (wrapping off): where its label is painted and how many
+    // characters are hidden past the right edge, or before the left edge when scrolled sideways.
     struct Overflow
     {
         int blockNumber = 0;
         int hiddenCharacters = 0;
+        bool atLeft = false;
         QRectF labelRect;
     };
     QList<Overflow> visibleOverflows() const;
@@ -69,7 +70,7 @@ protected:
     // Labels each visible line whose end is not LF, after its text: CRLF quietly, CR, LS and PS
     // as warnings (some interpreters end the line there and others do not).
     void paintLineEnds(QPainter& painter, const QRect& area);
-    // Labels each visible line that runs past the right edge (wrapping off) with the hidden count.
+    // Labels each visible line that runs past an edge (wrapping off) with the hidden count.
     void paintOverflows(QPainter& painter);
 
 private:

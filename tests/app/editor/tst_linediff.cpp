@@ -2,6 +2,7 @@
 #include "editor/LineDiff.h"
 #include "editor/RevealingTextEdit.h"
 
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
@@ -245,8 +246,17 @@ void TestLineDiff::viewLongLinesWrapOrAreMarked()
     QVERIFY2(overflow.hiddenCharacters >= tail.size() && overflow.hiddenCharacters < longLine.size(),
              qPrintable(QString::number(overflow.hiddenCharacters)));
     QVERIFY(overflow.labelRect.right() <= right->viewport()->width());
+    QVERIFY(!overflow.atLeft);
     // The short line on the left is not marked.
     QVERIFY(pane(view, QStringLiteral("Original code"))->visibleOverflows().isEmpty());
+
+    // Scrolled to the end, the start of the line is what is out of sight, and is marked.
+    right->horizontalScrollBar()->setValue(right->horizontalScrollBar()->maximum());
+    QTRY_VERIFY(!right->visibleOverflows().isEmpty() && right->visibleOverflows().constFirst().atLeft);
+    const RevealingTextEdit::Overflow start = right->visibleOverflows().constFirst();
+    QVERIFY2(start.hiddenCharacters > 400 && start.hiddenCharacters < longLine.size(),
+             qPrintable(QString::number(start.hiddenCharacters)));
+    QCOMPARE(start.labelRect.left(), 0.0);
 }
 
 QTEST_MAIN(TestLineDiff)
