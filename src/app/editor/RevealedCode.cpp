@@ -55,11 +55,12 @@ int lineEndAt(const QString& text, qsizetype i, LineEnd* lineEnd)
     }
 }
 
-void setLineEnd(QTextCursor& cursor, LineEnd lineEnd)
+// The format of a block that starts after a line end of this kind.
+QTextBlockFormat blockAfter(LineEnd lineEnd)
 {
     QTextBlockFormat format;
     format.setProperty(LineEndProperty, int(lineEnd));
-    cursor.mergeBlockFormat(format);
+    return format;
 }
 
 // Inserts text with no line ends in it (or, for rows, with line ends shown as markers).
@@ -136,7 +137,7 @@ QString lineEndText(LineEnd lineEnd)
     return QStringLiteral("\n");
 }
 
-LineEnd lineEndOf(const QTextBlock& block)
+LineEnd lineEndBefore(const QTextBlock& block)
 {
     const QVariant value = block.blockFormat().property(LineEndProperty);
     if (!value.isValid())
@@ -145,6 +146,11 @@ LineEnd lineEndOf(const QTextBlock& block)
     if (kind < int(LineEnd::Lf) || kind > int(LineEnd::ParagraphSeparator))
         return LineEnd::Lf;
     return LineEnd(kind);
+}
+
+LineEnd lineEndOf(const QTextBlock& block)
+{
+    return lineEndBefore(block.next());
 }
 
 LineEnd dominantLineEnd(const QString& code)
@@ -170,9 +176,6 @@ LineEnd dominantLineEnd(const QString& code)
 
 void insertCode(QTextCursor& cursor, const QString& code)
 {
-    // Every new block starts as a copy of this one, whose line end belongs after the last line
-    // of what is inserted.
-    const QTextBlockFormat following = cursor.blockFormat();
     qsizetype lineStart = 0;
     for (qsizetype i = 0; i < code.size();) {
         LineEnd lineEnd = LineEnd::Lf;
@@ -182,8 +185,9 @@ void insertCode(QTextCursor& cursor, const QString& code)
             continue;
         }
         insertInline(cursor, code, lineStart, i, false);
-        setLineEnd(cursor, lineEnd);
-        cursor.insertBlock(following, QTextCharFormat());
+        // The new block starts after this line end; the line end after it, if any, is the next
+        // block's and stays where it was.
+        cursor.insertBlock(blockAfter(lineEnd), QTextCharFormat());
         i += length;
         lineStart = i;
     }
@@ -192,11 +196,7 @@ void insertCode(QTextCursor& cursor, const QString& code)
 
 void loadCode(QTextDocument* document, const QString& code)
 {
-    replaceContent(document, [&](QTextCursor& cursor) {
-        // The last line has no line end; the one recorded on it is what Return after it makes.
-        setLineEnd(cursor, dominantLineEnd(code));
-        insertCode(cursor, code);
-    });
+    replaceContent(document, [&](QTextCursor& cursor) { insertCode(cursor, code); });
 }
 
 void loadRows(QTextDocument* document, const QStringList& rows)
@@ -240,7 +240,7 @@ QString text(const QTextDocument* document, int from, int to)
         }
         const int separator = block.position() + block.length() - 1;
         if (block.next().isValid() && separator >= from && separator < to)
-            out += lineEndText(lineEndOf(block));
+            out += lineEndText(lineEndBefore(block.next()));
     }
     return out;
 }

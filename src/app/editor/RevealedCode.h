@@ -20,8 +20,10 @@ namespace k8::app {
 // document never holds those characters: every character HiddenText::needsMarker() names is kept
 // as one U+FFFC inline object whose format carries the original character (drawn as a boxed
 // label by HiddenMarkers, neutral to the bidi algorithm), and every line end is a block break
-// whose block format carries the line end that was there. text() maps back one to one, so
-// text(load(code)) == code for every QString, and an edit keeps what it did not touch.
+// whose kind the block after it carries in its format. After it, not before: when a line break
+// is deleted Qt keeps the first block's format for the joined line, so the kind that goes is the
+// deleted break's own and the line end that stays keeps its kind. text() maps back one to one,
+// so text(load(code)) == code for every QString, and an edit keeps what it did not touch.
 namespace revealed {
 
 enum class LineEnd
@@ -44,7 +46,9 @@ bool isMarker(const QTextCharFormat& format);
 QString originalOf(const QTextCharFormat& format);
 
 QString lineEndText(LineEnd lineEnd);
-// The line end after the block (LF where none was recorded).
+// The line end before the block (LF where none was recorded, or for the first block).
+LineEnd lineEndBefore(const QTextBlock& block);
+// The line end after the block (LF for the last block, which has none).
 LineEnd lineEndOf(const QTextBlock& block);
 // The most common of LF, CRLF and CR in code (LF on a tie or when there is none): what a line
 // break the person types becomes.
@@ -56,8 +60,8 @@ void loadCode(QTextDocument* document, const QString& code);
 // is a marker (the diff view shows lines split on LF, and a CR in one must not split the row).
 void loadRows(QTextDocument* document, const QStringList& rows);
 // Inserts code at the cursor: line ends become block breaks that remember their kind, special
-// characters become markers. The line end after the cursor's block stays with the text after the
-// cursor.
+// characters become markers. The line end after the cursor's line stays after the text that
+// follows the cursor.
 void insertCode(QTextCursor& cursor, const QString& code);
 
 // The original text of the whole document, or of the positions [from, to).

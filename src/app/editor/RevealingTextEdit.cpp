@@ -181,16 +181,14 @@ void RevealingTextEdit::keyPressEvent(QKeyEvent* event)
                            !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
     if (lineBreak && !isReadOnly()) {
         // A line break the person types is the code's usual line end (Shift+Return too, which a
-        // QPlainTextEdit would make U+2028). The line end the split line had stays after the
-        // text that moves down.
+        // QPlainTextEdit would make U+2028). The line end the split line had belongs to the
+        // block after it, so it stays after the text that moves down.
         QTextCursor cursor = textCursor();
         cursor.beginEditBlock();
         cursor.removeSelectedText();
-        cursor.insertBlock(cursor.blockFormat(), QTextCharFormat());
-        QTextCursor before(cursor.block().previous());
-        QTextBlockFormat format;
+        QTextBlockFormat format = cursor.blockFormat();
         format.setProperty(revealed::LineEndProperty, int(m_newLineEnd));
-        before.mergeBlockFormat(format);
+        cursor.insertBlock(format, QTextCharFormat());
         cursor.endEditBlock();
         setTextCursor(cursor);
         ensureCursorVisible();

@@ -112,6 +112,8 @@ private Q_SLOTS:
     void findingsFollowTheCode();
     void lineEndsOtherThanLfAreLabelled();
     void codeDuringTheLoadIsTheNewCode();
+    void joiningLinesKeepsTheLineEndThatStays_data();
+    void joiningLinesKeepsTheLineEndThatStays();
     void setPlainTextIsLeftAlone();
     void aLineStartingRightToLeftIsStillLaidOutLeftToRight();
 };
@@ -655,6 +657,54 @@ void TestCodeEditor::lineEndsOtherThanLfAreLabelled()
     QCOMPARE(cr.document()->blockCount(), 2);
     QCOMPARE(revealed::lineEndOf(cr.document()->firstBlock()), revealed::LineEnd::Cr);
     QVERIFY(render(lf) != render(cr));
+}
+
+void TestCodeEditor::joiningLinesKeepsTheLineEndThatStays_data()
+{
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<int>("from");
+    QTest::addColumn<int>("to");
+    QTest::addColumn<QString>("expected");
+    // Positions are document positions: a line break is one position.
+    QTest::newRow("delete the CR after a") << QStringLiteral("a\rb\nc") << 1 << 2 << QStringLiteral("ab\nc");
+    QTest::newRow("delete the LF after b") << QStringLiteral("a\rb\nc") << 3 << 4 << QStringLiteral("a\rbc");
+    QTest::newRow("delete across two breaks")
+        << QStringLiteral("a\r\nb\rc\u2028d") << 1 << 5 << QStringLiteral("a\u2028d");
+    QTest::newRow("delete from the middle of a line to the middle of the next")
+        << QStringLiteral("ab\rcd\r\ne") << 1 << 4 << QStringLiteral("ad\r\ne");
+}
+
+void TestCodeEditor::joiningLinesKeepsTheLineEndThatStays()
+{
+    QFETCH(QString, code);
+    QFETCH(int, from);
+    QFETCH(int, to);
+    QFETCH(QString, expected);
+    CodeEditor editor;
+    editor.setCode(code);
+    editor.setEditable(true);
+    QTextCursor cursor(editor.document());
+    cursor.setPosition(from);
+    cursor.setPosition(to, QTextCursor::KeepAnchor);
+    editor.setTextCursor(cursor);
+    QTest::keyClick(&editor, Qt::Key_Delete);
+    QCOMPARE(editor.code(), expected);
+
+    // The same with Backspace, and by typing over the selection.
+    editor.setCode(code);
+    cursor = QTextCursor(editor.document());
+    cursor.setPosition(from);
+    cursor.setPosition(to, QTextCursor::KeepAnchor);
+    editor.setTextCursor(cursor);
+    QTest::keyClick(&editor, Qt::Key_Backspace);
+    QCOMPARE(editor.code(), expected);
+    editor.setCode(code);
+    cursor = QTextCursor(editor.document());
+    cursor.setPosition(from);
+    cursor.setPosition(to, QTextCursor::KeepAnchor);
+    editor.setTextCursor(cursor);
+    QTest::keyClicks(&editor, QStringLiteral("X"));
+    QCOMPARE(editor.code(), expected.left(from) + QStringLiteral("X") + expected.mid(from));
 }
 
 void TestCodeEditor::codeDuringTheLoadIsTheNewCode()
