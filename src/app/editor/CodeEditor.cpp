@@ -245,6 +245,13 @@ QString CodeEditor::code() const
     return revealedText();
 }
 
+const agent::HiddenText::Report& CodeEditor::currentFindings()
+{
+    if (m_findingsTimer->isActive())
+        refreshFindings();
+    return m_findings;
+}
+
 void CodeEditor::refreshFindings()
 {
     m_findingsTimer->stop();

@@ -48,6 +48,8 @@ public:
 
     // What can hide in code(): set by setCode(), recomputed shortly after an edit.
     const agent::HiddenText::Report& findings() const { return m_findings; }
+    // The same, recomputed first if an edit is still waiting for it: what a decision reads.
+    const agent::HiddenText::Report& currentFindings();
     void refreshFindings();
 
     // Read-only reviewing vs editing. While read-only, Tab moves the focus on (keyboard path
