@@ -4,7 +4,9 @@
 
 #include <QFontDatabase>
 #include <QPainter>
+#include <QPainterPath>
 #include <QTextBlock>
+#include <QTimer>
 
 namespace k8::app {
 
@@ -37,18 +39,32 @@ private:
 };
 
 CodeEditor::CodeEditor(QWidget* parent)
-    : QPlainTextEdit(parent)
+    : RevealingTextEdit(parent)
     , m_lineNumberArea(new LineNumberArea(this))
     , m_highlighter(new CodeHighlighter(document()))
+    , m_findingsTimer(new QTimer(this))
 {
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped, so that no tail of a line is out of sight: code hides past the right edge.
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setTabStopDistance(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 4);
     setAccessibleName(tr("Code"));
 
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateLineNumberAreaWidth(); });
     connect(this, &QPlainTextEdit::updateRequest, this, &CodeEditor::updateLineNumberArea);
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, &CodeEditor::highlightCurrentLine);
+    // Any change to the document's text or formats, whoever makes it, ends "untouched";
+    // highlighting and relayout do not emit this.
+    connect(document(), &QTextDocument::contentsChange, this, [this] {
+        if (m_loading)
+            return;
+        m_pristine = false;
+        m_findingsTimer->start();
+    });
+    m_findingsTimer->setSingleShot(true);
+    m_findingsTimer->setInterval(200);
+    connect(m_findingsTimer, &QTimer::timeout, this, &CodeEditor::refreshFindings);
 
     updateLineNumberAreaWidth();
     pickTheme();
@@ -105,14 +121,14 @@ void CodeEditor::updateLineNumberArea(const QRect& rect, int dy)
 
 void CodeEditor::resizeEvent(QResizeEvent* event)
 {
-    QPlainTextEdit::resizeEvent(event);
+    RevealingTextEdit::resizeEvent(event);
     const QRect area = contentsRect();
     m_lineNumberArea->setGeometry(QRect(area.left(), area.top(), lineNumberAreaWidth(), area.height()));
 }
 
 void CodeEditor::changeEvent(QEvent* event)
 {
-    QPlainTextEdit::changeEvent(event);
+    RevealingTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         pickTheme();
         highlightCurrentLine();
@@ -133,6 +149,11 @@ void CodeEditor::pickTheme()
 
 void CodeEditor::highlightCurrentLine()
 {
+    applyExtraSelections();
+}
+
+void CodeEditor::applyExtraSelections()
+{
     QList<QTextEdit::ExtraSelection> selections;
     QTextEdit::ExtraSelection line;
     const QColor base = palette().color(QPalette::Base);
@@ -141,6 +162,7 @@ void CodeEditor::highlightCurrentLine()
     line.cursor = textCursor();
     line.cursor.clearSelection();
     selections.append(line);
+    selections.append(markedTextSelections());
     setExtraSelections(selections);
 }
 
@@ -182,6 +204,7 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
                 painter.drawPolygon(corners, 3);
                 painter.restore();
             }
+            paintWrapMarks(painter, block, top);
         }
         block = block.next();
         top = bottom;
@@ -189,14 +212,68 @@ void CodeEditor::paintLineNumbers(QPaintEvent* event)
     }
 }
 
+void CodeEditor::paintWrapMarks(QPainter& painter, const QTextBlock& block, int top)
+{
+    const QTextLayout* layout = block.layout();
+    if (!layout || layout->lineCount() < 2)
+        return;
+    // A hook arrow on every continuation row: this row is the line above, wrapped, not a new line.
+    const qreal width = fontMetrics().horizontalAdvance(QLatin1Char('9'));
+    const qreal right = m_lineNumberArea->width() - 4;
+    QColor colour = palette().color(QPalette::Text);
+    colour.setAlphaF(0.55f);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(colour, 1.2));
+    for (int i = 1; i < layout->lineCount(); ++i) {
+        const QTextLine line = layout->lineAt(i);
+        const qreal y = top + layout->position().y() + line.y() + line.height() / 2;
+        const qreal left = right - width;
+        QPainterPath hook;
+        hook.moveTo(left, y - line.height() * 0.3);
+        hook.lineTo(left, y);
+        hook.lineTo(right, y);
+        hook.moveTo(right - width * 0.4, y - width * 0.4);
+        hook.lineTo(right, y);
+        hook.lineTo(right - width * 0.4, y + width * 0.4);
+        painter.drawPath(hook);
+    }
+    painter.restore();
+}
+
 void CodeEditor::setCode(const QString& code)
 {
-    setPlainText(code);
+    // Set before the load: a slot on textChanged() that asks for code() during it gets the new code.
+    m_originalCode = code;
+    m_pristine = true;
+    m_loading = true;
+    setRevealedText(code);
+    m_loading = false;
+    highlightCurrentLine();
+    refreshFindings();
 }
 
 QString CodeEditor::code() const
 {
-    return toPlainText();
+    if (m_pristine)
+        return m_originalCode;
+    return revealedText();
+}
+
+const agent::HiddenText::Report& CodeEditor::currentFindings()
+{
+    if (m_findingsTimer->isActive())
+        refreshFindings();
+    return m_findings;
+}
+
+void CodeEditor::refreshFindings()
+{
+    m_findingsTimer->stop();
+    const QString text = code();
+    m_findings = agent::HiddenText::scan(text);
+    adaptWrapping(text);
+    Q_EMIT findingsChanged(m_findings);
 }
 
 } // namespace k8::app

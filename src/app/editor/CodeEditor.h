@@ -1,8 +1,12 @@
 #pragma once
 
-#include <QPlainTextEdit>
+#include "agent/HiddenText.h"
+#include "editor/RevealingTextEdit.h"
 
 #include <memory>
+
+class QPainter;
+class QTextBlock;
 
 namespace k8::app {
 
@@ -11,7 +15,10 @@ class CodeHighlighter;
 // The editor agents' code is reviewed in: monospace, a painted line-number sidebar, the current
 // line highlighted, syntax colours and folding markers from KSyntaxHighlighting, and a light or
 // dark theme picked from the palette's base colour (re-picked when the palette changes).
-class CodeEditor : public QPlainTextEdit
+// Nothing in the code can hide (RevealingTextEdit): special characters are markers, long lines
+// wrap (with a wrap mark in the gutter), look-alike letters are underlined, and findings() counts
+// what HiddenText finds for the review's warning bar.
+class CodeEditor : public RevealingTextEdit
 {
     Q_OBJECT
 public:
@@ -30,9 +37,19 @@ public:
 
     // The code itself, exactly: setCode() shows it and code() gives it back character for
     // character (the review compares and sends this, never toPlainText(), which a text document
-    // is free to normalise).
+    // is free to normalise). Until the text is edited code() is the very string given to
+    // setCode(); after an edit it is the document mapped back, every untouched character and line
+    // end as it was (RevealedCode.h).
     void setCode(const QString& code);
     QString code() const;
+    // Whether the text changed since setCode() (an edit undone still counts; compare code()).
+    bool isCodeTouched() const { return !m_pristine; }
+
+    // What can hide in code(): set by setCode(), recomputed shortly after an edit.
+    const agent::HiddenText::Report& findings() const { return m_findings; }
+    // The same, recomputed first if an edit is still waiting for it: what a decision reads.
+    const agent::HiddenText::Report& currentFindings();
+    void refreshFindings();
 
     // Read-only reviewing vs editing. While read-only, Tab moves the focus on (keyboard path
     // through the review view) and the text stays selectable by keyboard.
@@ -41,14 +58,18 @@ public:
 
 Q_SIGNALS:
     void themeChanged(bool dark);
+    // After setCode() and after edits (coalesced): feed it to a RevealBar.
+    void findingsChanged(const k8::agent::HiddenText::Report& findings);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void applyExtraSelections() override;
 
 private:
     friend class LineNumberArea;
     void paintLineNumbers(QPaintEvent* event);
+    void paintWrapMarks(QPainter& painter, const QTextBlock& block, int top);
     void updateLineNumberAreaWidth();
     void updateLineNumberArea(const QRect& rect, int dy);
     void highlightCurrentLine();
@@ -58,6 +79,11 @@ private:
     CodeHighlighter* m_highlighter; // a child of the document
     QString m_language;
     bool m_dark = false;
+    QString m_originalCode;
+    bool m_pristine = true;
+    bool m_loading = false;
+    agent::HiddenText::Report m_findings;
+    QTimer* m_findingsTimer = nullptr;
 };
 
 } // namespace k8::app

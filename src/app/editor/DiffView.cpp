@@ -1,9 +1,10 @@
 #include "editor/DiffView.h"
 
+#include "editor/RevealingTextEdit.h"
+
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -32,9 +33,9 @@ DiffColours diffColours(const QPalette& palette)
 }
 
 // Fills a pane with rows and paints each row's background; a row without colour keeps the base.
-void fillPane(QPlainTextEdit* pane, const QStringList& rows, const QList<QColor>& backgrounds)
+void fillPane(RevealingTextEdit* pane, const QStringList& rows, const QList<QColor>& backgrounds)
 {
-    pane->setPlainText(rows.join(QLatin1Char('\n')));
+    pane->setRevealedRows(rows);
     QTextCursor cursor(pane->document());
     QTextBlock block = pane->document()->firstBlock();
     for (int i = 0; block.isValid() && i < backgrounds.size(); ++i, block = block.next()) {
@@ -59,6 +60,9 @@ DiffView::DiffView(QWidget* parent)
     , m_right(makePane(tr("Edited code")))
     , m_recompute(new QTimer(this))
 {
+    // The unified pane has one column and nothing to align: it wraps, like the code editor.
+    m_unified->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_unified->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_summary->setAccessibleName(tr("Change summary"));
     m_modeButton->setText(tr("Side by side"));
     m_modeButton->setCheckable(true);
@@ -95,9 +99,9 @@ DiffView::DiffView(QWidget* parent)
     refreshNow();
 }
 
-QPlainTextEdit* DiffView::makePane(const QString& accessibleName)
+RevealingTextEdit* DiffView::makePane(const QString& accessibleName)
 {
-    auto* pane = new QPlainTextEdit(this);
+    auto* pane = new RevealingTextEdit(this);
     pane->setReadOnly(true);
     pane->setLineWrapMode(QPlainTextEdit::NoWrap);
     pane->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -153,17 +157,17 @@ QString DiffView::summaryText() const
 
 QString DiffView::unifiedText() const
 {
-    return m_unified->toPlainText();
+    return m_unified->revealedText();
 }
 
 QString DiffView::leftText() const
 {
-    return m_left->toPlainText();
+    return m_left->revealedText();
 }
 
 QString DiffView::rightText() const
 {
-    return m_right->toPlainText();
+    return m_right->revealedText();
 }
 
 void DiffView::changeEvent(QEvent* event)

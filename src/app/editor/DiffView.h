@@ -5,16 +5,20 @@
 #include <QWidget>
 
 class QLabel;
-class QPlainTextEdit;
 class QStackedWidget;
 class QTimer;
 class QToolButton;
 
 namespace k8::app {
 
+class RevealingTextEdit;
+
 // Original code against the person's edit, unified (one column, +/- markers) or side by side,
 // with added lines green, removed lines red and a "+N −M" summary. Recomputed shortly after the
-// edited text changes, so typing stays smooth on long code.
+// edited text changes, so typing stays smooth on long code. Nothing in either text can hide: the
+// panes draw special characters as markers (a CR inside a line is a marker, not a row break),
+// the unified pane wraps long lines, and the side-by-side panes, which must keep their rows
+// aligned, label each line that runs past the right edge with how much is out of sight.
 class DiffView : public QWidget
 {
     Q_OBJECT
@@ -40,7 +44,8 @@ public:
     int addedCount() const { return m_added; }
     int removedCount() const { return m_removed; }
     QString summaryText() const;
-    // The unified text as shown ("+ line", "- line", "  line").
+    // The unified text as shown ("+ line", "- line", "  line"), each marker mapped back to the
+    // character it stands for.
     QString unifiedText() const;
     // The two side-by-side columns, row-aligned (blank filler rows where one side has none).
     QString leftText() const;
@@ -53,7 +58,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    QPlainTextEdit* makePane(const QString& accessibleName);
+    RevealingTextEdit* makePane(const QString& accessibleName);
     void render();
 
     QString m_original;
@@ -66,9 +71,9 @@ private:
     QLabel* m_summary;
     QToolButton* m_modeButton;
     QStackedWidget* m_stack;
-    QPlainTextEdit* m_unified;
-    QPlainTextEdit* m_left;
-    QPlainTextEdit* m_right;
+    RevealingTextEdit* m_unified;
+    RevealingTextEdit* m_left;
+    RevealingTextEdit* m_right;
     QTimer* m_recompute;
 };
 

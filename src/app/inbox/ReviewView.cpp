@@ -6,6 +6,7 @@
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
+#include "editor/RevealBar.h"
 #include "kosa8/SandboxListModel.h"
 
 #include <QAction>
@@ -208,6 +209,12 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     });
 
     qApp->installEventFilter(this);
+    // What can hide in the code is counted right above the buttons that decide on it.
+    m_revealBar = new RevealBar(this);
+    m_ui->revealBarSlot->addWidget(m_revealBar);
+    connect(m_ui->codeEditor, &CodeEditor::findingsChanged, this, &ReviewView::updateRevealBar);
+    connect(m_ui->argsEditor, &CodeEditor::findingsChanged, this, &ReviewView::updateRevealBar);
+
     showRequest(0);
 }
 
@@ -478,10 +485,29 @@ void ReviewView::showAction(int index)
     m_edit->setChecked(editing);
     m_ui->codeEditor->setEditable(editing && hasCode);
     m_ui->argsEditor->setEditable(editing && !m_state.isRun());
+    updateRevealBar();
     if (changed)
         disarm(); // another action in view: what the next key approves changed
     else
         updateDecisionState();
+}
+
+void ReviewView::updateRevealBar()
+{
+    agent::HiddenText::Report report;
+    if (m_key && m_state.isValidAction(m_current)) {
+        if (m_state.hasCode(m_current))
+            report = m_ui->codeEditor->currentFindings();
+        if (m_state.hasOtherArgs(m_current)) {
+            const agent::HiddenText::Report& args = m_ui->argsEditor->currentFindings();
+            for (int kind = 0; kind < int(report.counts.size()); ++kind)
+                report.counts[kind] += args.counts[kind];
+            report.findings += args.findings;
+            report.truncated = report.truncated || args.truncated;
+            report.longestLine = qMax(report.longestLine, args.longestLine);
+        }
+    }
+    m_revealBar->setReport(report);
 }
 
 void ReviewView::updateDecisionState()

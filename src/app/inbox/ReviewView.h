@@ -27,6 +27,7 @@ class SandboxListModel;
 namespace k8::app {
 
 class CodeEditor;
+class RevealBar;
 class DiffView;
 
 // One pending request, shown for a decision: who asks and what (as plain text: every byte an
@@ -129,6 +130,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The warning bar above the decision buttons: what can hide in the code and in the other
+    // arguments of the action in view, counted together.
+    void updateRevealBar();
     void keepDraft();
     void showAction(int index);
     void recordDecision(agent::DecisionKind kind);
@@ -166,6 +170,7 @@ private:
     QAction* m_ruleRejectAgent;
     QTimer* m_ageTimer;
     QTimer* m_armTimer;
+    RevealBar* m_revealBar;
 };
 
 } // namespace k8::app

@@ -1,12 +1,17 @@
 #include "editor/DiffView.h"
 #include "editor/LineDiff.h"
+#include "editor/RevealingTextEdit.h"
 
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
 
 using k8::app::DiffLine;
 using k8::app::DiffView;
 using k8::app::LineDiff;
+using k8::app::RevealingTextEdit;
 
 namespace {
 
@@ -21,6 +26,24 @@ QString compact(const QList<DiffLine>& lines)
     return out.join(QLatin1Char('|'));
 }
 
+RevealingTextEdit* pane(DiffView& view, const QString& accessibleName)
+{
+    for (RevealingTextEdit* edit : view.findChildren<RevealingTextEdit*>()) {
+        if (edit->accessibleName() == accessibleName)
+            return edit;
+    }
+    return nullptr;
+}
+
+// The characters the text layout gets, block by block.
+QStringList blockTexts(const QTextDocument* document)
+{
+    QStringList texts;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+        texts.append(block.text());
+    return texts;
+}
+
 } // namespace
 
 class TestLineDiff : public QObject
@@ -33,6 +56,9 @@ private Q_SLOTS:
     void largeInputsStayCorrect();
     void viewSummaryAndModes();
     void viewUpdatesAfterEdit();
+    void viewRevealsHiddenCharacters();
+    void viewShowsTheLineInLogicalOrder();
+    void viewLongLinesWrapOrAreMarked();
 };
 
 void TestLineDiff::diff_data()
@@ -151,6 +177,86 @@ void TestLineDiff::viewUpdatesAfterEdit()
     QVERIFY(spy.wait(5000));
     QCOMPARE(view.addedCount(), 1);
     QCOMPARE(view.removedCount(), 1);
+}
+
+void TestLineDiff::viewRevealsHiddenCharacters()
+{
+    DiffView view;
+    // CRLF code: every line holds a trailing CR once split on LF. It must not split the row.
+    view.setTexts(QStringLiteral("a\r\nb\u202Ec\r\n"), QStringLiteral("a\r\nb\u202Ec\r\nd\u200B\u00A0\r\n"));
+    QCOMPARE(view.addedCount(), 1);
+    RevealingTextEdit* unified = pane(view, QStringLiteral("Changes, unified"));
+    QVERIFY(unified);
+    QCOMPARE(unified->document()->blockCount(), 3);
+    QCOMPARE(view.unifiedText(), QStringLiteral("  a\r\n  b\u202Ec\r\n+ d\u200B\u00A0\r"));
+    QCOMPARE(view.rightText(), QStringLiteral("a\r\nb\u202Ec\r\nd\u200B\u00A0\r"));
+    for (const QString& name : {QStringLiteral("Changes, unified"), QStringLiteral("Original code"),
+                                QStringLiteral("Edited code")}) {
+        const QString shown = blockTexts(pane(view, name)->document()).join(QLatin1Char('\n'));
+        for (const QChar hidden : {QChar(u'\r'), QChar(0x202E), QChar(0x200B), QChar(0x00A0)})
+            QVERIFY2(!shown.contains(hidden), qPrintable(name));
+    }
+    QCOMPARE(blockTexts(unified->document()).at(1), QStringLiteral("  b\uFFFCc\uFFFC"));
+
+    // Look-alike letters are underlined in the diff too.
+    view.setTexts(QStringLiteral("password = 1\n"), QStringLiteral("p\u0430ssword = 1\n"));
+    QCOMPARE(unified->markedTextSelections().size(), 1);
+    QCOMPARE(pane(view, QStringLiteral("Edited code"))->markedTextSelections().size(), 1);
+    QVERIFY(pane(view, QStringLiteral("Original code"))->markedTextSelections().isEmpty());
+}
+
+void TestLineDiff::viewShowsTheLineInLogicalOrder()
+{
+    DiffView view;
+    view.resize(800, 300);
+    view.setTexts(QStringLiteral("x = 1\n"),
+                  QStringLiteral("if r != \"user\u202E \u2066# admins\u2069 \u2066\":\n"));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QTextBlock block = pane(view, QStringLiteral("Changes, unified"))->document()->findBlockByNumber(1);
+    QVERIFY(block.text().startsWith(QStringLiteral("+ if")));
+    const QTextLine line = block.layout()->lineAt(0);
+    qreal previous = -1;
+    for (int i = 0; i < block.length() - 1; ++i) {
+        QVERIFY2(line.cursorToX(i) > previous, qPrintable(QString::number(i)));
+        previous = line.cursorToX(i);
+    }
+}
+
+void TestLineDiff::viewLongLinesWrapOrAreMarked()
+{
+    DiffView view;
+    view.resize(600, 300);
+    const QString tail = QStringLiteral("; __import__('os').system('sh')");
+    const QString longLine = QStringLiteral("print('ok')") + QString(400, QLatin1Char(' ')) + tail;
+    view.setTexts(QStringLiteral("print('ok')\n"), longLine + QStringLiteral("\n"));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    RevealingTextEdit* unified = pane(view, QStringLiteral("Changes, unified"));
+    QCOMPARE(unified->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+    QTRY_VERIFY(unified->document()->findBlockByNumber(1).layout()->lineCount() > 1);
+
+    // Side by side keeps rows aligned, so it does not wrap: the line says how much is out of view.
+    view.setMode(DiffView::SideBySide);
+    RevealingTextEdit* right = pane(view, QStringLiteral("Edited code"));
+    QTRY_VERIFY(right->isVisible());
+    QTRY_VERIFY(!right->visibleOverflows().isEmpty());
+    const RevealingTextEdit::Overflow overflow = right->visibleOverflows().constFirst();
+    QCOMPARE(overflow.blockNumber, 0);
+    QVERIFY2(overflow.hiddenCharacters >= tail.size() && overflow.hiddenCharacters < longLine.size(),
+             qPrintable(QString::number(overflow.hiddenCharacters)));
+    QVERIFY(overflow.labelRect.right() <= right->viewport()->width());
+    QVERIFY(!overflow.atLeft);
+    // The short line on the left is not marked.
+    QVERIFY(pane(view, QStringLiteral("Original code"))->visibleOverflows().isEmpty());
+
+    // Scrolled to the end, the start of the line is what is out of sight, and is marked.
+    right->horizontalScrollBar()->setValue(right->horizontalScrollBar()->maximum());
+    QTRY_VERIFY(!right->visibleOverflows().isEmpty() && right->visibleOverflows().constFirst().atLeft);
+    const RevealingTextEdit::Overflow start = right->visibleOverflows().constFirst();
+    QVERIFY2(start.hiddenCharacters > 400 && start.hiddenCharacters < longLine.size(),
+             qPrintable(QString::number(start.hiddenCharacters)));
+    QCOMPARE(start.labelRect.left(), 0.0);
 }
 
 QTEST_MAIN(TestLineDiff)

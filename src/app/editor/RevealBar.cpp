@@ -1,0 +1,129 @@
+#include "editor/RevealBar.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace k8::app {
+
+using agent::HiddenText;
+
+RevealBar::RevealBar(QWidget* parent)
+    : QFrame(parent)
+    , m_title(new QLabel(this))
+    , m_text(new QLabel(this))
+{
+    setObjectName(QStringLiteral("revealBar"));
+    setFrameShape(QFrame::StyledPanel);
+    setAccessibleName(tr("Hidden text warning"));
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setText(tr("Check the marked characters before you approve"));
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    // The counts are ours, but plain text all the same: nothing here is ever markup.
+    m_text->setTextFormat(Qt::PlainText);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setAccessibleName(tr("What the code holds that can hide code"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 8, 6);
+    layout->setSpacing(2);
+    layout->addWidget(m_title);
+    layout->addWidget(m_text);
+    applyStyle();
+    setVisible(false);
+}
+
+QString RevealBar::text() const
+{
+    return m_text->text();
+}
+
+QStringList RevealBar::describe(const HiddenText::Report& report)
+{
+    QStringList parts;
+    const auto add = [&](HiddenText::Kind kind, const QString& one, const QString& many) {
+        const int n = report.count(kind);
+        if (n == 1)
+            parts << one;
+        else if (n > 1)
+            parts << many.arg(n);
+    };
+    add(HiddenText::BidiControl, tr("1 bidirectional control"), tr("%1 bidirectional controls"));
+    add(HiddenText::Invisible, tr("1 zero-width or invisible character"),
+        tr("%1 zero-width or invisible characters"));
+    add(HiddenText::ControlCharacter, tr("1 control character"), tr("%1 control characters"));
+    add(HiddenText::NonAsciiInIdentifier, tr("non-ASCII letters inside a word in 1 place (look-alikes)"),
+        tr("non-ASCII letters inside words in %1 places (look-alikes)"));
+    add(HiddenText::RightToLeftText, tr("right-to-left text in 1 place (it can reorder the code around it)"),
+        tr("right-to-left text in %1 places (it can reorder the code around it)"));
+    add(HiddenText::LoneCarriageReturn, tr("1 lone carriage return (CR)"),
+        tr("%1 lone carriage returns (CR)"));
+    add(HiddenText::LineSeparator, tr("1 Unicode line or paragraph separator"),
+        tr("%1 Unicode line or paragraph separators"));
+    add(HiddenText::UnusualSpace, tr("1 non-breaking or unusual space"),
+        tr("%1 non-breaking or unusual spaces"));
+    const int longLines = report.count(HiddenText::LongLine);
+    if (longLines == 1)
+        parts << tr("1 line longer than %1 characters (%2 characters)")
+                     .arg(report.longLineLimit)
+                     .arg(report.longestLine);
+    else if (longLines > 1)
+        parts << tr("%1 lines longer than %2 characters (the longest has %3)")
+                     .arg(longLines)
+                     .arg(report.longLineLimit)
+                     .arg(report.longestLine);
+    add(HiddenText::CrLfLineEnd, tr("1 Windows line end (CRLF)"), tr("%1 Windows line ends (CRLF)"));
+    return parts;
+}
+
+void RevealBar::setReport(const HiddenText::Report& report)
+{
+    const QStringList parts = describe(report);
+    if (parts.isEmpty()) {
+        m_text->clear();
+        setVisible(false);
+        return;
+    }
+    //: %1 is a list such as "2 bidirectional controls, 1 line longer than 200 characters (5000 characters)"
+    const QString text =
+        tr("This code holds %1. They are drawn as boxed markers or underlined in the code, and long lines "
+           "wrap: read them before you approve.")
+            .arg(parts.join(QStringLiteral(", ")));
+    m_text->setText(text);
+    setAccessibleDescription(text);
+    setVisible(true);
+}
+
+void RevealBar::changeEvent(QEvent* event)
+{
+    QFrame::changeEvent(event);
+    // Not PaletteChange: the style sheet's own background changes this widget's palette.
+    if (event->type() == QEvent::ApplicationPaletteChange)
+        applyStyle();
+}
+
+void RevealBar::applyStyle()
+{
+    // The markers' warning red, as a tinted card with a strong left stripe (like MessageCard).
+    const bool dark = QApplication::palette().color(QPalette::Base).lightness() < 128;
+    if (m_styled && dark == m_dark)
+        return;
+    m_styled = true;
+    m_dark = dark;
+    const QColor accent = dark ? QColor(0xff8a80) : QColor(0xd93025);
+    QColor tint = accent;
+    tint.setAlpha(dark ? 48 : 30);
+    setStyleSheet(QStringLiteral("QFrame#revealBar { background: rgba(%1,%2,%3,%4); border: 1px solid %5;"
+                                 " border-left: 4px solid %5; border-radius: 4px; }")
+                      .arg(tint.red())
+                      .arg(tint.green())
+                      .arg(tint.blue())
+                      .arg(tint.alpha())
+                      .arg(accent.name()));
+}
+
+} // namespace k8::app
