@@ -68,6 +68,8 @@ TimelinePage::TimelinePage(AppContext* context, QWidget* parent)
     connect(m_loader, &timeline::TimelineLoader::loaded, this, &TimelinePage::onLoaded);
     connect(m_loader, &timeline::TimelineLoader::failed, this, &TimelinePage::onLoadFailed);
     connect(m_view, &TimelineView::currentRowChanged, this, &TimelinePage::updateActions);
+    connect(m_view, &TimelineView::currentRowChanged, this, &TimelinePage::showDetailsOfSelection);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &TimelinePage::showDetailsOfSelection);
     connect(m_view, &TimelineView::detailsRequested, this, &TimelinePage::openDetails);
     connect(m_view, &TimelineView::contextMenuRequested, this, &TimelinePage::showContextMenu);
     updateActions();
@@ -175,7 +177,15 @@ void TimelinePage::buildLayout()
 
     m_view = new TimelineView(this);
     m_view->setModel(m_model);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_view, 3);
+
+    // The selected item's every field, under the timeline (Enter opens the same in a dialog).
+    m_detailsPanel = new QPlainTextEdit(this);
+    m_detailsPanel->setObjectName(QStringLiteral("timelineDetailsPanel"));
+    m_detailsPanel->setReadOnly(true);
+    m_detailsPanel->setAccessibleName(tr("Details of the selected item"));
+    m_detailsPanel->setPlaceholderText(tr("Select a checkpoint, snapshot, run or fork to see its details."));
+    layout->addWidget(m_detailsPanel, 2);
 
     m_problems = new QLabel(this);
     m_problems->setWordWrap(true);
@@ -512,6 +522,12 @@ void TimelinePage::setSelectedAsBase()
     }
     refresh();
     updateActions();
+}
+
+void TimelinePage::showDetailsOfSelection()
+{
+    const TimelineItem* item = m_model->item(m_view->currentRow());
+    m_detailsPanel->setPlainText(item ? TimelineBuilder::details(*item) : QString());
 }
 
 void TimelinePage::openDetails(int row)

@@ -57,6 +57,7 @@ public:
     QComboBox* sandboxChooser() const { return m_chooser; }
     QLabel* failureLabel() const { return m_failure; }
     QLabel* staleLabel() const { return m_stale; }
+    QPlainTextEdit* detailsPanel() const { return m_detailsPanel; }
     bool isBusy() const { return !m_job.isNull(); }
     QPushButton* cancelButton() const { return m_cancel; }
     QCheckBox* resetAfterRunBox() const { return m_resetAfterRun; }
@@ -99,6 +100,7 @@ private:
     void buildLayout();
     void updateActions();
     void onLoaded();
+    void showDetailsOfSelection();
     void onLoadFailed(const QString& message, const kosa8::JobResult& result);
     void showContextMenu(int row, const QPoint& globalPos);
     QString previewFor(kosa8::Operation op, const QVariantMap& params) const;
@@ -123,6 +125,7 @@ private:
     QLabel* m_stale = nullptr;
     QLabel* m_problems = nullptr;
     QLabel* m_failure = nullptr;
+    QPlainTextEdit* m_detailsPanel = nullptr;
     QWidget* m_operationRow = nullptr;
     CommandPreviewField* m_operationCommand = nullptr;
     QProgressBar* m_progress = nullptr;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace k8::app {
 
@@ -29,6 +30,7 @@ constexpr int AxisHeight = 24;
 constexpr int HitRadius = 9;
 constexpr double MinZoom = 0.05;
 constexpr double MaxZoom = 20.0;
+constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
 
 int laneY(Kind kind)
 {
@@ -73,8 +75,15 @@ void TimelineView::setModel(timeline::TimelineModel* model)
     if (m_model) {
         connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
             m_now = QDateTime::currentDateTimeUtc();
-            const int previous = m_currentRow;
+            int previous = m_currentRow;
+            readTimes();
             relayout();
+            if (m_model->sandbox() != m_shownSandbox) {
+                // Another sandbox: start with all of it in view when it fits at a readable scale.
+                m_shownSandbox = m_model->sandbox();
+                previous = -1;
+                fitToWidth();
+            }
             // Keep the selection on a row that still exists; else the current checkpoint.
             m_currentRow = -1;
             const int rows = m_model->rowCount();
@@ -82,25 +91,37 @@ void TimelineView::setModel(timeline::TimelineModel* model)
         });
         connect(m_model, &timeline::TimelineModel::staleChanged, viewport(), qOverload<>(&QWidget::update));
     }
+    readTimes();
     relayout();
+}
+
+void TimelineView::readTimes()
+{
+    // Once per model reset, so that a zoom step is arithmetic only.
+    m_ms.clear();
+    const int rows = m_model ? m_model->rowCount() : 0;
+    m_ms.reserve(rows);
+    for (int row = 0; row < rows; ++row) {
+        const QDateTime& time = m_model->items()[row].sortTime;
+        m_ms.append(time.isValid() ? time.toMSecsSinceEpoch() : NoTime);
+    }
 }
 
 void TimelineView::relayout()
 {
     m_x.clear();
-    const int rows = m_model ? m_model->rowCount() : 0;
+    const int rows = int(m_ms.size());
     m_x.reserve(rows);
-    const double pxPerSecond = 0.05 * m_zoom;
+    const double pxPerMs = 0.05 * m_zoom / 1000.0;
     const double minGap = std::max(3.0, 22.0 * m_zoom);
     const double maxGap = std::max(minGap, 260.0 * m_zoom);
     double x = LeftMargin;
-    const QList<TimelineItem>& items = m_model ? m_model->items() : QList<TimelineItem>();
     for (int row = 0; row < rows; ++row) {
         if (row > 0) {
-            const QDateTime& a = items[row - 1].sortTime;
-            const QDateTime& b = items[row].sortTime;
-            const double seconds = a.isValid() && b.isValid() ? double(a.msecsTo(b)) / 1000.0 : 0.0;
-            x += std::clamp(seconds * pxPerSecond, minGap, maxGap);
+            const qint64 a = m_ms[row - 1];
+            const qint64 b = m_ms[row];
+            const double ms = a != NoTime && b != NoTime ? double(b - a) : 0.0;
+            x += std::clamp(ms * pxPerMs, minGap, maxGap);
         }
         m_x.append(int(std::lround(x)));
     }
@@ -209,6 +230,24 @@ void TimelineView::setZoom(double zoom)
         bar->setValue(m_x[anchor] - offset);
 }
 
+void TimelineView::fitToWidth()
+{
+    const int available = viewport()->width();
+    double zoom = 1.0;
+    m_zoom = zoom;
+    relayout();
+    while (m_contentWidth > available && zoom > 0.3) {
+        zoom *= 0.85;
+        m_zoom = zoom;
+        relayout();
+    }
+    if (m_contentWidth > available) {
+        // Too long to fit readably: the normal scale, scrolled to the selection.
+        m_zoom = 1.0;
+        relayout();
+    }
+}
+
 void TimelineView::zoomBy(double factor)
 {
     setZoom(m_zoom * factor);
@@ -274,6 +313,13 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     case Qt::Key_0:
         if (event->modifiers() & Qt::ControlModifier) {
             setZoom(1.0);
+            return;
+        }
+        break;
+    case Qt::Key_F:
+        if (event->modifiers() == Qt::NoModifier) {
+            fitToWidth();
+            ensureVisible(m_currentRow);
             return;
         }
         break;
@@ -354,7 +400,7 @@ void TimelineView::paintEvent(QPaintEvent*)
     p.setFont(small);
     p.drawText(4, SnapshotLaneY - 6, tr("snapshots"));
     if (m_model)
-        p.drawText(4, MainLaneY - 8 + 30, m_model->sandbox());
+        p.drawText(4, MainLaneY + 62, m_model->sandbox());
 
     if (!m_model || m_model->rowCount() == 0) {
         p.setFont(font());
@@ -387,7 +433,10 @@ void TimelineView::paintEvent(QPaintEvent*)
     // Labels get the room up to the next item of their lane.
     auto nextOnLane = [&](int row, bool snapshots) {
         for (int next = row + 1; next < items.size() && next < end + 200; ++next) {
-            if ((items[next].kind == Kind::Snapshot) == snapshots && items[next].kind != Kind::Run)
+            const Kind kind = items[next].kind;
+            // Runs and forks draw no label on this line, so a label may run over them.
+            if ((kind == Kind::Snapshot) == snapshots && kind != Kind::Run && kind != Kind::Fork &&
+                kind != Kind::ForkedFrom)
                 return m_x[next];
         }
         return m_x[row] + 200;
@@ -408,7 +457,8 @@ void TimelineView::paintEvent(QPaintEvent*)
                 const int width = std::max(room, selected || item.current ? 160 : 0);
                 p.setFont(font());
                 p.setPen(text);
-                p.drawText(x - 4, MainLaneY - 16,
+                // The current one's label starts right of the flag's pole.
+                p.drawText(item.current ? x + 6 : x - 4, MainLaneY - 16,
                            fm.elidedText(item.label + (item.base ? tr(" (base)") : QString()), Qt::ElideRight,
                                          width));
                 p.setFont(small);
@@ -487,9 +537,25 @@ void TimelineView::paintEvent(QPaintEvent*)
             p.drawEllipse(QPoint(x, MainLaneY), 4, 4);
             p.setFont(small);
             p.setPen(text);
-            const QString label =
-                out ? tr("fork → %1").arg(item.label) : tr("forked from %1").arg(item.label);
-            p.drawText(out ? x + 44 : x - 196, ForkLaneY - 6, sfm.elidedText(label, Qt::ElideRight, 156));
+            if (out) {
+                // One line per forked sandbox under the branch, so every name reads in full.
+                p.drawText(x + 44, ForkLaneY - 6, tr("fork"));
+                int line = 0;
+                for (const QString& name : item.fork.forkedSandboxes) {
+                    const int y = ForkLaneY + 4 + sfm.ascent() + line * sfm.height();
+                    if (line == 3 && item.fork.forkedSandboxes.size() > 4) {
+                        p.drawText(x + 44, y,
+                                   tr("… %n more", "", int(item.fork.forkedSandboxes.size()) - line));
+                        break;
+                    }
+                    p.drawText(x + 44, y,
+                               sfm.elidedText(QStringLiteral("→ ") + name, Qt::ElideRight, RightMargin - 50));
+                    ++line;
+                }
+            } else {
+                p.drawText(x - 196, ForkLaneY - 6,
+                           sfm.elidedText(tr("forked from %1").arg(item.label), Qt::ElideRight, 156));
+            }
             break;
         }
         }

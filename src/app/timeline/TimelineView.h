@@ -22,7 +22,8 @@ namespace k8::app {
 // the positions), so thousands of items scroll and zoom within a frame.
 //
 // Keyboard: Left/Right move between items, Home/End, Enter opens details, +/- zoom, Ctrl+0
-// resets it. The widget's accessible description is the focused item's full text.
+// resets it, F fits the whole timeline to the width. The widget's accessible description is the focused
+// item's full text.
 class TimelineView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -40,6 +41,9 @@ public:
     double zoom() const { return m_zoom; }
     void setZoom(double zoom);
     void zoomBy(double factor);
+    // The largest zoom (up to 1) at which the whole timeline fits the width, if one down to 0.3
+    // does; else zoom 1. Done when another sandbox is shown; F does it on demand.
+    void fitToWidth();
     // x of a row's centre in content coordinates (for tests and the benchmark).
     int contentX(int row) const;
     int contentWidth() const { return m_contentWidth; }
@@ -67,6 +71,7 @@ protected:
     void focusInEvent(QFocusEvent* event) override;
 
 private:
+    void readTimes();
     void relayout();
     void updateScrollRange();
     void ensureVisible(int row);
@@ -75,11 +80,13 @@ private:
     int firstRowAtOrAfter(int x) const;
 
     timeline::TimelineModel* m_model = nullptr;
-    QList<int> m_x; // content x of each row, increasing
+    QList<qint64> m_ms; // sort time of each row in ms since the epoch (min(): unknown)
+    QList<int> m_x;     // content x of each row, increasing
     int m_contentWidth = 0;
     int m_currentRow = -1;
     double m_zoom = 1.0;
     QDateTime m_now;
+    QString m_shownSandbox;
 };
 
 } // namespace k8::app
