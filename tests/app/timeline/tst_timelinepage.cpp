@@ -88,6 +88,7 @@ private Q_SLOTS:
     void runFromTheLedgerIsSelectedAndRewoundToBefore();
     void snapshotCreateAndDelete();
     void resetAfterRunOptionIsSaved();
+    void cancelStopsTheCommandAndRereads();
 };
 
 void TestTimelinePage::rewindThroughTheUiMovesTheMarker()
@@ -365,6 +366,40 @@ void TestTimelinePage::resetAfterRunOptionIsSaved()
     QTest::mouseClick(confirm->acceptButton(), Qt::LeftButton);
     QVERIFY(loaded.wait(Slow));
     QCOMPARE(f.currentLabel(), QStringLiteral("clean"));
+}
+
+void TestTimelinePage::cancelStopsTheCommandAndRereads()
+{
+    Fixture f;
+    QVERIFY(f.prepare());
+    f.open();
+    QVERIFY(f.load(QStringLiteral("box")));
+    f.env.setFaults(QJsonObject{
+        {QStringLiteral("checkpoint box"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("hang")}}}});
+    f.page->checkpointAction()->trigger();
+    auto* dialog = f.page->findChild<app::CheckpointLabelDialog*>();
+    QVERIFY(dialog);
+    const QString label = dialog->label();
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+    QVERIFY(f.page->isBusy());
+    QVERIFY(f.page->cancelButton()->isVisible());
+    QVERIFY(!f.page->checkpointAction()->isEnabled()); // one command at a time
+    QTRY_VERIFY_WITH_TIMEOUT(
+        f.env.wasCalledWith(QStringList{QStringLiteral("checkpoint"), QStringLiteral("box"),
+                                        QStringLiteral("--label"), label}),
+        Slow);
+    QSignalSpy finished(f.page.get(), &app::TimelinePage::operationFinished);
+    QSignalSpy loaded(f.page->loader(), &timeline::TimelineLoader::loaded);
+    QTest::mouseClick(f.page->cancelButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(Slow));
+    QCOMPARE(finished.first().first().value<kosa8::JobResult>().outcome,
+             kosa8::JobResult::Outcome::Cancelled);
+    QVERIFY(!f.page->failureLabel()->isHidden());
+    QVERIFY(f.page->failureLabel()->text().contains(QStringLiteral("cancel"), Qt::CaseInsensitive));
+    QVERIFY(!f.page->isBusy());
+    QVERIFY(loaded.wait(Slow));
+    QCOMPARE(f.page->model()->rowOfCheckpoint(label), -1);
+    QCOMPARE(f.currentLabel(), QStringLiteral("after"));
 }
 
 QTEST_MAIN(TestTimelinePage)

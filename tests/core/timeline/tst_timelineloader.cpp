@@ -1,5 +1,9 @@
 // TimelineLoader and ResetAfterRun against the kosa8 stand-in: real processes, real lists.
 #include "timeline/ResetAfterRun.h"
+#include "timeline/RunResultRecorder.h"
+
+#include "agent/JsonRpc.h"
+#include "agent/ReviewCoordinator.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelineStore.h"
@@ -19,6 +23,24 @@
 #include <memory>
 
 using namespace k8::timeline;
+
+namespace {
+// Just enough of a coordinator to emit the run signals the recorder listens to.
+class FakeCoordinator : public k8::agent::ReviewCoordinator
+{
+public:
+    QHash<quint64, k8::agent::Request> requests;
+    k8::agent::InboxModel* inbox() const override { return nullptr; }
+    const k8::agent::Request* request(quint64 key) const override
+    {
+        const auto it = requests.constFind(key);
+        return it == requests.constEnd() ? nullptr : &it.value();
+    }
+    bool decide(quint64, const k8::agent::PersonDecision&, QString*) override { return false; }
+    bool addApproveCodeRule(const QString&, QString*) override { return false; }
+    bool addRejectAgentRule(const QString&, QString*) override { return false; }
+};
+} // namespace
 using k8::kosa8::JobResult;
 using k8::kosa8::Kosa8Runner;
 
@@ -31,6 +53,7 @@ private Q_SLOTS:
     void loadsCheckpointsSnapshotsAndRuns();
     void failedListKeepsLastGoodViewAsStale();
     void resetAfterRunRewindsToBase();
+    void recorderWritesWhatTheTimelineJoins();
 
 private:
     int standin(const QStringList& arguments);
@@ -218,6 +241,55 @@ void TestTimelineLoader::resetAfterRunRewindsToBase()
     reset.onRunEnded(run);
     QCOMPARE(skipped.size(), 1);
     QCOMPARE(started.size(), 1);
+}
+
+void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
+{
+    FakeCoordinator coordinator;
+    const QString path = RunResultLog::pathIn(m_dir->path());
+    RunResultRecorder recorder(&coordinator, path);
+    QSignalSpy ended(&recorder, &RunResultRecorder::runEnded);
+
+    k8::agent::Request ran;
+    ran.key = 1;
+    ran.rpcId = QJsonValue(7);
+    ran.agent = QStringLiteral("coder");
+    ran.run.sandbox = QStringLiteral("box");
+    ran.run.checkpointLabel = QStringLiteral("before-7-x");
+    coordinator.requests.insert(1, ran);
+    Q_EMIT coordinator.runStarted(1, QStringLiteral("kosa8 checkpoint box --label before-7-x"));
+    Q_EMIT coordinator.runStarted(1, QStringLiteral("kosa8 sandbox run ...")); // second step
+    coordinator.requests.remove(1); // gone from the coordinator before it finishes
+    Q_EMIT coordinator.runFinished(1,
+                                   QJsonObject{{QStringLiteral("exit_code"), 3},
+                                               {QStringLiteral("sandbox"), QStringLiteral("box")},
+                                               {QStringLiteral("checkpoint"), QStringLiteral("before-7-x")}});
+
+    k8::agent::Request failed = ran;
+    failed.key = 2;
+    failed.rpcId = QJsonValue(QStringLiteral("b"));
+    failed.run.checkpointLabel = QStringLiteral("before-b-x");
+    coordinator.requests.insert(2, failed);
+    Q_EMIT coordinator.runStarted(2, QStringLiteral("kosa8 checkpoint box --label before-b-x"));
+    // The checkpoint step failed: no label was taken, kosa8's failure is the result.
+    Q_EMIT coordinator.runFinished(
+        2, QJsonObject{{QStringLiteral("error"), QStringLiteral("The checkpoint before the run failed")},
+                       {QStringLiteral("checkpoint"), QJsonValue(QJsonValue::Null)}});
+
+    QCOMPARE(ended.size(), 2);
+    const QList<RunResult> results = RunResultLog::read(path);
+    QCOMPARE(results.size(), 2);
+    QCOMPARE(results[0].requestId, QStringLiteral("7"));
+    QCOMPARE(results[0].agent, QStringLiteral("coder"));
+    QCOMPARE(results[0].sandbox, QStringLiteral("box"));
+    QCOMPARE(results[0].checkpointLabel, QStringLiteral("before-7-x"));
+    QVERIFY(results[0].ran);
+    QCOMPARE(results[0].exitCode, 3);
+    QCOMPARE(results[1].sandbox, QStringLiteral("box")); // from the start, not the answer
+    QCOMPARE(results[1].requestId, QStringLiteral("b"));
+    QVERIFY(!results[1].ran);
+    QVERIFY(results[1].error.contains(QStringLiteral("checkpoint")));
+    QVERIFY(results[1].time.isValid());
 }
 
 QTEST_GUILESS_MAIN(TestTimelineLoader)
