@@ -37,7 +37,7 @@ public:
         return it == requests.constEnd() ? nullptr : &it.value();
     }
     bool decide(quint64, const k8::agent::PersonDecision&, QString*) override { return false; }
-    bool addApproveCodeRule(const QString&, QString*) override { return false; }
+    bool addApproveActionRule(quint64, const k8::agent::PersonDecision&, QString*) override { return false; }
     bool addRejectAgentRule(const QString&, QString*) override { return false; }
 };
 } // namespace
