@@ -5,7 +5,13 @@
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelineStore.h"
 
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThreadPool>
+
 #include <spdlog/spdlog.h>
+
+#include <memory>
 
 namespace k8::timeline {
 
@@ -47,6 +53,33 @@ void TimelineLoader::refresh(const QString& sandbox)
     const quint64 generation = ++m_generation;
     m_sandbox = sandbox;
     m_checkpointDone = m_snapshotDone = false;
+    m_runsDone = m_ledgerPath.isEmpty();
+    m_runs.clear();
+    m_runsWarning.clear();
+    if (!m_runsDone) {
+        // The ledger can be long: read on a worker thread, never on the caller's (the UI) thread.
+        // The worker only touches the promise; a result for an older refresh is dropped.
+        using RunsRead = std::pair<QList<RunRecord>, QString>;
+        auto promise = std::make_shared<QPromise<RunsRead>>();
+        auto* watcher = new QFutureWatcher<RunsRead>(this);
+        connect(watcher, &QFutureWatcher<RunsRead>::finished, this, [this, watcher, generation] {
+            watcher->deleteLater();
+            if (generation != m_generation || watcher->future().resultCount() == 0)
+                return;
+            std::tie(m_runs, m_runsWarning) = watcher->future().result();
+            m_runsDone = true;
+            jobDone();
+        });
+        watcher->setFuture(promise->future());
+        QThreadPool::globalInstance()->start(
+            [promise, ledger = m_ledgerPath, results = m_resultsPath, limit = m_ledgerLimit] {
+                promise->start();
+                QString warning;
+                QList<RunRecord> runs = LedgerRuns::read(ledger, results, limit, &warning);
+                promise->addResult(RunsRead(std::move(runs), warning));
+                promise->finish();
+            });
+    }
     const QVariantMap params{{QStringLiteral("name"), sandbox}};
     m_checkpointJob = m_runner->start(Operation::CheckpointList, params);
     m_snapshotJob = m_runner->start(Operation::SnapshotList, params);
@@ -70,7 +103,7 @@ void TimelineLoader::refresh(const QString& sandbox)
 
 void TimelineLoader::jobDone()
 {
-    if (!m_checkpointDone || !m_snapshotDone)
+    if (!m_checkpointDone || !m_snapshotDone || !m_runsDone)
         return;
     for (const JobResult* result : {&m_checkpointResult, &m_snapshotResult}) {
         if (!result->ok()) {
@@ -99,12 +132,9 @@ void TimelineLoader::jobDone()
     input.sandbox = m_sandbox;
     input.checkpoints = checkpoints.items;
     input.snapshots = snapshots.items;
-    if (!m_ledgerPath.isEmpty()) {
-        QString warning;
-        input.runs = LedgerRuns::read(m_ledgerPath, m_resultsPath, m_ledgerLimit, &warning);
-        if (!warning.isEmpty())
-            m_problems.append(warning);
-    }
+    input.runs = m_runs;
+    if (!m_runsWarning.isEmpty())
+        m_problems.append(m_runsWarning);
     if (m_store) {
         input.forks = m_store->forks();
         input.baseLabel = m_store->baseCheckpoint(m_sandbox);

@@ -2,6 +2,7 @@
 
 #include "kosa8/JobResult.h"
 #include "kosa8/Types.h"
+#include "timeline/TimelineTypes.h"
 
 #include <QObject>
 #include <QPointer>
@@ -17,7 +18,8 @@ class TimelineModel;
 class TimelineStore;
 
 // Reads one sandbox's timeline: `checkpoint ls NAME` and `snapshot ls NAME` through the runner
-// (both at once, asynchronously), the runs from the ledger and the results beside it, the forks
+// (both at once, asynchronously), the runs from the ledger and the results beside it (on a worker
+// thread, at the same time), the forks
 // and the base from the store, and hands the merge to the model. When a list fails, the model
 // keeps its rows and is marked stale; failed() carries kosa8's command, exit code and stderr.
 // A refresh started while one runs replaces it (the older answers are ignored).
@@ -35,7 +37,7 @@ public:
     void setLedgerLimit(int entries) { m_ledgerLimit = entries; }
 
     void refresh(const QString& sandbox);
-    bool isLoading() const { return !m_checkpointJob.isNull() || !m_snapshotJob.isNull(); }
+    bool isLoading() const { return !m_checkpointDone || !m_snapshotDone || !m_runsDone; }
     QString sandbox() const { return m_sandbox; }
     // Lines of the last lists that could not be read (shown, never dropped).
     QStringList problems() const { return m_problems; }
@@ -56,8 +58,11 @@ private:
     quint64 m_generation = 0;
     QPointer<kosa8::Kosa8Job> m_checkpointJob;
     QPointer<kosa8::Kosa8Job> m_snapshotJob;
-    bool m_checkpointDone = false;
-    bool m_snapshotDone = false;
+    bool m_checkpointDone = true;
+    bool m_snapshotDone = true;
+    bool m_runsDone = true;
+    QList<RunRecord> m_runs;
+    QString m_runsWarning;
     kosa8::JobResult m_checkpointResult;
     kosa8::JobResult m_snapshotResult;
     QStringList m_problems;
