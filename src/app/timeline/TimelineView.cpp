@@ -1,5 +1,6 @@
 #include "timeline/TimelineView.h"
 
+#include "timeline/TimelineAccessible.h"
 #include "timeline/TimelineModel.h"
 
 #include <QAccessible>
@@ -64,6 +65,25 @@ TimelineView::TimelineView(QWidget* parent)
     setAccessibleName(tr("Checkpoint timeline"));
     horizontalScrollBar()->setAccessibleName(tr("Scroll the timeline"));
     connect(horizontalScrollBar(), &QScrollBar::valueChanged, viewport(), qOverload<>(&QWidget::update));
+    TimelineViewAccessible::installFactory();
+}
+
+TimelineView::~TimelineView()
+{
+    for (const QAccessible::Id id : std::as_const(m_accessibleItems))
+        QAccessible::deleteAccessibleInterface(id);
+}
+
+QAccessibleInterface* TimelineView::accessibleItem(int row) const
+{
+    if (!m_model || row < 0 || row >= m_model->rowCount())
+        return nullptr;
+    auto it = m_accessibleItems.constFind(row);
+    if (it == m_accessibleItems.constEnd()) {
+        auto* item = new TimelineItemAccessible(const_cast<TimelineView*>(this), row);
+        it = m_accessibleItems.insert(row, QAccessible::registerAccessibleInterface(item));
+    }
+    return QAccessible::accessibleInterface(it.value());
 }
 
 void TimelineView::setModel(timeline::TimelineModel* model)
@@ -191,10 +211,14 @@ void TimelineView::announce()
 {
     const QString text = focusedItemText();
     setAccessibleDescription(text.isEmpty() ? tr("No item selected") : text);
-    if (hasFocus()) {
-        QAccessibleEvent event(this, QAccessible::DescriptionChanged);
-        QAccessible::updateAccessibility(&event);
+    if (hasFocus() && m_currentRow >= 0) {
+        // The item itself takes the focus, so a screen reader reads its name.
+        QAccessibleEvent focus(this, QAccessible::Focus);
+        focus.setChild(m_currentRow);
+        QAccessible::updateAccessibility(&focus);
     }
+    QAccessibleEvent changed(this, QAccessible::DescriptionChanged);
+    QAccessible::updateAccessibility(&changed);
 }
 
 void TimelineView::ensureVisible(int row)

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QAbstractScrollArea>
+#include <QAccessible>
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 
 namespace k8::timeline {
@@ -29,6 +31,7 @@ class TimelineView : public QAbstractScrollArea
     Q_OBJECT
 public:
     explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
 
     void setModel(timeline::TimelineModel* model);
     timeline::TimelineModel* model() const { return m_model; }
@@ -51,6 +54,10 @@ public:
     int rowAt(const QPoint& viewportPos) const;
     // "Now", for ages; tests and the benchmark fix it.
     void setNow(const QDateTime& now) { m_now = now; }
+
+    // The accessible interface of a row's item, made on first use and kept while the view lives
+    // (an item interface describes whatever the row holds when asked). Null for a bad row.
+    QAccessibleInterface* accessibleItem(int row) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -87,6 +94,7 @@ private:
     double m_zoom = 1.0;
     QDateTime m_now;
     QString m_shownSandbox;
+    mutable QHash<int, QAccessible::Id> m_accessibleItems;
 };
 
 } // namespace k8::app

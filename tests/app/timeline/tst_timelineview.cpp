@@ -2,6 +2,7 @@
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelineView.h"
 
+#include <QAccessible>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QtTest>
@@ -39,6 +40,23 @@ class TestTimelineView : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // First in the file on purpose: the crash it guards against needs the first TimelineView of the
+    // process (the accessibility factory was installed while that view was being built, too late).
+    void focusOnTheFirstViewOfTheProcess()
+    {
+        QWidget parent;
+        timeline::TimelineModel model(&parent);
+        auto* view = new app::TimelineView(&parent);
+        view->setModel(&model);
+        parent.resize(800, 320);
+        parent.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&parent));
+        model.setBuild(QStringLiteral("box"), sample());
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Home);
+        QCOMPARE(view->currentRow(), 0);
+    }
+
     void layoutFollowsTimeWithReadableGaps()
     {
         timeline::TimelineModel model;
@@ -103,6 +121,38 @@ private Q_SLOTS:
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(x + 2, 124));
         QCOMPARE(view.currentRow(), 3);
         QCOMPARE(view.rowAt(QPoint(x + 100, 124)), -1);
+    }
+
+    void itemsAreAccessibleChildren()
+    {
+        timeline::TimelineModel model;
+        app::TimelineView view;
+        view.setModel(&model);
+        model.setBuild(QStringLiteral("box"), sample());
+        view.resize(800, 320);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QAccessibleInterface* list = QAccessible::queryAccessibleInterface(&view);
+        QVERIFY(list);
+        QCOMPARE(list->role(), QAccessible::List);
+        QCOMPARE(list->childCount(), model.rowCount());
+        QAccessibleInterface* run = list->child(2);
+        QVERIFY(run);
+        QCOMPARE(run->role(), QAccessible::ListItem);
+        QCOMPARE(run->text(QAccessible::Name), timeline::TimelineBuilder::describe(*model.item(2)));
+        QVERIFY(run->text(QAccessible::Description).contains(QStringLiteral("Agent: coder")));
+        QCOMPARE(list->indexOfChild(run), 2);
+        QCOMPARE(run->parent(), list);
+        QCOMPARE(list->child(2), run); // the same interface each time
+        QVERIFY(!list->child(model.rowCount()));
+        view.setFocus();
+        view.setCurrentRow(2);
+        QVERIFY(run->state().focused);
+        QVERIFY(run->state().selected);
+        QCOMPARE(list->focusChild(), run);
+        QVERIFY(!list->child(0)->state().selected);
+        const QRect where = run->rect();
+        QCOMPARE(list->childAt(where.center().x(), view.viewport()->mapToGlobal(QPoint(0, 124)).y()), run);
     }
 
     void emptyModelPaintsAndIgnoresKeys()
