@@ -54,6 +54,7 @@ private Q_SLOTS:
     void failedListKeepsLastGoodViewAsStale();
     void resetAfterRunRewindsToBase();
     void recorderWritesWhatTheTimelineJoins();
+    void aRunEndingInAResettingSandboxRewindsIt();
 
 private:
     int standin(const QStringList& arguments);
@@ -290,6 +291,38 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
     QVERIFY(!results[1].ran);
     QVERIFY(results[1].error.contains(QStringLiteral("checkpoint")));
     QVERIFY(results[1].time.isValid());
+}
+
+// The chain main() builds: the coordinator's runFinished -> RunResultRecorder -> ResetAfterRun.
+void TestTimelineLoader::aRunEndingInAResettingSandboxRewindsIt()
+{
+    FakeCoordinator coordinator;
+    TimelineStore store(m_dir->path());
+    QString error;
+    QVERIFY(store.setBaseCheckpoint(QStringLiteral("box"), QStringLiteral("clean"), &error));
+    QVERIFY(store.setResetAfterRun(QStringLiteral("box"), true, &error));
+    RunResultRecorder recorder(&coordinator, RunResultLog::pathIn(m_dir->path()));
+    ResetAfterRun reset(m_runner.get(), &store);
+    connect(&recorder, &RunResultRecorder::runEnded, &reset, &ResetAfterRun::onRunEnded);
+    QSignalSpy finished(&reset, &ResetAfterRun::resetFinished);
+
+    k8::agent::Request request;
+    request.key = 5;
+    request.rpcId = QJsonValue(5);
+    request.run.sandbox = QStringLiteral("box");
+    request.run.checkpointLabel = QStringLiteral("before-1");
+    coordinator.requests.insert(5, request);
+    Q_EMIT coordinator.runStarted(5, QString());
+    // A run that timed out: kosa8's failure, and the sandbox is reset all the same.
+    Q_EMIT coordinator.runFinished(
+        5, QJsonObject{{QStringLiteral("error"), QStringLiteral("kosa8 could not run the code.")},
+                       {QStringLiteral("outcome"), QStringLiteral("timed out")}});
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().at(0).toString(), QStringLiteral("box"));
+    QVERIFY(finished.first().at(1).value<JobResult>().ok());
+    QVERIFY(
+        calls().contains(QStringList{QStringLiteral("rewind"), QStringLiteral("box"), QStringLiteral("--to"),
+                                     QStringLiteral("clean"), QStringLiteral("--yes")}));
 }
 
 QTEST_GUILESS_MAIN(TestTimelineLoader)
