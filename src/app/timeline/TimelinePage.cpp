@@ -416,7 +416,10 @@ void TimelinePage::confirmRewindTo(const QString& label)
     QString question =
         tr("Rewind %1 to the checkpoint %2? Its memory, processes and disk go back to that moment.")
             .arg(m_sandbox, label);
-    if (after.isEmpty())
+    if (row < 0)
+        question += QLatin1Char('\n') +
+                    tr("The timeline does not list this checkpoint; kosa8 will say whether it exists.");
+    else if (after.isEmpty())
         question += QLatin1Char('\n') + tr("Nothing after this checkpoint is on the timeline.");
     else
         question += QLatin1Char('\n') + tr("Lost: what %n run(s)", "", runs) +
