@@ -152,6 +152,8 @@ void TimelinePage::buildLayout()
             m_context->postMessage(message);
             const QSignalBlocker block(m_resetAfterRun);
             m_resetAfterRun->setChecked(!on);
+        } else {
+            Q_EMIT resetAfterRunChanged(m_sandbox, on);
         }
         updateActions();
     });

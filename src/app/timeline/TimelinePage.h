@@ -94,6 +94,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     void operationFinished(const k8::kosa8::JobResult& result);
     void sandboxChanged(const QString& sandbox);
+    // The person switched "rewind to base after every approved run" for `sandbox` (saved). For
+    // the inbox, which shows which sandboxes reset after each run (store()->resetAfterRun()).
+    void resetAfterRunChanged(const QString& sandbox, bool on);
 
 private:
     void buildActions();

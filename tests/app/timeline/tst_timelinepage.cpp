@@ -348,9 +348,13 @@ void TestTimelinePage::resetAfterRunOptionIsSaved()
     QVERIFY(loaded.wait(Slow));
     QVERIFY(f.page->model()->item(f.page->model()->rowOfCheckpoint(QStringLiteral("clean")))->base);
     QVERIFY(f.page->resetToBaseAction()->isEnabled());
+    QSignalSpy optionChanged(f.page.get(), &app::TimelinePage::resetAfterRunChanged);
     QTest::mouseClick(f.page->resetAfterRunBox(), Qt::LeftButton, {},
                       QPoint(8, f.page->resetAfterRunBox()->height() / 2));
     QVERIFY(f.page->resetAfterRunBox()->isChecked());
+    QCOMPARE(optionChanged.size(), 1);
+    QCOMPARE(optionChanged.first().at(0).toString(), QStringLiteral("box"));
+    QVERIFY(optionChanged.first().at(1).toBool());
 
     timeline::TimelineStore reread(f.env.dataPath());
     QString error;
