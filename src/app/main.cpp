@@ -13,6 +13,7 @@
 #include "common/AppSettings.h"
 #include "common/Logging.h"
 #include "common/TerminationSignals.h"
+#include "history/HistoryView.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
@@ -224,6 +225,11 @@ int main(int argc, char** argv)
         inboxPage->reviewView()->setArmDelayMs(context.settings()->approveArmDelayMs());
     });
     window.setInboxPage(inboxPage);
+    // "Show on timeline" on a run in the history.
+    QObject::connect(inboxPage->historyView(), &k8::app::HistoryView::showOnTimelineRequested, &window,
+                     [&window](const QString& sandbox, const QString& requestId) {
+                         window.showTimeline(sandbox, requestId);
+                     });
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);
     window.setInboxCount(inboxPage->pendingCount());

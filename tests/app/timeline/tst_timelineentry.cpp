@@ -5,6 +5,7 @@
 #include "app/support/AppTestSupport.h"
 #include "common/AppContext.h"
 #include "common/ConfirmCommandDialog.h"
+#include "history/HistoryView.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
 #include "sandboxes/SandboxRefresher.h"
@@ -16,6 +17,7 @@
 
 #include <QAction>
 #include <QPushButton>
+#include <QTableView>
 #include <QtTest>
 
 using namespace k8;
@@ -89,6 +91,20 @@ private Q_SLOTS:
         QCOMPARE(window.currentPage(), app::MainWindow::Page::Timeline);
         QVERIFY(loaded.wait(Slow));
         QCOMPARE(page->view()->currentRow(), page->model()->rowOfRun(QStringLiteral("9")));
+
+        // The history offers "Show on timeline" for the approved run and says where it is.
+        app::HistoryView history;
+        QSignalSpy reloaded(&history, &app::HistoryView::reloaded);
+        history.setLedgerPath(QDir(env.dataPath()).filePath(QStringLiteral("ledger.jsonl")));
+        QVERIFY(reloaded.wait(Slow));
+        QVERIFY(!history.showOnTimelineAction()->isEnabled());
+        history.table()->selectRow(0);
+        QVERIFY(history.showOnTimelineAction()->isEnabled());
+        QSignalSpy show(&history, &app::HistoryView::showOnTimelineRequested);
+        history.showOnTimelineAction()->trigger();
+        QCOMPARE(show.size(), 1);
+        QCOMPARE(show.first().at(0).toString(), QStringLiteral("box"));
+        QCOMPARE(show.first().at(1).toString(), QStringLiteral("9"));
 
         window.rewindToBeforeRun(QStringLiteral("box"), QStringLiteral("before-9"));
         QTRY_VERIFY_WITH_TIMEOUT(
