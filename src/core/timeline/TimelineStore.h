@@ -71,7 +71,7 @@ class RunResultLog
     Q_DECLARE_TR_FUNCTIONS(k8::timeline::RunResultLog)
 public:
     static QString pathIn(const QString& dataDir); // <dataDir>/run-results.jsonl
-    // Appends one line and flushes it to disk.
+    // Appends one line and hands it to the kernel (no fdatasync: see the .cpp).
     static bool append(const QString& path, const RunResult& result, QString* error);
     // Every readable line; unreadable ones are counted in *skipped.
     static QList<RunResult> read(const QString& path, int* skipped = nullptr);
