@@ -14,11 +14,15 @@
 #include "common/Logging.h"
 #include "common/TerminationSignals.h"
 #include "editor/SyntaxRepository.h"
+#include "history/HistoryView.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
 #include "mainwindow/MainWindow.h"
 #include "sandboxes/SandboxesPage.h"
+#include "timeline/ResetAfterRun.h"
+#include "timeline/RunResultRecorder.h"
+#include "timeline/TimelinePage.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -183,6 +187,38 @@ int main(int argc, char** argv)
         QObject::connect(&agentService, &k8::agent::AgentService::shutdownComplete, &context,
                          &k8::app::AppContext::releaseShutdown);
     }
+    // The timeline: each approved run's end is recorded beside the ledger (exit code, for the
+    // timeline after a restart), and sandboxes with "rewind to base after every approved run" are
+    // rewound when a run in them ends.
+    auto* runResults = new k8::timeline::RunResultRecorder(
+        &agentService, k8::timeline::RunResultLog::pathIn(context.dataDir()), &window);
+    auto* resetAfterRun =
+        new k8::timeline::ResetAfterRun(context.runner(), window.timelinePage()->store(), &window);
+    QObject::connect(runResults, &k8::timeline::RunResultRecorder::runEnded, resetAfterRun,
+                     &k8::timeline::ResetAfterRun::onRunEnded);
+    QObject::connect(runResults, &k8::timeline::RunResultRecorder::runEnded, &window,
+                     [&window](const k8::timeline::RunResult& result) {
+                         if (window.timelinePage()->sandbox() == result.sandbox)
+                             window.timelinePage()->refresh();
+                     });
+    QObject::connect(resetAfterRun, &k8::timeline::ResetAfterRun::resetFinished, &window,
+                     [&window, &context](const QString& sandbox, const k8::kosa8::JobResult& result) {
+                         if (!result.ok())
+                             context.reportFailure(QCoreApplication::translate(
+                                                       "main", "Could not reset %1 to its base after a run")
+                                                       .arg(sandbox),
+                                                   result, QStringLiteral("reset-after-run"));
+                         if (window.timelinePage()->sandbox() == sandbox)
+                             window.timelinePage()->refresh();
+                     });
+    QObject::connect(resetAfterRun, &k8::timeline::ResetAfterRun::resetSkipped, &context,
+                     [&context](const QString&, const QString& reason) {
+                         k8::app::UserMessage message;
+                         message.severity = k8::app::UserMessage::Severity::Warning;
+                         message.title = QCoreApplication::translate("main", "No reset after the run");
+                         message.text = reason;
+                         context.postMessage(message);
+                     });
     // The inbox: pending requests and the review view, the count in the navigation and title,
     // a tray icon and a desktop notification when a request arrives while the window is inactive.
     auto* inboxPage = new k8::app::InboxPage(&agentService);
@@ -192,6 +228,11 @@ int main(int argc, char** argv)
         inboxPage->reviewView()->setArmDelayMs(context.settings()->approveArmDelayMs());
     });
     window.setInboxPage(inboxPage);
+    // "Show on timeline" on a run in the history.
+    QObject::connect(inboxPage->historyView(), &k8::app::HistoryView::showOnTimelineRequested, &window,
+                     [&window](const QString& sandbox, const QString& requestId) {
+                         window.showTimeline(sandbox, requestId);
+                     });
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);
     window.setInboxCount(inboxPage->pendingCount());

@@ -4,8 +4,10 @@
 #include "history/HistoryModel.h"
 #include "history/PlainText.h"
 
+#include <QAction>
 #include <QFutureWatcher>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QPromise>
 #include <QTableView>
@@ -21,6 +23,7 @@ HistoryView::HistoryView(QWidget* parent)
     , m_model(new HistoryModel(this))
     , m_table(new QTableView(this))
     , m_status(new QLabel(this))
+    , m_showOnTimeline(new QAction(tr("Show on &timeline"), this))
 {
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Decided requests"));
@@ -36,10 +39,40 @@ HistoryView::HistoryView(QWidget* parent)
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
 
+    // A run on its sandbox's checkpoint timeline: where it sits, what came before and after.
+    m_showOnTimeline->setObjectName(QStringLiteral("showOnTimelineAction"));
+    m_showOnTimeline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    m_showOnTimeline->setShortcutContext(Qt::WidgetShortcut);
+    m_showOnTimeline->setEnabled(false);
+    m_table->addAction(m_showOnTimeline);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_showOnTimeline->setEnabled(!selectedTimelineRun().isEmpty()); });
+    connect(m_showOnTimeline, &QAction::triggered, this, [this] {
+        const QJsonObject run = selectedTimelineRun();
+        if (!run.isEmpty())
+            Q_EMIT showOnTimelineRequested(run.value(QStringLiteral("sandbox")).toString(),
+                                           run.value(QStringLiteral("request")).toString());
+    });
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_status);
+}
+
+QJsonObject HistoryView::selectedTimelineRun() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return {};
+    const QJsonObject entry = m_model->entry(rows.first().row());
+    const QString decision = entry.value(QStringLiteral("decision")).toString();
+    const bool ran = decision == QLatin1String("approve") || decision == QLatin1String("edit");
+    if (entry.value(QStringLiteral("method")).toString() != QLatin1String("run") || !ran ||
+        entry.value(QStringLiteral("sandbox")).toString().isEmpty())
+        return {};
+    return entry;
 }
 
 void HistoryView::setLedgerPath(const QString& path)

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QTableView;
 
@@ -23,6 +24,8 @@ public:
     QString ledgerPath() const { return m_path; }
     HistoryModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+    // "Show on timeline" (context menu, Ctrl+T) for an approved run with a sandbox.
+    QAction* showOnTimelineAction() const { return m_showOnTimeline; }
 
 public Q_SLOTS:
     void reload();
@@ -30,14 +33,19 @@ public Q_SLOTS:
 Q_SIGNALS:
     // A reload finished and the table shows its entries.
     void reloaded(int entries);
+    // The person asked to see the selected run on its sandbox's timeline (the ledger's "sandbox"
+    // and "request"); the main window shows it (MainWindow::showTimeline).
+    void showOnTimelineRequested(const QString& sandbox, const QString& requestId);
 
 private:
     void apply(quint64 generation, const QList<QJsonObject>& entries, const QString& warning);
+    QJsonObject selectedTimelineRun() const; // empty unless an approved run with a sandbox is selected
 
     QString m_path;
     HistoryModel* m_model;
     QTableView* m_table;
     QLabel* m_status;
+    QAction* m_showOnTimeline;
     quint64 m_generation = 0;
 };
 

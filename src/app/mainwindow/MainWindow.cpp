@@ -18,6 +18,11 @@
 #include "sandboxes/SandboxesPage.h"
 #include "setup/CodeSandboxSetup.h"
 #include "setup/SetupDialog.h"
+#include "timeline/TimelineLoader.h"
+#include "timeline/TimelineModel.h"
+#include "timeline/TimelinePage.h"
+#include "timeline/TimelineStore.h"
+#include "timeline/TimelineView.h"
 
 #include <QCloseEvent>
 #include <QDesktopServices>
@@ -42,6 +47,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     , m_navigation(new QListWidget(this))
     , m_pages(new QStackedWidget(this))
     , m_sandboxesPage(new SandboxesPage(context, this))
+    , m_timelinePage(new TimelinePage(context, this))
     , m_commandLogPage(new CommandLogPage(m_commandLog, this))
     , m_healthPanel(new HealthPanel(m_health, this))
     , m_messageArea(new MessageArea(this))
@@ -68,6 +74,8 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     m_pages->addWidget(m_inboxPage);
     m_pages->addWidget(m_sandboxesPage);
     m_pages->addWidget(m_commandLogPage);
+    m_pages->addWidget(m_timelinePage);
+    m_timelinePage->setSandboxModel(m_sandboxesPage->model());
     column->addWidget(m_pages, 1);
     row->addWidget(content, 1);
     setCentralWidget(central);
@@ -79,6 +87,8 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     connect(context, &AppContext::messageCleared, m_messageArea, &MessageArea::clearKey);
     connect(m_navigation, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
     connect(m_sandboxesPage, &SandboxesPage::setupRequested, this, &MainWindow::openSetup);
+    connect(m_sandboxesPage, &SandboxesPage::timelineRequested, this,
+            [this](const QString& sandbox) { showTimeline(sandbox); });
     connect(m_healthPanel, &HealthPanel::settingsRequested, this, &MainWindow::openSettings);
     // When kosa8 comes back (Retry, new settings), the list should not wait out its back-off.
     connect(m_health, &HealthMonitor::stateChanged, this, [this](HealthMonitor::State state) {
@@ -139,6 +149,7 @@ QWidget* MainWindow::buildSidebar()
     add(tr("Inbox"), QStringLiteral("inbox"), QStringLiteral("mail-inbox"));
     add(tr("Sandboxes"), QStringLiteral("sandbox"), QStringLiteral("computer"));
     add(tr("Command log"), QStringLiteral("log"), QStringLiteral("utilities-terminal"));
+    add(tr("Timeline"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"));
     layout->addWidget(m_navigation, 1);
     return sidebar;
 }
@@ -229,7 +240,8 @@ void MainWindow::buildMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QList<QPair<QString, Page>> pages = {{tr("&Inbox"), Page::Inbox},
                                                {tr("&Sandboxes"), Page::Sandboxes},
-                                               {tr("&Command log"), Page::CommandLog}};
+                                               {tr("&Command log"), Page::CommandLog},
+                                               {tr("&Timeline"), Page::Timeline}};
     int number = 1;
     for (const auto& [text, page] : pages) {
         QAction* action = view->addAction(text, this, [this, page = page] { showPage(page); });
@@ -313,10 +325,43 @@ void MainWindow::openSetup()
             m_sandboxesPage->refresher()->refresh();
     });
     connect(setup, &CodeSandboxSetup::finished, this, [this](bool ok) {
-        if (ok)
-            m_sandboxesPage->selectSandbox(CodeSandboxSetup::DefaultSandbox);
+        if (!ok)
+            return;
+        m_sandboxesPage->selectSandbox(CodeSandboxSetup::DefaultSandbox);
+        // The set-up's checkpoint is the sandbox's base, unless the person chose another.
+        timeline::TimelineStore* store = m_timelinePage->store();
+        QString error;
+        if (store->baseCheckpoint(CodeSandboxSetup::DefaultSandbox).isEmpty() &&
+            !store->setBaseCheckpoint(CodeSandboxSetup::DefaultSandbox, CodeSandboxSetup::DefaultLabel,
+                                      &error)) {
+            UserMessage message;
+            message.severity = UserMessage::Severity::Warning;
+            message.title = tr("The base checkpoint could not be saved");
+            message.text = error;
+            m_context->postMessage(message);
+        }
     });
     dialog->open();
+}
+
+void MainWindow::showTimeline(const QString& sandbox, const QString& runRequestId)
+{
+    showPage(Page::Timeline);
+    m_timelinePage->showSandbox(sandbox, runRequestId);
+    m_timelinePage->view()->setFocus();
+}
+
+void MainWindow::rewindToBeforeRun(const QString& sandbox, const QString& checkpointLabel)
+{
+    showTimeline(sandbox);
+    // Asked once the timeline is read, so the confirmation can list what the rewind loses.
+    auto* once = new QObject(this);
+    connect(m_timelinePage->loader(), &timeline::TimelineLoader::loaded, once, [this, once, checkpointLabel] {
+        once->deleteLater();
+        m_timelinePage->view()->setCurrentRow(m_timelinePage->model()->rowOfCheckpoint(checkpointLabel));
+        m_timelinePage->confirmRewindTo(checkpointLabel);
+    });
+    connect(m_timelinePage->loader(), &timeline::TimelineLoader::failed, once, &QObject::deleteLater);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -17,6 +17,7 @@ class HealthMonitor;
 class HealthPanel;
 class MessageArea;
 class SandboxesPage;
+class TimelinePage;
 
 // The main window, Docker-Desktop style: a navigation column on the left (Inbox, Sandboxes,
 // Command log), the page on the right under the health panel and the message area, and a
@@ -32,7 +33,8 @@ public:
     {
         Inbox = 0,
         Sandboxes = 1,
-        CommandLog = 2
+        CommandLog = 2,
+        Timeline = 3
     };
 
     explicit MainWindow(AppContext* context, QWidget* parent = nullptr);
@@ -53,6 +55,7 @@ public:
 
     AppContext* context() const { return m_context; }
     SandboxesPage* sandboxesPage() const { return m_sandboxesPage; }
+    TimelinePage* timelinePage() const { return m_timelinePage; }
     CommandLogModel* commandLog() const { return m_commandLog; }
     CommandLogPage* commandLogPage() const { return m_commandLogPage; }
     HealthMonitor* health() const { return m_health; }
@@ -64,6 +67,13 @@ public Q_SLOTS:
     void openSettings();
     void openAbout();
     void openSetup();
+    // Shows the timeline of `sandbox`; with a run's request id (the ledger's "request"), that
+    // run is selected once the timeline is read. For "show on timeline" in the history.
+    void showTimeline(const QString& sandbox, const QString& runRequestId = {});
+    // Shows the timeline of `sandbox` and asks to rewind it to `checkpointLabel` (the label taken
+    // before a run): the confirmation lists what is lost. For the run console's "rewind to before
+    // this run".
+    void rewindToBeforeRun(const QString& sandbox, const QString& checkpointLabel);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -82,6 +92,7 @@ private:
     QStackedWidget* m_pages;
     QPointer<QWidget> m_inboxPage;
     SandboxesPage* m_sandboxesPage;
+    TimelinePage* m_timelinePage;
     CommandLogPage* m_commandLogPage;
     HealthPanel* m_healthPanel;
     MessageArea* m_messageArea;

@@ -104,6 +104,8 @@ void SandboxesPage::buildActions()
                      QKeySequence::Refresh, QStringLiteral("refreshSandboxesAction"));
     m_setup = make(tr("Set up a &code sandbox…"), QStringLiteral("setup"), QStringLiteral("system-run"),
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), QStringLiteral("setupCodeSandboxAction"));
+    m_timeline = make(tr("&Timeline…"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"),
+                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), QStringLiteral("timelineAction"));
     m_copyName = new QAction(tr("Copy &name"), this);
 
     m_create->setToolTip(tr("Create a sandbox (shows the command before running it)"));
@@ -119,6 +121,10 @@ void SandboxesPage::buildActions()
     connect(m_images, &QAction::triggered, this, &SandboxesPage::openImagesDialog);
     connect(m_refresh, &QAction::triggered, m_refresher, &SandboxRefresher::refresh);
     connect(m_setup, &QAction::triggered, this, &SandboxesPage::setupRequested);
+    connect(m_timeline, &QAction::triggered, this, [this] {
+        if (!selectedSandbox().isEmpty())
+            Q_EMIT timelineRequested(selectedSandbox());
+    });
     connect(m_copyName, &QAction::triggered, this, [this] {
         if (!selectedSandbox().isEmpty())
             QApplication::clipboard()->setText(selectedSandbox());
@@ -127,7 +133,7 @@ void SandboxesPage::buildActions()
 
 QList<QAction*> SandboxesPage::sandboxActions() const
 {
-    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_refresh, m_setup};
+    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_timeline, m_refresh, m_setup};
 }
 
 void SandboxesPage::buildLayout()
@@ -157,6 +163,7 @@ void SandboxesPage::buildLayout()
     m_toolbar->addAction(m_stop);
     m_toolbar->addAction(m_pull);
     m_toolbar->addAction(m_images);
+    m_toolbar->addAction(m_timeline);
     m_toolbar->addAction(m_remove);
     auto* spacer = new QWidget(m_toolbar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -205,6 +212,7 @@ void SandboxesPage::buildLayout()
     m_contextMenu->addAction(m_stop);
     m_contextMenu->addAction(m_pull);
     m_contextMenu->addAction(m_images);
+    m_contextMenu->addAction(m_timeline);
     m_contextMenu->addSeparator();
     m_contextMenu->addAction(m_copyName);
     m_contextMenu->addSeparator();
@@ -329,6 +337,7 @@ void SandboxesPage::updateActions()
     m_remove->setEnabled(has && !busy);
     m_pull->setEnabled(has && !busy);
     m_images->setEnabled(has);
+    m_timeline->setEnabled(has);
     m_copyName->setEnabled(has);
 
     // Every action can show its exact command: the tooltip says it for the selected sandbox.
@@ -342,6 +351,8 @@ void SandboxesPage::updateActions()
     describe(m_stop, tr("Stop the selected sandbox"), Operation::SandboxStop);
     describe(m_remove, tr("Delete the selected sandbox (asks first)"), Operation::SandboxRemove);
     describe(m_images, tr("List the images in the selected sandbox"), Operation::SandboxImages);
+    describe(m_timeline, tr("Show the checkpoint timeline of the selected sandbox"),
+             Operation::CheckpointList);
     m_pull->setToolTip(has ? tr("Pull an image into %1 (shows the command before running it)").arg(name)
                            : tr("Pull an image (select a sandbox first)"));
     m_refresh->setToolTip(tr("Refresh the list now\n%1").arg(previewFor(Operation::SandboxList, {})));

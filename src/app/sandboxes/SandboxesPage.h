@@ -49,6 +49,7 @@ public:
     QAction* removeAction() const { return m_remove; }
     QAction* pullAction() const { return m_pull; }
     QAction* imagesAction() const { return m_images; }
+    QAction* timelineAction() const { return m_timeline; }
     QAction* refreshAction() const { return m_refresh; }
     QAction* setupAction() const { return m_setup; }
     QList<QAction*> sandboxActions() const;
@@ -70,6 +71,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // The setup wizard lives elsewhere (setup/); the main window opens it.
     void setupRequested();
+    // "Timeline…" on a sandbox; the main window shows the timeline page.
+    void timelineRequested(const QString& sandbox);
     // A sandbox operation started by this page finished (for tests and the status bar).
     void operationFinished(const k8::kosa8::JobResult& result);
 
@@ -103,6 +106,7 @@ private:
     QAction* m_remove = nullptr;
     QAction* m_pull = nullptr;
     QAction* m_images = nullptr;
+    QAction* m_timeline = nullptr;
     QAction* m_refresh = nullptr;
     QAction* m_setup = nullptr;
     QAction* m_copyName = nullptr;

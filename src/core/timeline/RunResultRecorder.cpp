@@ -1,0 +1,60 @@
+#include "timeline/RunResultRecorder.h"
+
+#include "agent/JsonRpc.h"
+#include "agent/ReviewCoordinator.h"
+
+#include <spdlog/spdlog.h>
+
+namespace k8::timeline {
+
+RunResultRecorder::RunResultRecorder(agent::ReviewCoordinator* coordinator, const QString& resultsPath,
+                                     QObject* parent)
+    : QObject(parent)
+    , m_coordinator(coordinator)
+    , m_path(resultsPath)
+{
+    connect(coordinator, &agent::ReviewCoordinator::runStarted, this,
+            [this](quint64 key, const QString&) { onRunStarted(key); });
+    connect(coordinator, &agent::ReviewCoordinator::runFinished, this, &RunResultRecorder::onRunFinished);
+}
+
+void RunResultRecorder::onRunStarted(quint64 key)
+{
+    // Emitted for the checkpoint step and again for the run step; the first has what we need.
+    if (m_started.contains(key) || !m_coordinator)
+        return;
+    const agent::Request* request = m_coordinator->request(key);
+    if (!request)
+        return;
+    RunResult result;
+    result.sandbox = request->run.sandbox;
+    result.requestId = agent::rpcIdText(request->rpcId);
+    result.agent = request->agent;
+    result.checkpointLabel = request->run.checkpoint ? request->run.checkpointLabel : QString();
+    m_started.insert(key, result);
+}
+
+void RunResultRecorder::onRunFinished(quint64 key, const QJsonObject& answer)
+{
+    RunResult result = m_started.take(key);
+    if (result.sandbox.isEmpty())
+        result.sandbox = answer.value(QStringLiteral("sandbox")).toString();
+    if (result.sandbox.isEmpty())
+        return; // nothing to place on a timeline
+    result.time = QDateTime::currentDateTimeUtc();
+    result.ran = !answer.contains(QStringLiteral("error"));
+    if (result.ran)
+        result.exitCode = answer.value(QStringLiteral("exit_code")).toInt(-1);
+    else
+        result.error = answer.value(QStringLiteral("error")).toString();
+    // The label actually taken (none when the checkpoint step failed).
+    const QJsonValue taken = answer.value(QStringLiteral("checkpoint"));
+    if (taken.isString())
+        result.checkpointLabel = taken.toString();
+    QString error;
+    if (!m_path.isEmpty() && !RunResultLog::append(m_path, result, &error))
+        spdlog::warn("run result not recorded: {}", error.toStdString());
+    Q_EMIT runEnded(result);
+}
+
+} // namespace k8::timeline
