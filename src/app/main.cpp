@@ -233,6 +233,11 @@ int main(int argc, char** argv)
                      [&window](const QString& sandbox, const QString& requestId) {
                          window.showTimeline(sandbox, requestId);
                      });
+    // "Rewind to before this run" from the run console.
+    QObject::connect(inboxPage, &k8::app::InboxPage::rewindToBeforeRunRequested, &window,
+                     [&window](const QString& sandbox, const QString& label) {
+                         window.rewindToBeforeRun(sandbox, label);
+                     });
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);
     window.setInboxCount(inboxPage->pendingCount());

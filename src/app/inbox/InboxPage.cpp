@@ -115,6 +115,22 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     auto* consoleLayout = new QVBoxLayout(consoleBox);
     consoleLayout->setContentsMargins(4, 4, 4, 4);
     consoleLayout->addWidget(m_console);
+    // The run's checkpoint is where "undo this run" lives: one click from its output.
+    m_rewindLastRun = new QAction(tr("Rewind to before this run…"), this);
+    m_rewindLastRun->setToolTip(tr("Open the sandbox's timeline and rewind it to the checkpoint taken "
+                                   "just before the last run (you confirm there)"));
+    m_rewindLastRun->setEnabled(false);
+    connect(m_rewindLastRun, &QAction::triggered, this, [this] {
+        if (!m_lastRunCheckpoint.isEmpty())
+            Q_EMIT rewindToBeforeRunRequested(m_lastRunSandbox, m_lastRunCheckpoint);
+    });
+    auto* rewindButton = new QToolButton(consoleBox);
+    rewindButton->setDefaultAction(m_rewindLastRun);
+    rewindButton->setAccessibleName(tr("Rewind to before this run"));
+    auto* consoleButtons = new QHBoxLayout;
+    consoleButtons->addStretch(1);
+    consoleButtons->addWidget(rewindButton);
+    consoleLayout->addLayout(consoleButtons);
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_review);
@@ -321,6 +337,9 @@ void InboxPage::onRunFinished(quint64 key, const QJsonObject& result)
     const bool failed =
         result.contains(QLatin1String("error")) || result.value(QLatin1String("exit_code")).toInteger(0) != 0;
     appendConsole(summary + QLatin1Char('\n'), failed ? QColor(0xc0392b) : QColor(0x1e8449), true);
+    m_lastRunSandbox = result.value(QLatin1String("sandbox")).toString();
+    m_lastRunCheckpoint = result.value(QLatin1String("checkpoint")).toString();
+    m_rewindLastRun->setEnabled(!m_lastRunSandbox.isEmpty() && !m_lastRunCheckpoint.isEmpty());
     m_titles.remove(key);
     m_lastStreamKey = 0;
 }

@@ -47,6 +47,8 @@ public:
     QTabWidget* listTabs() const { return m_tabs; }
     QAction* nextAction() const { return m_next; }
     QAction* previousAction() const { return m_previous; }
+    // "Rewind to before this run": enabled once a run that took a checkpoint has finished.
+    QAction* rewindLastRunAction() const { return m_rewindLastRun; }
 
 public Q_SLOTS:
     void selectNext();
@@ -57,6 +59,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void pendingCountChanged(int count);
     void requestArrived(const QString& title, const QString& agent);
+    // The person asked to rewind the sandbox to the checkpoint taken just before the last run.
+    void rewindToBeforeRunRequested(const QString& sandbox, const QString& checkpointLabel);
 
 private:
     void selectRow(int row);
@@ -78,6 +82,9 @@ private:
     RunConsole* m_console;
     QAction* m_next;
     QAction* m_previous;
+    QAction* m_rewindLastRun;
+    QString m_lastRunSandbox;         // where the last finished run ran
+    QString m_lastRunCheckpoint;      // the checkpoint taken before it; empty: none
     QHash<quint64, QString> m_titles; // for run output of requests no longer pending
     quint64 m_lastStreamKey = 0;
 };

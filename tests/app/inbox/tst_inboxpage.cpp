@@ -514,6 +514,14 @@ private Q_SLOTS:
         QVERIFY2(summary.startsWith(QStringLiteral("■ exit code 0 · ")), qPrintable(summary));
         QVERIFY2(summary.endsWith(QStringLiteral(" · checkpoint %1").arg(checkpoint)), qPrintable(summary));
         QVERIFY2(!summary.contains(QLatin1String("taken before")), qPrintable(summary));
+
+        // "Rewind to before this run" asks for exactly that sandbox and checkpoint.
+        QVERIFY(m_page->rewindLastRunAction()->isEnabled());
+        QSignalSpy rewind(m_page.get(), &InboxPage::rewindToBeforeRunRequested);
+        m_page->rewindLastRunAction()->trigger();
+        QCOMPARE(rewind.count(), 1);
+        QCOMPARE(rewind.first().at(0).toString(), result.value(QStringLiteral("sandbox")).toString());
+        QCOMPARE(rewind.first().at(1).toString(), checkpoint);
     }
 
     void runInAnotherSandbox()
