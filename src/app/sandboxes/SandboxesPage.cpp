@@ -6,6 +6,8 @@
 #include "common/Kosa8Params.h"
 #include "common/PageHeader.h"
 #include "common/Style.h"
+#include "egress/EgressEditorDialog.h"
+#include "egress/EgressGlanceDelegate.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "sandboxes/CreateSandboxDialog.h"
@@ -104,6 +106,8 @@ void SandboxesPage::buildActions()
                      QKeySequence::Refresh, QStringLiteral("refreshSandboxesAction"));
     m_setup = make(tr("Set up a &code sandbox…"), QStringLiteral("setup"), QStringLiteral("system-run"),
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), QStringLiteral("setupCodeSandboxAction"));
+    m_egress = make(tr("&Network policy…"), QStringLiteral("settings"), QStringLiteral("network-wired"),
+                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), QStringLiteral("egressPolicyAction"));
     m_copyName = new QAction(tr("Copy &name"), this);
 
     m_create->setToolTip(tr("Create a sandbox (shows the command before running it)"));
@@ -117,6 +121,7 @@ void SandboxesPage::buildActions()
     connect(m_remove, &QAction::triggered, this, &SandboxesPage::confirmRemoveSelected);
     connect(m_pull, &QAction::triggered, this, &SandboxesPage::openPullDialog);
     connect(m_images, &QAction::triggered, this, &SandboxesPage::openImagesDialog);
+    connect(m_egress, &QAction::triggered, this, &SandboxesPage::openEgressEditor);
     connect(m_refresh, &QAction::triggered, m_refresher, &SandboxRefresher::refresh);
     connect(m_setup, &QAction::triggered, this, &SandboxesPage::setupRequested);
     connect(m_copyName, &QAction::triggered, this, [this] {
@@ -127,7 +132,7 @@ void SandboxesPage::buildActions()
 
 QList<QAction*> SandboxesPage::sandboxActions() const
 {
-    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_refresh, m_setup};
+    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_egress, m_refresh, m_setup};
 }
 
 void SandboxesPage::buildLayout()
@@ -157,6 +162,7 @@ void SandboxesPage::buildLayout()
     m_toolbar->addAction(m_stop);
     m_toolbar->addAction(m_pull);
     m_toolbar->addAction(m_images);
+    m_toolbar->addAction(m_egress);
     m_toolbar->addAction(m_remove);
     auto* spacer = new QWidget(m_toolbar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -196,6 +202,7 @@ void SandboxesPage::buildLayout()
     m_view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
     m_view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
     m_view->setItemDelegateForColumn(kosa8::SandboxListModel::StatusColumn, new StatusDotDelegate(m_view));
+    m_view->setItemDelegateForColumn(kosa8::SandboxListModel::EgressColumn, new EgressGlanceDelegate(m_view));
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
     connect(m_view, &QTableView::doubleClicked, this, &SandboxesPage::openImagesDialog);
@@ -205,6 +212,7 @@ void SandboxesPage::buildLayout()
     m_contextMenu->addAction(m_stop);
     m_contextMenu->addAction(m_pull);
     m_contextMenu->addAction(m_images);
+    m_contextMenu->addAction(m_egress);
     m_contextMenu->addSeparator();
     m_contextMenu->addAction(m_copyName);
     m_contextMenu->addSeparator();
@@ -329,6 +337,7 @@ void SandboxesPage::updateActions()
     m_remove->setEnabled(has && !busy);
     m_pull->setEnabled(has && !busy);
     m_images->setEnabled(has);
+    m_egress->setEnabled(has && !busy);
     m_copyName->setEnabled(has);
 
     // Every action can show its exact command: the tooltip says it for the selected sandbox.
@@ -342,6 +351,9 @@ void SandboxesPage::updateActions()
     describe(m_stop, tr("Stop the selected sandbox"), Operation::SandboxStop);
     describe(m_remove, tr("Delete the selected sandbox (asks first)"), Operation::SandboxRemove);
     describe(m_images, tr("List the images in the selected sandbox"), Operation::SandboxImages);
+    m_egress->setToolTip(
+        has ? tr("Edit the network policy of %1 (shows the change and the command first)").arg(name)
+            : tr("Edit a sandbox's network policy (select a sandbox first)"));
     m_pull->setToolTip(has ? tr("Pull an image into %1 (shows the command before running it)").arg(name)
                            : tr("Pull an image (select a sandbox first)"));
     m_refresh->setToolTip(tr("Refresh the list now\n%1").arg(previewFor(Operation::SandboxList, {})));
@@ -426,12 +438,44 @@ void SandboxesPage::openCreateDialog()
     for (const kosa8::Sandbox& sandbox : m_model->sandboxes())
         names.insert(sandbox.name);
     dialog->setExistingNames(names);
+    connect(dialog, &CreateSandboxDialog::policyEditorRequested, this, [this, dialog] {
+        auto* editor = new EgressEditorDialog(m_context, dialog->rules(), dialog);
+        editor->setAttribute(Qt::WA_DeleteOnClose);
+        connect(editor, &QDialog::accepted, dialog,
+                [dialog, editor] { dialog->setEditedRules(editor->rules()); });
+        editor->open();
+    });
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString name = dialog->name();
+        const policy::EgressRules rules = dialog->rules();
         runOperation(Operation::SandboxCreate, name, dialog->params(),
                      tr("Could not create the sandbox %1").arg(name), name);
+        // Notes and typed spellings stay with the sandbox for the next edit.
+        EgressEditorDialog::saveRules(m_context->dataDir(), name, rules);
     });
     dialog->open();
+}
+
+void SandboxesPage::openEgressEditor()
+{
+    const QString name = selectedSandbox();
+    if (!name.isEmpty())
+        openEgressEditorWithEntry(name, {}, {});
+}
+
+bool SandboxesPage::openEgressEditorWithEntry(const QString& sandbox, const QString& entry,
+                                              const QString& note)
+{
+    const kosa8::Sandbox* found = m_model->find(sandbox);
+    if (!found)
+        return false;
+    auto* dialog = new EgressEditorDialog(m_context, sandbox, found->egress, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &EgressEditorDialog::applied, m_refresher, &SandboxRefresher::refresh);
+    if (!entry.isEmpty())
+        dialog->addEntry(entry, note);
+    dialog->open();
+    return true;
 }
 
 void SandboxesPage::startSelected()

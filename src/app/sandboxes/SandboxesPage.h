@@ -51,6 +51,7 @@ public:
     QAction* imagesAction() const { return m_images; }
     QAction* refreshAction() const { return m_refresh; }
     QAction* setupAction() const { return m_setup; }
+    QAction* egressAction() const { return m_egress; }
     QList<QAction*> sandboxActions() const;
 
     QString selectedSandbox() const;
@@ -66,6 +67,11 @@ public Q_SLOTS:
     void confirmRemoveSelected();
     void openPullDialog();
     void openImagesDialog();
+    // The policy editor for the selected sandbox (diff, confirmation, `sandbox egress`).
+    void openEgressEditor();
+    // Opens the editor for `sandbox` with `entry` added: "allow this host" from a review. Nothing
+    // is applied before the person confirms the diff. Returns false when the sandbox is unknown.
+    bool openEgressEditorWithEntry(const QString& sandbox, const QString& entry, const QString& note);
 
 Q_SIGNALS:
     // The setup wizard lives elsewhere (setup/); the main window opens it.
@@ -105,6 +111,7 @@ private:
     QAction* m_images = nullptr;
     QAction* m_refresh = nullptr;
     QAction* m_setup = nullptr;
+    QAction* m_egress = nullptr;
     QAction* m_copyName = nullptr;
     // Sandboxes with an operation in flight -> what is happening ("Starting…").
     QHash<QString, QString> m_busy;
