@@ -6,6 +6,7 @@
 #include "common/Style.h"
 #include "egress/EgressEditor.h"
 #include "kosa8/Kosa8Runner.h"
+#include "kosa8/Names.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -92,7 +93,7 @@ void EgressEditorDialog::build()
     m_editor->setDataDir(m_context->dataDir());
     m_editor->setCommandContext(m_context->runner(),
                                 isLive() ? kosa8::Operation::SandboxEgress : kosa8::Operation::SandboxCreate,
-                                isLive() ? m_sandbox : QStringLiteral("NAME"));
+                                isLive() ? m_sandbox : QStringLiteral("new-sandbox"));
     layout->addWidget(m_editor, 1);
 
     m_status = new QLabel(this);
@@ -129,6 +130,15 @@ void EgressEditorDialog::build()
     connect(m_recreate, &QPushButton::clicked, this, &EgressEditorDialog::offerRecreate);
     connect(cancel, &QPushButton::clicked, this, &QDialog::reject);
     connect(m_editor, &EgressEditor::changed, this, &EgressEditorDialog::updateState);
+}
+
+void EgressEditorDialog::setNewSandboxName(const QString& name)
+{
+    if (isLive())
+        return;
+    const QString shown =
+        name.isEmpty() || !kosa8::Names::checkSandbox(name).isEmpty() ? QStringLiteral("new-sandbox") : name;
+    m_editor->setCommandContext(m_context->runner(), kosa8::Operation::SandboxCreate, shown);
 }
 
 EgressRules EgressEditorDialog::rules() const

@@ -36,6 +36,8 @@ public:
                        QWidget* parent = nullptr);
     ~EgressEditorDialog() override;
 
+    // New sandbox: the name the preview uses (a stand-in name while it is empty or invalid).
+    void setNewSandboxName(const QString& name);
     bool isLive() const { return !m_sandbox.isEmpty(); }
     QString sandbox() const { return m_sandbox; }
     EgressEditor* editor() const { return m_editor; }

@@ -441,6 +441,7 @@ void SandboxesPage::openCreateDialog()
     connect(dialog, &CreateSandboxDialog::policyEditorRequested, this, [this, dialog] {
         auto* editor = new EgressEditorDialog(m_context, dialog->rules(), dialog);
         editor->setAttribute(Qt::WA_DeleteOnClose);
+        editor->setNewSandboxName(dialog->name());
         connect(editor, &QDialog::accepted, dialog,
                 [dialog, editor] { dialog->setEditedRules(editor->rules()); });
         editor->open();
