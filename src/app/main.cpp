@@ -15,6 +15,7 @@
 #include "common/TerminationSignals.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
+#include "inbox/ReviewView.h"
 #include "mainwindow/MainWindow.h"
 #include "sandboxes/SandboxesPage.h"
 
@@ -183,6 +184,10 @@ int main(int argc, char** argv)
     // a tray icon and a desktop notification when a request arrives while the window is inactive.
     auto* inboxPage = new k8::app::InboxPage(&agentService);
     inboxPage->setSandboxModel(window.sandboxesPage()->model());
+    inboxPage->reviewView()->setArmDelayMs(context.settings()->approveArmDelayMs());
+    QObject::connect(context.settings(), &k8::app::AppSettings::changed, inboxPage, [inboxPage, &context] {
+        inboxPage->reviewView()->setArmDelayMs(context.settings()->approveArmDelayMs());
+    });
     window.setInboxPage(inboxPage);
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);

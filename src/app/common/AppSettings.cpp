@@ -15,6 +15,7 @@ const QString KeyOutputCap = QStringLiteral("kosa8/outputCapBytes");
 const QString KeyRemoteHost = QStringLiteral("remote/host");
 const QString KeyRemoteToken = QStringLiteral("remote/token");
 const QString KeyRefreshInterval = QStringLiteral("sandboxes/refreshIntervalS");
+const QString KeyApproveArmDelay = QStringLiteral("inbox/approveArmDelayMs");
 } // namespace
 
 AppSettings::AppSettings(const QString& dataDir, QObject* parent)
@@ -113,6 +114,20 @@ int AppSettings::refreshIntervalS() const
 void AppSettings::setRefreshIntervalS(int seconds)
 {
     m_settings->setValue(KeyRefreshInterval, seconds);
+    Q_EMIT changed();
+}
+
+int AppSettings::approveArmDelayMs() const
+{
+    bool ok = false;
+    const int value = m_settings->value(KeyApproveArmDelay, DefaultApproveArmDelayMs).toInt(&ok);
+    // A hand-edited nonsense value falls back to the default rather than to no delay.
+    return ok && value >= 0 && value <= MaxApproveArmDelayMs ? value : DefaultApproveArmDelayMs;
+}
+
+void AppSettings::setApproveArmDelayMs(int ms)
+{
+    m_settings->setValue(KeyApproveArmDelay, qBound(0, ms, MaxApproveArmDelayMs));
     Q_EMIT changed();
 }
 

@@ -48,6 +48,13 @@ public:
     int refreshIntervalS() const;
     void setRefreshIntervalS(int seconds);
 
+    // How long approving stays disarmed after the request in view changes (0: not at all), so a
+    // key meant for one request never approves another that just took its place.
+    static constexpr int DefaultApproveArmDelayMs = 500;
+    static constexpr int MaxApproveArmDelayMs = 5000;
+    int approveArmDelayMs() const;
+    void setApproveArmDelayMs(int ms);
+
     // The connection for the runner: the given executable plus the remote worker settings.
     kosa8::ConnectionProfile connectionProfile(const QString& executable) const;
 

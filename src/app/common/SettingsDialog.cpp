@@ -31,6 +31,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     , m_token(new QLineEdit(this))
     , m_outputCapMiB(new QSpinBox(this))
     , m_refreshS(new QSpinBox(this))
+    , m_armDelayMs(new QSpinBox(this))
     , m_profilePath(new QLabel(this))
     , m_profileStatus(new QLabel(this))
     , m_message(new QLabel(this))
@@ -58,6 +59,15 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
         agentsForm->addRow(tr("Image for %1:").arg(language), edit);
         connect(edit, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
     }
+    m_armDelayMs->setRange(0, AppSettings::MaxApproveArmDelayMs);
+    m_armDelayMs->setSingleStep(100);
+    m_armDelayMs->setSuffix(tr(" ms"));
+    m_armDelayMs->setValue(settings->approveArmDelayMs());
+    m_armDelayMs->setAccessibleName(tr("Approve is armed after"));
+    m_armDelayMs->setToolTip(
+        tr("After the request in view changes, approving waits this long, so a key meant "
+           "for one request never approves another. 0 switches the wait off."));
+    agentsForm->addRow(tr("&Approve is armed after:"), m_armDelayMs);
     layout->addWidget(agents);
 
     auto* remote = new QGroupBox(tr("Remote worker (Linux and Intel Macs)"), this);
@@ -206,6 +216,7 @@ void SettingsDialog::save()
         settings->setRemoteToken(m_token->text());
         settings->setOutputCapBytes(qint64(m_outputCapMiB->value()) * 1024 * 1024);
         settings->setRefreshIntervalS(m_refreshS->value());
+        settings->setApproveArmDelayMs(m_armDelayMs->value());
         settings->sync();
     }
     m_context->reloadConfiguration();

@@ -27,6 +27,7 @@ public:
     QLineEdit* tokenEdit() const { return m_token; }
     QSpinBox* outputCapSpin() const { return m_outputCapMiB; }
     QSpinBox* refreshSpin() const { return m_refreshS; }
+    QSpinBox* armDelaySpin() const { return m_armDelayMs; }
     QPushButton* saveButton() const { return m_save; }
     QString problem() const { return m_problem; }
     QString profileStatusText() const;
@@ -44,6 +45,7 @@ private:
     QLineEdit* m_token;
     QSpinBox* m_outputCapMiB;
     QSpinBox* m_refreshS;
+    QSpinBox* m_armDelayMs;
     QLabel* m_profilePath;
     QLabel* m_profileStatus;
     QLabel* m_message;

@@ -2,6 +2,7 @@
 
 #include "agent/Ledger.h"
 #include "history/HistoryModel.h"
+#include "history/PlainText.h"
 
 #include <QFutureWatcher>
 #include <QHeaderView>
@@ -29,7 +30,10 @@ HistoryView::HistoryView(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    // Agents chose the titles, names and request ids shown here: tooltips show them as text.
+    m_table->setItemDelegate(new PlainToolTipDelegate(m_table));
     m_status->setAccessibleName(tr("History status"));
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);

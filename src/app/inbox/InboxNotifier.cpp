@@ -8,6 +8,34 @@
 
 namespace k8::app {
 
+QString InboxNotifier::notificationText(const QString& agentText)
+{
+    // Notification servers and the tray's own balloon differ in whether they draw markup, and
+    // escaping shows "&lt;" where they do not. Text without markup characters shows the same
+    // everywhere, so they are swapped for look-alikes; a line break cannot start a fake second
+    // line either. Long text is cut: the inbox shows it whole.
+    constexpr qsizetype MaxChars = 200;
+    QString text;
+    text.reserve(qMin(agentText.size(), MaxChars + 1));
+    for (const QChar c : agentText) {
+        if (text.size() >= MaxChars) {
+            text.append(QChar(0x2026)); // …
+            break;
+        }
+        if (c == u'<')
+            text.append(QChar(0x2039)); // ‹
+        else if (c == u'>')
+            text.append(QChar(0x203A)); // ›
+        else if (c == u'&')
+            text.append(QChar(0xFF06)); // ＆
+        else if (c == u'\n' || c == u'\r' || c == QChar(0x2028) || c == QChar(0x2029))
+            text.append(u' ');
+        else
+            text.append(c);
+    }
+    return text;
+}
+
 InboxNotifier::InboxNotifier(QWidget* window, InboxPage* page, Features features, QObject* parent)
     : QObject(parent)
     , m_window(window)
@@ -57,8 +85,9 @@ void InboxNotifier::onRequestArrived(const QString& title, const QString& agent)
 {
     if (!m_features.testFlag(Notifications) || (m_window && m_window->isActiveWindow()))
         return;
-    const QString heading = tr("%1 asks for a decision").arg(agent);
-    const QString message = title.isEmpty() ? tr("A new request is waiting in the inbox.") : title;
+    const QString heading = tr("%1 asks for a decision").arg(notificationText(agent));
+    const QString message =
+        title.isEmpty() ? tr("A new request is waiting in the inbox.") : notificationText(title);
     if (m_tray)
         m_tray->showMessage(heading, message, QSystemTrayIcon::Information, 10000);
     if (m_window)

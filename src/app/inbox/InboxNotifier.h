@@ -36,6 +36,9 @@ public:
     int pendingCount() const { return m_count; }
     // The title for a count: "kosa8 Desk" or "(3) kosa8 Desk".
     static QString titleFor(const QString& baseTitle, int count);
+    // Agent text made safe for a desktop notification or tray balloon: no markup characters
+    // (swapped for look-alikes), one line, at most about 200 characters.
+    static QString notificationText(const QString& agentText);
 
 Q_SIGNALS:
     // A notification was shown (or would have been, without a tray): for tests and logs.

@@ -4,6 +4,7 @@
 #include "agent/ReviewCoordinator.h"
 #include "common/PageHeader.h"
 #include "history/HistoryView.h"
+#include "history/PlainText.h"
 #include "inbox/ReviewView.h"
 
 #include <QAction>
@@ -75,12 +76,16 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
     m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 18);
     m_pending->setWordWrap(false);
+    // Titles and agent names come from agents: their tooltips show them as text, never markup.
+    m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));
 
-    // Decisions and navigation work from the list as well as from the review.
+    // Decisions and navigation work from the list as well as from the review; so do the
+    // approval keys, which the review reads as key events anywhere in the page.
     for (QAction* action : m_review->decisionActions()) {
         m_review->removeAction(action);
         addAction(action);
     }
+    m_review->setKeyScope(this);
     m_next = makeNavigation(this, tr("&Next"), tr("Next request"),
                             {QKeySequence(Qt::CTRL | Qt::Key_BracketRight), QKeySequence(Qt::Key_J)});
     m_previous = makeNavigation(this, tr("&Previous"), tr("Previous request"),
@@ -238,6 +243,8 @@ void InboxPage::selectPrevious()
 void InboxPage::onRowsInserted(int first)
 {
     Q_EMIT pendingCountChanged(pendingCount());
+    // The inbox changed while the person may be about to press a key: approval waits a moment.
+    m_review->disarm();
     if (m_review->currentKey() == 0)
         selectRow(first);
 }
@@ -245,6 +252,7 @@ void InboxPage::onRowsInserted(int first)
 void InboxPage::onRowsRemoved(int first)
 {
     Q_EMIT pendingCountChanged(pendingCount());
+    m_review->disarm();
     const quint64 shown = m_review->currentKey();
     if (shown != 0 && m_model && m_model->rowOf(shown) >= 0)
         return;

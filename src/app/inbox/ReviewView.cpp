@@ -6,39 +6,21 @@
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
-#include "kosa8/Names.h"
 #include "kosa8/SandboxListModel.h"
 
 #include <QAction>
-#include <QCryptographicHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonParseError>
+#include <QApplication>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMessageBox>
 #include <QShortcut>
 #include <QTimer>
-
-#include <optional>
 
 namespace k8::app {
 
 using agent::DecisionKind;
 
 namespace {
-
-QString formatJson(const QJsonValue& value)
-{
-    if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
-    if (value.isUndefined())
-        return {};
-    // A scalar: serialise it inside an array and drop the brackets.
-    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
-}
 
 QString ageText(const QDateTime& received)
 {
@@ -69,6 +51,9 @@ QAction* makeAction(QWidget* owner, const QString& text, const QString& what, co
     return action;
 }
 
+const QList<QKeySequence> approvalKeys{QKeySequence(Qt::CTRL | Qt::Key_Return),
+                                       QKeySequence(Qt::CTRL | Qt::Key_Enter)};
+
 } // namespace
 
 ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
@@ -76,6 +61,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_ui(std::make_unique<Ui::ReviewView>())
     , m_coordinator(coordinator)
     , m_ageTimer(new QTimer(this))
+    , m_armTimer(new QTimer(this))
 {
     m_ui->setupUi(this);
     m_ui->argsEditor->setLanguage(QStringLiteral("json"));
@@ -89,14 +75,23 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     m_ui->titleLabel->setFont(titleFont);
+    // Everything an agent sends is text, never markup (a title could otherwise draw a fake
+    // button, hide words or link away). The form says so too; this keeps it true for any label
+    // added later.
+    for (QLabel* label : findChildren<QLabel*>())
+        label->setTextFormat(Qt::PlainText);
 
     // Approving needs a modifier (Ctrl, which Qt maps to Cmd on macOS) so that a stray key never
-    // approves; the other decisions also have single keys, which only act where no text is typed.
-    m_approve = makeAction(this, tr("&Approve"), tr("Approve"),
-                           {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    // approves. The keys are read in eventFilter(), not through a QAction shortcut, because a
+    // shortcut cannot tell a held key's auto-repeat from a press.
+    m_approve = new QAction(tr("&Approve"), this);
+    m_approve->setToolTip(tr("%1 (%2)").arg(tr("Approve"), shortcutText(approvalKeys)));
+    addAction(m_approve);
     m_edit = makeAction(this, tr("&Edit"), tr("Edit the code before approving"),
                         {QKeySequence(Qt::CTRL | Qt::Key_E), QKeySequence(Qt::Key_E)});
     m_edit->setCheckable(true);
+    m_revert = new QAction(tr("&Discard edits"), this);
+    m_revert->setToolTip(tr("Put back the code and arguments as the agent sent them"));
     m_reject = makeAction(this, tr("Reject…"), tr("Type a reason and press Enter to reject"),
                           {QKeySequence(Qt::CTRL | Qt::Key_Backspace), QKeySequence(Qt::Key_R)});
     m_rejectNow = new QAction(tr("&Reject"), this);
@@ -112,11 +107,13 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
 
     m_ui->approveButton->setDefaultAction(m_approve);
     m_ui->editButton->setDefaultAction(m_edit);
+    m_ui->revertButton->setDefaultAction(m_revert);
     m_ui->rejectButton->setDefaultAction(m_rejectNow);
     m_ui->respondButton->setDefaultAction(m_respondNow);
     // setDefaultAction copies the action's text into the accessible name's place; keep ours.
     m_ui->approveButton->setAccessibleName(tr("Approve"));
     m_ui->editButton->setAccessibleName(tr("Edit"));
+    m_ui->revertButton->setAccessibleName(tr("Discard edits"));
     m_ui->rejectButton->setAccessibleName(tr("Reject"));
     m_ui->respondButton->setAccessibleName(tr("Respond"));
     // The approve button is the one the eye looks for.
@@ -125,21 +122,31 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_ui->approveButton->setFont(approveFont);
 
     auto* rulesMenu = new QMenu(m_ui->rulesButton);
-    m_ruleApproveCode = rulesMenu->addAction(tr("Always approve this exact code…"));
+    m_ruleApprove = rulesMenu->addAction(tr("Always approve this action as shown…"));
     m_ruleRejectAgent = rulesMenu->addAction(tr("Always reject this agent…"));
     m_ui->rulesButton->setMenu(rulesMenu);
 
     connect(m_approve, &QAction::triggered, this, &ReviewView::approve);
     connect(m_edit, &QAction::triggered, this, &ReviewView::toggleEdit);
+    connect(m_revert, &QAction::triggered, this, &ReviewView::revertEdits);
     connect(m_reject, &QAction::triggered, this, &ReviewView::startReject);
     connect(m_rejectNow, &QAction::triggered, this, &ReviewView::rejectNow);
     connect(m_respond, &QAction::triggered, this, &ReviewView::startRespond);
     connect(m_respondNow, &QAction::triggered, this, &ReviewView::respondNow);
-    connect(m_ruleApproveCode, &QAction::triggered, this, &ReviewView::saveApproveCodeRule);
+    connect(m_ruleApprove, &QAction::triggered, this, &ReviewView::saveApproveRule);
     connect(m_ruleRejectAgent, &QAction::triggered, this, &ReviewView::saveRejectAgentRule);
     connect(m_ui->rejectMessageEdit, &QLineEdit::returnPressed, this, &ReviewView::rejectNow);
     connect(m_ui->respondEdit, &QLineEdit::returnPressed, this, &ReviewView::respondNow);
-    connect(m_ui->respondEdit, &QLineEdit::textChanged, this, [this] { updateDecisionState(); });
+    connect(m_ui->rejectMessageEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (!m_loading)
+            m_state.setRejectReason(m_current, text);
+    });
+    connect(m_ui->respondEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (m_loading)
+            return;
+        m_state.setResponseText(m_current, text);
+        updateDecisionState();
+    });
     // Escape in a message field goes back to the code without deciding anything.
     for (QLineEdit* field : {m_ui->rejectMessageEdit, m_ui->respondEdit}) {
         auto* escape =
@@ -158,33 +165,55 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(m_ui->codeEditor, &QPlainTextEdit::textChanged, this, [this] {
         if (m_loading)
             return;
-        m_ui->diffView->setEdited(m_ui->codeEditor->toPlainText());
+        m_state.setCode(m_current, m_ui->codeEditor->code());
+        m_ui->diffView->setEdited(m_state.code(m_current));
         updateDecisionState();
     });
     connect(m_ui->argsEditor, &QPlainTextEdit::textChanged, this, [this] {
-        if (!m_loading)
-            updateDecisionState();
-    });
-    connect(m_ui->sandboxCombo, &QComboBox::currentTextChanged, this, [this] {
-        updateEgress();
+        if (m_loading)
+            return;
+        m_state.setArgsText(m_current, m_ui->argsEditor->code());
         updateDecisionState();
     });
-    connect(m_ui->imageEdit, &QLineEdit::textChanged, this, [this] { updateDecisionState(); });
+    connect(m_ui->sandboxCombo, &QComboBox::currentTextChanged, this, [this](const QString& text) {
+        if (m_loading)
+            return;
+        m_state.setRunSandbox(text.trimmed());
+        updateEgress();
+        updateRunBox();
+        updateDecisionState();
+    });
+    connect(m_ui->imageEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (m_loading)
+            return;
+        m_state.setRunImage(text.trimmed());
+        updateRunBox();
+        updateDecisionState();
+    });
 
     if (coordinator) {
         connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
-                [this](quint64 key) { m_drafts.remove(key); });
+                [this](quint64 key) { m_drafts.drop(key); });
         connect(coordinator, &QObject::destroyed, this, [this] { m_drafts.clear(); });
     }
 
     m_ageTimer->setInterval(15000);
     connect(m_ageTimer, &QTimer::timeout, this, &ReviewView::updateDetails);
+    m_armTimer->setSingleShot(true);
+    connect(m_armTimer, &QTimer::timeout, this, [this] {
+        m_armed = true;
+        m_ui->armingLabel->hide();
+        updateDecisionState();
+        Q_EMIT armedChanged(true);
+    });
 
+    qApp->installEventFilter(this);
     showRequest(0);
 }
 
 ReviewView::~ReviewView()
 {
+    qApp->removeEventFilter(this);
     // Children outlive m_ui by a moment (QWidget deletes them after this body); make sure none
     // of their signals reaches a slot that uses m_ui then.
     for (QObject* child : findChildren<QObject*>())
@@ -220,10 +249,85 @@ QLineEdit* ReviewView::imageEdit() const
 {
     return m_ui->imageEdit;
 }
+QVBoxLayout* ReviewView::revealBarSlot() const
+{
+    return m_ui->revealBarSlot;
+}
+
+bool ReviewView::isEditing() const
+{
+    return m_state.isEditing(m_current);
+}
 
 QString ReviewView::messageText() const
 {
     return m_ui->messageLabel->isHidden() ? QString() : m_ui->messageLabel->text();
+}
+
+void ReviewView::setKeyScope(QWidget* scope)
+{
+    m_keyScope = scope;
+}
+
+bool ReviewView::isApprovalKey(const QKeyEvent* event)
+{
+    const int key = event->key();
+    if (key != Qt::Key_Return && key != Qt::Key_Enter)
+        return false;
+    // Ctrl (Cmd on macOS) and nothing else but the keypad flag.
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    return modifiers == Qt::ControlModifier;
+}
+
+bool ReviewView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride)
+        return false;
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (!widget)
+        return false;
+    QWidget* scope = m_keyScope ? m_keyScope.data() : this;
+    if (widget != scope && !scope->isAncestorOf(widget))
+        return false;
+    auto* key = static_cast<QKeyEvent*>(event);
+    if (!isApprovalKey(key))
+        return false;
+    if (event->type() == QEvent::ShortcutOverride) {
+        // Claimed here so that no shortcut takes it; the key press that follows decides.
+        key->accept();
+        return true;
+    }
+    // The request it approves is the one shown when the key went down; a held key repeating
+    // never approves (it may have been pressed for the request before).
+    if (!key->isAutoRepeat())
+        approveFor(m_key);
+    return true;
+}
+
+void ReviewView::setArmDelayMs(int ms)
+{
+    m_armDelayMs = qMax(0, ms);
+    if (!m_armed && m_armTimer->isActive())
+        disarm(); // restart with the new delay
+}
+
+void ReviewView::disarm()
+{
+    m_armTimer->stop();
+    const bool wasArmed = m_armed;
+    if (m_armDelayMs <= 0 || m_key == 0) {
+        m_armed = m_key != 0;
+        m_ui->armingLabel->hide();
+    } else {
+        m_armed = false;
+        m_ui->armingLabel->setText(
+            tr("Approve is armed in %1 s").arg(QLocale().toString(m_armDelayMs / 1000.0, 'f', 1)));
+        m_ui->armingLabel->show();
+        m_armTimer->start(m_armDelayMs);
+    }
+    updateDecisionState();
+    if (wasArmed != m_armed)
+        Q_EMIT armedChanged(m_armed);
 }
 
 void ReviewView::setSandboxModel(kosa8::SandboxListModel* model)
@@ -244,279 +348,211 @@ void ReviewView::showRequest(quint64 key)
     const agent::Request* request = key && m_coordinator ? m_coordinator->request(key) : nullptr;
     if (request && key == m_key)
         return;
-    saveDraft();
+    keepDraft();
     m_key = request ? key : 0;
-    const std::optional<Draft> draft =
-        request && m_drafts.contains(key) ? std::optional<Draft>(m_drafts.value(key)) : std::nullopt;
-    m_states.clear();
+    m_state = request ? m_drafts.take(*request) : agent::ReviewState();
     m_current = -1;
-    m_editing = false;
-    m_edit->setChecked(draft && draft->editing);
     setMessage({}, false);
-    m_ui->rejectMessageEdit->setText(draft ? draft->rejectMessage : QString());
-    m_ui->respondEdit->setText(draft ? draft->respondText : QString());
+    m_ageTimer->stop();
 
     if (!request) {
-        m_request = {};
-        m_ageTimer->stop();
+        m_loading = true;
+        m_ui->codeEditor->setCode(QString());
+        m_ui->argsEditor->setCode(QString());
+        m_ui->rejectMessageEdit->clear();
+        m_ui->respondEdit->clear();
+        m_loading = false;
         m_ui->stack->setCurrentWidget(m_ui->emptyPage);
-        updateDecisionState();
+        disarm();
         return;
     }
-    m_request = *request;
-    for (const agent::ReviewAction& action : std::as_const(m_request.actions)) {
-        ActionState state;
-        state.editedCode = action.code;
-        QJsonObject args = action.args;
-        if (!action.codeField.isEmpty())
-            args.remove(action.codeField);
-        state.editedArgsText = formatJson(args);
-        m_states.append(state);
-    }
-    if (draft && draft->states.size() == m_request.actions.size())
-        m_states = draft->states;
 
+    const agent::Request& shown = m_state.request();
     m_loading = true;
     m_ui->actionCombo->clear();
-    for (int i = 0; i < m_request.actions.size(); ++i) {
-        const QString name = m_request.actions.at(i).name;
-        m_ui->actionCombo->addItem(tr("%1 of %2: %3")
-                                       .arg(i + 1)
-                                       .arg(m_request.actions.size())
-                                       .arg(name.isEmpty() ? tr("request") : name));
+    for (int i = 0; i < shown.actions.size(); ++i) {
+        const QString name = shown.actions.at(i).name.isEmpty() ? tr("action") : shown.actions.at(i).name;
+        m_ui->actionCombo->addItem(tr("%1 of %2: %3").arg(i + 1).arg(shown.actions.size()).arg(name));
     }
     m_loading = false;
-    const bool several = m_request.actions.size() > 1;
+    const bool several = shown.actions.size() > 1;
     m_ui->actionLabel->setVisible(several);
     m_ui->actionCombo->setVisible(several);
     m_ui->actionStateLabel->setVisible(several);
 
-    const bool isRun = m_request.method == u"run";
-    m_ui->runBox->setVisible(isRun);
-    if (isRun) {
+    m_ui->runBox->setVisible(m_state.isRun());
+    if (m_state.isRun()) {
+        m_loading = true;
         m_ui->sandboxCombo->clear();
-        m_ui->sandboxCombo->setEditText(draft ? draft->sandbox : QString());
+        m_ui->sandboxCombo->setEditText(m_state.runSandbox());
+        m_ui->imageEdit->setText(m_state.runImage());
+        m_loading = false;
         fillSandboxes();
-        m_ui->imageEdit->setText(draft ? draft->image : m_request.run.image);
     }
     m_ui->stack->setCurrentWidget(m_ui->reviewPage);
     updateDetails();
     m_ageTimer->start();
 
-    if (m_request.actions.isEmpty()) {
+    if (shown.actions.isEmpty()) {
         // Nothing to decide on is unexpected: offer only a rejection (fail closed).
-        m_ui->codeEditor->clear();
-        m_ui->argsEditor->setPlainText(formatJson(m_request.payload));
+        m_loading = true;
+        m_ui->codeEditor->setCode(QString());
+        m_ui->codeEditor->hide();
+        m_ui->argsEditor->setCode(agent::formatJsonForReview(shown.payload));
+        m_loading = false;
+        m_ui->proseLabel->hide();
         setMessage(tr("This request holds no action that can be approved."), true);
-        updateDecisionState();
+        disarm();
         return;
     }
-    showAction(draft ? qBound(0, draft->current, int(m_request.actions.size()) - 1) : 0);
+    showAction(qBound(0, m_state.currentAction(), m_state.actionCount() - 1));
 }
 
-void ReviewView::saveDraft()
+void ReviewView::keepDraft()
 {
     // Only while the request still waits: a decided or withdrawn one has nothing left to keep.
     const agent::InboxModel* inbox = m_coordinator ? m_coordinator->inbox() : nullptr;
     if (!m_key || !inbox || inbox->rowOf(m_key) < 0)
         return;
-    storeCurrentEdits();
-    Draft draft;
-    draft.states = m_states;
-    draft.current = qMax(0, m_current);
-    draft.editing = m_editing;
-    draft.rejectMessage = m_ui->rejectMessageEdit->text();
-    draft.respondText = m_ui->respondEdit->text();
-    draft.sandbox = m_ui->sandboxCombo->currentText();
-    draft.image = m_ui->imageEdit->text();
-    m_drafts.insert(m_key, draft);
+    m_drafts.keep(m_state);
 }
 
 void ReviewView::updateDetails()
 {
     if (!m_key)
         return;
-    m_ui->titleLabel->setText(m_request.title.isEmpty() ? tr("(untitled request)") : m_request.title);
+    const agent::Request& request = m_state.request();
+    m_ui->titleLabel->setText(request.title.isEmpty() ? tr("(untitled request)") : request.title);
     QStringList parts;
-    parts << tr("From %1").arg(m_request.agent);
-    parts << (m_request.method == u"run" ? tr("run %1 code").arg(m_request.run.language) : tr("review"));
-    if (m_request.method != u"run")
-        parts << tr("shape: %1").arg(agent::shapeName(m_request.shape));
-    if (!m_request.threadId.isEmpty())
-        parts << tr("thread %1").arg(m_request.threadId);
+    parts << tr("From %1").arg(request.agent);
+    if (m_state.isRun()) {
+        parts << tr("runs %1 code in a kosa8 sandbox").arg(request.run.language);
+    } else {
+        // A review is answered to the agent, which then acts itself, outside any sandbox.
+        QStringList names;
+        for (const agent::ReviewAction& action : request.actions) {
+            if (!action.name.isEmpty() && !names.contains(action.name))
+                names.append(action.name);
+        }
+        parts << (names.isEmpty() ? tr("the agent acts on your answer itself, outside kosa8")
+                                  : tr("the agent runs %1 itself on your answer, outside kosa8")
+                                        .arg(names.join(QStringLiteral(", "))));
+    }
+    if (!request.threadId.isEmpty())
+        parts << tr("thread %1").arg(request.threadId);
     parts << tr("received %1 (%2)")
-                 .arg(QLocale().toString(m_request.receivedAt.toLocalTime().time(), QLocale::ShortFormat),
-                      ageText(m_request.receivedAt));
-    if (m_request.timeoutS > 0)
-        parts << tr("rejected automatically after %n s", nullptr, m_request.timeoutS);
-    if (m_request.method == u"run" && m_request.run.checkpoint)
-        parts << tr("checkpoint \"%1\" first").arg(m_request.run.checkpointLabel);
+                 .arg(QLocale().toString(request.receivedAt.toLocalTime().time(), QLocale::ShortFormat),
+                      ageText(request.receivedAt));
+    if (request.timeoutS > 0)
+        parts << tr("rejected automatically after %n s", nullptr, request.timeoutS);
     m_ui->detailsLabel->setText(parts.join(QStringLiteral(" · ")));
-}
-
-void ReviewView::storeCurrentEdits()
-{
-    if (m_current < 0 || m_current >= m_states.size())
-        return;
-    m_states[m_current].editedCode = m_ui->codeEditor->toPlainText();
-    m_states[m_current].editedArgsText = m_ui->argsEditor->toPlainText();
 }
 
 void ReviewView::showAction(int index)
 {
-    if (index < 0 || index >= m_request.actions.size())
+    if (!m_state.isValidAction(index))
         return;
-    if (index != m_current)
-        storeCurrentEdits();
+    const bool changed = index != m_current;
     m_current = index;
-    const agent::ReviewAction& action = m_request.actions.at(index);
-    const ActionState& state = m_states.at(index);
-    const bool isRun = m_request.method == u"run";
+    m_state.setCurrentAction(index);
+    const bool hasCode = m_state.hasCode(index);
 
     m_loading = true;
     m_ui->actionCombo->setCurrentIndex(index);
-    const bool hasCode = currentHasCode();
-    QString language = QStringLiteral("python");
-    if (isRun)
-        language = m_request.run.language;
-    else if (action.args.value(QLatin1String("language")).isString())
-        language = action.args.value(QLatin1String("language")).toString().toLower();
-    else if (action.codeField == u"command")
-        language = QStringLiteral("bash");
-    m_ui->codeEditor->setLanguage(language);
-    m_ui->codeEditor->setPlainText(state.editedCode);
+    m_ui->codeEditor->setLanguage(m_state.codeLanguage(index));
+    m_ui->codeEditor->setCode(m_state.code(index));
     m_ui->codeEditor->setVisible(hasCode);
-    m_ui->diffView->setTexts(action.code, state.editedCode);
-
-    QString argsText = state.editedArgsText;
-    if (m_request.shape == agent::PayloadShape::Generic && !m_request.payload.isObject())
-        argsText = formatJson(m_request.payload);
-    m_ui->argsEditor->setPlainText(argsText);
-    // A run's args are its code and language, both shown elsewhere.
-    m_ui->argsPanel->setVisible(!isRun && !argsText.trimmed().isEmpty() && argsText != u"{\n}");
+    m_ui->diffView->setTexts(m_state.originalCode(index), m_state.code(index));
+    m_ui->argsEditor->setCode(m_state.argsText(index));
+    m_ui->argsPanel->setVisible(m_state.hasOtherArgs(index));
     m_ui->argsLabel->setText(hasCode ? tr("Other arguments:") : tr("Arguments:"));
+    m_ui->rejectMessageEdit->setText(m_state.rejectReason(index));
+    m_ui->respondEdit->setText(m_state.responseText(index));
     m_loading = false;
 
-    m_ui->descriptionLabel->setText(action.description);
-    m_ui->descriptionLabel->setVisible(!action.description.isEmpty());
+    const QString prose = m_state.prose(index);
+    m_ui->proseLabel->setText(prose);
+    m_ui->proseLabel->setVisible(!prose.isEmpty());
 
-    m_editing = m_edit->isChecked() && currentAllows(DecisionKind::Edit);
-    m_edit->setChecked(m_editing);
-    m_ui->codeEditor->setEditable(m_editing);
-    m_ui->argsEditor->setEditable(m_editing && !isRun);
-    updateDecisionState();
-}
-
-bool ReviewView::currentAllows(DecisionKind kind) const
-{
-    if (m_current < 0 || m_current >= m_request.actions.size())
-        return false;
-    return m_request.actions.at(m_current).allowed.contains(kind);
-}
-
-bool ReviewView::currentHasCode() const
-{
-    if (m_current < 0 || m_current >= m_request.actions.size())
-        return false;
-    return m_request.method == u"run" || !m_request.actions.at(m_current).codeField.isEmpty();
-}
-
-QJsonObject ReviewView::originalArgsWithoutCode(int index) const
-{
-    const agent::ReviewAction& action = m_request.actions.at(index);
-    QJsonObject args = action.args;
-    if (!action.codeField.isEmpty())
-        args.remove(action.codeField);
-    return args;
-}
-
-bool ReviewView::currentIsEdited() const
-{
-    if (m_current < 0 || m_current >= m_request.actions.size())
-        return false;
-    const agent::ReviewAction& action = m_request.actions.at(m_current);
-    if (currentHasCode() && m_ui->codeEditor->toPlainText() != action.code)
-        return true;
-    if (m_request.method == u"run" || !m_ui->argsEditor->isEditable())
-        return false;
-    const QJsonDocument parsed = QJsonDocument::fromJson(m_ui->argsEditor->toPlainText().toUtf8());
-    return !parsed.isObject() || parsed.object() != originalArgsWithoutCode(m_current);
-}
-
-QString ReviewView::runProblem() const
-{
-    if (m_request.method != u"run")
-        return {};
-    const QString sandbox = m_ui->sandboxCombo->currentText().trimmed();
-    if (sandbox.isEmpty())
-        return tr("Choose a sandbox to run in.");
-    QString problem = kosa8::Names::checkSandbox(sandbox);
-    if (!problem.isEmpty())
-        return problem;
-    const QString image = m_ui->imageEdit->text().trimmed();
-    if (!image.isEmpty()) {
-        problem = kosa8::Names::checkImage(image);
-        if (!problem.isEmpty())
-            return problem;
-    }
-    return {};
+    const bool editing = m_state.isEditing(index);
+    m_edit->setChecked(editing);
+    m_ui->codeEditor->setEditable(editing && hasCode);
+    m_ui->argsEditor->setEditable(editing && !m_state.isRun());
+    if (changed)
+        disarm(); // another action in view: what the next key approves changed
+    else
+        updateDecisionState();
 }
 
 void ReviewView::updateDecisionState()
 {
-    const bool active = m_key != 0 && m_current >= 0;
-    const bool edited = active && currentIsEdited();
-    const QString problem = active ? runProblem() : QString();
-    m_ui->runProblemLabel->setText(problem);
-    m_ui->runProblemLabel->setVisible(!problem.isEmpty());
+    const bool active = m_key != 0 && m_state.isValidAction(m_current);
+    const bool edited = active && m_state.isEdited(m_current);
+    const bool editing = active && m_state.isEditing(m_current);
 
-    const bool canApprove =
-        active && problem.isEmpty() &&
-        (edited ? currentAllows(DecisionKind::Edit) : currentAllows(DecisionKind::Approve));
-    m_approve->setEnabled(canApprove);
-    const bool isRun = m_request.method == u"run";
+    QString problem;
+    agent::ActionDecision approval;
+    const bool approvable = active && m_state.approvalFor(m_current, &approval, &problem);
+    m_ui->runProblemLabel->setText(m_state.isRun() ? m_state.runProblem() : QString());
+    m_ui->runProblemLabel->setVisible(!m_ui->runProblemLabel->text().isEmpty());
+
+    m_approve->setEnabled(approvable && m_armed);
+    const bool isRun = m_state.isRun();
     m_approve->setText(edited ? (isRun ? tr("&Approve edited and run") : tr("&Approve edited"))
                               : (isRun ? tr("&Approve and run") : tr("&Approve")));
-    m_edit->setEnabled(active && currentAllows(DecisionKind::Edit));
-    const bool canReject = m_key != 0 && (m_current < 0 || currentAllows(DecisionKind::Reject));
+    m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit));
+    m_revert->setEnabled(edited);
+    m_ui->revertButton->setVisible(active && m_state.allows(m_current, DecisionKind::Edit));
+    const bool canReject =
+        m_key != 0 && (m_state.actionCount() == 0 || m_state.allows(m_current, DecisionKind::Reject));
     m_reject->setEnabled(canReject);
     m_rejectNow->setEnabled(canReject);
     m_ui->rejectMessageEdit->setEnabled(canReject);
-    const bool canRespond = active && currentAllows(DecisionKind::Respond);
+    const bool canRespond = active && m_state.allows(m_current, DecisionKind::Respond);
     m_respond->setEnabled(canRespond);
-    m_respondNow->setEnabled(canRespond && !m_ui->respondEdit->text().trimmed().isEmpty());
+    m_respondNow->setEnabled(canRespond && !m_state.responseText(m_current).trimmed().isEmpty());
     m_ui->respondEdit->setVisible(canRespond);
     m_ui->respondButton->setVisible(canRespond);
 
-    const bool showDiff = active && currentHasCode() && (m_editing || edited);
-    m_ui->diffView->setVisible(showDiff);
+    // The diff compares code; an edit of the other arguments alone is told by the note instead.
+    m_ui->diffView->setVisible(active && m_state.hasCode(m_current) &&
+                               (editing || m_state.isCodeEdited(m_current)));
 
-    const bool hasCode = active && currentHasCode();
-    m_ruleApproveCode->setEnabled(hasCode && currentAllows(DecisionKind::Approve));
+    // Why approving is not possible, and what the edits will do, in words beside the code.
+    QString note = active ? m_state.note(m_current) : QString();
+    if (note.isEmpty() && edited && !editing)
+        note = tr("Edit is off, and your edits are kept: they are what will be sent. \"Discard edits\" puts "
+                  "the agent's original back.");
+    if (active && !approvable && !problem.isEmpty() && problem != m_ui->runProblemLabel->text() &&
+        (edited || !m_state.allows(m_current, DecisionKind::Approve)))
+        note = note.isEmpty() ? problem : note + QLatin1Char('\n') + problem;
+    m_ui->noteLabel->setText(note);
+    m_ui->noteLabel->setVisible(!note.isEmpty());
+
+    agent::PersonDecision ruleDecision;
+    m_ruleApprove->setEnabled(active && m_state.approvalOfAll(&ruleDecision));
     m_ruleRejectAgent->setEnabled(m_key != 0);
     m_ui->rulesButton->setEnabled(m_key != 0);
 
-    if (m_states.size() > 1) {
-        int done = 0;
-        for (const ActionState& state : std::as_const(m_states))
-            done += state.decided ? 1 : 0;
-        m_ui->actionStateLabel->setText(tr("%1 of %2 decided").arg(done).arg(m_states.size()));
-    }
+    if (m_state.actionCount() > 1)
+        m_ui->actionStateLabel->setText(
+            tr("%1 of %2 decided").arg(m_state.decidedCount()).arg(m_state.actionCount()));
 }
 
 void ReviewView::toggleEdit()
 {
-    if (!m_key || !currentAllows(DecisionKind::Edit)) {
+    if (!m_key || !m_state.allows(m_current, DecisionKind::Edit)) {
         m_edit->setChecked(false);
         return;
     }
     // The action may be checkable-toggled already (button) or not (E key via the shortcut on a
-    // checkable action toggles too); follow the action's state.
-    m_editing = m_edit->isChecked();
-    m_ui->codeEditor->setEditable(m_editing);
-    m_ui->argsEditor->setEditable(m_editing && m_request.method != u"run");
-    if (m_editing) {
-        if (currentHasCode())
+    // checkable action toggles too); follow the action's state. Switching off keeps the edits.
+    const bool editing = m_edit->isChecked();
+    m_state.setEditing(m_current, editing);
+    m_ui->codeEditor->setEditable(editing && m_state.hasCode(m_current));
+    m_ui->argsEditor->setEditable(editing && !m_state.isRun());
+    if (editing) {
+        if (m_state.hasCode(m_current))
             m_ui->codeEditor->setFocus(Qt::ShortcutFocusReason);
         else
             m_ui->argsEditor->setFocus(Qt::ShortcutFocusReason);
@@ -524,48 +560,40 @@ void ReviewView::toggleEdit()
     updateDecisionState();
 }
 
+void ReviewView::revertEdits()
+{
+    if (!m_key || !m_state.isValidAction(m_current))
+        return;
+    m_state.revert(m_current);
+    const int index = m_current;
+    m_current = -1; // show it afresh, and disarm: the code in view changed
+    showAction(index);
+}
+
 void ReviewView::approve()
 {
-    if (!m_key || m_current < 0 || !m_approve->isEnabled())
-        return;
-    const QString problem = runProblem();
-    if (!problem.isEmpty()) {
-        setMessage(problem, true);
-        return;
+    approveFor(m_key);
+}
+
+bool ReviewView::approveFor(quint64 key)
+{
+    if (!key || key != m_key || !m_state.isValidAction(m_current))
+        return false;
+    if (!m_armed) {
+        setMessage(
+            tr("Not approved: this request has only just come into view. %1.").arg(m_ui->armingLabel->text()),
+            true);
+        return false;
     }
-    const agent::ReviewAction& action = m_request.actions.at(m_current);
-    agent::ActionDecision decision;
-    if (currentIsEdited()) {
-        if (!currentAllows(DecisionKind::Edit))
-            return;
-        QJsonObject args;
-        if (m_request.method == u"run") {
-            args.insert(QLatin1String("code"), m_ui->codeEditor->toPlainText());
-        } else {
-            QJsonParseError parseError{};
-            const QString text = m_ui->argsEditor->toPlainText().trimmed();
-            const QJsonDocument parsed = text.isEmpty() ? QJsonDocument(QJsonObject())
-                                                        : QJsonDocument::fromJson(text.toUtf8(), &parseError);
-            if (!parsed.isObject()) {
-                setMessage(
-                    parseError.error != QJsonParseError::NoError
-                        ? tr("The arguments are not valid JSON (%1 at character %2); nothing was sent.")
-                              .arg(parseError.errorString())
-                              .arg(parseError.offset)
-                        : tr("The arguments must be a JSON object; nothing was sent."),
-                    true);
-                return;
-            }
-            args = parsed.object();
-            if (!action.codeField.isEmpty())
-                args.insert(action.codeField, m_ui->codeEditor->toPlainText());
-        }
-        decision.kind = DecisionKind::Edit;
-        decision.editedArgs = args;
-    } else {
-        decision.kind = DecisionKind::Approve;
+    if (!m_approve->isEnabled()) {
+        QString problem;
+        agent::ActionDecision unused;
+        if (!m_state.approvalFor(m_current, &unused, &problem))
+            setMessage(problem, true);
+        return false;
     }
-    recordDecision(decision);
+    recordDecision(m_state.isEdited(m_current) ? DecisionKind::Edit : DecisionKind::Approve);
+    return true;
 }
 
 void ReviewView::startReject()
@@ -580,11 +608,11 @@ void ReviewView::rejectNow()
 {
     if (!m_key || !m_rejectNow->isEnabled())
         return;
-    agent::ActionDecision decision;
-    decision.kind = DecisionKind::Reject;
-    decision.message = m_ui->rejectMessageEdit->text().trimmed();
-    if (m_current < 0) {
+    if (m_state.actionCount() == 0) {
         // No actions at all: answer the whole request as rejected.
+        agent::ActionDecision decision;
+        decision.kind = DecisionKind::Reject;
+        decision.message = m_ui->rejectMessageEdit->text().trimmed();
         agent::PersonDecision whole;
         whole.actions.append(decision);
         QString error;
@@ -596,8 +624,8 @@ void ReviewView::rejectNow()
             Q_EMIT decided(key);
         return;
     }
-    m_ui->rejectMessageEdit->clear();
-    recordDecision(decision);
+    m_state.setRejectReason(m_current, m_ui->rejectMessageEdit->text());
+    recordDecision(DecisionKind::Reject);
 }
 
 void ReviewView::startRespond()
@@ -610,67 +638,73 @@ void ReviewView::startRespond()
 
 void ReviewView::respondNow()
 {
-    if (!m_key || !currentAllows(DecisionKind::Respond))
+    if (!m_key || !m_state.allows(m_current, DecisionKind::Respond))
         return;
-    const QString text = m_ui->respondEdit->text().trimmed();
-    if (text.isEmpty()) {
+    m_state.setResponseText(m_current, m_ui->respondEdit->text());
+    if (m_state.responseText(m_current).trimmed().isEmpty()) {
         setMessage(tr("Type the response to send to the agent first."), true);
         m_ui->respondEdit->setFocus(Qt::OtherFocusReason);
         return;
     }
-    agent::ActionDecision decision;
-    decision.kind = DecisionKind::Respond;
-    decision.message = text;
-    m_ui->respondEdit->clear();
-    recordDecision(decision);
+    recordDecision(DecisionKind::Respond);
 }
 
-void ReviewView::recordDecision(const agent::ActionDecision& decision)
+void ReviewView::recordDecision(DecisionKind kind)
 {
-    storeCurrentEdits();
+    QString problem;
+    bool recorded = false;
+    switch (kind) {
+    case DecisionKind::Approve:
+    case DecisionKind::Edit:
+        recorded = m_state.approve(m_current, &problem);
+        break;
+    case DecisionKind::Reject:
+        recorded = m_state.reject(m_current, &problem);
+        break;
+    case DecisionKind::Respond:
+        recorded = m_state.respond(m_current, &problem);
+        break;
+    }
+    if (!recorded) {
+        setMessage(problem, true);
+        return;
+    }
     const int decidedIndex = m_current;
-    m_states[decidedIndex].decided = true;
-    m_states[decidedIndex].decision = decision;
     setMessage({}, false);
-    for (int step = 1; step <= m_states.size(); ++step) {
-        const int next = (decidedIndex + step) % int(m_states.size());
-        if (!m_states.at(next).decided) {
-            showAction(next);
-            setMessage(tr("Action %1: %2. Now decide action %3 of %4.")
-                           .arg(decidedIndex + 1)
-                           .arg(agent::decisionName(decision.kind))
-                           .arg(next + 1)
-                           .arg(m_states.size()),
-                       false);
-            return;
-        }
+    const int next = m_state.nextUndecided(decidedIndex);
+    if (next >= 0) {
+        showAction(next);
+        setMessage(tr("Action %1: %2. Now decide action %3 of %4.")
+                       .arg(decidedIndex + 1)
+                       .arg(agent::decisionName(m_state.decidedKind(decidedIndex)))
+                       .arg(next + 1)
+                       .arg(m_state.actionCount()),
+                   false);
+        return;
     }
     submit();
 }
 
 void ReviewView::submit()
 {
-    agent::PersonDecision whole;
-    for (const ActionState& state : std::as_const(m_states))
-        whole.actions.append(state.decision);
-    if (m_request.method == u"run") {
-        const QString sandbox = m_ui->sandboxCombo->currentText().trimmed();
-        const QString image = m_ui->imageEdit->text().trimmed();
-        if (sandbox != m_request.run.sandbox)
-            whole.runSandbox = sandbox;
-        if (image != m_request.run.image)
-            whole.runImage = image;
-    }
-    const quint64 key = m_key;
-    QString error;
+    const quint64 key = m_state.key();
     if (!m_coordinator) {
         setMessage(tr("Nothing was sent: the agent service has stopped."), true);
         return;
     }
+    agent::PersonDecision whole;
+    QString problem;
+    // What is sent is built here, from the state as shown now, and for the request shown now.
+    if (key != m_key || !m_state.decisionToSend(&whole, &problem)) {
+        m_state.undecideAll();
+        setMessage(problem.isEmpty() ? tr("Nothing was sent: the request in view changed.") : problem, true);
+        updateDecisionState();
+        return;
+    }
+    QString error;
     if (!m_coordinator->decide(key, whole, &error)) {
         // Nothing was sent: let the person decide again.
-        for (ActionState& state : m_states)
-            state.decided = false;
+        m_state.undecideAll();
         setMessage(error.isEmpty() ? tr("The decision could not be applied.") : error, true);
         updateDecisionState();
         return;
@@ -680,10 +714,10 @@ void ReviewView::submit()
 
 void ReviewView::fillSandboxes()
 {
-    // Keep what the person picked across a refresh of the list; a new request starts from what
-    // it asked for (showRequest() clears the combo first).
-    const QString current = m_ui->sandboxCombo->currentText().trimmed();
-    const QString wanted = current.isEmpty() ? m_request.run.sandbox : current;
+    if (!m_state.isRun())
+        return;
+    // Keep what the person picked across a refresh of the list.
+    const QString wanted = m_state.runSandbox();
     QStringList names;
     if (m_sandboxes) {
         for (const kosa8::Sandbox& sandbox : m_sandboxes->sandboxes())
@@ -691,23 +725,30 @@ void ReviewView::fillSandboxes()
     }
     if (!wanted.isEmpty() && !names.contains(wanted))
         names.prepend(wanted);
-    const QSignalBlocker blocker(m_ui->sandboxCombo);
+    m_loading = true;
     m_ui->sandboxCombo->clear();
     m_ui->sandboxCombo->addItems(names);
     m_ui->sandboxCombo->setCurrentText(wanted);
+    m_loading = false;
     updateEgress();
+    updateRunBox();
     updateDecisionState();
 }
 
 void ReviewView::updateEgress()
 {
-    const QString name = m_ui->sandboxCombo->currentText().trimmed();
+    const QString name = m_state.runSandbox();
     const kosa8::Sandbox* sandbox = m_sandboxes ? m_sandboxes->find(name) : nullptr;
     if (!sandbox) {
         m_ui->egressLabel->setText(tr("unknown: \"%1\" is not in the sandbox list").arg(name));
         return;
     }
     m_ui->egressLabel->setText(tr("%1 (status: %2)").arg(sandbox->egress.summary(), sandbox->status));
+}
+
+void ReviewView::updateRunBox()
+{
+    m_ui->checkpointLabel->setText(m_state.checkpointText());
 }
 
 void ReviewView::setMessage(const QString& text, bool isError)
@@ -720,26 +761,44 @@ void ReviewView::setMessage(const QString& text, bool isError)
     m_ui->messageLabel->setPalette(palette);
 }
 
-void ReviewView::saveApproveCodeRule()
+bool ReviewView::confirm(const QString& title, const QString& text)
 {
-    if (!m_key || !currentHasCode())
+    // Agent text goes into this box (names, code facts): plain text, never markup.
+    QMessageBox box(QMessageBox::Question, title, text, QMessageBox::Save | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("ruleConfirmation"));
+    box.setTextFormat(Qt::PlainText);
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Save;
+}
+
+void ReviewView::saveApproveRule()
+{
+    if (!m_key)
         return;
-    const QString code = m_request.actions.at(m_current).code;
-    const QString hash =
-        QString::fromLatin1(QCryptographicHash::hash(code.toUtf8(), QCryptographicHash::Sha256).toHex());
-    const auto answer = QMessageBox::question(
-        this, tr("Always approve this code?"),
-        tr("Save a standing rule that approves this exact code (SHA-256 %1…, %n line(s)) whenever any agent "
-           "sends it again, without asking you? A single changed character makes it ask again. This request "
-           "still waits for your decision.",
-           nullptr, int(code.count(QLatin1Char('\n')) + 1))
-            .arg(hash.left(12)),
-        QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer != QMessageBox::Save)
+    const quint64 key = m_key;
+    agent::PersonDecision decision;
+    QString problem;
+    // The rule binds what the person would approve now: the edited action where they edited it,
+    // never the agent's original as well.
+    if (!m_state.approvalOfAll(&decision, &problem)) {
+        setMessage(tr("No rule was saved: %1").arg(problem), true);
         return;
+    }
+    const QString text =
+        tr("Save a standing rule that approves, without asking you, any request from any agent that holds "
+           "%1\n\nIt binds the whole action, not only its code: a single changed character, argument, "
+           "sandbox, image or checkpoint makes it ask you again. This request still waits for your "
+           "decision.")
+            .arg(m_state.ruleScopeText());
+    if (!confirm(tr("Always approve this action?"), text))
+        return;
+    if (key != m_key) {
+        setMessage(tr("No rule was saved: the request in view changed."), true);
+        return;
+    }
     QString error;
-    if (m_coordinator && m_coordinator->addApproveCodeRule(code, &error))
-        setMessage(tr("Saved: this exact code is approved from now on."), false);
+    if (m_coordinator && m_coordinator->addApproveActionRule(key, decision, &error))
+        setMessage(tr("Saved: this action, exactly as shown, is approved from now on."), false);
     else
         setMessage(tr("The rule was not saved: %1").arg(error), true);
 }
@@ -748,14 +807,12 @@ void ReviewView::saveRejectAgentRule()
 {
     if (!m_key)
         return;
-    const QString agentName = m_request.agent;
-    const auto answer = QMessageBox::question(
-        this, tr("Always reject this agent?"),
-        tr("Save a standing rule that rejects every request from the agent \"%1\" without asking you? "
-           "This request still waits for your decision.")
-            .arg(agentName),
-        QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer != QMessageBox::Save)
+    const QString agentName = m_state.request().agent;
+    if (!confirm(
+            tr("Always reject this agent?"),
+            tr("Save a standing rule that rejects every request from the agent \"%1\" without asking you? "
+               "This request still waits for your decision.")
+                .arg(agentName)))
         return;
     QString error;
     if (m_coordinator && m_coordinator->addRejectAgentRule(agentName, &error))

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "agent/Request.h"
+#include "agent/ReviewState.h"
 
-#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
@@ -11,6 +11,7 @@
 class QAction;
 class QLineEdit;
 class QTimer;
+class QVBoxLayout;
 
 namespace Ui {
 class ReviewView;
@@ -28,15 +29,27 @@ namespace k8::app {
 class CodeEditor;
 class DiffView;
 
-// One pending request, shown for a decision: who asks and what, the code (read-only until the
-// person presses Edit, then with a live diff), the rest of the payload as JSON, and for `run`
-// the sandbox, its network policy and the image. Only the decisions the payload allows are
-// enabled. With several actions, each action gets its own decision; the request is answered when
-// the last one is decided. The view shows and asks; ReviewCoordinator::decide() does the rest.
+// One pending request, shown for a decision: who asks and what (as plain text: every byte an
+// agent sends is shown as text, never as markup), the question as prose, the code (read-only
+// until the person presses Edit, then with a live diff), the rest of the payload as JSON, and for
+// `run` the sandbox, its network policy, the image and the checkpoint. Only the decisions the
+// payload allows are enabled. With several actions, each action gets its own decision; the
+// request is answered when the last one is decided.
+//
+// The view only shows an agent::ReviewState and forwards clicks and keys to it; what is sent is
+// what ReviewState::decisionToSend() says, and ReviewCoordinator::decide() does the rest.
+//
+// Approval is disarmed for armDelayMs() after what is in view changes (another request, another
+// action, a request arriving or leaving), so that a key meant for one request never approves
+// another; a held (auto-repeated) key never approves; and an approval names the request it is
+// for, refused when that is no longer the one shown.
 class ReviewView : public QWidget
 {
     Q_OBJECT
+    Q_PROPERTY(int armDelayMs READ armDelayMs WRITE setArmDelayMs)
 public:
+    static constexpr int DefaultArmDelayMs = 500;
+
     explicit ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent = nullptr);
     ~ReviewView() override;
 
@@ -51,17 +64,34 @@ public:
     bool hasDraft(quint64 key) const { return m_drafts.contains(key); }
     quint64 currentKey() const { return m_key; }
     int currentAction() const { return m_current; }
-    bool isEditing() const { return m_editing; }
+    bool isEditing() const;
+    // The state shown (for tests).
+    const agent::ReviewState& state() const { return m_state; }
     // The message shown under the review (errors, rule saved); empty when none.
     QString messageText() const;
 
-    // The decision actions with their shortcuts, so the inbox page can make them work from its
-    // request list as well.
+    // How long approval stays disarmed after the view changes (0: never disarmed).
+    int armDelayMs() const { return m_armDelayMs; }
+    void setArmDelayMs(int ms);
+    bool isArmed() const { return m_armed; }
+    // Disarms approval for armDelayMs() (the inbox calls it when requests arrive or leave).
+    void disarm();
+
+    // The widget whose keys the view watches for approval (Ctrl+Return, Ctrl+Enter): itself by
+    // default; the inbox page sets itself so that the keys work from the request list too.
+    void setKeyScope(QWidget* scope);
+
+    // The decision actions, so the inbox page can make them work from its request list as well.
+    // Approve has no QAction shortcut: its keys are read as key events (see eventFilter), where
+    // an auto-repeated key can be told apart.
     QList<QAction*> decisionActions() const;
     QAction* approveAction() const { return m_approve; }
     QAction* editAction() const { return m_edit; }
     QAction* rejectAction() const { return m_reject; }
     QAction* respondAction() const { return m_respond; }
+    QAction* revertAction() const { return m_revert; }
+    QAction* approveRuleAction() const { return m_ruleApprove; }
+    QAction* rejectAgentRuleAction() const { return m_ruleRejectAgent; }
 
     CodeEditor* codeEditor() const;
     CodeEditor* argsEditor() const;
@@ -69,14 +99,25 @@ public:
     QLineEdit* rejectMessageEdit() const;
     QLineEdit* respondEdit() const;
     QLineEdit* imageEdit() const;
+    // Where the editor's hidden-character warning bar goes: directly above the decision buttons.
+    QVBoxLayout* revealBarSlot() const;
+
+    // Whether a key event is one of the approval keys.
+    static bool isApprovalKey(const QKeyEvent* event);
 
 Q_SIGNALS:
     // The person's decision went to the coordinator.
     void decided(quint64 key);
+    void armedChanged(bool armed);
 
 public Q_SLOTS:
+    // Approves the action in view of the request shown; the same as approveFor(currentKey()).
     void approve();
+    // Approves the action in view only when `key` is the request shown and approval is armed.
+    bool approveFor(quint64 key);
     void toggleEdit();
+    // Puts the agent's original back (code and arguments), with a note that says so.
+    void revertEdits();
     // Focuses the reason field; Enter there rejects.
     void startReject();
     void rejectNow();
@@ -84,66 +125,47 @@ public Q_SLOTS:
     void startRespond();
     void respondNow();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
-    struct ActionState
-    {
-        bool decided = false;
-        agent::ActionDecision decision;
-        QString editedCode;     // the code as the person left it
-        QString editedArgsText; // the other args as JSON text, as the person left them
-    };
-
-    // Everything the person did on a request that is not sent yet, kept while they look at
-    // another one: people review code for a living and must never lose an edit.
-    struct Draft
-    {
-        QList<ActionState> states;
-        int current = 0;
-        bool editing = false;
-        QString rejectMessage;
-        QString respondText;
-        QString sandbox;
-        QString image;
-    };
-
-    void saveDraft();
+    void keepDraft();
     void showAction(int index);
-    void storeCurrentEdits();
-    bool currentAllows(agent::DecisionKind kind) const;
-    bool currentHasCode() const;
-    bool currentIsEdited() const;
-    QJsonObject originalArgsWithoutCode(int index) const;
-    void recordDecision(const agent::ActionDecision& decision);
+    void recordDecision(agent::DecisionKind kind);
     void submit();
     void updateDecisionState();
     void updateDetails();
+    void updateRunBox();
     void fillSandboxes();
     void updateEgress();
-    QString runProblem() const;
     void setMessage(const QString& text, bool isError);
-    void saveApproveCodeRule();
+    void saveApproveRule();
     void saveRejectAgentRule();
+    bool confirm(const QString& title, const QString& text);
 
     std::unique_ptr<Ui::ReviewView> m_ui;
     QPointer<agent::ReviewCoordinator> m_coordinator;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
+    QPointer<QWidget> m_keyScope;
     quint64 m_key = 0;
-    agent::Request m_request; // a copy: the coordinator's entry may go away while we show it
-    QList<ActionState> m_states;
-    QHash<quint64, Draft> m_drafts;
+    agent::ReviewState m_state; // the request shown and the person's work on it
+    agent::ReviewDrafts m_drafts;
     int m_current = -1;
-    bool m_editing = false;
     bool m_loading = false;
+    int m_armDelayMs = DefaultArmDelayMs;
+    bool m_armed = false;
 
     QAction* m_approve;
     QAction* m_edit;
+    QAction* m_revert;
     QAction* m_reject;     // shortcut: focus the reason field
     QAction* m_rejectNow;  // the button
     QAction* m_respond;    // shortcut: focus the response field
     QAction* m_respondNow; // the button
-    QAction* m_ruleApproveCode;
+    QAction* m_ruleApprove;
     QAction* m_ruleRejectAgent;
     QTimer* m_ageTimer;
+    QTimer* m_armTimer;
 };
 
 } // namespace k8::app

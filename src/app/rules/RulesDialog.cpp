@@ -45,6 +45,11 @@ QString RulesDialog::messageText() const
     return m_ui->messageLabel->isHidden() ? QString() : m_ui->messageLabel->text();
 }
 
+QString RulesDialog::detailsText() const
+{
+    return m_ui->detailsLabel->isHidden() ? QString() : m_ui->detailsLabel->text();
+}
+
 void RulesDialog::setMessage(const QString& text)
 {
     m_ui->messageLabel->setText(text);
@@ -56,6 +61,9 @@ void RulesDialog::updateButtons()
     const agent::Rule* rule = m_model->ruleAt(m_ui->table->currentIndex().row());
     m_ui->deleteButton->setEnabled(rule && !rule->readOnly);
     m_ui->emptyLabel->setVisible(m_model->rowCount() == 0);
+    // Plain text (the label's format): rule fields may come from agents.
+    m_ui->detailsLabel->setText(rule ? RulesTableModel::describeRule(*rule) : QString());
+    m_ui->detailsLabel->setVisible(rule != nullptr);
 }
 
 void RulesDialog::deleteSelected(bool confirm)
@@ -68,14 +76,21 @@ void RulesDialog::deleteSelected(bool confirm)
         setMessage(tr("The rule \"%1\" comes from %2 and is read-only here.").arg(rule->name, rule->source));
         return;
     }
-    if (confirm &&
-        QMessageBox::question(
-            this, tr("Delete rule?"),
-            tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(rule->name),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes)
-        return;
+    const QString name = rule->name;
+    if (confirm) {
+        // Plain text: a rule name may hold a tool name an agent chose.
+        QMessageBox ask(
+            QMessageBox::Question, tr("Delete rule?"),
+            tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(name),
+            QMessageBox::Yes | QMessageBox::Cancel, this);
+        ask.setTextFormat(Qt::PlainText);
+        ask.setDefaultButton(QMessageBox::Cancel);
+        if (ask.exec() != QMessageBox::Yes)
+            return;
+    }
+    // The rules may have been re-read while the question was open: delete the rule by its name.
     QString error;
-    if (!m_model->removeRule(row, &error))
+    if (!m_model->removeRule(m_model->rowOf(name), &error))
         setMessage(error);
     else
         setMessage({});

@@ -25,6 +25,8 @@ public:
 
     RulesTableModel* model() const { return m_model; }
     QString messageText() const;
+    // What the selected rule binds, as the details pane shows it (plain text).
+    QString detailsText() const;
 
 public Q_SLOTS:
     // Deletes the selected rule after asking (when confirm is true).

@@ -6,6 +6,17 @@
 
 namespace k8::app {
 
+namespace {
+
+// Tool tips read text that looks like HTML as HTML; rule fields may come from agents, so they go
+// in escaped, inside markup that makes the tip rich text on purpose.
+QString plainTip(const QString& text)
+{
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(text.toHtmlEscaped());
+}
+
+} // namespace
+
 RulesTableModel::RulesTableModel(agent::ReviewCoordinator* coordinator, QObject* parent)
     : QAbstractTableModel(parent)
     , m_coordinator(coordinator)
@@ -48,14 +59,73 @@ int RulesTableModel::rowOf(const QString& name) const
 
 QString RulesTableModel::describeMatch(const agent::Rule& rule)
 {
+    const bool approves = rule.decision == agent::Rule::Decision::Approve;
     QStringList parts;
-    if (!rule.agent.isEmpty())
-        parts << tr("agent \"%1\"").arg(rule.agent);
+    if (!rule.actionSha256.isEmpty())
+        parts << tr("exact action %1…").arg(rule.actionSha256.left(12));
+    if (!rule.codeSha256.isEmpty()) {
+        if (approves && rule.actionSha256.isEmpty())
+            parts << tr("exact code %1…, nothing else").arg(rule.codeSha256.left(12));
+        else
+            parts << tr("code %1…").arg(rule.codeSha256.left(12));
+    }
+    if (!rule.agent.isEmpty()) {
+        if (approves)
+            parts << tr("agent \"%1\" (a name the agent chooses: proves nothing)").arg(rule.agent);
+        else
+            parts << tr("agent \"%1\"").arg(rule.agent);
+    }
     if (!rule.method.isEmpty())
         parts << tr("method %1").arg(rule.method);
-    if (!rule.codeSha256.isEmpty())
-        parts << tr("exact code %1…").arg(rule.codeSha256.left(12));
     return parts.isEmpty() ? tr("nothing") : parts.join(tr(", "));
+}
+
+QString RulesTableModel::describeRule(const agent::Rule& rule)
+{
+    const bool approves = rule.decision == agent::Rule::Decision::Approve;
+    QStringList lines;
+    lines << tr("Rule \"%1\": %2, %3.")
+                 .arg(rule.name, approves ? tr("approves without asking") : tr("rejects without asking"),
+                      rule.enabled ? tr("on") : tr("off"));
+    if (!rule.actionSha256.isEmpty()) {
+        lines << tr("Action SHA-256: %1").arg(rule.actionSha256);
+        lines << (approves ? tr("It approves exactly one action: a tool call with this very name and all of "
+                                "its arguments, a question with this very payload, or a run of this very "
+                                "code in this language, sandbox and image, with or without a checkpoint as "
+                                "when you approved it. Anything that differs in one byte goes to you.")
+                           : tr("It rejects exactly this action (a tool call with this name and arguments, "
+                                "a payload, or a run with this code, language, sandbox, image and "
+                                "checkpoint)."));
+    }
+    if (!rule.codeSha256.isEmpty()) {
+        lines << tr("Code SHA-256: %1").arg(rule.codeSha256);
+        if (approves && rule.actionSha256.isEmpty())
+            lines << tr("It approves this exact code only when nothing else comes with it: a question "
+                        "whose other fields are only its text, a tool call whose only argument is this "
+                        "code, or a python run in the default sandbox with the default image and a "
+                        "checkpoint. Any other sandbox, image, language or argument goes to you.");
+        else if (approves)
+            lines << tr("The action must also hold this exact code.");
+        else
+            lines << tr("It rejects any request with an action holding this exact code.");
+    }
+    if (!rule.agent.isEmpty()) {
+        lines << tr("Agent: \"%1\"").arg(rule.agent);
+        lines << (approves ? tr("Agent names are chosen by the agent and prove nothing: any program on "
+                                "this computer can call itself \"%1\". The name only narrows the rule.")
+                                 .arg(rule.agent)
+                           : tr("Agent names are chosen by the agent: an agent can avoid this rule by "
+                                "calling itself something else."));
+    }
+    if (!rule.method.isEmpty())
+        lines << tr("Method: %1").arg(rule.method);
+    if (rule.readOnly)
+        lines << tr("From %1, given with --rules: read-only here.").arg(rule.source);
+    else if (!rule.source.isEmpty())
+        lines << tr("From %1 (this app's own rules).").arg(rule.source);
+    else
+        lines << tr("Added in this app.");
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant RulesTableModel::data(const QModelIndex& index, int role) const
@@ -67,12 +137,14 @@ QVariant RulesTableModel::data(const QModelIndex& index, int role) const
         return rule->name;
     if (role == ReadOnlyRole)
         return rule->readOnly;
+    if (role == DetailsRole)
+        return describeRule(*rule);
     if (role == Qt::ToolTipRole) {
+        if (index.column() == MatchColumn)
+            return plainTip(describeRule(*rule));
         if (rule->readOnly)
-            return tr("From %1, given with --rules: read-only here. Edit that file to change it.")
-                .arg(rule->source);
-        if (index.column() == MatchColumn && !rule->codeSha256.isEmpty())
-            return tr("SHA-256 of the exact code: %1").arg(rule->codeSha256);
+            return plainTip(tr("From %1, given with --rules: read-only here. Edit that file to change it.")
+                                .arg(rule->source));
         return {};
     }
     if (role == Qt::CheckStateRole && index.column() == EnabledColumn)

@@ -30,7 +30,8 @@ public:
     enum Role
     {
         NameRole = Qt::UserRole + 1,
-        ReadOnlyRole
+        ReadOnlyRole,
+        DetailsRole // describeRule(): plain text, several lines
     };
 
     explicit RulesTableModel(agent::ReviewCoordinator* coordinator, QObject* parent = nullptr);
@@ -46,8 +47,13 @@ public:
     int rowOf(const QString& name) const;
     bool removeRule(int row, QString* error);
 
-    // "agent night-bot, method run, code 3f2a…" for people.
+    // One line for the table: "exact action 3f2a…, agent \"bot\" (…)", "method run", ...
     static QString describeMatch(const agent::Rule& rule);
+    // Everything the rule names and what that binds, in words, for the details pane: the
+    // decision, the full hash and what it covers, the agent (with the warning that agents choose
+    // their own names), the method, where the rule comes from and whether it is on. Plain text:
+    // names in it may come from agents.
+    static QString describeRule(const agent::Rule& rule);
 
 public Q_SLOTS:
     void reload();

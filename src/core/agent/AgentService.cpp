@@ -1,5 +1,6 @@
 #include "agent/AgentService.h"
 
+#include "agent/ActionBinding.h"
 #include "agent/InboxModel.h"
 #include "agent/RunExecutor.h"
 #include "agent/SocketPath.h"
@@ -13,6 +14,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <utility>
 
 namespace k8::agent {
@@ -266,19 +268,27 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     request.receivedAt = QDateTime::currentDateTimeUtc();
     if (request.agent.trimmed().isEmpty())
         request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
+    // The checkpoint label is fixed here, once, so the review shows the very label that is taken
+    // and the ledger records it.
+    if (request.method == kRun)
+        request.run.checkpointLabel = uniqueCheckpointLabel(request.run.checkpointLabel, request);
 
-    // Each action's code is hashed once, for the rules and for the ledger.
-    const QStringList codeSha256s = actionCodeSha256s(request);
-    if (const std::optional<RuleMatch> match = m_rules.match(request, codeSha256s)) {
-        QStringList present = codeSha256s;
-        present.removeAll(QString());
-        applyRule(request, *match, present.join(QLatin1Char(',')));
+    // Each action is bound and hashed once, for the rules and for the ledger.
+    const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
+    if (const std::optional<RuleMatch> match = m_rules.match(request, bindings)) {
+        QStringList present;
+        for (const ActionBinding& binding : bindings) {
+            if (!binding.codeSha256.isEmpty())
+                present.append(binding.codeSha256);
+        }
+        applyRule(request, *match, present.join(QLatin1Char(',')), approvedActionSha256s(bindings));
         return;
     }
     queueForPerson(request);
 }
 
-void AgentService::applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256)
+void AgentService::applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256,
+                             const QString& actionSha256)
 {
     const QString decidedBy = QStringLiteral("rule:") + match.ruleName;
     if (match.decision == Rule::Decision::Reject) {
@@ -288,7 +298,7 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
         return;
     }
     if (request.method == kRun) {
-        startRun(request, kApprove, request.run, decidedBy);
+        startRun(request, kApprove, request.run, decidedBy, actionSha256);
         return;
     }
     const QJsonValue approval = approvalFor(request);
@@ -297,15 +307,17 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
                        decidedBy);
         return;
     }
-    recordThenAnswer(request, kApprove, decidedBy, codeSha256, approval, true);
+    recordThenAnswer(request, kApprove, decidedBy, codeSha256, approval, true, actionSha256);
 }
 
 void AgentService::recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
-                                    const QString& codeSha256, const QJsonValue& result, bool approves)
+                                    const QString& codeSha256, const QJsonValue& result, bool approves,
+                                    const QString& actionSha256)
 {
     QueuedAnswer queued;
     queued.request = request;
     queued.record = ledgerRecord(request, decision, decidedBy, codeSha256);
+    queued.record.actionSha256 = actionSha256;
     queued.result = result;
     queued.approves = approves;
     QString error;
@@ -512,7 +524,9 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
             Request decided = request;
             decided.run = spec;
             QString ledgerError;
-            if (!record(decided, kind, kPerson, sha256Hex(spec.code.toUtf8()), &ledgerError)) {
+            // What runs is what the ledger says was approved: the binding of this very spec.
+            if (!record(decided, kind, kPerson, sha256Hex(spec.code.toUtf8()), &ledgerError,
+                        runBinding(spec, runDefaults()).actionSha256)) {
                 Q_EMIT problem(ledgerError);
                 return fail(ledgerError);
             }
@@ -528,7 +542,8 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
 
     QString ledgerError;
     const QString summary = decisionSummary(decision);
-    if (!record(request, summary, kPerson, QString(), &ledgerError)) {
+    if (!record(request, summary, kPerson, QString(), &ledgerError,
+                approvedActionSha256s(approvedActionBindings(request, decision, runDefaults())))) {
         Q_EMIT problem(ledgerError);
         return fail(ledgerError);
     }
@@ -635,7 +650,7 @@ QString AgentService::uniqueCheckpointLabel(const QString& base, const Request& 
 }
 
 void AgentService::startRun(const Request& request, const QString& decision, const RunSpec& requestedSpec,
-                            const QString& decidedBy)
+                            const QString& decidedBy, const QString& actionSha256)
 {
     const quint64 key = request.key;
     RunSpec spec = requestedSpec;
@@ -643,7 +658,7 @@ void AgentService::startRun(const Request& request, const QString& decision, con
     if (!decidedBy.isEmpty()) {
         // Decided by a rule: the request never reached the inbox, so its ledger entry is written here.
         QString error;
-        if (!record(request, decision, decidedBy, sha256Hex(spec.code.toUtf8()), &error)) {
+        if (!record(request, decision, decidedBy, sha256Hex(spec.code.toUtf8()), &error, actionSha256)) {
             rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
             return;
         }
@@ -738,11 +753,12 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& d
 }
 
 bool AgentService::record(const Request& request, const QString& decision, const QString& decidedBy,
-                          const QString& codeOverride, QString* error)
+                          const QString& codeOverride, QString* error, const QString& actionSha256)
 {
     // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
     settleLedger();
-    const LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
+    LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
+    entry.actionSha256 = actionSha256;
     if (!m_ledger.isOpen()) {
         *error = tr("The decision ledger is not open.");
         return false;
@@ -814,6 +830,77 @@ bool AgentService::addApproveCodeRule(const QString& code, QString* error)
             rule.decision = Rule::Decision::Approve;
             rule.codeSha256 = hash;
             return addUnderFreeName(rules, rule, QStringLiteral("approve-code-") + hash.left(12), out);
+        },
+        error);
+}
+
+bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error)
+{
+    auto fail = [error](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    const auto it = m_entries.constFind(key);
+    if (it == m_entries.constEnd() || it->executor)
+        return fail(tr("This request is no longer waiting for a decision."));
+    const Request& request = it->request;
+    // Only a decision the request allows may become a rule (the same check decide() makes).
+    QJsonValue result;
+    QString shapeError;
+    if (!reviewResult(request, decision, &result, &shapeError))
+        return fail(shapeError);
+    if (request.method == kRun) {
+        for (const QString& why :
+             {decision.runSandbox.isEmpty() ? QString() : kosa8::Names::checkSandbox(decision.runSandbox),
+              decision.runImage.isEmpty() ? QString() : kosa8::Names::checkImage(decision.runImage)}) {
+            if (!why.isEmpty())
+                return fail(why);
+        }
+    }
+    const QList<ActionBinding> bindings = approvedActionBindings(request, decision, runDefaults());
+    QList<Rule> wanted;
+    for (qsizetype i = 0; i < bindings.size(); ++i) {
+        const ActionBinding& binding = bindings.at(i);
+        if (!binding.approved)
+            continue;
+        if (!binding.exact)
+            return fail(tr("This action cannot be approved by a standing rule: %1.")
+                            .arg(inexactReason(binding.bound)));
+        if (request.method == kRun && binding.bound.value(QLatin1String("sandbox")).toString().isEmpty())
+            return fail(tr("Choose a sandbox to run the code in."));
+        Rule rule;
+        rule.decision = Rule::Decision::Approve;
+        rule.actionSha256 = binding.actionSha256;
+        // The name is for people; the agent chose the tool name, so only plain characters of it.
+        QString slug;
+        const QString label = request.method == kRun                 ? kRun
+                              : request.actions.at(i).name.isEmpty() ? kReview
+                                                                     : request.actions.at(i).name.toLower();
+        for (const QChar c : label) {
+            const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+            slug.append(plain ? c : QChar(u'-'));
+        }
+        rule.name =
+            QStringLiteral("approve-") + slug.left(40) + QLatin1Char('-') + binding.actionSha256.left(12);
+        wanted.append(rule);
+    }
+    if (wanted.isEmpty())
+        return fail(tr("The decision approves no action, so there is nothing to always approve."));
+    return changeOwnRules(
+        [&wanted](RuleSet* rules, QString* out) {
+            for (const Rule& rule : std::as_const(wanted)) {
+                const QList<Rule> existing = rules->rules();
+                const bool present =
+                    std::any_of(existing.begin(), existing.end(), [&rule](const Rule& other) {
+                        return other.decision == Rule::Decision::Approve &&
+                               other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
+                               other.agent.isEmpty() && other.method.isEmpty() && other.enabled;
+                    });
+                if (!present && !addUnderFreeName(rules, rule, rule.name, out))
+                    return false;
+            }
+            return true;
         },
         error);
 }

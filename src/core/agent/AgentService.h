@@ -79,7 +79,10 @@ public:
     InboxModel* inbox() const override { return m_inbox; }
     const Request* request(quint64 key) const override;
     bool decide(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
-    bool addApproveCodeRule(const QString& code, QString* error = nullptr) override;
+    // A code_sha256 rule, which approves only actions that hold nothing but that code (the
+    // review view writes action rules instead; this stays for bare-code rules made in code).
+    bool addApproveCodeRule(const QString& code, QString* error = nullptr);
+    bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
     bool addRejectAgentRule(const QString& agent, QString* error = nullptr) override;
 
 Q_SIGNALS:
@@ -114,13 +117,16 @@ private:
 
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);
-    void applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256);
+    // actionSha256: the ledger's action_sha256 of what the rule approves.
+    void applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256,
+                   const QString& actionSha256);
     // Group commit: stages the ledger entry and queues the answer. At the end of the event-loop
     // turn commitQueued() writes the turn's entries and has the ledger's thread flush them (one
     // flush for all, the UI thread does not wait for the disk); ledgerFlushed() then sends their
     // answers, or rejections when the flush failed, and starts the next batch.
     void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
-                          const QString& codeSha256, const QJsonValue& result, bool approves);
+                          const QString& codeSha256, const QJsonValue& result, bool approves,
+                          const QString& actionSha256 = {});
     void commitQueued();
     void ledgerFlushed();
     void answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error);
@@ -134,7 +140,7 @@ private:
                           const QString& decidedBy);
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
     void startRun(const Request& request, const QString& decision, const RunSpec& spec,
-                  const QString& decidedBy);
+                  const QString& decidedBy, const QString& actionSha256 = {});
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
     void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
     // Applies a change to the app's own rules, saves rules.json and reloads.
@@ -143,7 +149,7 @@ private:
                               const QString& codeOverride) const;
     // Writes one entry durably now (after whatever the group commit still holds).
     bool record(const Request& request, const QString& decision, const QString& decidedBy,
-                const QString& codeOverride, QString* error);
+                const QString& codeOverride, QString* error, const QString& actionSha256 = {});
     void answer(const Request& request, const QByteArray& line);
     void dropEntry(quint64 key);
     void checkShutdownDrained();

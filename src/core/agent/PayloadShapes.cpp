@@ -444,6 +444,9 @@ void appendCanonicalString(QStringView text, QByteArray* out)
     appendEscapedQuoted(utf8.constData(), utf8.size(), out);
 }
 
+// ECMAScript's Number-to-string, which RFC 8785 (section 3.2.2.3) prescribes: the shortest digits
+// that read back as the same double, written plainly from 1e-6 up to below 1e21 and with an
+// exponent ("1e-7", "1.5e+300") outside that range.
 void appendCanonicalNumber(double number, QByteArray* out)
 {
     if (!std::isfinite(number)) {
@@ -451,10 +454,49 @@ void appendCanonicalNumber(double number, QByteArray* out)
         return;
     }
     if (std::floor(number) == number && std::fabs(number) < 9007199254740992.0) {
-        out->append(QByteArray::number(static_cast<qint64>(number)));
+        out->append(QByteArray::number(static_cast<qint64>(number))); // also turns -0 into 0
         return;
     }
-    out->append(QString::number(number, 'g', QLocale::FloatingPointShortest).toLatin1());
+    // "d.ddde±x": the shortest round-trip digits and the decimal exponent.
+    const QByteArray scientific =
+        QString::number(std::fabs(number), 'e', QLocale::FloatingPointShortest).toLatin1();
+    const qsizetype e = scientific.indexOf('e');
+    QByteArray digits = scientific.left(e);
+    digits.replace(".", "");
+    while (digits.size() > 1 && digits.endsWith('0'))
+        digits.chop(1);
+    const QByteArray exponentText = scientific.mid(e + 1);
+    int exponent = 0;
+    for (const char c : exponentText) {
+        if (c >= '0' && c <= '9')
+            exponent = exponent * 10 + (c - '0');
+    }
+    if (exponentText.startsWith('-'))
+        exponent = -exponent;
+    const int k = int(digits.size());
+    const int n = exponent + 1; // the decimal point sits after n digits
+    if (number < 0)
+        out->append('-');
+    if (k <= n && n <= 21) {
+        out->append(digits);
+        out->append(QByteArray(n - k, '0'));
+    } else if (0 < n && n <= 21) {
+        out->append(digits.left(n));
+        out->append('.');
+        out->append(digits.mid(n));
+    } else if (-6 < n && n <= 0) {
+        out->append("0.");
+        out->append(QByteArray(-n, '0'));
+        out->append(digits);
+    } else {
+        out->append(digits.at(0));
+        if (k > 1) {
+            out->append('.');
+            out->append(digits.mid(1));
+        }
+        out->append(n - 1 < 0 ? "e-" : "e+");
+        out->append(QByteArray::number(std::abs(n - 1)));
+    }
 }
 
 void appendCanonical(const QJsonValue& value, QByteArray* out)

@@ -70,16 +70,20 @@ bool codesOf(const Request& request, QStringList* codes);
 // Lower-case hex SHA-256.
 QString sha256Hex(const QByteArray& bytes);
 
-// Keys sorted (by UTF-16 code units), no whitespace, strings escaped minimally with raw UTF-8,
-// integral numbers (|n| < 2^53) without a fraction, other numbers in shortest round-trip form.
-// Used for hashing only, so it must never change.
+// RFC 8785 (JSON Canonicalization Scheme): keys sorted by UTF-16 code units, no whitespace,
+// strings with only '"', '\\' and U+0000..U+001F escaped (the rest raw UTF-8, including '/',
+// U+2028 and U+2029), numbers as ECMAScript writes them. Used for hashes that others recompute
+// (payload_sha256, action_sha256, the ledger chain), so it must not change. (Numbers below 1e-6
+// and integers of 2^53 or more were written in C's "%g" form before; ledger entries hold neither.)
+// A string with a lone surrogate has no UTF-8 form and is written with '?' in its
+// place; RFC 8785 refuses such input, and ActionBinding never lets a rule approve it.
 QByteArray canonicalJson(const QJsonValue& value);
 // The same form appended to *out, for a value or for one string (quoted and escaped).
 void appendCanonicalJson(const QJsonValue& value, QByteArray* out);
 void appendCanonicalJsonString(QStringView text, QByteArray* out);
 
 // The SHA-256 of each action's code, in action order; empty where an action holds no code.
-// Computed once per request and handed to the rules and the ledger.
+// (The rules and the ledger take these from ActionBinding, which also binds the rest.)
 QStringList actionCodeSha256s(const Request& request);
 
 // The args that may hold code, in the order they are looked for.

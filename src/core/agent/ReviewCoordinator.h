@@ -28,20 +28,13 @@ public:
     // does not fit it (a kind the payload does not allow, wrong number of actions).
     virtual bool decide(quint64 key, const PersonDecision& decision, QString* error = nullptr) = 0;
 
-    // Standing rules from the review view: "always approve this exact code" and
-    // "always reject this agent". Returns false with *error when the rule cannot be saved.
-    virtual bool addApproveCodeRule(const QString& code, QString* error = nullptr) = 0;
+    // Standing rules from the review view: "always approve this action as shown" (below) and
+    // "always reject this agent". Return false with *error when the rule cannot be saved.
     // "Always approve this action": rules that bind the whole of each action as `decision` would
     // approve it (edited code and args, the run's sandbox and image as chosen), never the
     // agent's original when the person edited it. The request itself still waits.
-    virtual bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr)
-    {
-        Q_UNUSED(key);
-        Q_UNUSED(decision);
-        if (error)
-            *error = tr("Standing rules are not available.");
-        return false;
-    }
+    virtual bool addApproveActionRule(quint64 key, const PersonDecision& decision,
+                                      QString* error = nullptr) = 0;
     virtual bool addRejectAgentRule(const QString& agent, QString* error = nullptr) = 0;
 
     // For the rules editor (src/app/rules): every standing rule in force (the app's own and the

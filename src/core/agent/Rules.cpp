@@ -85,9 +85,10 @@ QList<int> ruleLines(const QByteArray& text)
 
 const QStringList& knownFields()
 {
-    static const QStringList fields = {QStringLiteral("name"),        QStringLiteral("decision"),
-                                       QStringLiteral("code_sha256"), QStringLiteral("agent"),
-                                       QStringLiteral("method"),      QStringLiteral("enabled")};
+    static const QStringList fields = {QStringLiteral("name"),          QStringLiteral("decision"),
+                                       QStringLiteral("action_sha256"), QStringLiteral("code_sha256"),
+                                       QStringLiteral("agent"),         QStringLiteral("method"),
+                                       QStringLiteral("enabled")};
     return fields;
 }
 
@@ -103,8 +104,8 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
                 .arg(it.key(), knownFields().join(QStringLiteral(", ")));
     }
     for (const QString& field :
-         {QStringLiteral("name"), QStringLiteral("decision"), QStringLiteral("code_sha256"),
-          QStringLiteral("agent"), QStringLiteral("method")}) {
+         {QStringLiteral("name"), QStringLiteral("decision"), QStringLiteral("action_sha256"),
+          QStringLiteral("code_sha256"), QStringLiteral("agent"), QStringLiteral("method")}) {
         if (object.contains(field) && !object.value(field).isString())
             return Text::tr("\"%1\" must be a string").arg(field);
     }
@@ -121,11 +122,18 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
     else
         return Text::tr("unknown decision \"%1\" (\"approve\" or \"reject\")").arg(decision);
     rule->name = object.value(QLatin1String("name")).toString();
+    rule->actionSha256 = object.value(QLatin1String("action_sha256")).toString().toLower();
     rule->codeSha256 = object.value(QLatin1String("code_sha256")).toString().toLower();
     rule->agent = object.value(QLatin1String("agent")).toString();
     rule->method = object.value(QLatin1String("method")).toString();
     rule->enabled = object.value(QLatin1String("enabled")).toBool(true);
     return RuleSet::validate(*rule);
+}
+
+// Rules are read with their hashes lower-cased, so a valid one is 64 lower-case hex digits.
+bool isLowerSha256(const QString& text)
+{
+    return isSha256Hex(text) && text == text.toLower();
 }
 
 QByteArray jsonString(const QString& text)
@@ -138,6 +146,8 @@ QByteArray ruleLine(const Rule& rule)
 {
     QByteArray out = "{\"name\": " + jsonString(rule.name) +
                      ", \"decision\": " + jsonString(RuleSet::decisionName(rule.decision));
+    if (!rule.actionSha256.isEmpty())
+        out += ", \"action_sha256\": " + jsonString(rule.actionSha256);
     if (!rule.codeSha256.isEmpty())
         out += ", \"code_sha256\": " + jsonString(rule.codeSha256);
     if (!rule.agent.isEmpty())
@@ -160,16 +170,20 @@ QString RuleSet::validate(const Rule& rule)
 {
     if (rule.name.trimmed().isEmpty())
         return Text::tr("\"name\" is missing or empty");
-    if (!rule.codeSha256.isEmpty() && !isSha256Hex(rule.codeSha256))
+    if (!rule.actionSha256.isEmpty() && !isLowerSha256(rule.actionSha256))
+        return Text::tr("\"action_sha256\" must be 64 hex digits");
+    if (!rule.codeSha256.isEmpty() && !isLowerSha256(rule.codeSha256))
         return Text::tr("\"code_sha256\" must be 64 hex digits");
     if (!rule.method.isEmpty() && rule.method != QLatin1String("review") &&
         rule.method != QLatin1String("run"))
         return Text::tr("\"method\" must be \"review\" or \"run\", not \"%1\"").arg(rule.method);
-    if (rule.decision == Rule::Decision::Approve && rule.codeSha256.isEmpty())
-        return Text::tr("an approve rule must name \"code_sha256\" (the SHA-256 of the exact code)");
-    if (rule.decision == Rule::Decision::Reject && rule.codeSha256.isEmpty() && rule.agent.isEmpty() &&
-        rule.method.isEmpty())
-        return Text::tr("a reject rule must name at least one of \"agent\", \"method\" or \"code_sha256\"");
+    if (rule.decision == Rule::Decision::Approve && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty())
+        return Text::tr("an approve rule must name \"action_sha256\" (the SHA-256 of the whole action) or "
+                        "\"code_sha256\" (the SHA-256 of the exact code)");
+    if (rule.decision == Rule::Decision::Reject && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty() &&
+        rule.agent.isEmpty() && rule.method.isEmpty())
+        return Text::tr("a reject rule must name at least one of \"agent\", \"method\", \"code_sha256\" or "
+                        "\"action_sha256\"");
     return {};
 }
 
@@ -270,6 +284,7 @@ bool RuleSet::add(const Rule& rule, QString* error)
     if (rule.readOnly)
         return fail(Text::tr("A read-only rule cannot be added."));
     Rule normalized = rule;
+    normalized.actionSha256 = rule.actionSha256.toLower();
     normalized.codeSha256 = rule.codeSha256.toLower();
     const QString reason = validate(normalized);
     if (!reason.isEmpty())
@@ -304,47 +319,54 @@ bool RuleSet::setEnabled(const QString& name, bool enabled)
     return false;
 }
 
-std::optional<RuleMatch> RuleSet::match(const Request& request) const
+std::optional<RuleMatch> RuleSet::match(const Request& request, const RunDefaults& defaults) const
 {
-    return match(request, actionCodeSha256s(request));
+    return match(request, actionBindings(request, defaults));
 }
 
-std::optional<RuleMatch> RuleSet::match(const Request& request, const QStringList& codeSha256s) const
+std::optional<RuleMatch> RuleSet::match(const Request& request, const QList<ActionBinding>& bindings) const
 {
     auto scopeMatches = [&request](const Rule& rule) {
         return rule.enabled && (rule.agent.isEmpty() || rule.agent == request.agent) &&
                (rule.method.isEmpty() || rule.method == request.method);
     };
-    // Hashes that do not line up with the actions would decide on the wrong code: recompute.
-    if (codeSha256s.size() != request.actions.size())
-        return match(request, actionCodeSha256s(request));
-    // Every action that holds code counts for reject rules, even when others hold none.
-    QStringList shas;
-    for (qsizetype i = 0; i < request.actions.size(); ++i) {
-        if (!request.actions.at(i).codeField.isEmpty())
-            shas.append(codeSha256s.at(i));
-    }
+    // Bindings that do not line up with the actions would decide on another action: then only
+    // rules that name no hash can match, and nothing is approved.
+    const bool aligned = bindings.size() == request.actions.size();
+    auto hashesMatch = [](const Rule& rule, const ActionBinding& binding) {
+        return (rule.actionSha256.isEmpty() || rule.actionSha256 == binding.actionSha256) &&
+               (rule.codeSha256.isEmpty() || rule.codeSha256 == binding.codeSha256);
+    };
     for (const Rule& rule : m_rules) {
-        if (rule.decision == Rule::Decision::Reject && scopeMatches(rule) &&
-            (rule.codeSha256.isEmpty() || shas.contains(rule.codeSha256)))
+        if (rule.decision != Rule::Decision::Reject || !scopeMatches(rule))
+            continue;
+        const bool namesHash = !rule.actionSha256.isEmpty() || !rule.codeSha256.isEmpty();
+        bool matches = !namesHash;
+        for (qsizetype i = 0; aligned && namesHash && !matches && i < bindings.size(); ++i)
+            matches = hashesMatch(rule, bindings.at(i));
+        if (matches)
             return RuleMatch{rule.name, Rule::Decision::Reject};
     }
 
-    // Approval only when every action holds code, allows approval, and has its code approved.
-    if (request.actions.isEmpty())
+    // Approval only when every action allows it and is bound by an approve rule.
+    if (request.actions.isEmpty() || !aligned)
         return std::nullopt;
-    for (const ReviewAction& action : request.actions) {
-        if (action.codeField.isEmpty() || !action.allowed.contains(DecisionKind::Approve))
-            return std::nullopt;
-    }
     QStringList names;
-    for (const QString& sha : std::as_const(shas)) {
+    for (qsizetype i = 0; i < request.actions.size(); ++i) {
+        const ActionBinding& binding = bindings.at(i);
+        if (!request.actions.at(i).allowed.contains(DecisionKind::Approve) || !binding.exact)
+            return std::nullopt;
         const Rule* approving = nullptr;
         for (const Rule& rule : m_rules) {
-            if (rule.decision == Rule::Decision::Approve && scopeMatches(rule) && rule.codeSha256 == sha) {
-                approving = &rule;
-                break;
-            }
+            if (rule.decision != Rule::Decision::Approve || !scopeMatches(rule) ||
+                !hashesMatch(rule, binding))
+                continue;
+            // A rule that names only the code binds nothing else, so it may approve only an action
+            // that holds nothing else.
+            if (rule.actionSha256.isEmpty() && (rule.codeSha256.isEmpty() || !binding.codeOnly))
+                continue;
+            approving = &rule;
+            break;
         }
         if (!approving)
             return std::nullopt;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "agent/ActionBinding.h"
+#include "agent/PayloadShapes.h"
 #include "agent/Request.h"
 
 #include <QList>
@@ -19,8 +21,11 @@ struct Rule
     };
     QString name;
     Decision decision = Decision::Reject;
-    QString codeSha256; // lower-case hex; required for Approve
-    QString agent;
+    // Lower-case hex. An approve rule names action_sha256 (the whole action, ActionBinding.h) or
+    // code_sha256 (the code alone, which then matches only an action that holds nothing else).
+    QString actionSha256;
+    QString codeSha256;
+    QString agent;  // chosen by the agent itself: narrows a rule, proves nothing
     QString method; // "review" or "run"
     bool enabled = true;
     bool readOnly = false; // from a --rules FILE
@@ -47,11 +52,13 @@ public:
     void merge(const RuleSet& other);
 
     // Reject rules win over approve rules; every field a rule names must match; disabled rules
-    // never match. An approve match needs every action to hold code, every action to allow
-    // approval, and every action's code SHA-256 to be named by a matching approve rule.
-    std::optional<RuleMatch> match(const Request& request) const;
-    // The same with each action's code SHA-256 already computed (actionCodeSha256s(request)).
-    std::optional<RuleMatch> match(const Request& request, const QStringList& codeSha256s) const;
+    // never match. A reject rule matches by agent, method, and (in one action) code_sha256 and
+    // action_sha256. An approve match needs every action to allow approval and to be bound by a
+    // matching approve rule: by its action_sha256, or by code_sha256 alone when the action holds
+    // nothing but that code (which for a run depends on the app's run defaults).
+    std::optional<RuleMatch> match(const Request& request, const RunDefaults& defaults) const;
+    // The same with the bindings already computed (actionBindings(request, defaults)).
+    std::optional<RuleMatch> match(const Request& request, const QList<ActionBinding>& bindings) const;
 
     QList<Rule> rules() const { return m_rules; }
     // Validates like load() and refuses duplicate names and read-only rules.

@@ -62,6 +62,9 @@ private Q_SLOTS:
         QTest::keyClicks(dialog.tokenEdit(), QStringLiteral("tok-XYZ"));
         dialog.outputCapSpin()->setValue(8);
         dialog.refreshSpin()->setValue(30);
+        QCOMPARE(dialog.armDelaySpin()->value(), app::AppSettings::DefaultApproveArmDelayMs);
+        QCOMPARE(dialog.armDelaySpin()->minimum(), 0); // 0 switches the wait off
+        dialog.armDelaySpin()->setValue(0);
         QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(changed.count(), 1);
@@ -69,6 +72,7 @@ private Q_SLOTS:
         QCOMPARE(context.runner()->connection().token, QStringLiteral("tok-XYZ"));
         QCOMPARE(context.runner()->limits().outputCapBytes, qint64(8) * 1024 * 1024);
         QCOMPARE(context.settings()->refreshIntervalS(), 30);
+        QCOMPARE(context.settings()->approveArmDelayMs(), 0);
         QVERIFY(context.runner()
                     ->preview(kosa8::Operation::Version, {})
                     .startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")));

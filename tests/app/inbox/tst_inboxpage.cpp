@@ -8,6 +8,7 @@
 #include "editor/DiffView.h"
 #include "history/HistoryModel.h"
 #include "history/HistoryView.h"
+#include "history/PlainText.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
@@ -20,6 +21,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QJsonArray>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -29,6 +31,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 
 #include <memory>
 
@@ -108,6 +111,15 @@ private:
         QTest::keyClick(target, key, modifiers);
     }
 
+    // Approval is disarmed for a moment after the request in view changes.
+    void waitArmed() { QTRY_VERIFY_WITH_TIMEOUT(review()->isArmed(), Wait); }
+    void setArmDelay(int ms) { review()->setProperty("armDelayMs", ms); }
+    QString armingText() const
+    {
+        auto* label = review()->findChild<QLabel*>(QStringLiteral("armingLabel"));
+        return label && label->isVisible() ? label->text() : QString();
+    }
+
     void focusCode()
     {
         review()->codeEditor()->setFocus();
@@ -181,6 +193,7 @@ private Q_SLOTS:
         QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("print('hi')\n"));
         QVERIFY(!review()->codeEditor()->isEditable());
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("approve")));
         QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 0, Wait);
@@ -231,6 +244,7 @@ private Q_SLOTS:
         QVERIFY(review()->diffView()->isVisible());
         QVERIFY(review()->diffView()->unifiedText().contains(QLatin1String("+ print(2)")));
 
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         const QJsonObject edited{{QStringLiteral("code"), QStringLiteral("print(1)\nprint(2)")},
                                  {QStringLiteral("timeout"), 5}};
@@ -287,6 +301,7 @@ private Q_SLOTS:
 
         // Approving sends the edited code, and the draft goes with the request.
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         const QJsonObject edited{{QStringLiteral("code"), QStringLiteral("a = 1\na += 1")}};
         const QJsonObject expected{
@@ -347,6 +362,7 @@ private Q_SLOTS:
 
         // Deciding the shown request moves on to the one that took its place.
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(resultFor(ids.at(1)), QJsonValue(QStringLiteral("approve")));
         QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
@@ -362,6 +378,7 @@ private Q_SLOTS:
                             {QStringLiteral("approve"), QStringLiteral("reject")})}),
             QStringLiteral("No edits"));
         QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        waitArmed();
         QVERIFY(review()->approveAction()->isEnabled());
         QVERIFY(review()->rejectAction()->isEnabled());
         QVERIFY(!review()->editAction()->isEnabled());
@@ -378,6 +395,7 @@ private Q_SLOTS:
         m_page->selectNext();
         QTRY_COMPARE_WITH_TIMEOUT(review()->codeEditor()->toPlainText(), QStringLiteral("2"), Wait);
         QVERIFY(!review()->editAction()->isEnabled());
+        waitArmed();
         QVERIFY(review()->approveAction()->isEnabled());
         QVERIFY(review()->approveAction()->toolTip().contains(
             QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText)));
@@ -423,6 +441,7 @@ private Q_SLOTS:
         QCOMPARE(review()->currentAction(), 0);
         QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("a = 1"));
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         // Not answered yet: the second action is shown for its own decision.
         QCOMPARE(review()->currentAction(), 1);
@@ -458,14 +477,22 @@ private Q_SLOTS:
         review()->imageEdit()->setText(QStringLiteral("Not An Image"));
         QVERIFY(!review()->approveAction()->isEnabled());
         review()->imageEdit()->setText(QStringLiteral("python:3.12-slim"));
+        waitArmed();
         QVERIFY(review()->approveAction()->isEnabled());
 
+        // The review names the checkpoint the service then takes (issue 7 finding 12).
+        const QString checkpointShown =
+            review()->findChild<QLabel*>(QStringLiteral("checkpointLabel"))->text();
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         const QJsonObject result = resultFor(id).toObject();
         QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
         QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
         QCOMPARE(result.value(QStringLiteral("code")).toString(), code);
+        QVERIFY2(checkpointShown.contains(
+                     QStringLiteral("\"%1\"").arg(result.value(QStringLiteral("checkpoint")).toString())),
+                 qPrintable(checkpointShown));
         QTRY_VERIFY_WITH_TIMEOUT(m_page->runConsole()->toPlainText().contains(QLatin1String("exit code 0")),
                                  Wait);
         const QString console = m_page->runConsole()->toPlainText();
@@ -522,9 +549,11 @@ private Q_SLOTS:
         sandboxCombo->setEditText(QStringLiteral("-rm"));
         QVERIFY(!review()->approveAction()->isEnabled());
         sandboxCombo->setCurrentIndex(sandboxCombo->findText(QStringLiteral("box2")));
+        waitArmed();
         QVERIFY(review()->approveAction()->isEnabled());
 
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         const QJsonObject result = resultFor(id).toObject();
         QCOMPARE(result.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box2"));
@@ -548,6 +577,7 @@ private Q_SLOTS:
 
         // Broken JSON is never sent: a message, and the request still waits.
         review()->argsEditor()->setPlainText(QStringLiteral("{\"to\": "));
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         QVERIFY(review()->messageText().contains(QLatin1String("not valid JSON")));
         QCoreApplication::processEvents();
@@ -556,6 +586,7 @@ private Q_SLOTS:
 
         review()->argsEditor()->setPlainText(
             QStringLiteral("{\"to\": \"me@example.com\", \"subject\": \"hi\"}"));
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         const QJsonObject edited{{QStringLiteral("to"), QStringLiteral("me@example.com")},
                                  {QStringLiteral("subject"), QStringLiteral("hi")}};
@@ -643,6 +674,186 @@ private Q_SLOTS:
         QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("reject")));
     }
 
+    // Issue 7 finding 3: an edit of "Other arguments" is never dropped by switching Edit off.
+    void argsEditKeptWhenEditGoesOff()
+    {
+        const QJsonObject args{{QStringLiteral("code"), QStringLiteral("print(1)")},
+                               {QStringLiteral("timeout"), 5}};
+        const QJsonValue id = ask(hitlPayload({hitlAction(QStringLiteral("python"), args)},
+                                              {hitlConfig(QStringLiteral("python"), AllHitl)}),
+                                  QStringLiteral("Args edit"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        waitArmed();
+        focusCode();
+        press(Qt::Key_E);
+        QVERIFY(review()->argsEditor()->isEditable());
+        review()->argsEditor()->setPlainText(QStringLiteral("{\"timeout\": 600}"));
+        focusCode();
+        press(Qt::Key_E, Qt::ControlModifier); // edit mode off again (a plain E types into the editor)
+        QVERIFY(!review()->isEditing());
+        // Still shown, and what is shown is sent.
+        QCOMPARE(review()->argsEditor()->toPlainText(), QStringLiteral("{\"timeout\": 600}"));
+        QVERIFY(review()->approveAction()->text().contains(QLatin1String("edited")));
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonObject edited{{QStringLiteral("code"), QStringLiteral("print(1)")},
+                                 {QStringLiteral("timeout"), 600}};
+        const QJsonObject expected{
+            {QStringLiteral("decisions"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("edit")},
+                                    {QStringLiteral("edited_action"),
+                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("python")},
+                                                 {QStringLiteral("args"), edited}}}}}}};
+        QCOMPARE(resultFor(id), QJsonValue(expected));
+    }
+
+    // Issue 7 finding 4: a held key (auto-repeat) never approves.
+    void autoRepeatNeverApproves()
+    {
+        const QJsonValue id =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x = 1")}}, QStringLiteral("Held key"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        waitArmed();
+        focusCode();
+        for (QWidget* target :
+             {static_cast<QWidget*>(review()->codeEditor()), static_cast<QWidget*>(m_page->pendingTable())}) {
+            target->setFocus();
+            QTRY_VERIFY_WITH_TIMEOUT(target->hasFocus(), Wait);
+            for (Qt::Key key : {Qt::Key_Return, Qt::Key_Enter}) {
+                QKeyEvent repeated(QEvent::KeyPress, key, Qt::ControlModifier, QString(), true);
+                QApplication::sendEvent(target, &repeated);
+                QKeyEvent released(QEvent::KeyRelease, key, Qt::ControlModifier, QString(), true);
+                QApplication::sendEvent(target, &released);
+            }
+        }
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(id));
+        QCOMPARE(m_page->pendingCount(), 1);
+        // A real press still approves.
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("approve")));
+    }
+
+    // Issue 7 finding 4: the request shown changes under the cursor (the one in view is withdrawn
+    // and the next takes its place): a key pressed at once does not approve the newcomer.
+    void swappedRequestIsNotApproved()
+    {
+        const QJsonValue first =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("harmless()")}}, QStringLiteral("Seen"));
+        const QJsonValue second =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("harmful()")}}, QStringLiteral("Unseen"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        QTRY_COMPARE_WITH_TIMEOUT(review()->codeEditor()->toPlainText(), QStringLiteral("harmless()"), Wait);
+        setArmDelay(60000); // long enough that the press below is surely inside it
+        focusCode();
+        m_client->request(QStringLiteral("cancel"), {{QStringLiteral("id"), first}});
+        QTRY_COMPARE_WITH_TIMEOUT(review()->codeEditor()->toPlainText(), QStringLiteral("harmful()"), Wait);
+        focusCode();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(second));
+        QCOMPARE(m_page->pendingCount(), 1);
+        QVERIFY(!review()->approveAction()->isEnabled());
+        QVERIFY2(armingText().contains(QLatin1String("Approve is armed in")), qPrintable(armingText()));
+    }
+
+    // Issue 7 finding 4: a request arriving while another is in view disarms approval too, and
+    // a click on the disabled Approve button does nothing either.
+    void arrivalDisarms()
+    {
+        const QJsonValue first =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("one()")}}, QStringLiteral("In view"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        const quint64 shown = review()->currentKey();
+        waitArmed();
+        QSignalSpy armed(review(), &ReviewView::armedChanged);
+        setArmDelay(60000);
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("two()")}}, QStringLiteral("Arrives"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        QCOMPARE(review()->currentKey(), shown); // the view stays on the request in view
+        QVERIFY(!review()->isArmed());
+        QCOMPARE(armed.count(), 1);
+        QCOMPARE(armed.first().first().toBool(), false);
+        focusCode();
+        press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
+        auto* approveButton = review()->findChild<QAbstractButton*>(QStringLiteral("approveButton"));
+        QVERIFY(approveButton);
+        QVERIFY(!approveButton->isEnabled());
+        QTest::mouseClick(approveButton, Qt::LeftButton);
+        QCoreApplication::processEvents();
+        QVERIFY(!m_client->hasResponse(first));
+        QCOMPARE(m_page->pendingCount(), 2);
+        // Once armed (here made short again), the keypad Enter approves the request in view.
+        setArmDelay(0);
+        review()->disarm();
+        QVERIFY(review()->isArmed());
+        focusCode();
+        press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
+        QCOMPARE(resultFor(first), QJsonValue(QStringLiteral("approve")));
+    }
+
+    // Issue 7 finding 5: agent text is plain text everywhere in the review.
+    void agentTextIsPlain()
+    {
+        const QString title = QStringLiteral("<b>Harmless</b><img src=\"x\">");
+        const QString agent = QStringLiteral("<i>trusted-bot</i>");
+        const QString question = QStringLiteral("<a href=\"http://x\">Click</a> <h1>to approve</h1>");
+        ask(QJsonObject{{QStringLiteral("question"), question},
+                        {QStringLiteral("code"), QStringLiteral("x")}},
+            title, agent);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        auto* titleLabel = review()->findChild<QLabel*>(QStringLiteral("titleLabel"));
+        auto* details = review()->findChild<QLabel*>(QStringLiteral("detailsLabel"));
+        auto* prose = review()->findChild<QLabel*>(QStringLiteral("proseLabel"));
+        QVERIFY(titleLabel && details);
+        QCOMPARE(titleLabel->textFormat(), Qt::PlainText);
+        QCOMPARE(titleLabel->text(), title);
+        QCOMPARE(details->textFormat(), Qt::PlainText);
+        QVERIFY(details->text().contains(agent));
+        // The question is prose above the code, plain and whole.
+        QVERIFY(prose);
+        QCOMPARE(prose->textFormat(), Qt::PlainText);
+        QVERIFY(prose->isVisible());
+        QCOMPARE(prose->text(), question);
+        for (QLabel* label : review()->findChildren<QLabel*>())
+            QVERIFY2(label->textFormat() == Qt::PlainText || !label->text().contains(QLatin1Char('<')),
+                     qPrintable(label->objectName()));
+        // The list's tooltip shows the title as text, not as markup: the delegate turns the raw
+        // title into rich text that displays exactly those characters.
+        QVERIFY2(qobject_cast<k8::app::PlainToolTipDelegate*>(m_page->pendingTable()->itemDelegate()),
+                 m_page->pendingTable()->itemDelegate()->metaObject()->className());
+        QVERIFY(qobject_cast<k8::app::PlainToolTipDelegate*>(m_page->historyView()->table()->itemDelegate()));
+        const QString tip =
+            m_service->inbox()->index(0, InboxModel::TitleColumn).data(Qt::ToolTipRole).toString();
+        QCOMPARE(tip, title);
+        QTextDocument shown;
+        shown.setHtml(k8::app::plainToolTip(tip));
+        QCOMPARE(shown.toPlainText(), title);
+        // Notifications carry no markup characters at all.
+        const QString notified = InboxNotifier::notificationText(title + QStringLiteral("\nsecond & line"));
+        QVERIFY2(!notified.contains(QLatin1Char('<')) && !notified.contains(QLatin1Char('&')) &&
+                     !notified.contains(QLatin1Char('\n')),
+                 qPrintable(notified));
+        QVERIFY(notified.contains(QLatin1String("Harmless")));
+    }
+
+    // Issue 7 finding 12: the review says whether a checkpoint is taken, and which.
+    void checkpointIsStated()
+    {
+        QCOMPARE(QProcess::execute(m_standin, {QStringLiteral("sandbox"), QStringLiteral("create"),
+                                               QStringLiteral("box1")}),
+                 0);
+        m_client->request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")},
+                                                  {QStringLiteral("checkpoint"), false},
+                                                  {QStringLiteral("title"), QStringLiteral("No cp")}});
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        auto* checkpoint = review()->findChild<QLabel*>(QStringLiteral("checkpointLabel"));
+        QVERIFY(checkpoint);
+        QVERIFY(checkpoint->isVisible());
+        QVERIFY2(checkpoint->text().startsWith(QLatin1String("No checkpoint: the agent asked for none")),
+                 qPrintable(checkpoint->text()));
+    }
+
     void notifierKeepsTitleCount()
     {
         QWidget window;
@@ -666,6 +877,7 @@ private Q_SLOTS:
         QCOMPARE(ownTitle.windowTitle(), QStringLiteral("Mine"));
         QCOMPARE(quiet.pendingCount(), 1);
         focusCode();
+        waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         QTRY_COMPARE_WITH_TIMEOUT(window.windowTitle(), QStringLiteral("kosa8 Desk"), Wait);
     }

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -94,7 +95,7 @@ private Q_SLOTS:
         QCOMPARE(model->index(night, RulesTableModel::MatchColumn).data().toString(),
                  QStringLiteral("agent \"night-bot\""));
         QCOMPARE(model->index(pandas, RulesTableModel::MatchColumn).data().toString(),
-                 QStringLiteral("exact code aaaaaaaaaaaa…"));
+                 QStringLiteral("exact code aaaaaaaaaaaa…, nothing else"));
         QCOMPARE(model->index(runs, RulesTableModel::SourceColumn).data().toString(),
                  QStringLiteral("team-rules.json (read-only)"));
         QCOMPARE(model->index(night, RulesTableModel::EnabledColumn).data(Qt::CheckStateRole).toInt(),
@@ -153,6 +154,102 @@ private Q_SLOTS:
         dialog.deleteSelected(false);
         QVERIFY(dialog.messageText().contains(QLatin1String("read-only")));
         QCOMPARE(dialog.model()->rowCount(), 3);
+    }
+
+    // Issue 7: the editor says what each rule binds, in words, and that agent names prove
+    // nothing; agent-chosen text stays plain text everywhere.
+    void showsWhatEachRuleBinds()
+    {
+        const QByteArray actionHash(64, 'b');
+        const QString agent = QStringLiteral("<b>trusted</b> bot");
+        writeFile(m_settings.rulesPath(),
+                  R"({"rules": [
+  {"name": "bound-action", "decision": "approve", "action_sha256": ")" +
+                      actionHash + R"(", "agent": ")" + agent.toUtf8().replace('"', "\\\"") + R"("},
+  {"name": "bare-code", "decision": "approve", "code_sha256": ")" +
+                      QByteArray(64, 'a') + R"("}
+]})");
+        QString error;
+        QVERIFY2(m_service->reloadRules(&error), qPrintable(error));
+        RulesDialog dialog(m_service.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        RulesTableModel* model = dialog.model();
+        const int bound = model->rowOf(QStringLiteral("bound-action"));
+        const int bare = model->rowOf(QStringLiteral("bare-code"));
+        QVERIFY(bound >= 0 && bare >= 0);
+        const QString match = model->index(bound, RulesTableModel::MatchColumn).data().toString();
+        QVERIFY2(match.startsWith(QStringLiteral("exact action bbbbbbbbbbbb…")), qPrintable(match));
+        QVERIFY2(match.contains(QLatin1String("proves nothing")), qPrintable(match));
+        QVERIFY2(match.contains(agent), qPrintable(match)); // as sent, not as markup
+
+        auto* table = dialog.findChild<QTableView*>(QStringLiteral("table"));
+        auto* details = dialog.findChild<QLabel*>(QStringLiteral("detailsLabel"));
+        QVERIFY(table && details);
+        QCOMPARE(details->textFormat(), Qt::PlainText);
+        QVERIFY(!details->accessibleName().isEmpty());
+        table->setCurrentIndex(model->index(bound, RulesTableModel::NameColumn));
+        const QString text = dialog.detailsText();
+        QVERIFY2(text.contains(QString::fromLatin1(actionHash)), qPrintable(text)); // the full hash
+        QVERIFY2(text.contains(QLatin1String("all of its arguments")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("sandbox")) && text.contains(QLatin1String("image")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("chosen by the agent and prove nothing")), qPrintable(text));
+        QVERIFY2(text.contains(agent), qPrintable(text));
+        QVERIFY2(text.contains(m_settings.rulesPath()), qPrintable(text));
+        // The tool tip is rich text made on purpose, with the agent's markup escaped.
+        const QString tip =
+            model->index(bound, RulesTableModel::MatchColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("&lt;b&gt;trusted&lt;/b&gt;")), qPrintable(tip));
+        QVERIFY2(!tip.contains(QLatin1String("<b>")), qPrintable(tip));
+
+        table->setCurrentIndex(model->index(bare, RulesTableModel::NameColumn));
+        const QString bareText = dialog.detailsText();
+        QVERIFY2(bareText.contains(QLatin1String("only when nothing else comes with it")),
+                 qPrintable(bareText));
+        QVERIFY2(bareText.contains(QLatin1String("default sandbox")), qPrintable(bareText));
+    }
+
+    // "Always approve…" from a review lands in the editor as an action rule, saved with its hash.
+    void alwaysApproveShowsInTheEditor()
+    {
+        RulesDialog dialog(m_service.get());
+        const int before = dialog.model()->rowCount();
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(m_settings.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"), QJsonObject{{QStringLiteral("question"), QStringLiteral("ok?")},
+                                                     {QStringLiteral("code"), QStringLiteral("print(1)")},
+                                                     {QStringLiteral("cwd"), QStringLiteral("/")}}}});
+        QVERIFY(queued.wait(Wait));
+        const quint64 key = queued.first().at(0).toULongLong();
+        PersonDecision decision;
+        decision.actions.append(ActionDecision{DecisionKind::Approve, {}, {}});
+        QString error;
+        QVERIFY2(m_service->addApproveActionRule(key, decision, &error), qPrintable(error));
+        QCOMPARE(dialog.model()->rowCount(), before + 1);
+        int row = -1;
+        for (int r = 0; r < dialog.model()->rowCount(); ++r) {
+            if (dialog.model()->ruleAt(r)->name.startsWith(QLatin1String("approve-review-")))
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        const Rule* rule = dialog.model()->ruleAt(row);
+        QVERIFY(rule->codeSha256.isEmpty());
+        QCOMPARE(rule->actionSha256.size(), 64);
+        QVERIFY(dialog.model()
+                    ->index(row, RulesTableModel::MatchColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("exact action ") + rule->actionSha256.left(12)));
+        bool saved = false;
+        for (const QJsonValue& onDisk : rulesOnDisk(m_settings.rulesPath()))
+            saved = saved || onDisk[QStringLiteral("action_sha256")] == QJsonValue(rule->actionSha256);
+        QVERIFY(saved);
     }
 
     void deleteOwnRule()

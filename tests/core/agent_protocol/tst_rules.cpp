@@ -1,14 +1,28 @@
 #include "agent/PayloadShapes.h"
 #include "agent/Rules.h"
 
+#include <QCryptographicHash>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace k8::agent;
 
 namespace {
+
+// The app's run defaults in these tests: sandbox box1, the built-in images.
+const RunDefaults& runDefaults()
+{
+    static const RunDefaults defaults = [] {
+        RunDefaults d;
+        d.sandbox = QStringLiteral("box1");
+        return d;
+    }();
+    return defaults;
+}
 
 QString shaOf(const QString& code)
 {
@@ -21,6 +35,7 @@ ReviewAction codeAction(const QString& code, bool approvable = true)
     action.name = QStringLiteral("tool");
     action.codeField = QStringLiteral("code");
     action.code = code;
+    action.args = QJsonObject{{QStringLiteral("code"), code}};
     action.allowed = {DecisionKind::Reject, DecisionKind::Edit};
     if (approvable)
         action.allowed.insert(DecisionKind::Approve);
@@ -34,6 +49,12 @@ Request requestWith(const QString& method, const QString& agent, const QList<Rev
     request.agent = agent;
     request.shape = method == QLatin1String("run") ? PayloadShape::Run : PayloadShape::HumanInTheLoop;
     request.actions = actions;
+    if (request.shape == PayloadShape::Run && !actions.isEmpty()) {
+        // Where the app would run it by default (runDefaults() below).
+        request.run.code = actions.first().code;
+        request.run.sandbox = QStringLiteral("box1");
+        request.run.image = QStringLiteral("python:3.12-slim");
+    }
     return request;
 }
 
@@ -65,7 +86,67 @@ bool writeFile(const QString& path, const QByteArray& text)
     return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
 }
 
+// Requests as the socket makes them, so that every field an agent can send is there.
+Request runRequest(const QJsonObject& params)
+{
+    Request request;
+    RpcError error;
+    if (!requestFromRun(params, QJsonValue(1), runDefaults(), &request, &error))
+        qWarning("run refused: %s", qPrintable(error.message));
+    request.agent = QStringLiteral("agent-a");
+    return request;
+}
+
+Request reviewRequest(const QJsonValue& payload)
+{
+    Request request;
+    RpcError error;
+    if (!requestFromReview(QJsonObject{{QStringLiteral("payload"), payload}}, &request, &error))
+        qWarning("review refused: %s", qPrintable(error.message));
+    request.agent = QStringLiteral("agent-a");
+    return request;
+}
+
+QJsonValue parsed(const QByteArray& text)
+{
+    return QJsonDocument::fromJson("[" + text + "]").array().at(0);
+}
+
+// One HITL action with these args, approve allowed.
+QJsonObject hitlPayload(const QString& name, const QJsonObject& args)
+{
+    return QJsonObject{
+        {QStringLiteral("action_requests"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("args"), args}}}},
+        {QStringLiteral("review_configs"),
+         QJsonArray{QJsonObject{{QStringLiteral("action_name"), name},
+                                {QStringLiteral("allowed_decisions"),
+                                 QJsonArray{QStringLiteral("approve"), QStringLiteral("reject")}}}}}};
+}
+
+// SHA-256 of canonical JSON written out by hand here, independent of the app's canonical form.
+QString handHash(const QByteArray& canonical)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(canonical, QCryptographicHash::Sha256).toHex());
+}
+
+Rule approveAction(const QString& name, const QString& actionSha256, const QString& agent = {})
+{
+    Rule rule;
+    rule.name = name;
+    rule.decision = Rule::Decision::Approve;
+    rule.actionSha256 = actionSha256;
+    rule.agent = agent;
+    return rule;
+}
+
+std::optional<RuleMatch> matchOf(const RuleSet& rules, const Request& request)
+{
+    return rules.match(request, runDefaults());
+}
 } // namespace
+
+Q_DECLARE_METATYPE(k8::agent::Request)
 
 class TestRules : public QObject
 {
@@ -78,27 +159,277 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(rules.add(approveRule(QStringLiteral("pandas"), QStringLiteral("df.describe()")), &error),
                  qPrintable(error));
-        auto match = rules.match(requestWith(QStringLiteral("run"), QStringLiteral("a"),
-                                             {codeAction(QStringLiteral("df.describe()"))}));
+        auto match = matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a"),
+                                                {codeAction(QStringLiteral("df.describe()"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Approve);
         QCOMPARE(match->ruleName, QStringLiteral("pandas"));
 
         // One byte different is not the same code.
-        QVERIFY(!rules
-                     .match(requestWith(QStringLiteral("run"), QStringLiteral("a"),
-                                        {codeAction(QStringLiteral("df.describe() "))}))
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a"),
+                                            {codeAction(QStringLiteral("df.describe() "))}))
                      .has_value());
         // No code: nothing to approve.
         ReviewAction noCode;
         noCode.allowed = {DecisionKind::Approve, DecisionKind::Reject};
-        QVERIFY(
-            !rules.match(requestWith(QStringLiteral("review"), QStringLiteral("a"), {noCode})).has_value());
-        // Approve not allowed by the payload: the rule cannot answer with an approval.
-        QVERIFY(!rules
-                     .match(requestWith(QStringLiteral("review"), QStringLiteral("a"),
-                                        {codeAction(QStringLiteral("df.describe()"), false)}))
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("a"), {noCode}))
                      .has_value());
+        // Approve not allowed by the payload: the rule cannot answer with an approval.
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("a"),
+                                            {codeAction(QStringLiteral("df.describe()"), false)}))
+                     .has_value());
+    }
+
+    // Issue 7 finding 1: a rule naming only code_sha256 of print(1) approves only actions that
+    // hold nothing but that code. Each hostile row is a request today's matching approved.
+    void codeRuleMatchesOnlyBareCode_data()
+    {
+        QTest::addColumn<Request>("request");
+        QTest::addColumn<bool>("approved");
+        const QString code = QStringLiteral("print(1)");
+        const QString kCode = QStringLiteral("code");
+        QTest::newRow("run with every default") << runRequest({{kCode, code}}) << true;
+        QTest::newRow("run naming the default sandbox and image")
+            << runRequest({{kCode, code},
+                           {QStringLiteral("sandbox"), QStringLiteral("box1")},
+                           {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
+                           {QStringLiteral("checkpoint"), true}})
+            << true;
+        QTest::newRow("run in another sandbox")
+            << runRequest({{kCode, code}, {QStringLiteral("sandbox"), QStringLiteral("prod-box")}}) << false;
+        QTest::newRow("run with another image")
+            << runRequest({{kCode, code}, {QStringLiteral("image"), QStringLiteral("evil/image:latest")}})
+            << false;
+        QTest::newRow("run in another language")
+            << runRequest({{kCode, code}, {QStringLiteral("language"), QStringLiteral("bash")}}) << false;
+        QTest::newRow("run without a checkpoint")
+            << runRequest({{kCode, code}, {QStringLiteral("checkpoint"), false}}) << false;
+        QTest::newRow("plain payload with the question shown")
+            << reviewRequest(QJsonObject{{kCode, code},
+                                         {QStringLiteral("question"), QStringLiteral("Run it?")},
+                                         {QStringLiteral("title"), QStringLiteral("t")},
+                                         {QStringLiteral("description"), QStringLiteral("d")}})
+            << true;
+        QTest::newRow("plain payload with an extra non-string key")
+            << reviewRequest(QJsonObject{{kCode, code}, {QStringLiteral("question"), QJsonArray{1}}})
+            << false;
+        QTest::newRow("plain payload with an extra unknown key")
+            << reviewRequest(QJsonObject{{kCode, code}, {QStringLiteral("cwd"), QStringLiteral("/")}})
+            << false;
+        QTest::newRow("tool whose args are only the code")
+            << reviewRequest(hitlPayload(QStringLiteral("python"), {{kCode, code}})) << true;
+        QTest::newRow("tool with the code plus a command")
+            << reviewRequest(
+                   hitlPayload(QStringLiteral("python"),
+                               {{kCode, code}, {QStringLiteral("command"), QStringLiteral("rm -rf ~")}}))
+            << false;
+        QTest::newRow("tool with the code plus a number")
+            << reviewRequest(hitlPayload(QStringLiteral("python"), {{kCode, code}, {QStringLiteral("n"), 1}}))
+            << false;
+        QTest::newRow("Agent Inbox action with the code plus a path")
+            << reviewRequest(parsed(R"j({"action_request": {"action": "write", "args":
+                                        {"source": "print(1)", "path": "/etc/passwd"}},
+                                        "config": {"allow_accept": true}})j"))
+            << false;
+    }
+
+    void codeRuleMatchesOnlyBareCode()
+    {
+        QFETCH(Request, request);
+        QFETCH(bool, approved);
+        QCOMPARE(request.actions.size(), 1);
+        RuleSet rules;
+        QString error;
+        QVERIFY2(rules.add(approveRule(QStringLiteral("print-one"), QStringLiteral("print(1)")), &error),
+                 qPrintable(error));
+        const auto match = matchOf(rules, request);
+        QCOMPARE(match.has_value(), approved);
+        if (approved) {
+            QCOMPARE(match->decision, Rule::Decision::Approve);
+            QCOMPARE(match->ruleName, QStringLiteral("print-one"));
+        }
+    }
+
+    // An action_sha256 rule approves exactly the action it binds: the tool name and every
+    // argument, or for a run the code, language, sandbox, image and checkpoint.
+    void actionRuleBindsTheWholeAction()
+    {
+        const QString python =
+            handHash(R"j({"args":{"code":"print(1)","cwd":"/tmp"},"method":"review","name":"python"})j");
+        const QString runInBox2 =
+            handHash(R"j({"checkpoint":false,"code":"print(1)","image":"python:3.12-slim",)j"
+                     R"j("language":"python","method":"run","sandbox":"box2"})j");
+        RuleSet rules;
+        QString error;
+        QVERIFY2(rules.add(approveAction(QStringLiteral("python-tmp"), python), &error), qPrintable(error));
+        QVERIFY2(rules.add(approveAction(QStringLiteral("run-box2"), runInBox2), &error), qPrintable(error));
+        const QJsonObject args{{QStringLiteral("code"), QStringLiteral("print(1)")},
+                               {QStringLiteral("cwd"), QStringLiteral("/tmp")}};
+
+        auto match = matchOf(rules, reviewRequest(hitlPayload(QStringLiteral("python"), args)));
+        QVERIFY(match.has_value());
+        QCOMPARE(match->decision, Rule::Decision::Approve);
+        QCOMPARE(match->ruleName, QStringLiteral("python-tmp"));
+        // Another tool name, one more argument, another value: a person decides.
+        QVERIFY(!matchOf(rules, reviewRequest(hitlPayload(QStringLiteral("shell"), args))).has_value());
+        QJsonObject more = args;
+        more.insert(QStringLiteral("command"), QStringLiteral("rm -rf ~"));
+        QVERIFY(!matchOf(rules, reviewRequest(hitlPayload(QStringLiteral("python"), more))).has_value());
+        QJsonObject other = args;
+        other.insert(QStringLiteral("cwd"), QStringLiteral("/"));
+        QVERIFY(!matchOf(rules, reviewRequest(hitlPayload(QStringLiteral("python"), other))).has_value());
+        // The same action as Agent Inbox sends it binds the same way.
+        QVERIFY(matchOf(rules,
+                        reviewRequest(QJsonObject{
+                            {QStringLiteral("action_request"),
+                             QJsonObject{{QStringLiteral("action"), QStringLiteral("python")},
+                                         {QStringLiteral("args"), args}}},
+                            {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), true}}}}))
+                    .has_value());
+
+        const QJsonObject run{{QStringLiteral("code"), QStringLiteral("print(1)")},
+                              {QStringLiteral("sandbox"), QStringLiteral("box2")},
+                              {QStringLiteral("checkpoint"), false}};
+        match = matchOf(rules, runRequest(run));
+        QVERIFY(match.has_value());
+        QCOMPARE(match->ruleName, QStringLiteral("run-box2"));
+        for (const auto& [key, value] :
+             {std::pair{QStringLiteral("sandbox"), QJsonValue(QStringLiteral("box1"))},
+              std::pair{QStringLiteral("image"), QJsonValue(QStringLiteral("python:3.13"))},
+              std::pair{QStringLiteral("checkpoint"), QJsonValue(true)},
+              std::pair{QStringLiteral("language"), QJsonValue(QStringLiteral("bash"))},
+              std::pair{QStringLiteral("code"), QJsonValue(QStringLiteral("print(1) "))}}) {
+            QJsonObject changed = run;
+            changed.insert(key, value);
+            QVERIFY2(!matchOf(rules, runRequest(changed)).has_value(), qPrintable(key));
+        }
+    }
+
+    // The agent name narrows an approve rule; it cannot widen one.
+    void actionRuleNarrowedByAgent()
+    {
+        const QString bound = handHash(R"j({"method":"review","payload":{"code":"x","cwd":"/"}})j");
+        RuleSet rules;
+        QString error;
+        QVERIFY2(rules.add(approveAction(QStringLiteral("alice-x"), bound, QStringLiteral("alice")), &error),
+                 qPrintable(error));
+        Request request = reviewRequest(QJsonObject{{QStringLiteral("code"), QStringLiteral("x")},
+                                                    {QStringLiteral("cwd"), QStringLiteral("/")}});
+        request.agent = QStringLiteral("alice");
+        QVERIFY(matchOf(rules, request).has_value());
+        request.agent = QStringLiteral("bob");
+        QVERIFY(!matchOf(rules, request).has_value());
+    }
+
+    // A request is approved by rules only when every action is, and each allows approval.
+    void actionRulesForEveryAction()
+    {
+        const QByteArray payload = R"j({"action_requests": [
+            {"name": "a", "args": {"n": 1}}, {"name": "b", "args": {"n": 2}}],
+            "review_configs": [{"action_name": "a", "allowed_decisions": ["approve"]},
+                               {"action_name": "b", "allowed_decisions": ["approve", "reject"]}]})j";
+        const QString a = handHash(R"j({"args":{"n":1},"method":"review","name":"a"})j");
+        const QString b = handHash(R"j({"args":{"n":2},"method":"review","name":"b"})j");
+        RuleSet rules;
+        QString error;
+        QVERIFY(rules.add(approveAction(QStringLiteral("rule-a"), a), &error));
+        QVERIFY(!matchOf(rules, reviewRequest(parsed(payload))).has_value());
+        QVERIFY(rules.add(approveAction(QStringLiteral("rule-b"), b), &error));
+        const auto match = matchOf(rules, reviewRequest(parsed(payload)));
+        QVERIFY(match.has_value());
+        QCOMPARE(match->ruleName, QStringLiteral("rule-a,rule-b"));
+
+        // An action whose payload does not allow approval cannot be approved by any rule.
+        QByteArray noApprove = payload;
+        noApprove.replace(R"j("allowed_decisions": ["approve", "reject"])j",
+                          R"j("allowed_decisions": ["reject"])j");
+        QVERIFY(!matchOf(rules, reviewRequest(parsed(noApprove))).has_value());
+    }
+
+    // Reject rules may name action_sha256 and code_sha256; the fields of one rule must all match,
+    // in the same action.
+    void rejectByActionHash()
+    {
+        const QString bound = handHash(R"j({"args":{"code":"ls"},"method":"review","name":"shell"})j");
+        RuleSet rules;
+        QString error;
+        Rule reject = rejectRule(QStringLiteral("no-ls-shell"), QString());
+        reject.actionSha256 = bound;
+        QVERIFY2(rules.add(reject, &error), qPrintable(error));
+        QVERIFY2(rules.add(approveAction(QStringLiteral("ok"), bound), &error), qPrintable(error));
+        const auto match =
+            matchOf(rules, reviewRequest(hitlPayload(QStringLiteral("shell"),
+                                                     {{QStringLiteral("code"), QStringLiteral("ls")}})));
+        QVERIFY(match.has_value());
+        QCOMPARE(match->decision, Rule::Decision::Reject);
+        QCOMPARE(match->ruleName, QStringLiteral("no-ls-shell"));
+
+        RuleSet both;
+        Rule mismatched = rejectRule(QStringLiteral("both"), QString(), QString(), QStringLiteral("rm"));
+        mismatched.actionSha256 = bound;
+        QVERIFY(both.add(mismatched, &error));
+        QVERIFY(!matchOf(both, reviewRequest(hitlPayload(QStringLiteral("shell"),
+                                                         {{QStringLiteral("code"), QStringLiteral("ls")}})))
+                     .has_value());
+    }
+
+    // What cannot be hashed faithfully is never approved by a rule, even one naming its hash.
+    void inexactActionsNeverApprovedByRules()
+    {
+        RuleSet rules;
+        QString error;
+        // Python keeps 2^53 + 1 apart from 2^53; a double does not.
+        const Request bigNumber = reviewRequest(parsed(R"j({"code": "x", "n": 9007199254740993})j"));
+        QVERIFY(rules.add(approveAction(QStringLiteral("big"),
+                                        actionBindings(bigNumber, runDefaults()).first().actionSha256),
+                          &error));
+        QVERIFY(!matchOf(rules, bigNumber).has_value());
+        // A lone surrogate has no UTF-8 form: "\ud800" and "\ud801" would hash alike.
+        const Request lone = reviewRequest(parsed(R"j({"code": "print('\ud800')"})j"));
+        QVERIFY(rules.add(approveRule(QStringLiteral("lone"), lone.actions.first().code), &error));
+        QVERIFY(rules.add(approveAction(QStringLiteral("lone-action"),
+                                        actionBindings(lone, runDefaults()).first().actionSha256),
+                          &error));
+        QVERIFY(!matchOf(rules, lone).has_value());
+    }
+
+    // Bindings that do not line up with the request's actions approve nothing; a reject rule
+    // that names no hash still applies.
+    void misalignedBindingsApproveNothing()
+    {
+        const Request request = runRequest({{QStringLiteral("code"), QStringLiteral("print(1)")}});
+        const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
+        RuleSet rules;
+        QString error;
+        QVERIFY(rules.add(approveAction(QStringLiteral("exact"), bindings.first().actionSha256), &error));
+        QVERIFY(rules.match(request, bindings).has_value());
+        QVERIFY(!rules.match(request, QList<ActionBinding>{}).has_value());
+        QVERIFY(!rules.match(request, bindings + bindings).has_value());
+        QVERIFY(rules.add(rejectRule(QStringLiteral("no-a"), QStringLiteral("agent-a")), &error));
+        const auto match = rules.match(request, QList<ActionBinding>{});
+        QVERIFY(match.has_value());
+        QCOMPARE(match->decision, Rule::Decision::Reject);
+    }
+
+    void validatesActionSha256()
+    {
+        RuleSet rules;
+        QString error;
+        QVERIFY2(rules.add(approveAction(QStringLiteral("ok"), QString(64, u'b')), &error),
+                 qPrintable(error));
+        QVERIFY(!rules.add(approveAction(QStringLiteral("short"), QString(63, u'b')), &error));
+        QVERIFY2(error.contains(QLatin1String("action_sha256")), qPrintable(error));
+        QVERIFY(!rules.add(approveAction(QStringLiteral("not-hex"), QString(64, u'g')), &error));
+        Rule neither;
+        neither.name = QStringLiteral("neither");
+        neither.decision = Rule::Decision::Approve;
+        QVERIFY(!rules.add(neither, &error));
+        QVERIFY2(error.contains(QLatin1String("action_sha256")) &&
+                     error.contains(QLatin1String("code_sha256")),
+                 qPrintable(error));
+        // Upper-case hex is read as lower-case.
+        QVERIFY(rules.add(approveAction(QStringLiteral("upper"), QString(64, u'C')), &error));
+        QCOMPARE(rules.rules().last().actionSha256, QString(64, u'c'));
     }
 
     void allFieldsMustMatch_data()
@@ -145,7 +476,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(rules.add(rejectRule(QStringLiteral("r"), ruleAgent, ruleMethod, ruleCode), &error),
                  qPrintable(error));
-        const auto match = rules.match(requestWith(method, agent, {codeAction(code)}));
+        const auto match = matchOf(rules, requestWith(method, agent, {codeAction(code)}));
         QCOMPARE(match.has_value(), rejected);
         if (rejected) {
             QCOMPARE(match->decision, Rule::Decision::Reject);
@@ -159,14 +490,14 @@ private Q_SLOTS:
         QString error;
         QVERIFY(rules.add(approveRule(QStringLiteral("ok-code"), QStringLiteral("print(1)")), &error));
         QVERIFY(rules.add(rejectRule(QStringLiteral("no-bot"), QStringLiteral("bot")), &error));
-        const auto match = rules.match(requestWith(QStringLiteral("review"), QStringLiteral("bot"),
-                                                   {codeAction(QStringLiteral("print(1)"))}));
+        const auto match = matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("bot"),
+                                                      {codeAction(QStringLiteral("print(1)"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Reject);
         QCOMPARE(match->ruleName, QStringLiteral("no-bot"));
         // Another agent gets the approval.
-        const auto other = rules.match(requestWith(QStringLiteral("review"), QStringLiteral("ok"),
-                                                   {codeAction(QStringLiteral("print(1)"))}));
+        const auto other = matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("ok"),
+                                                      {codeAction(QStringLiteral("print(1)"))}));
         QVERIFY(other.has_value());
         QCOMPARE(other->decision, Rule::Decision::Approve);
     }
@@ -179,8 +510,8 @@ private Q_SLOTS:
             rejectRule(QStringLiteral("no-rm"), QString(), QString(), QStringLiteral("rm -rf /")), &error));
         ReviewAction noCode;
         noCode.allowed = {DecisionKind::Approve};
-        const auto match = rules.match(requestWith(QStringLiteral("review"), QStringLiteral("a"),
-                                                   {noCode, codeAction(QStringLiteral("rm -rf /"))}));
+        const auto match = matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("a"),
+                                                      {noCode, codeAction(QStringLiteral("rm -rf /"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Reject);
     }
@@ -193,13 +524,12 @@ private Q_SLOTS:
         QVERIFY(rules.add(approveRule(QStringLiteral("ok"), QStringLiteral("x")), &error));
         QVERIFY(rules.setEnabled(QStringLiteral("no-bot"), false));
         QVERIFY(rules.setEnabled(QStringLiteral("ok"), false));
-        QVERIFY(!rules
-                     .match(requestWith(QStringLiteral("run"), QStringLiteral("bot"),
-                                        {codeAction(QStringLiteral("x"))}))
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("bot"),
+                                            {codeAction(QStringLiteral("x"))}))
                      .has_value());
         QVERIFY(rules.setEnabled(QStringLiteral("ok"), true));
-        const auto match = rules.match(
-            requestWith(QStringLiteral("run"), QStringLiteral("bot"), {codeAction(QStringLiteral("x"))}));
+        const auto match = matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("bot"),
+                                                      {codeAction(QStringLiteral("x"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Approve);
         QVERIFY(!rules.setEnabled(QStringLiteral("missing"), true));
@@ -213,25 +543,24 @@ private Q_SLOTS:
         const Request both =
             requestWith(QStringLiteral("review"), QStringLiteral("x"),
                         {codeAction(QStringLiteral("code a")), codeAction(QStringLiteral("code b"))});
-        QVERIFY(!rules.match(both).has_value());
+        QVERIFY(!matchOf(rules, both).has_value());
 
         ReviewAction noCode;
         noCode.allowed = {DecisionKind::Approve};
-        QVERIFY(!rules
-                     .match(requestWith(QStringLiteral("review"), QStringLiteral("x"),
-                                        {codeAction(QStringLiteral("code a")), noCode}))
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("x"),
+                                            {codeAction(QStringLiteral("code a")), noCode}))
                      .has_value());
 
         QVERIFY(rules.add(approveRule(QStringLiteral("b"), QStringLiteral("code b")), &error));
-        const auto match = rules.match(both);
+        const auto match = matchOf(rules, both);
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Approve);
         QCOMPARE(match->ruleName, QStringLiteral("a,b"));
 
         // Same code twice, one rule.
-        const auto twice = rules.match(
-            requestWith(QStringLiteral("review"), QStringLiteral("x"),
-                        {codeAction(QStringLiteral("code a")), codeAction(QStringLiteral("code a"))}));
+        const auto twice = matchOf(
+            rules, requestWith(QStringLiteral("review"), QStringLiteral("x"),
+                               {codeAction(QStringLiteral("code a")), codeAction(QStringLiteral("code a"))}));
         QVERIFY(twice.has_value());
         QCOMPARE(twice->ruleName, QStringLiteral("a"));
     }
@@ -243,13 +572,11 @@ private Q_SLOTS:
         Rule rule = approveRule(QStringLiteral("only-alice"), QStringLiteral("x"));
         rule.agent = QStringLiteral("alice");
         QVERIFY(rules.add(rule, &error));
-        QVERIFY(rules
-                    .match(requestWith(QStringLiteral("run"), QStringLiteral("alice"),
-                                       {codeAction(QStringLiteral("x"))}))
+        QVERIFY(matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("alice"),
+                                           {codeAction(QStringLiteral("x"))}))
                     .has_value());
-        QVERIFY(!rules
-                     .match(requestWith(QStringLiteral("run"), QStringLiteral("bob"),
-                                        {codeAction(QStringLiteral("x"))}))
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("bob"),
+                                            {codeAction(QStringLiteral("x"))}))
                      .has_value());
     }
 
@@ -285,9 +612,8 @@ private Q_SLOTS:
         Rule upper = approveRule(QStringLiteral("upper"), QStringLiteral("x"));
         upper.codeSha256 = upper.codeSha256.toUpper();
         QVERIFY(rules.add(upper, &error));
-        QVERIFY(rules
-                    .match(requestWith(QStringLiteral("run"), QStringLiteral("a2"),
-                                       {codeAction(QStringLiteral("x"))}))
+        QVERIFY(matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a2"),
+                                           {codeAction(QStringLiteral("x"))}))
                     .has_value());
         QCOMPARE(rules.rules().size(), 2);
         QVERIFY(rules.remove(QStringLiteral("dup")));
@@ -304,6 +630,9 @@ private Q_SLOTS:
             "  {\"name\": \"pandas-summary\", \"decision\": \"approve\", \"code_sha256\": \"" +
             shaOf(QStringLiteral("df.describe()")).toLatin1() +
             "\"},\n"
+            "  {\"name\": \"whole-action\", \"decision\": \"approve\", \"action_sha256\": \"" +
+            QByteArray(64, 'e') +
+            "\"},\n"
             "  {\"name\": \"no-night-bot\", \"decision\": \"reject\", \"agent\": \"night-bot\"},\n"
             "  {\"name\": \"no-runs\", \"decision\": \"reject\", \"method\": \"run\", \"enabled\": "
             "false}\n"
@@ -312,16 +641,19 @@ private Q_SLOTS:
         RuleSet rules;
         QString error;
         QVERIFY2(rules.load(path, false, &error), qPrintable(error));
-        QCOMPARE(rules.rules().size(), 3);
+        QCOMPARE(rules.rules().size(), 4);
         QCOMPARE(rules.rules().at(0).name, QStringLiteral("pandas-summary"));
         QCOMPARE(rules.rules().at(0).decision, Rule::Decision::Approve);
-        QCOMPARE(rules.rules().at(1).agent, QStringLiteral("night-bot"));
-        QVERIFY(!rules.rules().at(2).enabled);
-        QCOMPARE(rules.rules().at(2).source, path);
-        QVERIFY(!rules.rules().at(2).readOnly);
+        QVERIFY(rules.rules().at(0).actionSha256.isEmpty()); // an old code_sha256 rule still loads
+        QCOMPARE(rules.rules().at(1).actionSha256, QString(64, u'e'));
+        QVERIFY(rules.rules().at(1).codeSha256.isEmpty());
+        QCOMPARE(rules.rules().at(2).agent, QStringLiteral("night-bot"));
+        QVERIFY(!rules.rules().at(3).enabled);
+        QCOMPARE(rules.rules().at(3).source, path);
+        QVERIFY(!rules.rules().at(3).readOnly);
 
-        const auto match = rules.match(requestWith(QStringLiteral("run"), QStringLiteral("x"),
-                                                   {codeAction(QStringLiteral("df.describe()"))}));
+        const auto match = matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("x"),
+                                                      {codeAction(QStringLiteral("df.describe()"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->ruleName, QStringLiteral("pandas-summary")); // "no-runs" is disabled
     }
@@ -388,6 +720,12 @@ private Q_SLOTS:
             << QByteArray(
                    "{\"rules\": [{\"name\": \"x\", \"decision\": \"approve\", \"code_sha256\": \"abc\"}]}")
             << 1 << QStringLiteral("64 hex");
+        QTest::newRow("short action sha") << QByteArray("{\"rules\": [\n{\"name\": \"x\", \"decision\": "
+                                                        "\"approve\", \"action_sha256\": \"abc\"}]}")
+                                          << 2 << QStringLiteral("action_sha256");
+        QTest::newRow("action sha not a string")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"approve\", \"action_sha256\": 1}]}")
+            << 1 << QStringLiteral("\"action_sha256\" must be a string");
         QTest::newRow("bad method")
             << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"method\": \"ping\"}]}")
             << 1 << QStringLiteral("method");
@@ -424,9 +762,8 @@ private Q_SLOTS:
         QVERIFY2(error.contains(reason), qPrintable(error));
         // None of its rules apply, and nothing from before stays either.
         QVERIFY(rules.rules().isEmpty());
-        QVERIFY(!rules
-                     .match(requestWith(QStringLiteral("run"), QStringLiteral("a"),
-                                        {codeAction(QStringLiteral("x"))}))
+        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a"),
+                                            {codeAction(QStringLiteral("x"))}))
                      .has_value());
     }
 
@@ -437,6 +774,8 @@ private Q_SLOTS:
         RuleSet rules;
         QString error;
         QVERIFY(rules.add(approveRule(QStringLiteral("quote \"me\""), QStringLiteral("print('é')")), &error));
+        QVERIFY(rules.add(approveAction(QStringLiteral("action"), QString(64, u'd'), QStringLiteral("bob")),
+                          &error));
         Rule scoped = rejectRule(QStringLiteral("no-runs"), QStringLiteral("bot ✓"), QStringLiteral("run"));
         QVERIFY(rules.add(scoped, &error));
         QVERIFY(rules.setEnabled(QStringLiteral("no-runs"), false));
@@ -447,7 +786,7 @@ private Q_SLOTS:
                           "{\"rules\": [{\"name\": \"ro\", \"decision\": \"reject\", \"agent\": \"z\"}]}"));
         QVERIFY(extra.load(dir.filePath(QStringLiteral("extra.json")), true, &error));
         rules.merge(extra);
-        QCOMPARE(rules.rules().size(), 3);
+        QCOMPARE(rules.rules().size(), 4);
 
         QVERIFY2(rules.save(path, &error), qPrintable(error));
         QFile file(path);
@@ -459,13 +798,18 @@ private Q_SLOTS:
 
         RuleSet loaded;
         QVERIFY2(loaded.load(path, false, &error), qPrintable(error));
-        QCOMPARE(loaded.rules().size(), 2);
+        QCOMPARE(loaded.rules().size(), 3);
+        QVERIFY(text.contains("\"action_sha256\": \"" + QByteArray(64, 'd') + '"'));
+        const Rule action = loaded.rules().at(1);
+        QCOMPARE(action.actionSha256, QString(64, u'd'));
+        QCOMPARE(action.agent, QStringLiteral("bob"));
+        QVERIFY(action.codeSha256.isEmpty());
         const Rule first = loaded.rules().at(0);
         QCOMPARE(first.name, QStringLiteral("quote \"me\""));
         QCOMPARE(first.decision, Rule::Decision::Approve);
         QCOMPARE(first.codeSha256, shaOf(QStringLiteral("print('é')")));
         QVERIFY(first.enabled);
-        const Rule second = loaded.rules().at(1);
+        const Rule second = loaded.rules().at(2);
         QCOMPARE(second.agent, QStringLiteral("bot ✓"));
         QCOMPARE(second.method, QStringLiteral("run"));
         QVERIFY(!second.enabled);
@@ -488,8 +832,8 @@ private Q_SLOTS:
         own.merge(extra);
         QCOMPARE(own.rules().size(), 2);
         // The extra file's reject rule applies and wins over the app's approve rule.
-        const auto match = own.match(
-            requestWith(QStringLiteral("run"), QStringLiteral("bot"), {codeAction(QStringLiteral("x"))}));
+        const auto match = matchOf(own, requestWith(QStringLiteral("run"), QStringLiteral("bot"),
+                                                    {codeAction(QStringLiteral("x"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Reject);
         QCOMPARE(match->ruleName, QStringLiteral("team-no-bot"));

@@ -6,6 +6,7 @@
 #include "support/AgentTestClient.h"
 #include "support/FileSizeLimit.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -77,6 +78,31 @@ int errorCodeOf(const QJsonObject& message)
     return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
 }
 
+// SHA-256 of canonical JSON written out by hand in the test, independent of the app's own
+// canonical form.
+QString handHash(const QByteArray& canonical)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(canonical, QCryptographicHash::Sha256).toHex());
+}
+
+QJsonObject hitlPayload(const QString& name, const QJsonObject& args)
+{
+    return QJsonObject{
+        {QStringLiteral("action_requests"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("args"), args}}}},
+        {QStringLiteral("review_configs"),
+         QJsonArray{QJsonObject{
+             {QStringLiteral("action_name"), name},
+             {QStringLiteral("allowed_decisions"),
+              QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")}}}}}};
+}
+
+// The ledger line's action_sha256 (issue 7): what was approved, after any edit.
+#define K8_COMPARE_LEDGER_ACTION_SHA256(entry, expected)                                                     \
+    do {                                                                                                     \
+        QVERIFY((entry).contains(QStringLiteral("action_sha256")));                                          \
+        QCOMPARE((entry).value(QStringLiteral("action_sha256")).toString(), QString(expected));              \
+    } while (false)
 } // namespace
 
 class TestAgentService : public QObject
@@ -578,6 +604,234 @@ private Q_SLOTS:
         QVERIFY(waitForQueued(queued) != 0);
         QVERIFY2(m_service->removeRule(approveName, &error), qPrintable(error));
         QCOMPARE(m_service->rules().size(), 2);
+    }
+
+    // Issue 7 finding 1 over the socket: a rules.json rule naming only code_sha256 of print(1)
+    // approves print(1) alone, never the same code with anything else an agent could change.
+    void codeRuleApprovesOnlyBareCode()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("prod")}), 0);
+        const QString code = QStringLiteral("print(1)");
+        writeFile(dataDir() + QStringLiteral("/rules.json"),
+                  QStringLiteral(
+                      R"({"rules": [{"name": "print-one", "decision": "approve", "code_sha256": "%1"}]})")
+                      .arg(sha256Hex(code.toUtf8()))
+                      .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString kCode = QStringLiteral("code");
+        const QList<QPair<QString, QJsonObject>> hostileRuns = {
+            {QStringLiteral("sandbox"), {{kCode, code}, {QStringLiteral("sandbox"), QStringLiteral("prod")}}},
+            {QStringLiteral("image"), {{kCode, code}, {QStringLiteral("image"), QStringLiteral("evil:1")}}},
+            {QStringLiteral("language"),
+             {{kCode, code}, {QStringLiteral("language"), QStringLiteral("bash")}}},
+            {QStringLiteral("checkpoint"), {{kCode, code}, {QStringLiteral("checkpoint"), false}}},
+        };
+        QList<QJsonValue> hostile;
+        for (const auto& [what, params] : hostileRuns)
+            hostile.append(client.request(QStringLiteral("run"), params, QStringLiteral("run-") + what));
+        hostile.append(client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"),
+              hitlPayload(QStringLiteral("python"),
+                          {{kCode, code}, {QStringLiteral("command"), QStringLiteral("rm -rf ~")}})}},
+            QStringLiteral("tool-with-command")));
+        hostile.append(
+            client.request(QStringLiteral("review"),
+                           {{QStringLiteral("payload"),
+                             QJsonObject{{kCode, code}, {QStringLiteral("question"), QJsonArray{1}}}}},
+                           QStringLiteral("payload-with-list")));
+        // Queued for a person, each of them; none answered.
+        QVERIFY(waitForQueued(queued, int(hostile.size())) != 0);
+        for (const QJsonValue& id : std::as_const(hostile))
+            QVERIFY2(!client.hasResponse(id), qPrintable(AgentTestClient::idKey(id)));
+
+        // The bare code is still approved, and the ledger says which rule and what exactly.
+        const QJsonValue bareRun =
+            client.request(QStringLiteral("run"), {{kCode, code}}, QStringLiteral("bare-run"));
+        const QJsonValue bareTool = client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), {{kCode, code}})}},
+            QStringLiteral("bare-tool"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(bareRun) && client.hasResponse(bareTool), Wait);
+        QCOMPARE(resultOf(client.response(bareRun)).toObject().value(QStringLiteral("decision")).toString(),
+                 QStringLiteral("approve"));
+        QCOMPARE(resultOf(client.response(bareTool))
+                     .toObject()
+                     .value(QStringLiteral("decisions"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("type"))
+                     .toString(),
+                 QStringLiteral("approve"));
+        QCOMPARE(queued.count(), hostile.size());
+        for (const QJsonValue& id : std::as_const(hostile))
+            QVERIFY(!client.hasResponse(id));
+
+        QHash<QString, QJsonObject> byRequest;
+        for (const QJsonObject& entry : ledger())
+            byRequest.insert(entry.value(QStringLiteral("request")).toString(), entry);
+        QCOMPARE(byRequest.size(), 2);
+        const QJsonObject runEntry = byRequest.value(QStringLiteral("bare-run"));
+        QCOMPARE(runEntry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("rule:print-one"));
+        K8_COMPARE_LEDGER_ACTION_SHA256(
+            runEntry, handHash(R"j({"checkpoint":true,"code":"print(1)","image":"python:3.12-slim",)j"
+                               R"j("language":"python","method":"run","sandbox":"box1"})j"));
+        const QJsonObject toolEntry = byRequest.value(QStringLiteral("bare-tool"));
+        QCOMPARE(toolEntry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("rule:print-one"));
+        K8_COMPARE_LEDGER_ACTION_SHA256(
+            toolEntry, handHash(R"j({"args":{"code":"print(1)"},"method":"review","name":"python"})j"));
+    }
+
+    // Issue 7 finding 2: "Always approve" saves what the person approved (the edited action),
+    // never the agent's original as well; the rule binds the tool name and every argument.
+    void alwaysApproveSavesTheEditedAction()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString kCode = QStringLiteral("code");
+        const QJsonObject original{{kCode, QStringLiteral("print(1)")},
+                                   {QStringLiteral("cwd"), QStringLiteral("/tmp")}};
+        const QJsonObject edited{{kCode, QStringLiteral("print(2)")},
+                                 {QStringLiteral("cwd"), QStringLiteral("/tmp")}};
+        const QJsonValue first =
+            client.request(QStringLiteral("review"),
+                           {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), original)}},
+                           QStringLiteral("first"));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        const PersonDecision decision = oneDecision(DecisionKind::Edit, edited);
+        QString error;
+        QVERIFY2(m_service->addApproveActionRule(key, decision, &error), qPrintable(error));
+        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(first), Wait);
+
+        const QString editedHash =
+            handHash(R"j({"args":{"code":"print(2)","cwd":"/tmp"},"method":"review","name":"python"})j");
+        const QString originalHash =
+            handHash(R"j({"args":{"code":"print(1)","cwd":"/tmp"},"method":"review","name":"python"})j");
+        QFile saved(dataDir() + QStringLiteral("/rules.json"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QJsonArray rules =
+            QJsonDocument::fromJson(saved.readAll()).object().value(QStringLiteral("rules")).toArray();
+        QCOMPARE(rules.size(), 1);
+        const QJsonObject rule = rules.at(0).toObject();
+        QCOMPARE(rule.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(rule.value(QStringLiteral("action_sha256")).toString(), editedHash);
+        QVERIFY(!rule.contains(QStringLiteral("code_sha256")));
+        QCOMPARE(rule.value(QStringLiteral("name")).toString(),
+                 QStringLiteral("approve-python-") + editedHash.left(12));
+        // The person's edit is in the ledger as what was approved.
+        K8_COMPARE_LEDGER_ACTION_SHA256(ledger().last(), editedHash);
+        QVERIFY(ledger().last().value(QStringLiteral("action_sha256")).toString() != originalHash);
+
+        // The edited action now passes by the rule; the original, another tool name and one more
+        // argument still go to a person.
+        const QJsonValue again =
+            client.request(QStringLiteral("review"),
+                           {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), edited)}},
+                           QStringLiteral("again"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(again), Wait);
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:approve-python-") + editedHash.left(12));
+        QJsonObject more = edited;
+        more.insert(QStringLiteral("command"), QStringLiteral("rm -rf ~"));
+        const QList<QJsonValue> toPerson = {
+            client.request(QStringLiteral("review"),
+                           {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), original)}}),
+            client.request(QStringLiteral("review"),
+                           {{QStringLiteral("payload"), hitlPayload(QStringLiteral("shell"), edited)}}),
+            client.request(QStringLiteral("review"),
+                           {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), more)}})};
+        QVERIFY(waitForQueued(queued, 4) != 0);
+        for (const QJsonValue& id : toPerson)
+            QVERIFY(!client.hasResponse(id));
+    }
+
+    // "Always approve" for a run binds the sandbox and image the person chose, and the run's
+    // language and checkpoint.
+    void alwaysApproveRunBindsWhereItRuns()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box2")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString kCode = QStringLiteral("code");
+        const QJsonValue first = client.request(QStringLiteral("run"), {{kCode, QStringLiteral("print(1)")}},
+                                                QStringLiteral("first"));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        PersonDecision decision = oneDecision(DecisionKind::Edit, {{kCode, QStringLiteral("print(2)")}});
+        decision.runSandbox = QStringLiteral("box2");
+        QString error;
+        QVERIFY2(m_service->addApproveActionRule(key, decision, &error), qPrintable(error));
+        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(first), Wait);
+        const QString boundHash =
+            handHash(R"j({"checkpoint":true,"code":"print(2)","image":"python:3.12-slim",)j"
+                     R"j("language":"python","method":"run","sandbox":"box2"})j");
+        QCOMPARE(m_service->rules().size(), 1);
+        QCOMPARE(m_service->rules().first().actionSha256, boundHash);
+        QVERIFY(m_service->rules().first().codeSha256.isEmpty());
+        QCOMPARE(m_service->rules().first().name, QStringLiteral("approve-run-") + boundHash.left(12));
+        K8_COMPARE_LEDGER_ACTION_SHA256(ledger().first(), boundHash);
+
+        // The same code in the sandbox the agent asked for first is not what was approved.
+        client.request(QStringLiteral("run"), {{kCode, QStringLiteral("print(2)")}});
+        QVERIFY(waitForQueued(queued, 2) != 0);
+        const QJsonValue bound = client.request(
+            QStringLiteral("run"),
+            {{kCode, QStringLiteral("print(2)")}, {QStringLiteral("sandbox"), QStringLiteral("box2")}},
+            QStringLiteral("bound"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(bound), Wait);
+        QCOMPARE(resultOf(client.response(bound)).toObject().value(QStringLiteral("sandbox")).toString(),
+                 QStringLiteral("box2"));
+        QCOMPARE(queued.count(), 2);
+    }
+
+    // addApproveActionRule refuses what it cannot bind faithfully or what approves nothing, and
+    // does not save the same action twice.
+    void alwaysApproveRefusals()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        QString error;
+        QVERIFY(!m_service->addApproveActionRule(999, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY(!error.isEmpty());
+
+        client.sendRaw(R"j({"jsonrpc":"2.0","id":"big","method":"review","params":{"payload":)j"
+                       R"j({"code":"x","n":9007199254740993}}})j"
+                       "\n");
+        const quint64 big = waitForQueued(queued);
+        QVERIFY(big != 0);
+        QVERIFY(!m_service->addApproveActionRule(big, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY2(error.contains(QLatin1String("2^53")), qPrintable(error));
+        // Rejecting approves nothing; an edit of a plain payload is not allowed.
+        QVERIFY(!m_service->addApproveActionRule(big, oneDecision(DecisionKind::Reject), &error));
+        QVERIFY(!m_service->addApproveActionRule(big, oneDecision(DecisionKind::Edit), &error));
+        QVERIFY(m_service->rules().isEmpty());
+
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(7)")));
+        const quint64 plain = waitForQueued(queued, 2);
+        QVERIFY2(m_service->addApproveActionRule(plain, oneDecision(DecisionKind::Approve), &error),
+                 qPrintable(error));
+        QVERIFY2(m_service->addApproveActionRule(plain, oneDecision(DecisionKind::Approve), &error),
+                 qPrintable(error));
+        QCOMPARE(m_service->rules().size(), 1);
+        QCOMPARE(m_service->rules().first().actionSha256,
+                 handHash(R"j({"method":"review","payload":{"code":"print(7)","question":"Run this?"}})j"));
+        // Both requests still wait for the person.
+        QCOMPARE(m_service->inbox()->count(), 2);
     }
 
     void invalidRulesFileAppliesNothing()

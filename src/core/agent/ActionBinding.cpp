@@ -1,0 +1,222 @@
+#include "agent/ActionBinding.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace k8::agent {
+
+namespace {
+
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::ActionBinding)
+};
+
+const QString kMethod = QStringLiteral("method");
+const QString kCode = QStringLiteral("code");
+
+// 2^53: from here on a double no longer holds every integer, so "9007199254740993" parses to the
+// same double as "9007199254740992" here while Python keeps them apart.
+constexpr double exactIntegerLimit = 9007199254740992.0;
+
+QString inexactString(QStringView text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            ++i;
+            continue;
+        }
+        if (c.isSurrogate())
+            return Text::tr("a string holds a lone UTF-16 surrogate, which has no UTF-8 form");
+    }
+    return {};
+}
+
+QString defaultImage(const RunDefaults& defaults, const QString& language)
+{
+    const QString configured = defaults.imageByLanguage.value(language);
+    return configured.isEmpty() ? defaultImageFor(language) : configured;
+}
+
+ActionBinding finished(QJsonObject bound, const QString& code, bool hasCode, bool codeOnly)
+{
+    ActionBinding binding;
+    binding.bound = std::move(bound);
+    binding.actionSha256 = sha256Hex(canonicalJson(binding.bound));
+    if (hasCode)
+        binding.codeSha256 = sha256Hex(code.toUtf8());
+    binding.exact = inexactReason(binding.bound).isEmpty();
+    binding.codeOnly = codeOnly && hasCode && binding.exact;
+    return binding;
+}
+
+// A HITL or Agent Inbox action: its name and complete args.
+ActionBinding toolBinding(const QString& name, const QJsonObject& args)
+{
+    QString codeField;
+    for (const QString& field : codeFieldNames()) {
+        if (args.value(field).isString()) {
+            codeField = field;
+            break;
+        }
+    }
+    const bool onlyCode = !codeField.isEmpty() && args.size() == 1;
+    return finished(QJsonObject{{kMethod, QStringLiteral("review")},
+                                {QStringLiteral("name"), name},
+                                {QStringLiteral("args"), args}},
+                    args.value(codeField).toString(), !codeField.isEmpty(), onlyCode);
+}
+
+// Any other payload: the whole of it. Besides the code only the strings a person is shown as
+// text (the question and its title and description) may be there for a code-only match.
+ActionBinding payloadBinding(const QJsonValue& payload)
+{
+    const QJsonObject object = payload.toObject();
+    const bool hasCode = payload.isObject() && object.value(kCode).isString();
+    bool onlyCode = hasCode;
+    for (auto it = object.constBegin(); onlyCode && it != object.constEnd(); ++it) {
+        const bool shownText = (it.key() == QLatin1String("question") || it.key() == QLatin1String("title") ||
+                                it.key() == QLatin1String("description")) &&
+                               it.value().isString();
+        onlyCode = it.key() == kCode || shownText;
+    }
+    return finished(QJsonObject{{kMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}},
+                    object.value(kCode).toString(), hasCode, onlyCode);
+}
+
+} // namespace
+
+QString inexactReason(const QJsonValue& value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return inexactString(value.toString());
+    case QJsonValue::Double: {
+        const double number = value.toDouble();
+        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) >= exactIntegerLimit)
+            return Text::tr(
+                "a number is an integer of 2^53 or more, which JSON readers do not all read alike");
+        return {};
+    }
+    case QJsonValue::Array: {
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue& item : array) {
+            if (QString why = inexactReason(item); !why.isEmpty())
+                return why;
+        }
+        return {};
+    }
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (QString why = inexactString(it.key()); !why.isEmpty())
+                return why;
+            if (QString why = inexactReason(it.value()); !why.isEmpty())
+                return why;
+        }
+        return {};
+    }
+    case QJsonValue::Null:
+    case QJsonValue::Bool:
+    case QJsonValue::Undefined:
+        break;
+    }
+    return {};
+}
+
+ActionBinding runBinding(const RunSpec& spec, const RunDefaults& defaults)
+{
+    // "holds nothing but its code": python, the protocol's default language (the same text can
+    // mean something else to another interpreter), where and as the app would run it anyway.
+    const bool onlyCode = spec.language == QLatin1String("python") && !defaults.sandbox.isEmpty() &&
+                          spec.sandbox == defaults.sandbox &&
+                          spec.image == defaultImage(defaults, spec.language) && spec.checkpoint;
+    return finished(QJsonObject{{kMethod, QStringLiteral("run")},
+                                {QStringLiteral("language"), spec.language},
+                                {kCode, spec.code},
+                                {QStringLiteral("sandbox"), spec.sandbox},
+                                {QStringLiteral("image"), spec.image},
+                                {QStringLiteral("checkpoint"), spec.checkpoint}},
+                    spec.code, true, onlyCode);
+}
+
+QList<ActionBinding> actionBindings(const Request& request, const RunDefaults& defaults)
+{
+    QList<ActionBinding> bindings;
+    bindings.reserve(request.actions.size());
+    for (const ReviewAction& action : request.actions) {
+        switch (request.shape) {
+        case PayloadShape::Run:
+            bindings.append(runBinding(request.run, defaults));
+            break;
+        case PayloadShape::Generic:
+            bindings.append(payloadBinding(request.payload));
+            break;
+        case PayloadShape::HumanInTheLoop:
+        case PayloadShape::AgentInbox:
+            bindings.append(toolBinding(action.name, action.args));
+            break;
+        }
+    }
+    return bindings;
+}
+
+QList<ActionBinding> approvedActionBindings(const Request& request, const PersonDecision& decision,
+                                            const RunDefaults& defaults)
+{
+    if (decision.actions.size() != request.actions.size())
+        return {};
+    QList<ActionBinding> bindings;
+    bindings.reserve(request.actions.size());
+    for (qsizetype i = 0; i < request.actions.size(); ++i) {
+        const ReviewAction& action = request.actions.at(i);
+        const ActionDecision& chosen = decision.actions.at(i);
+        const bool edited = chosen.kind == DecisionKind::Edit;
+        // A plain payload has no edits: an "edit" of it approves nothing.
+        if ((chosen.kind != DecisionKind::Approve && !edited) ||
+            (edited && request.shape == PayloadShape::Generic)) {
+            ActionBinding none;
+            none.approved = false;
+            none.exact = false;
+            bindings.append(none);
+            continue;
+        }
+        switch (request.shape) {
+        case PayloadShape::Run: {
+            RunSpec spec = request.run;
+            if (edited)
+                spec.code = chosen.editedArgs.value(kCode).toString();
+            if (!decision.runSandbox.isEmpty())
+                spec.sandbox = decision.runSandbox;
+            if (!decision.runImage.isEmpty())
+                spec.image = decision.runImage;
+            bindings.append(runBinding(spec, defaults));
+            break;
+        }
+        case PayloadShape::Generic:
+            bindings.append(payloadBinding(request.payload));
+            break;
+        case PayloadShape::HumanInTheLoop:
+        case PayloadShape::AgentInbox:
+            bindings.append(toolBinding(action.name, edited ? chosen.editedArgs : action.args));
+            break;
+        }
+    }
+    return bindings;
+}
+
+QString approvedActionSha256s(const QList<ActionBinding>& bindings)
+{
+    QStringList hashes;
+    bool any = false;
+    for (const ActionBinding& binding : bindings) {
+        hashes.append(binding.approved ? binding.actionSha256 : QString());
+        any = any || binding.approved;
+    }
+    return any ? hashes.join(QLatin1Char(',')) : QString();
+}
+
+} // namespace k8::agent

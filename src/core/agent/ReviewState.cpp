@@ -1,0 +1,555 @@
+#include "agent/ReviewState.h"
+
+#include "kosa8/Names.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace k8::agent {
+
+QString formatJsonForReview(const QJsonValue& value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isUndefined())
+        return {};
+    // A scalar: serialise it inside an array and drop the brackets.
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
+}
+
+ReviewState::ReviewState(const Request& request)
+    : m_request(request)
+{
+    m_actions.reserve(request.actions.size());
+    for (int i = 0; i < request.actions.size(); ++i) {
+        ActionWork work;
+        work.code = request.actions.at(i).code;
+        m_actions.append(work);
+        m_actions.last().argsText = originalArgsText(i);
+    }
+    if (isRun()) {
+        m_runSandbox = request.run.sandbox;
+        m_runImage = request.run.image;
+    }
+}
+
+bool ReviewState::allows(int index, DecisionKind kind) const
+{
+    return isValidAction(index) && m_request.actions.at(index).allowed.contains(kind);
+}
+
+bool ReviewState::hasCode(int index) const
+{
+    return isValidAction(index) && (isRun() || !m_request.actions.at(index).codeField.isEmpty());
+}
+
+QString ReviewState::originalCode(int index) const
+{
+    return isValidAction(index) ? m_request.actions.at(index).code : QString();
+}
+
+QJsonObject ReviewState::originalArgsWithoutCode(int index) const
+{
+    const ReviewAction& action = m_request.actions.at(index);
+    QJsonObject args = action.args;
+    if (!action.codeField.isEmpty())
+        args.remove(action.codeField);
+    return args;
+}
+
+QString ReviewState::originalArgsText(int index) const
+{
+    if (!isValidAction(index) || isRun())
+        return {}; // a run's args are its code and language, both shown elsewhere
+    if (m_request.shape == PayloadShape::Generic && !m_request.payload.isObject())
+        return formatJsonForReview(m_request.payload);
+    const QJsonObject args = originalArgsWithoutCode(index);
+    return args.isEmpty() ? QString() : formatJsonForReview(args);
+}
+
+bool ReviewState::hasOtherArgs(int index) const
+{
+    // Edited arguments count too: they must stay in view once typed.
+    return isValidAction(index) && (!originalArgsText(index).isEmpty() || !argsText(index).isEmpty());
+}
+
+QString ReviewState::codeLanguage(int index) const
+{
+    if (isRun())
+        return m_request.run.language;
+    if (!isValidAction(index))
+        return QStringLiteral("python");
+    const ReviewAction& action = m_request.actions.at(index);
+    const QJsonValue language = action.args.value(QLatin1String("language"));
+    if (language.isString())
+        return language.toString().toLower();
+    if (action.codeField == u"command")
+        return QStringLiteral("bash");
+    return QStringLiteral("python");
+}
+
+QString ReviewState::prose(int index) const
+{
+    if (!isValidAction(index))
+        return {};
+    if (m_request.shape == PayloadShape::Generic) {
+        QStringList parts;
+        const QJsonObject payload = m_request.payload.toObject();
+        for (const char* key : {"question", "description"}) {
+            const QString text = payload.value(QLatin1String(key)).toString();
+            if (!text.trimmed().isEmpty() && !parts.contains(text))
+                parts.append(text);
+        }
+        return parts.join(QStringLiteral("\n\n"));
+    }
+    return m_request.actions.at(index).description;
+}
+
+bool ReviewState::isEditing(int index) const
+{
+    return isValidAction(index) && m_actions.at(index).editing;
+}
+
+bool ReviewState::setEditing(int index, bool editing)
+{
+    if (!isValidAction(index) || (editing && !allows(index, DecisionKind::Edit)))
+        return false;
+    ActionWork& work = m_actions[index];
+    work.editing = editing;
+    if (editing)
+        work.note.clear();
+    return true;
+}
+
+QString ReviewState::code(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).code : QString();
+}
+
+QString ReviewState::argsText(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).argsText : QString();
+}
+
+void ReviewState::touched(int index)
+{
+    m_actions[index].decided = false;
+    m_actions[index].note.clear();
+}
+
+bool ReviewState::setCode(int index, const QString& code)
+{
+    if (!isEditing(index) || !hasCode(index))
+        return false;
+    if (m_actions.at(index).code != code) {
+        m_actions[index].code = code;
+        touched(index);
+    }
+    return true;
+}
+
+bool ReviewState::setArgsText(int index, const QString& text)
+{
+    // A run's arguments are not edited as JSON; neither is a plain payload that is not an object.
+    if (!isEditing(index) || isRun())
+        return false;
+    if (m_actions.at(index).argsText != text) {
+        m_actions[index].argsText = text;
+        touched(index);
+    }
+    return true;
+}
+
+bool ReviewState::isCodeEdited(int index) const
+{
+    // Exactly: one changed character, line ending or invisible character is an edit.
+    return hasCode(index) && m_actions.at(index).code != m_request.actions.at(index).code;
+}
+
+bool ReviewState::areArgsEdited(int index) const
+{
+    if (!isValidAction(index) || isRun())
+        return false;
+    const QString& text = m_actions.at(index).argsText;
+    if (text == originalArgsText(index))
+        return false;
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return !originalArgsWithoutCode(index).isEmpty();
+    const QJsonDocument parsed = QJsonDocument::fromJson(trimmed.toUtf8());
+    return !parsed.isObject() || parsed.object() != originalArgsWithoutCode(index);
+}
+
+bool ReviewState::isEdited(int index) const
+{
+    return isCodeEdited(index) || areArgsEdited(index);
+}
+
+void ReviewState::revert(int index)
+{
+    if (!isValidAction(index))
+        return;
+    const bool wasEdited = isEdited(index);
+    ActionWork& work = m_actions[index];
+    work.code = m_request.actions.at(index).code;
+    work.argsText = originalArgsText(index);
+    work.editing = false;
+    work.decided = false;
+    work.note =
+        wasEdited ? tr("Your edits were discarded: the action is shown as the agent sent it.") : QString();
+}
+
+QString ReviewState::note(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).note : QString();
+}
+
+QString ReviewState::rejectReason(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).rejectReason : QString();
+}
+
+void ReviewState::setRejectReason(int index, const QString& reason)
+{
+    if (isValidAction(index))
+        m_actions[index].rejectReason = reason;
+}
+
+QString ReviewState::responseText(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).responseText : QString();
+}
+
+void ReviewState::setResponseText(int index, const QString& text)
+{
+    if (isValidAction(index))
+        m_actions[index].responseText = text;
+}
+
+void ReviewState::setRunSandbox(const QString& sandbox)
+{
+    if (!isRun() || sandbox == m_runSandbox)
+        return;
+    m_runSandbox = sandbox;
+    if (!m_actions.isEmpty())
+        m_actions[0].decided = false;
+}
+
+void ReviewState::setRunImage(const QString& image)
+{
+    if (!isRun() || image == m_runImage)
+        return;
+    m_runImage = image;
+    if (!m_actions.isEmpty())
+        m_actions[0].decided = false;
+}
+
+QString ReviewState::runProblem() const
+{
+    if (!isRun())
+        return {};
+    if (m_runSandbox.isEmpty())
+        return tr("Choose a sandbox to run in.");
+    QString problem = kosa8::Names::checkSandbox(m_runSandbox);
+    if (!problem.isEmpty())
+        return problem;
+    // An empty image would run the one the agent asked for while showing none: refuse it.
+    if (m_runImage.isEmpty())
+        return tr("Choose an image to run with.");
+    return kosa8::Names::checkImage(m_runImage);
+}
+
+bool ReviewState::willCheckpoint() const
+{
+    return isRun() && m_request.run.checkpoint;
+}
+
+QString ReviewState::checkpointLabel() const
+{
+    // AgentService fixes the label when the request arrives (unique per app run), so this is
+    // exactly the label the checkpoint before the run gets.
+    return willCheckpoint() ? m_request.run.checkpointLabel : QString();
+}
+
+QString ReviewState::checkpointText() const
+{
+    if (!isRun())
+        return {};
+    if (!willCheckpoint())
+        return tr("No checkpoint: the agent asked for none. The run cannot be rewound.");
+    return tr("Checkpoint \"%1\" is taken in %2 before the run, so it can be rewound.")
+        .arg(checkpointLabel(), m_runSandbox);
+}
+
+bool ReviewState::approvalFor(int index, ActionDecision* out, QString* problem) const
+{
+    auto fail = [problem](const QString& message) {
+        if (problem)
+            *problem = message;
+        return false;
+    };
+    if (!isValidAction(index))
+        return fail(tr("There is no such action to approve."));
+    if (isRun()) {
+        const QString why = runProblem();
+        if (!why.isEmpty())
+            return fail(why);
+    }
+    ActionDecision decision;
+    if (!isEdited(index)) {
+        if (!allows(index, DecisionKind::Approve))
+            return fail(
+                tr("This action cannot be approved as it is; the agent allows only other decisions."));
+        decision.kind = DecisionKind::Approve;
+        *out = decision;
+        return true;
+    }
+    if (!allows(index, DecisionKind::Edit))
+        return fail(tr("The agent does not accept edits to this action: revert your edits to approve it."));
+    const ReviewAction& action = m_request.actions.at(index);
+    const ActionWork& work = m_actions.at(index);
+    QJsonObject args;
+    if (isRun()) {
+        args.insert(QLatin1String("code"), work.code);
+    } else if (!areArgsEdited(index)) {
+        // Only the code changed: the other arguments go back exactly as the agent sent them, not
+        // as re-read from the JSON text shown, so no round trip through text can alter them.
+        args = originalArgsWithoutCode(index);
+        if (!action.codeField.isEmpty())
+            args.insert(action.codeField, work.code);
+    } else {
+        const QString text = work.argsText.trimmed();
+        QJsonParseError parseError{};
+        const QJsonDocument parsed = text.isEmpty() ? QJsonDocument(QJsonObject())
+                                                    : QJsonDocument::fromJson(text.toUtf8(), &parseError);
+        if (parseError.error != QJsonParseError::NoError)
+            return fail(tr("The arguments are not valid JSON (%1 at character %2); nothing was sent.")
+                            .arg(parseError.errorString())
+                            .arg(parseError.offset));
+        if (!parsed.isObject())
+            return fail(tr("The arguments must be a JSON object; nothing was sent."));
+        args = parsed.object();
+        if (!action.codeField.isEmpty()) {
+            // Two places for the code would leave it unclear which one is sent.
+            if (args.contains(action.codeField))
+                return fail(tr("The other arguments must not hold \"%1\": edit the code in the code editor.")
+                                .arg(action.codeField));
+            args.insert(action.codeField, work.code);
+        }
+    }
+    decision.kind = DecisionKind::Edit;
+    decision.editedArgs = args;
+    *out = decision;
+    return true;
+}
+
+bool ReviewState::approve(int index, QString* problem)
+{
+    ActionDecision decision;
+    if (!approvalFor(index, &decision, problem))
+        return false;
+    m_actions[index].decided = true;
+    m_actions[index].kind = decision.kind;
+    return true;
+}
+
+bool ReviewState::reject(int index, QString* problem)
+{
+    if (!allows(index, DecisionKind::Reject)) {
+        if (problem)
+            *problem = tr("The agent does not accept a rejection of this action.");
+        return false;
+    }
+    m_actions[index].decided = true;
+    m_actions[index].kind = DecisionKind::Reject;
+    return true;
+}
+
+bool ReviewState::respond(int index, QString* problem)
+{
+    if (!allows(index, DecisionKind::Respond)) {
+        if (problem)
+            *problem = tr("The agent does not accept a response to this action.");
+        return false;
+    }
+    if (m_actions.at(index).responseText.trimmed().isEmpty()) {
+        if (problem)
+            *problem = tr("Type the response to send to the agent first.");
+        return false;
+    }
+    m_actions[index].decided = true;
+    m_actions[index].kind = DecisionKind::Respond;
+    return true;
+}
+
+void ReviewState::undecide(int index)
+{
+    if (isValidAction(index))
+        m_actions[index].decided = false;
+}
+
+void ReviewState::undecideAll()
+{
+    for (ActionWork& work : m_actions)
+        work.decided = false;
+}
+
+bool ReviewState::isDecided(int index) const
+{
+    return isValidAction(index) && m_actions.at(index).decided;
+}
+
+DecisionKind ReviewState::decidedKind(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).kind : DecisionKind::Reject;
+}
+
+int ReviewState::decidedCount() const
+{
+    int count = 0;
+    for (const ActionWork& work : m_actions)
+        count += work.decided ? 1 : 0;
+    return count;
+}
+
+bool ReviewState::allDecided() const
+{
+    return !m_actions.isEmpty() && decidedCount() == m_actions.size();
+}
+
+int ReviewState::nextUndecided(int index) const
+{
+    const int count = actionCount();
+    if (count == 0)
+        return -1;
+    for (int step = 1; step <= count; ++step) {
+        const int next = ((index < 0 ? -1 : index) + step) % count;
+        if (!m_actions.at(next).decided)
+            return next;
+    }
+    return -1;
+}
+
+bool ReviewState::decisionToSend(PersonDecision* out, QString* problem) const
+{
+    auto fail = [problem](const QString& message) {
+        if (problem)
+            *problem = message;
+        return false;
+    };
+    if (m_actions.isEmpty())
+        return fail(tr("The request has no action to decide on."));
+    PersonDecision whole;
+    bool runApproved = false;
+    for (int i = 0; i < m_actions.size(); ++i) {
+        const ActionWork& work = m_actions.at(i);
+        if (!work.decided)
+            return fail(tr("Action %1 of %2 is not decided yet.").arg(i + 1).arg(m_actions.size()));
+        ActionDecision decision;
+        switch (work.kind) {
+        case DecisionKind::Approve:
+        case DecisionKind::Edit: {
+            QString why;
+            if (!approvalFor(i, &decision, &why))
+                return fail(why);
+            // The approval is rebuilt from what is shown now; had it turned into another kind
+            // since the person decided, they did not decide this one.
+            if (decision.kind != work.kind)
+                return fail(tr("Action %1 changed after you decided it; decide it again.").arg(i + 1));
+            runApproved = isRun();
+            break;
+        }
+        case DecisionKind::Reject:
+            if (!allows(i, DecisionKind::Reject))
+                return fail(tr("The agent does not accept a rejection of action %1.").arg(i + 1));
+            decision.kind = DecisionKind::Reject;
+            decision.message = work.rejectReason.trimmed();
+            break;
+        case DecisionKind::Respond:
+            if (!allows(i, DecisionKind::Respond) || work.responseText.trimmed().isEmpty())
+                return fail(tr("Action %1 has no response to send.").arg(i + 1));
+            decision.kind = DecisionKind::Respond;
+            decision.message = work.responseText.trimmed();
+            break;
+        }
+        whole.actions.append(decision);
+    }
+    if (runApproved) {
+        if (m_runSandbox != m_request.run.sandbox)
+            whole.runSandbox = m_runSandbox;
+        if (m_runImage != m_request.run.image)
+            whole.runImage = m_runImage;
+    }
+    *out = whole;
+    return true;
+}
+
+bool ReviewState::approvalOfAll(PersonDecision* out, QString* problem) const
+{
+    if (m_actions.isEmpty()) {
+        if (problem)
+            *problem = tr("The request has no action to approve.");
+        return false;
+    }
+    PersonDecision whole;
+    for (int i = 0; i < m_actions.size(); ++i) {
+        ActionDecision decision;
+        QString why;
+        if (!approvalFor(i, &decision, &why)) {
+            if (problem)
+                *problem = m_actions.size() > 1 ? tr("Action %1: %2").arg(i + 1).arg(why) : why;
+            return false;
+        }
+        whole.actions.append(decision);
+    }
+    if (isRun()) {
+        if (m_runSandbox != m_request.run.sandbox)
+            whole.runSandbox = m_runSandbox;
+        if (m_runImage != m_request.run.image)
+            whole.runImage = m_runImage;
+    }
+    *out = whole;
+    return true;
+}
+
+QString ReviewState::ruleScopeText() const
+{
+    if (isRun()) {
+        const QString code = m_actions.isEmpty() ? QString() : m_actions.first().code;
+        return tr("the whole run: this %1 code exactly (%n line(s)%2), in sandbox %3, with image %4, %5.",
+                  nullptr, int(code.count(QLatin1Char('\n')) + 1))
+            .arg(m_request.run.language, isCodeEdited(0) ? tr(", as you edited it") : QString(), m_runSandbox,
+                 m_runImage,
+                 willCheckpoint() ? tr("with a checkpoint taken first") : tr("without a checkpoint"));
+    }
+    if (m_request.shape == PayloadShape::Generic)
+        return tr("this whole request exactly: the code and every other field the agent sent.");
+    QStringList parts;
+    for (int i = 0; i < m_actions.size(); ++i) {
+        parts.append(
+            tr("the tool \"%1\" with all of its arguments exactly as shown%2")
+                .arg(m_request.actions.at(i).name, isEdited(i) ? tr(" (with your edits)") : QString()));
+    }
+    if (parts.size() == 1)
+        return parts.first() + QLatin1Char('.');
+    return tr("all %n actions together: ", nullptr, int(parts.size())) + parts.join(QStringLiteral("; ")) +
+           QLatin1Char('.');
+}
+
+ReviewState ReviewDrafts::take(const Request& request) const
+{
+    const auto it = m_states.constFind(request.key);
+    return it != m_states.constEnd() ? *it : ReviewState(request);
+}
+
+void ReviewDrafts::keep(const ReviewState& state)
+{
+    if (state.key() != 0)
+        m_states.insert(state.key(), state);
+}
+
+} // namespace k8::agent

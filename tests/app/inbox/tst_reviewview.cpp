@@ -1,0 +1,318 @@
+// The review view against a small fake coordinator, to see exactly what the view hands over:
+// the decision of "Always approve…" (issue 7 finding 2), the arming delay and a request swapped
+// under the cursor (finding 4), plain text in confirmation boxes (finding 5).
+#include "agent/InboxModel.h"
+#include "agent/PayloadShapes.h"
+#include "agent/ReviewCoordinator.h"
+#include "editor/CodeEditor.h"
+#include "inbox/ReviewView.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QJsonArray>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <functional>
+
+using namespace k8::agent;
+using k8::app::ReviewView;
+
+namespace {
+
+constexpr int Wait = 10000;
+
+// Holds requests in a real InboxModel and records every call the view makes.
+class FakeCoordinator : public ReviewCoordinator
+{
+public:
+    struct RuleCall
+    {
+        quint64 key = 0;
+        PersonDecision decision;
+    };
+
+    FakeCoordinator()
+        : m_model(new InboxModel(this))
+    {}
+
+    InboxModel* inbox() const override { return m_model; }
+    const Request* request(quint64 key) const override { return m_model->find(key); }
+    bool decide(quint64 key, const PersonDecision& decision, QString* error) override
+    {
+        if (!m_model->find(key)) {
+            if (error)
+                *error = QStringLiteral("gone");
+            return false;
+        }
+        decisions.append({key, decision});
+        m_model->remove(key);
+        Q_EMIT requestRemoved(key, QStringLiteral("person"));
+        return true;
+    }
+    bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString*) override
+    {
+        actionRules.append({key, decision});
+        return true;
+    }
+    bool addRejectAgentRule(const QString& agent, QString*) override
+    {
+        agentRules.append(agent);
+        return true;
+    }
+
+    void add(const Request& request)
+    {
+        m_model->append(request);
+        Q_EMIT requestQueued(request.key);
+    }
+
+    QList<RuleCall> decisions;
+    QList<RuleCall> actionRules;
+    QStringList agentRules;
+
+private:
+    InboxModel* m_model;
+};
+
+Request runRequest(quint64 key, const QString& code, const QString& agent = QStringLiteral("bot"))
+{
+    Request request;
+    RpcError error;
+    RunDefaults defaults;
+    defaults.sandbox = QStringLiteral("code-runner");
+    const bool ok = requestFromRun({{QStringLiteral("code"), code}, {QStringLiteral("agent"), agent}},
+                                   QJsonValue(int(key)), defaults, &request, &error);
+    if (!ok)
+        qFatal("run rejected: %s", qPrintable(error.message));
+    request.key = key;
+    request.agent = agent;
+    request.receivedAt = QDateTime::currentDateTimeUtc();
+    return request;
+}
+
+Request hitlRequest(quint64 key, const QJsonObject& args)
+{
+    Request request;
+    RpcError error;
+    const QJsonObject payload{
+        {QStringLiteral("action_requests"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("python")},
+                                {QStringLiteral("args"), args}}}},
+        {QStringLiteral("review_configs"),
+         QJsonArray{QJsonObject{
+             {QStringLiteral("action_name"), QStringLiteral("python")},
+             {QStringLiteral("allowed_decisions"),
+              QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")}}}}}};
+    if (!requestFromReview({{QStringLiteral("payload"), payload}}, &request, &error))
+        qFatal("review rejected: %s", qPrintable(error.message));
+    request.key = key;
+    request.agent = QStringLiteral("bot");
+    request.receivedAt = QDateTime::currentDateTimeUtc();
+    return request;
+}
+
+// Answers the next modal message box with `button` once it shows, after `check` looked at it.
+void answerNextBox(QMessageBox::StandardButton button, std::function<void(QMessageBox*)> check)
+{
+    auto* poll = new QTimer;
+    poll->setInterval(20);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, button, check] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        poll->stop();
+        poll->deleteLater();
+        check(box);
+        box->button(button)->click();
+    });
+    poll->start();
+}
+
+} // namespace
+
+class TestReviewView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Finding 2: "Always approve…" binds what the person approves now, the edit, with the
+    // sandbox chosen; never the agent's original code.
+    void alwaysApproveBindsTheEditedAction()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(900, 700);
+        view.show();
+        coordinator.add(runRequest(1, QStringLiteral("print(1)\n")));
+        view.showRequest(1);
+        QCOMPARE(view.currentKey(), quint64(1));
+
+        view.editAction()->trigger();
+        QVERIFY(view.isEditing());
+        view.codeEditor()->moveCursor(QTextCursor::End);
+        QTest::keyClicks(view.codeEditor(), QStringLiteral("print(2)"));
+        QCOMPARE(view.state().code(0), QStringLiteral("print(1)\nprint(2)"));
+
+        QString boxText;
+        Qt::TextFormat boxFormat = Qt::AutoText;
+        answerNextBox(QMessageBox::Save, [&](QMessageBox* box) {
+            boxText = box->text();
+            boxFormat = box->textFormat();
+        });
+        view.approveRuleAction()->trigger();
+        QCOMPARE(coordinator.actionRules.size(), 1);
+        const FakeCoordinator::RuleCall& rule = coordinator.actionRules.first();
+        QCOMPARE(rule.key, quint64(1));
+        QCOMPARE(rule.decision.actions.size(), 1);
+        QCOMPARE(rule.decision.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(rule.decision.actions.at(0).editedArgs.value(QStringLiteral("code")).toString(),
+                 QStringLiteral("print(1)\nprint(2)"));
+        // The box says what the rule binds, and not "this exact code".
+        QCOMPARE(boxFormat, Qt::PlainText);
+        QVERIFY2(boxText.contains(QLatin1String("sandbox code-runner")) &&
+                     boxText.contains(QLatin1String("python:3.12-slim")) &&
+                     boxText.contains(QLatin1String("checkpoint")) &&
+                     boxText.contains(QLatin1String("edited")),
+                 qPrintable(boxText));
+        QVERIFY(!boxText.contains(QLatin1String("this exact code")));
+        // The request itself still waits.
+        QVERIFY(coordinator.decisions.isEmpty());
+    }
+
+    void alwaysApproveWithBrokenArgsSavesNothing()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        coordinator.add(
+            hitlRequest(2, {{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("n"), 1}}));
+        view.showRequest(2);
+        view.editAction()->trigger();
+        view.argsEditor()->setCode(QStringLiteral("{\"n\": "));
+        QVERIFY(!view.approveAction()->isEnabled());
+        QVERIFY(!view.approveRuleAction()->isEnabled());
+        view.approveRuleAction()->setEnabled(true); // even if it were reached
+        view.approveRuleAction()->trigger();
+        QVERIFY(coordinator.actionRules.isEmpty());
+        QVERIFY(view.messageText().contains(QLatin1String("not valid JSON")));
+    }
+
+    // Finding 5: an agent name with markup is shown as text in the confirmation box.
+    void rejectAgentBoxIsPlain()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.show();
+        const QString agent = QStringLiteral("<b>night</b>-bot");
+        coordinator.add(runRequest(3, QStringLiteral("x"), agent));
+        view.showRequest(3);
+        Qt::TextFormat format = Qt::AutoText;
+        QString text;
+        answerNextBox(QMessageBox::Save, [&](QMessageBox* box) {
+            format = box->textFormat();
+            text = box->text();
+        });
+        view.rejectAgentRuleAction()->trigger();
+        QCOMPARE(format, Qt::PlainText);
+        QVERIFY(text.contains(agent));
+        QCOMPARE(coordinator.agentRules, QStringList{agent});
+    }
+
+    // Finding 4: approval waits after the view changes, and says so.
+    void armingDelayAfterEveryChange()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(300);
+        view.show();
+        coordinator.add(runRequest(4, QStringLiteral("a()")));
+        coordinator.add(runRequest(5, QStringLiteral("b()")));
+        QSignalSpy armed(&view, &ReviewView::armedChanged);
+        view.showRequest(4);
+        QVERIFY(!view.isArmed());
+        QVERIFY(!view.approveAction()->isEnabled());
+        auto* label = view.findChild<QLabel*>(QStringLiteral("armingLabel"));
+        QVERIFY(label && label->isVisible());
+        QCOMPARE(label->text(),
+                 QStringLiteral("Approve is armed in %1 s").arg(QLocale().toString(0.3, 'f', 1)));
+        QVERIFY(!view.approveFor(4));
+        QVERIFY(coordinator.decisions.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(view.isArmed(), Wait);
+        QVERIFY(armed.count() >= 1);
+        QVERIFY(view.approveAction()->isEnabled());
+        QVERIFY(label->isHidden());
+
+        // Switching requests disarms again; an approval named for the request no longer shown is
+        // refused even once armed.
+        view.showRequest(5);
+        QVERIFY(!view.isArmed());
+        QTRY_VERIFY_WITH_TIMEOUT(view.isArmed(), Wait);
+        QVERIFY(!view.approveFor(4));
+        QVERIFY(coordinator.decisions.isEmpty());
+        QVERIFY(view.approveFor(5));
+        QCOMPARE(coordinator.decisions.size(), 1);
+        QCOMPARE(coordinator.decisions.first().key, quint64(5));
+
+        // 0 switches the wait off.
+        view.setArmDelayMs(0);
+        view.showRequest(4);
+        QVERIFY(view.isArmed());
+        QVERIFY(label->isHidden());
+    }
+
+    // The editor branch's warning bar goes directly above the decision buttons.
+    void revealBarSlotIsAboveTheButtons()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        QVBoxLayout* slot = view.revealBarSlot();
+        QVERIFY(slot);
+        auto* page = view.findChild<QWidget*>(QStringLiteral("reviewPage"));
+        QVERIFY(page);
+        auto* layout = qobject_cast<QVBoxLayout*>(page->layout());
+        QVERIFY(layout);
+        const int slotIndex = layout->indexOf(slot);
+        QVERIFY(slotIndex >= 0);
+        QCOMPARE(layout->itemAt(slotIndex + 1)->layout()->objectName(), QStringLiteral("buttonRow"));
+    }
+
+    // Finding 3, visible discard: "Discard edits" puts the original back and says so.
+    void discardEditsIsVisible()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        coordinator.add(
+            hitlRequest(6, {{QStringLiteral("code"), QStringLiteral("x = 1")}, {QStringLiteral("n"), 1}}));
+        view.showRequest(6);
+        const QString originalArgs = view.argsEditor()->code();
+        view.editAction()->trigger();
+        view.argsEditor()->setCode(QStringLiteral("{\"n\": 2}"));
+        view.editAction()->trigger(); // edit off: kept, and the view says so
+        QVERIFY(!view.isEditing());
+        auto* note = view.findChild<QLabel*>(QStringLiteral("noteLabel"));
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().contains(QLatin1String("kept")), qPrintable(note->text()));
+        QCOMPARE(view.argsEditor()->code(), QStringLiteral("{\"n\": 2}"));
+        QVERIFY(view.revertAction()->isEnabled());
+        view.revertAction()->trigger();
+        QCOMPARE(view.argsEditor()->code(), originalArgs);
+        QVERIFY2(note->isVisible() && note->text().contains(QLatin1String("discarded")),
+                 qPrintable(note->text()));
+        QVERIFY(view.approveFor(6));
+        QCOMPARE(coordinator.decisions.size(), 1);
+        QCOMPARE(coordinator.decisions.first().decision.actions.at(0).kind, DecisionKind::Approve);
+    }
+};
+
+QTEST_MAIN(TestReviewView)
+#include "tst_reviewview.moc"

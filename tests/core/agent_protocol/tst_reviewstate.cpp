@@ -1,0 +1,436 @@
+// The review state without widgets: every path from what a person did to what is sent.
+#include "agent/PayloadShapes.h"
+#include "agent/ReviewState.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace k8::agent;
+
+namespace {
+
+QJsonValue json(const char* text)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text + "]");
+    if (!doc.isArray())
+        qFatal("bad test JSON: %s", text);
+    return doc.array().at(0);
+}
+
+Request reviewOf(const char* payloadJson, quint64 key = 7)
+{
+    Request request;
+    RpcError error;
+    if (!requestFromReview(QJsonObject{{QStringLiteral("payload"), json(payloadJson)}}, &request, &error))
+        qWarning("review rejected: %s", qPrintable(error.message));
+    request.key = key;
+    request.receivedAt = QDateTime(QDate(2026, 12, 1), QTime(5, 40, 0), Qt::UTC);
+    // As AgentService fixes it on arrival.
+    request.run.checkpointLabel = QStringLiteral("before-12-20261201T054000Z-3");
+    return request;
+}
+
+Request runOf(const QJsonObject& params, quint64 key = 3)
+{
+    Request request;
+    RpcError error;
+    RunDefaults defaults;
+    defaults.sandbox = QStringLiteral("code-runner");
+    if (!requestFromRun(params, QJsonValue(12), defaults, &request, &error))
+        qWarning("run rejected: %s", qPrintable(error.message));
+    request.key = key;
+    request.receivedAt = QDateTime(QDate(2026, 12, 1), QTime(5, 40, 0), Qt::UTC);
+    // As AgentService fixes it on arrival.
+    request.run.checkpointLabel = QStringLiteral("before-12-20261201T054000Z-3");
+    return request;
+}
+
+const char* hitlCodeAndTimeout = R"j({
+  "action_requests": [{"name": "python_repl", "args": {"code": "print(1)", "timeout": 5},
+                       "description": "Tool execution pending approval"}],
+  "review_configs": [{"action_name": "python_repl", "allowed_decisions": ["approve", "edit", "reject"]}]})j";
+
+const char* hitlTwo = R"j({
+  "action_requests": [
+    {"name": "run_python", "args": {"code": "a = 1"}},
+    {"name": "shell", "args": {"command": "ls"}}
+  ],
+  "review_configs": [
+    {"action_name": "run_python", "allowed_decisions": ["approve", "edit", "reject"]},
+    {"action_name": "shell", "allowed_decisions": ["approve", "reject", "respond"]}
+  ]})j";
+
+const char* hitlApproveOnly = R"j({
+  "action_requests": [{"name": "t", "args": {"code": "x", "n": 1}}],
+  "review_configs": [{"action_name": "t", "allowed_decisions": ["approve"]}]})j";
+
+const char* hitlEditOnly = R"j({
+  "action_requests": [{"name": "t", "args": {"n": 1}}],
+  "review_configs": [{"action_name": "t", "allowed_decisions": ["edit"]}]})j";
+
+PersonDecision sendOrFail(const ReviewState& state)
+{
+    PersonDecision out;
+    QString problem;
+    if (!state.decisionToSend(&out, &problem))
+        qWarning("nothing to send: %s", qPrintable(problem));
+    return out;
+}
+
+} // namespace
+
+class TestReviewState : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void untouchedApproves()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QCOMPARE(state.actionCount(), 1);
+        QVERIFY(state.hasCode(0));
+        QCOMPARE(state.code(0), QStringLiteral("print(1)"));
+        QVERIFY(!state.isEdited(0));
+        QVERIFY(state.approve(0));
+        PersonDecision sent;
+        QVERIFY(state.decisionToSend(&sent));
+        QCOMPARE(sent.actions.size(), 1);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Approve);
+        QVERIFY(sent.actions.at(0).editedArgs.isEmpty());
+    }
+
+    void nothingIsSentUndecided()
+    {
+        ReviewState state(reviewOf(hitlTwo));
+        QVERIFY(state.approve(0));
+        PersonDecision sent;
+        QString problem;
+        QVERIFY(!state.decisionToSend(&sent, &problem));
+        QVERIFY2(problem.contains(QLatin1String("Action 2 of 2")), qPrintable(problem));
+        QCOMPARE(state.nextUndecided(0), 1);
+    }
+
+    void codeIsComparedExactly_data()
+    {
+        QTest::addColumn<QString>("original");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<bool>("edited");
+        QTest::newRow("same") << QStringLiteral("a\r\nb") << QStringLiteral("a\r\nb") << false;
+        QTest::newRow("crlf to lf") << QStringLiteral("a\r\nb") << QStringLiteral("a\nb") << true;
+        QTest::newRow("cr") << QStringLiteral("a\rb") << QStringLiteral("a\nb") << true;
+        QTest::newRow("u2028") << QStringLiteral("a\u2028b") << QStringLiteral("a\nb") << true;
+        QTest::newRow("nbsp") << QStringLiteral("a\u00a0b") << QStringLiteral("a b") << true;
+        QTest::newRow("trailing newline") << QStringLiteral("a\n") << QStringLiteral("a") << true;
+        QTest::newRow("trailing space") << QStringLiteral("a") << QStringLiteral("a ") << true;
+    }
+    void codeIsComparedExactly()
+    {
+        QFETCH(QString, original);
+        QFETCH(QString, shown);
+        QFETCH(bool, edited);
+        Request request = runOf({{QStringLiteral("code"), original}});
+        ReviewState state(request);
+        QVERIFY(!state.isEdited(0));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, shown));
+        QCOMPARE(state.isCodeEdited(0), edited);
+        QVERIFY(state.approve(0));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, edited ? DecisionKind::Edit : DecisionKind::Approve);
+        if (edited)
+            QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("code")).toString(), shown);
+    }
+
+    void codeIsNotChangedOutsideEditMode()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(!state.setCode(0, QStringLiteral("evil()")));
+        QVERIFY(!state.setArgsText(0, QStringLiteral("{}")));
+        QCOMPARE(state.code(0), QStringLiteral("print(1)"));
+        QVERIFY(!state.isEdited(0));
+    }
+
+    void editedCodeAndArgsAreSentTogether()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("print(2)")));
+        QVERIFY(state.setArgsText(0, QStringLiteral("{\"timeout\": 9}")));
+        QVERIFY(state.approve(0));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(sent.actions.at(0).editedArgs,
+                 (QJsonObject{{QStringLiteral("code"), QStringLiteral("print(2)")},
+                              {QStringLiteral("timeout"), 9}}));
+    }
+
+    // Only the code edited: the other arguments go out as the agent's own values (a hard case for
+    // a JSON round trip, a lone surrogate, included), not as re-read from the shown text.
+    void untouchedArgsAreTheOriginalValues()
+    {
+        ReviewState state(reviewOf(R"j({
+  "action_requests": [{"name": "t", "args": {"code": "x", "note": "\ud800"}}],
+  "review_configs": [{"action_name": "t", "allowed_decisions": ["approve", "edit"]}]})j"));
+        const QString lone(QChar(0xd800));
+        QCOMPARE(state.request().actions.at(0).args.value(QStringLiteral("note")).toString(), lone);
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("y")));
+        QVERIFY(!state.areArgsEdited(0));
+        QVERIFY(state.approve(0));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("note")).toString(), lone);
+        QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("code")).toString(), QStringLiteral("y"));
+    }
+
+    // Finding 3: the edit of "Other arguments" survives switching edit mode off, stays shown and is
+    // sent; the original comes back only through revert(), with a note.
+    void argsEditKeptWhenEditModeGoesOff()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setArgsText(0, QStringLiteral("{\"timeout\": 600}")));
+        QVERIFY(state.setEditing(0, false));
+        QVERIFY(!state.isEditing(0));
+        QCOMPARE(state.argsText(0), QStringLiteral("{\"timeout\": 600}"));
+        QVERIFY(state.isEdited(0));
+        QVERIFY(state.approve(0));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("timeout")).toInt(), 600);
+        QCOMPARE(sent.actions.at(0).editedArgs.value(QStringLiteral("code")).toString(),
+                 QStringLiteral("print(1)"));
+    }
+
+    void revertDiscardsVisibly()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        const QString originalArgs = state.argsText(0);
+        QVERIFY(originalArgs.contains(QLatin1String("\"timeout\": 5")));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("print(3)")));
+        QVERIFY(state.setArgsText(0, QStringLiteral("{\"timeout\": 600}")));
+        state.revert(0);
+        QVERIFY(!state.isEditing(0));
+        QCOMPARE(state.code(0), QStringLiteral("print(1)"));
+        QCOMPARE(state.argsText(0), originalArgs);
+        QVERIFY(!state.isEdited(0));
+        QVERIFY(state.note(0).contains(QLatin1String("discarded")));
+        QVERIFY(state.approve(0));
+        QCOMPARE(sendOrFail(state).actions.at(0).kind, DecisionKind::Approve);
+        // Editing again clears the note.
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.note(0).isEmpty());
+    }
+
+    void reformattedArgsAreNotAnEdit()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setArgsText(0, QStringLiteral("{ \"timeout\" : 5 }")));
+        QVERIFY(!state.isEdited(0));
+    }
+
+    void invalidArgsSendNothing_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("broken") << QStringLiteral("{\"timeout\": ") << QStringLiteral("not valid JSON");
+        QTest::newRow("array") << QStringLiteral("[1]") << QStringLiteral("must be a JSON object");
+        QTest::newRow("code twice") << QStringLiteral("{\"code\": \"other()\"}")
+                                    << QStringLiteral("must not hold");
+    }
+    void invalidArgsSendNothing()
+    {
+        QFETCH(QString, args);
+        QFETCH(QString, says);
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setArgsText(0, args));
+        QString problem;
+        QVERIFY(!state.approve(0, &problem));
+        QVERIFY2(problem.contains(says), qPrintable(problem));
+        QVERIFY(!state.isDecided(0));
+        PersonDecision rule;
+        QVERIFY(!state.approvalOfAll(&rule, &problem));
+    }
+
+    void changeAfterDecidingTakesTheDecisionBack()
+    {
+        ReviewState state(reviewOf(hitlTwo));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.approve(0));
+        QVERIFY(state.isDecided(0));
+        QVERIFY(state.setCode(0, QStringLiteral("a = 2")));
+        QVERIFY(!state.isDecided(0));
+        QCOMPARE(state.decidedCount(), 0);
+    }
+
+    void kindsTheActionDoesNotAllow()
+    {
+        ReviewState approveOnly(reviewOf(hitlApproveOnly));
+        QVERIFY(!approveOnly.setEditing(0, true));
+        QString problem;
+        QVERIFY(!approveOnly.reject(0, &problem));
+        QVERIFY(!problem.isEmpty());
+        QVERIFY(!approveOnly.respond(0, &problem));
+        QVERIFY(approveOnly.approve(0));
+
+        // An action that allows only edits cannot be approved untouched, only edited.
+        ReviewState editOnly(reviewOf(hitlEditOnly));
+        QVERIFY(!editOnly.approve(0, &problem));
+        QVERIFY(editOnly.setEditing(0, true));
+        QVERIFY(editOnly.setArgsText(0, QStringLiteral("{\"n\": 2}")));
+        QVERIFY(editOnly.approve(0));
+        QCOMPARE(sendOrFail(editOnly).actions.at(0).editedArgs, (QJsonObject{{QStringLiteral("n"), 2}}));
+
+        // A plain payload is approved or rejected, never edited.
+        ReviewState plain(reviewOf(R"j({"question": "Run?", "code": "print(1)"})j"));
+        QVERIFY(!plain.setEditing(0, true));
+        QVERIFY(plain.reject(0));
+        QCOMPARE(sendOrFail(plain).actions.at(0).kind, DecisionKind::Reject);
+    }
+
+    void rejectAndRespondCarryTheirText()
+    {
+        ReviewState state(reviewOf(hitlTwo));
+        state.setRejectReason(0, QStringLiteral("  not now  "));
+        QVERIFY(state.reject(0));
+        QString problem;
+        QVERIFY(!state.respond(1, &problem)); // no text yet
+        state.setResponseText(1, QStringLiteral("use ls -la"));
+        QVERIFY(state.respond(1));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Reject);
+        QCOMPARE(sent.actions.at(0).message, QStringLiteral("not now"));
+        QCOMPARE(sent.actions.at(1).kind, DecisionKind::Respond);
+        QCOMPARE(sent.actions.at(1).message, QStringLiteral("use ls -la"));
+    }
+
+    void runSandboxAndImageAsChosen()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        QCOMPARE(state.runSandbox(), QStringLiteral("code-runner"));
+        QCOMPARE(state.runImage(), QStringLiteral("python:3.12-slim"));
+        QVERIFY(state.approve(0));
+        PersonDecision sent = sendOrFail(state);
+        QVERIFY(sent.runSandbox.isEmpty());
+        QVERIFY(sent.runImage.isEmpty());
+
+        state.setRunSandbox(QStringLiteral("box2"));
+        QVERIFY(!state.isDecided(0)); // what runs changed: decide again
+        state.setRunImage(QString());
+        QString problem;
+        QVERIFY(!state.approve(0, &problem));
+        QVERIFY2(problem.contains(QLatin1String("image")), qPrintable(problem));
+        state.setRunImage(QStringLiteral("Not An Image"));
+        QVERIFY(!state.approve(0, &problem));
+        state.setRunImage(QStringLiteral("python:3.13-slim"));
+        state.setRunSandbox(QStringLiteral("-rm"));
+        QVERIFY(!state.approve(0, &problem));
+        state.setRunSandbox(QString());
+        QVERIFY(!state.approve(0, &problem));
+        state.setRunSandbox(QStringLiteral("box2"));
+        QVERIFY(state.approve(0, &problem));
+        sent = sendOrFail(state);
+        QCOMPARE(sent.runSandbox, QStringLiteral("box2"));
+        QCOMPARE(sent.runImage, QStringLiteral("python:3.13-slim"));
+
+        // A rejection is never blocked by a bad sandbox.
+        state.setRunSandbox(QStringLiteral("-rm"));
+        QVERIFY(state.reject(0));
+        sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Reject);
+        QVERIFY(sent.runSandbox.isEmpty());
+    }
+
+    void checkpointIsAlwaysStated()
+    {
+        ReviewState with(runOf({{QStringLiteral("code"), QStringLiteral("x")}}));
+        QVERIFY(with.willCheckpoint());
+        QCOMPARE(with.checkpointLabel(), QStringLiteral("before-12-20261201T054000Z-3"));
+        QVERIFY2(with.checkpointText().contains(with.checkpointLabel()), qPrintable(with.checkpointText()));
+
+        ReviewState without(
+            runOf({{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("checkpoint"), false}}));
+        QVERIFY(!without.willCheckpoint());
+        QVERIFY(without.checkpointLabel().isEmpty());
+        QVERIFY2(
+            without.checkpointText().startsWith(QLatin1String("No checkpoint: the agent asked for none")),
+            qPrintable(without.checkpointText()));
+        QVERIFY(without.ruleScopeText().contains(QLatin1String("without a checkpoint")));
+    }
+
+    // Finding 2: "Always approve" binds what the person would approve now: the edit, not the original.
+    void ruleApprovalIsTheEditedAction()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("print(2)")));
+        state.setRunSandbox(QStringLiteral("box2"));
+        PersonDecision rule;
+        QVERIFY(state.approvalOfAll(&rule));
+        QCOMPARE(rule.actions.size(), 1);
+        QCOMPARE(rule.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(rule.actions.at(0).editedArgs.value(QStringLiteral("code")).toString(),
+                 QStringLiteral("print(2)"));
+        QCOMPARE(rule.runSandbox, QStringLiteral("box2"));
+        const QString scope = state.ruleScopeText();
+        QVERIFY2(scope.contains(QLatin1String("box2")) && scope.contains(QLatin1String("python:3.12-slim")) &&
+                     scope.contains(QLatin1String("checkpoint")) && scope.contains(QLatin1String("edited")),
+                 qPrintable(scope));
+        QVERIFY(!scope.contains(QLatin1String("this exact code")));
+
+        ReviewState review(reviewOf(hitlTwo));
+        QVERIFY(review.approvalOfAll(&rule));
+        QCOMPARE(rule.actions.size(), 2);
+        QVERIFY(review.ruleScopeText().contains(QLatin1String("\"shell\" with all of its arguments")));
+    }
+
+    void proseIsTheQuestion()
+    {
+        ReviewState plain(
+            reviewOf(R"j({"question": "Delete the cache?", "description": "It is 2 GB.", "code": "x"})j"));
+        QCOMPARE(plain.prose(0), QStringLiteral("Delete the cache?\n\nIt is 2 GB."));
+        ReviewState hitl(reviewOf(hitlCodeAndTimeout));
+        QCOMPARE(hitl.prose(0), QStringLiteral("Tool execution pending approval"));
+        ReviewState none(reviewOf(R"j({"code": "x"})j"));
+        QVERIFY(none.prose(0).isEmpty());
+        QVERIFY(!none.hasOtherArgs(0));
+        QVERIFY(plain.hasOtherArgs(0));
+    }
+
+    void draftsKeepWorkPerRequest()
+    {
+        ReviewDrafts drafts;
+        const Request a = reviewOf(hitlCodeAndTimeout, 1);
+        const Request b = reviewOf(hitlCodeAndTimeout, 2);
+        ReviewState stateA = drafts.take(a);
+        QVERIFY(stateA.setEditing(0, true));
+        QVERIFY(stateA.setCode(0, QStringLiteral("edited")));
+        drafts.keep(stateA);
+        QCOMPARE(drafts.take(b).code(0), QStringLiteral("print(1)"));
+        QCOMPARE(drafts.take(a).code(0), QStringLiteral("edited"));
+        QVERIFY(drafts.take(a).isEditing(0));
+        drafts.drop(1);
+        QVERIFY(!drafts.contains(1));
+        QCOMPARE(drafts.take(a).code(0), QStringLiteral("print(1)"));
+    }
+
+    void noActionsSendsNothing()
+    {
+        Request request;
+        request.key = 9;
+        ReviewState state(request);
+        PersonDecision sent;
+        QVERIFY(!state.decisionToSend(&sent));
+        QVERIFY(!state.approvalOfAll(&sent));
+        QVERIFY(!state.approve(0));
+        QCOMPARE(state.nextUndecided(-1), -1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReviewState)
+#include "tst_reviewstate.moc"
