@@ -189,6 +189,11 @@ int main(int argc, char** argv)
         inboxPage->reviewView()->setArmDelayMs(context.settings()->approveArmDelayMs());
     });
     window.setInboxPage(inboxPage);
+    // "Allow this host for this sandbox" in a review opens the policy editor on that sandbox.
+    QObject::connect(inboxPage->reviewView(), &k8::app::ReviewView::allowHostRequested, &window,
+                     [&window](const QString& sandbox, const QString& entry, const QString& note) {
+                         window.sandboxesPage()->openEgressEditorWithEntry(sandbox, entry, note);
+                     });
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);
     window.setInboxCount(inboxPage->pendingCount());
