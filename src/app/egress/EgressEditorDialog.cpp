@@ -113,7 +113,6 @@ void EgressEditorDialog::build()
     m_recreate = m_buttons->addButton(tr("&Recreate with this policy…"), QDialogButtonBox::ActionRole);
     m_recreate->setObjectName(QStringLiteral("recreateButton"));
     m_recreate->setAccessibleName(tr("Recreate the sandbox with this policy"));
-    m_recreate->setVisible(false);
     m_apply = m_buttons->addButton(isLive() ? tr("&Apply to %1…").arg(m_sandbox) : tr("&Use this policy"),
                                    QDialogButtonBox::AcceptRole);
     m_apply->setObjectName(QStringLiteral("applyButton"));
@@ -122,6 +121,8 @@ void EgressEditorDialog::build()
     m_apply->setDefault(true);
     QPushButton* cancel = m_buttons->addButton(QDialogButtonBox::Close);
     cancel->setAccessibleName(tr("Close without applying"));
+    // After the last addButton(): the box lays its buttons out again and shows them each time.
+    m_recreate->setVisible(false);
     layout->addWidget(m_buttons);
 
     // AcceptRole would close the dialog on its own; applying decides when to close.
