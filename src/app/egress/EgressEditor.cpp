@@ -37,15 +37,21 @@ QString modeTitle(Mode mode)
     case Mode::Deny:
         return EgressEditor::tr("&No network (deny)");
     case Mode::Allow:
-        return EgressEditor::tr("&Allow-list: only these hosts");
+        return EgressEditor::tr("A&llow-list: only these hosts");
     case Mode::Any:
-        return EgressEditor::tr("A&ny host");
+        return EgressEditor::tr("An&y host");
     case Mode::Fakenet:
         return EgressEditor::tr("&Fakenet (simulated network)");
     case Mode::Unknown:
         break;
     }
     return {};
+}
+
+// Tooltips guess rich text from the content; this keeps a typed "<b>" a literal "<b>".
+QString plainToolTip(const QString& text)
+{
+    return QStringLiteral("<p>") + text.toHtmlEscaped() + QStringLiteral("</p>");
 }
 
 QString modeObjectName(Mode mode)
@@ -63,14 +69,14 @@ EgressEditor::EgressEditor(QWidget* parent)
     , m_table(new QTableWidget(0, 3, this))
     , m_newEntry(new QLineEdit(this))
     , m_newNote(new QLineEdit(this))
-    , m_addEntry(new QPushButton(tr("&Add"), this))
+    , m_addEntry(new QPushButton(tr("A&dd"), this))
     , m_newEntryMessage(new QLabel(this))
-    , m_removeEntries(new QPushButton(tr("&Remove"), this))
+    , m_removeEntries(new QPushButton(tr("Re&move"), this))
     , m_presetCombo(new QComboBox(this))
     , m_presetPreview(new QLabel(this))
     , m_addPreset(new QPushButton(tr("Add &preset"), this))
     , m_presetName(new QLineEdit(this))
-    , m_savePreset(new QPushButton(tr("&Save list as preset"), this))
+    , m_savePreset(new QPushButton(tr("Sa&ve list as preset"), this))
     , m_testHost(new QLineEdit(this))
     , m_testResult(new QLabel(this))
     , m_import(new QPushButton(tr("&Import…"), this))
@@ -104,6 +110,9 @@ void EgressEditor::buildLayout()
     layout->addWidget(modeBox);
     m_modeSentence->setObjectName(QStringLiteral("modeSentence"));
     m_modeSentence->setWordWrap(true);
+    // Entries, notes and imported files are text, never markup.
+    for (QLabel* label : {m_modeSentence, m_newEntryMessage, m_presetPreview, m_testResult, m_problemLabel})
+        label->setTextFormat(Qt::PlainText);
     m_modeSentence->setAccessibleName(tr("What the mode means"));
     layout->addWidget(m_modeSentence);
 
@@ -558,12 +567,12 @@ void EgressEditor::refresh()
             colour = style::successColor();
         }
         checkItem->setText(text);
-        checkItem->setToolTip(text);
+        checkItem->setToolTip(plainToolTip(text));
         checkItem->setForeground(colour);
         checkItem->setIcon(check.isUsable() && check.coveredBy < 0 ? QIcon()
                                                                    : style::icon(QStringLiteral("warning")));
         entryItem->setForeground(check.isUsable() ? palette().color(QPalette::Text) : style::errorColor());
-        entryItem->setToolTip(text);
+        entryItem->setToolTip(plainToolTip(text));
         // A redundant entry is marked (italic) and says which entry covers it; it is kept.
         QFont font = entryItem->font();
         font.setItalic(check.coveredBy >= 0);

@@ -99,6 +99,7 @@ void EgressEditorDialog::build()
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("applyStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setAccessibleName(tr("Apply status"));
     layout->addWidget(m_status);
     m_errorView = new QPlainTextEdit(this);
@@ -207,8 +208,23 @@ void EgressEditorDialog::runChange()
     connect(job, &kosa8::Kosa8Job::finished, this, [this, next](const kosa8::JobResult& result) {
         m_running = false;
         if (!result.ok()) {
-            showFailure(tr("kosa8 refused the new policy for %1; your edits are kept.").arg(m_sandbox),
-                        result);
+            QString title = tr("kosa8 refused the new policy for %1; your edits are kept.").arg(m_sandbox);
+            // Name the entry kosa8 complained about: its documents do not say whether ports,
+            // CIDR blocks or wildcards are accepted, so that is the likely cause.
+            const QString said = result.stderrText();
+            const QList<policy::EntryCheck> checks = policy::checkEntries(next.items);
+            for (int i = 0; i < checks.size(); ++i) {
+                const QString sent = checks.at(i).parsed.sentForm();
+                if (checks.at(i).isUsable() && !sent.isEmpty() && said.contains(sent)) {
+                    title += QLatin1Char(' ') +
+                             tr("It names entry %1 (%2): this kosa8 may not accept that form of "
+                                "entry; change or remove it, or recreate the sandbox.")
+                                 .arg(i + 1)
+                                 .arg(next.items.at(i).entry);
+                    break;
+                }
+            }
+            showFailure(title, result);
             m_recreate->setVisible(true);
             updateState();
             return;

@@ -45,7 +45,11 @@ bool ReachLineMarker::eventFilter(QObject* watched, QEvent* event)
             const int line = m_editor->cursorForPosition(help->pos()).blockNumber() + 1;
             const qsizetype at = m_lines.indexOf(line);
             if (at >= 0 && at < m_reasons.size()) {
-                QToolTip::showText(help->globalPos(), m_reasons.at(at), m_editor->viewport());
+                // The reasons quote the code under review: literal text, never markup.
+                QToolTip::showText(help->globalPos(),
+                                   QStringLiteral("<p style='white-space:pre'>") +
+                                       m_reasons.at(at).toHtmlEscaped() + QStringLiteral("</p>"),
+                                   m_editor->viewport());
                 return true;
             }
         }

@@ -20,6 +20,12 @@ namespace {
 // The domain a wildcard should cover: the last two labels, or three under a short second-level
 // label of a two-letter country domain (example.co.uk). A heuristic, shown to the person before
 // anything is added.
+// Tooltips guess rich text from the content; code under review must stay literal text.
+QString plainToolTip(const QString& text)
+{
+    return QStringLiteral("<p>") + text.toHtmlEscaped() + QStringLiteral("</p>");
+}
+
 QString parentDomain(const QString& host)
 {
     const QStringList labels = host.split(QLatin1Char('.'));
@@ -46,6 +52,7 @@ ReachPanel::ReachPanel(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     m_summary->setObjectName(QStringLiteral("reachSummary"));
     m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setAccessibleName(tr("Summary of what the code would reach"));
     layout->addWidget(m_summary);
     m_list->setObjectName(QStringLiteral("reachList"));
@@ -194,7 +201,7 @@ void ReachPanel::rebuild()
             ++destinations;
             result = policy::match(m_rules, finding.destination());
             item->setText(TargetColumn, finding.destination());
-            item->setToolTip(TargetColumn, finding.detail);
+            item->setToolTip(TargetColumn, plainToolTip(finding.detail));
             if (m_sandbox.isEmpty()) {
                 item->setText(VerdictColumn, tr("no sandbox chosen"));
             } else {
@@ -215,7 +222,9 @@ void ReachPanel::rebuild()
             item->setIcon(WhatColumn, style::icon(QStringLiteral("warning")));
             item->setForeground(VerdictColumn, style::warningColor());
         }
-        item->setToolTip(VerdictColumn, item->text(VerdictColumn));
+        item->setToolTip(VerdictColumn, plainToolTip(item->text(VerdictColumn)));
+        if (finding.kind == ReachFinding::Kind::Risk)
+            item->setToolTip(TargetColumn, plainToolTip(finding.detail));
         m_results << result;
     }
     if (m_findings.isEmpty()) {

@@ -226,6 +226,8 @@ void TestEgressEditor::refusedLiveChangeKeepsThePolicyAndShowsTheError()
     QVERIFY2(shown.contains(u"sandbox egress box --egress-allow pypi.org --egress-allow 10.0.0.0/8"_s),
              qPrintable(shown));
     QVERIFY(dialog->statusLabel()->text().contains(u"your edits are kept"_s));
+    QVERIFY2(dialog->statusLabel()->text().contains(u"It names entry 2 (10.0.0.0/8)"_s),
+             qPrintable(dialog->statusLabel()->text()));
     QVERIFY(dialog->rules() == edited); // never lose the edited policy
     QCOMPARE(dialog->rules().items.at(1).note, u"office network"_s);
     QCOMPARE(f.page->model()->find(u"box"_s)->egress.mode, kosa8::EgressPolicy::Mode::Deny);
@@ -322,6 +324,14 @@ void TestEgressEditor::editorMarksInvalidAndRedundantEntries()
     QCOMPARE(editor.newEntryMessage()->text(),
              u"Already allowed by entry 3 (10.0.0.0/8); this entry changes nothing."_s);
     QVERIFY(editor.findChild<QPushButton*>(u"addEntryButton"_s)->isEnabled());
+
+    // Typed or imported text is shown as text: a "<b>" stays literal in messages and tooltips.
+    QVERIFY(!editor.addEntry(u"<img src=x>.example"_s));
+    QCOMPARE(editor.newEntryMessage()->textFormat(), Qt::PlainText);
+    QVERIFY(editor.newEntryMessage()->text().contains(u"<img src=x>"_s));
+    table->item(0, app::EgressEditor::EntryColumn)->setText(u"<b>x</b>"_s);
+    QVERIFY2(table->item(0, app::EgressEditor::CheckColumn)->toolTip().contains(u"&lt;b&gt;x&lt;/b&gt;"_s),
+             qPrintable(table->item(0, app::EgressEditor::CheckColumn)->toolTip()));
 }
 
 void TestEgressEditor::testAHostNamesTheDecidingEntry()
