@@ -92,7 +92,8 @@ void ReachPanel::setInput(const QString& code, const QString& language, const QS
 {
     m_code = code;
     m_language = language;
-    m_findings = policy::scanCode(code, language);
+    m_truncated = code.size() > MaxScannedChars;
+    m_findings = policy::scanCode(m_truncated ? code.left(MaxScannedChars) : code, language);
     setPolicy(sandbox, rules);
 }
 
@@ -189,6 +190,7 @@ void ReachPanel::rebuild()
     int blocked = 0;
     int destinations = 0;
     int risks = 0;
+    const QList<policy::EntryCheck> checks = policy::checkEntries(m_rules.items);
     for (int i = 0; i < m_findings.size(); ++i) {
         const ReachFinding& finding = m_findings.at(i);
         auto* item = new QTreeWidgetItem(m_list);
@@ -199,7 +201,7 @@ void ReachPanel::rebuild()
         MatchResult result;
         if (finding.kind == ReachFinding::Kind::Destination) {
             ++destinations;
-            result = policy::match(m_rules, finding.destination());
+            result = policy::match(m_rules, checks, policy::Destination::parse(finding.destination()));
             item->setText(TargetColumn, finding.destination());
             item->setToolTip(TargetColumn, plainToolTip(finding.detail));
             if (m_sandbox.isEmpty()) {
@@ -240,6 +242,9 @@ void ReachPanel::rebuild()
                                .arg(m_sandbox)
                                .arg(risks));
     }
+    if (m_truncated)
+        m_summary->setText(m_summary->text() + QLatin1Char(' ') +
+                           tr("Only the first %1 KiB of the code were scanned.").arg(MaxScannedChars / 1024));
     updateButton();
 }
 

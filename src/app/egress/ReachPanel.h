@@ -30,6 +30,9 @@ public:
         VerdictColumn
     };
 
+    // Code past this size is not scanned (the panel says so): the scan runs on every edit.
+    static constexpr qsizetype MaxScannedChars = 256 * 1024;
+
     explicit ReachPanel(QWidget* parent = nullptr);
 
     // The code under review, its language and the sandbox it would run in with that sandbox's
@@ -75,6 +78,7 @@ private:
     policy::EgressRules m_rules;
     QList<policy::ReachFinding> m_findings;
     QList<policy::MatchResult> m_results;
+    bool m_truncated = false;
 };
 
 } // namespace k8::app

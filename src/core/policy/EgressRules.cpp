@@ -240,6 +240,13 @@ MatchResult match(const EgressRules& rules, const QString& destination)
 
 MatchResult match(const EgressRules& rules, const Destination& destination)
 {
+    return match(rules,
+                 rules.mode == EgressRules::Mode::Allow ? checkEntries(rules.items) : QList<EntryCheck>(),
+                 destination);
+}
+
+MatchResult match(const EgressRules& rules, const QList<EntryCheck>& checks, const Destination& destination)
+{
     MatchResult result;
     if (!destination.isValid()) {
         result.verdict = MatchResult::Verdict::Invalid;
@@ -263,7 +270,6 @@ MatchResult match(const EgressRules& rules, const Destination& destination)
     case EgressRules::Mode::Allow:
         break;
     }
-    const QList<EntryCheck> checks = checkEntries(rules.items);
     int best = -1;
     for (int i = 0; i < checks.size(); ++i) {
         if (!checks.at(i).isUsable() || !entryAllows(checks.at(i).parsed, destination))

@@ -87,6 +87,8 @@ struct MatchResult
 // verdict, only which entry is named.
 MatchResult match(const EgressRules& rules, const QString& destination);
 MatchResult match(const EgressRules& rules, const Destination& destination);
+// The same with checkEntries(rules.items) computed once by the caller (many destinations).
+MatchResult match(const EgressRules& rules, const QList<EntryCheck>& checks, const Destination& destination);
 
 // Argv pieces from the command profile's fragments: "--egress MODE" or "--egress-allow HOST"...
 QStringList egressArguments(const kosa8::CommandProfile& profile, const EgressRules& rules);

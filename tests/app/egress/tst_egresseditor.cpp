@@ -106,6 +106,7 @@ private Q_SLOTS:
     void importRefusesAMalformedFileAndKeepsThePolicy();
     void notesSurviveAReopen();
     void listShowsEachPolicyAtAGlance();
+    void reachPanelScansAtMostItsLimit();
 };
 
 void TestEgressEditor::createWithPresetAndTypedHost()
@@ -452,6 +453,21 @@ void TestEgressEditor::listShowsEachPolicyAtAGlance()
     }
     QCOMPARE(glances, (QStringList{u"no network"_s, u"3 hosts"_s, u"any"_s}));
     f.page->view()->viewport()->repaint(); // paints the symbols without complaint
+}
+
+void TestEgressEditor::reachPanelScansAtMostItsLimit()
+{
+    // The scan runs on every edit of the code under review; a huge paste must not stall typing.
+    app::ReachPanel panel;
+    QString code = u"requests.get('https://first.example.com')\n"_s;
+    while (code.size() <= app::ReachPanel::MaxScannedChars)
+        code += u"x = 1  # filler line of ordinary code\n"_s;
+    code += u"requests.get('https://last.example.com')\n"_s;
+    panel.setInput(code, u"python"_s, {}, {});
+    QCOMPARE(panel.findings().size(), 1);
+    QCOMPARE(panel.findings().first().host, u"first.example.com"_s);
+    QVERIFY2(panel.summaryLabel()->text().contains(u"Only the first 256 KiB of the code were scanned."_s),
+             qPrintable(panel.summaryLabel()->text()));
 }
 
 QTEST_MAIN(TestEgressEditor)
