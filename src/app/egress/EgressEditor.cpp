@@ -283,12 +283,11 @@ void EgressEditor::setDataDir(const QString& dataDir)
     m_dataDir = dataDir;
     m_presets = policy::EgressPresets::builtIns();
     QList<policy::EgressPreset> mine;
-    QString error;
-    if (!dataDir.isEmpty() && policy::EgressPresets::loadUser(
-                                  QDir(dataDir).filePath(policy::EgressPresets::fileName()), &mine, &error))
+    m_presetsError.clear();
+    if (!dataDir.isEmpty() &&
+        policy::EgressPresets::loadUser(QDir(dataDir).filePath(policy::EgressPresets::fileName()), &mine,
+                                        &m_presetsError))
         m_presets += mine;
-    else if (!error.isEmpty())
-        m_presetPreview->setText(error);
     refresh();
 }
 
@@ -520,7 +519,8 @@ void EgressEditor::updatePresetPreview()
     QStringList lines;
     for (const EgressRules::Item& item : m_presets.at(index).items)
         lines << (item.note.isEmpty() ? item.entry : tr("%1 (%2)").arg(item.entry, item.note));
-    m_presetPreview->setText(tr("Adds: %1").arg(lines.join(QStringLiteral(", "))));
+    const QString adds = tr("Adds: %1").arg(lines.join(QStringLiteral(", ")));
+    m_presetPreview->setText(m_presetsError.isEmpty() ? adds : m_presetsError + QLatin1Char('\n') + adds);
 }
 
 void EgressEditor::refresh()

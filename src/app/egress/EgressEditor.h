@@ -112,6 +112,7 @@ private:
 
     QList<policy::EgressPreset> m_presets;
     QString m_dataDir;
+    QString m_presetsError; // why the user's presets file was not read (shown with the presets)
     const kosa8::Kosa8Runner* m_runner = nullptr;
     kosa8::Operation m_operation = kosa8::Operation::SandboxEgress;
     QString m_sandbox;

@@ -107,6 +107,7 @@ private Q_SLOTS:
     void notesSurviveAReopen();
     void listShowsEachPolicyAtAGlance();
     void reachPanelScansAtMostItsLimit();
+    void userPresetsAreSavedAndShown();
 };
 
 void TestEgressEditor::createWithPresetAndTypedHost()
@@ -468,6 +469,38 @@ void TestEgressEditor::reachPanelScansAtMostItsLimit()
     QCOMPARE(panel.findings().first().host, u"first.example.com"_s);
     QVERIFY2(panel.summaryLabel()->text().contains(u"Only the first 256 KiB of the code were scanned."_s),
              qPrintable(panel.summaryLabel()->text()));
+}
+
+void TestEgressEditor::userPresetsAreSavedAndShown()
+{
+    QTemporaryDir dir;
+    {
+        app::EgressEditor editor;
+        editor.setDataDir(dir.path());
+        QVERIFY(editor.addEntry(u"git.corp.example"_s, u"our git"_s));
+        QString error;
+        QVERIFY(!editor.saveCurrentAsPreset(u"GitHub"_s, &error)); // a built-in's name
+        QVERIFY(error.contains(u"built-in"_s));
+        QVERIFY2(editor.saveCurrentAsPreset(u"Work"_s, &error), qPrintable(error));
+    }
+    app::EgressEditor again;
+    again.setDataDir(dir.path());
+    QVERIFY(again.choosePreset(u"Work"_s));
+    QCOMPARE(again.presetPreviewText(), u"Adds: git.corp.example (our git)"_s);
+    again.addChosenPreset();
+    QCOMPARE(again.rules().items, (QList<EgressRules::Item>{{u"git.corp.example"_s, u"our git"_s}}));
+
+    // A broken presets file is named, and the built-in presets still work.
+    QFile broken(dir.filePath(policy::EgressPresets::fileName()));
+    QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    broken.write("{\"version\": 1, \"presets\": [");
+    broken.close();
+    app::EgressEditor third;
+    third.setDataDir(dir.path());
+    QVERIFY(third.choosePreset(u"npm"_s));
+    QVERIFY2(third.presetPreviewText().contains(u"line 1: not valid JSON"_s),
+             qPrintable(third.presetPreviewText()));
+    QVERIFY(third.presetPreviewText().contains(u"Adds: registry.npmjs.org"_s));
 }
 
 QTEST_MAIN(TestEgressEditor)
