@@ -193,6 +193,16 @@ void EgressEditorDialog::applyOrAccept()
     confirm->open();
 }
 
+void EgressEditorDialog::reject()
+{
+    if (m_running) {
+        m_status->setText(m_status->text() + QLatin1Char(' ') +
+                          tr("(The dialog closes once kosa8 has answered.)"));
+        return;
+    }
+    QDialog::reject();
+}
+
 void EgressEditorDialog::runChange()
 {
     const EgressRules next = rules();

@@ -60,6 +60,9 @@ public Q_SLOTS:
     // Live: diff + confirmation, then `sandbox egress`. New sandbox: accept().
     void applyOrAccept();
     void offerRecreate();
+    // Refused while kosa8 is working: closing between "delete" and "create" of a recreate would
+    // leave the sandbox deleted and the policy lost.
+    void reject() override;
 
 Q_SIGNALS:
     // The live sandbox's egress changed (or it was recreated): re-read the list.

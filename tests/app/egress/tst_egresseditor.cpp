@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void createWithPresetAndTypedHost();
     void liveChangeShowsDiffAndSendsEgress();
     void refusedLiveChangeKeepsThePolicyAndShowsTheError();
+    void recreateAfterARefusalDeletesThenCreates();
     void allowThisHostFromAReview();
     void editorMarksInvalidAndRedundantEntries();
     void testAHostNamesTheDecidingEntry();
@@ -245,6 +247,45 @@ void TestEgressEditor::refusedLiveChangeKeepsThePolicyAndShowsTheError()
     for (const QStringList& call : f.env.calls())
         QVERIFY(call.value(1) != u"rm"_s);
     QVERIFY(dialog->rules() == edited);
+}
+
+void TestEgressEditor::recreateAfterARefusalDeletesThenCreates()
+{
+    Fixture f;
+    QVERIFY(f.openWithSandbox(argv({"sandbox", "create", "box", "--egress", "deny"})));
+    // This kosa8 cannot change a live sandbox's egress; deleting takes a moment.
+    f.env.setFaults(QJsonObject{
+        {u"sandbox egress"_s,
+         QJsonObject{{u"mode"_s, u"exit"_s},
+                     {u"code"_s, 2},
+                     {u"message"_s, u"kosa8: unknown command \"egress\" for \"kosa8 sandbox\""_s}}},
+        {u"sandbox rm"_s, QJsonObject{{u"mode"_s, u"delay"_s}, {u"ms"_s, 1500}}}});
+    f.page->egressAction()->trigger();
+    QPointer<app::EgressEditorDialog> dialog = waitForChild<app::EgressEditorDialog>(f.page.get());
+    QVERIFY(dialog);
+    QVERIFY(dialog->addEntry(u"pypi.org"_s, {}));
+    QTest::mouseClick(dialog->applyButton(), Qt::LeftButton);
+    auto* confirm = waitForChild<app::ConfirmCommandDialog>(dialog, u"confirmEgressDialog"_s);
+    QVERIFY(confirm);
+    QTest::mouseClick(confirm->acceptButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->recreateButton()->isVisible(), Slow);
+    QVERIFY(dialog->errorView()->toPlainText().contains(u"unknown command \"egress\""_s));
+
+    QTest::mouseClick(dialog->recreateButton(), Qt::LeftButton);
+    auto* recreate = waitForChild<app::ConfirmCommandDialog>(dialog, u"confirmRecreateDialog"_s);
+    QVERIFY(recreate);
+    QVERIFY(recreate->questionText().contains(u"sandbox create box --egress-allow pypi.org"_s));
+    QTest::mouseClick(recreate->acceptButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(f.env.wasCalledWith(argv({"sandbox", "rm", "box"})), Slow);
+    // Closing now would leave the sandbox deleted: the dialog stays until kosa8 answered.
+    dialog->reject();
+    QVERIFY(dialog && dialog->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        f.env.wasCalledWith(argv({"sandbox", "create", "box", "--egress-allow", "pypi.org"})), Slow);
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->model()->find(u"box"_s) &&
+                                 f.page->model()->find(u"box"_s)->egress.hosts == QStringList{u"pypi.org"_s},
+                             Slow);
+    QTRY_VERIFY(!dialog || !dialog->isVisible());
 }
 
 void TestEgressEditor::allowThisHostFromAReview()
