@@ -449,10 +449,18 @@ void SandboxesPage::openCreateDialog()
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString name = dialog->name();
         const policy::EgressRules rules = dialog->rules();
+        // Notes and typed spellings stay with the sandbox for the next edit, once it exists.
+        auto* once = new QObject(this);
+        connect(this, &SandboxesPage::operationFinished, once,
+                [this, once, name, rules](const JobResult& result) {
+                    if (result.operation != Operation::SandboxCreate || !result.arguments.contains(name))
+                        return;
+                    if (result.ok())
+                        EgressEditorDialog::saveRules(m_context->dataDir(), name, rules);
+                    once->deleteLater();
+                });
         runOperation(Operation::SandboxCreate, name, dialog->params(),
                      tr("Could not create the sandbox %1").arg(name), name);
-        // Notes and typed spellings stay with the sandbox for the next edit.
-        EgressEditorDialog::saveRules(m_context->dataDir(), name, rules);
     });
     dialog->open();
 }

@@ -167,6 +167,13 @@ void TestEgressEditor::createWithPresetAndTypedHost()
     for (const QStringList& call : f.env.calls())
         creates += call.value(1) == u"create"_s || call.value(1) == u"egress"_s;
     QCOMPARE(creates, 1);
+    // The typed spelling comes back in the editor of the new sandbox.
+    QTRY_COMPARE_WITH_TIMEOUT(
+        app::EgressEditorDialog::savedRules(f.env.dataPath(), u"analysis"_s,
+                                            f.page->model()->find(u"analysis"_s)->egress)
+            .items.last()
+            .entry,
+        u"bücher.example"_s, Slow);
 }
 
 void TestEgressEditor::liveChangeShowsDiffAndSendsEgress()
