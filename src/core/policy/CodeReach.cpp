@@ -345,7 +345,9 @@ void Scanner::secrets(int line, const QString& text)
     static const QRegularExpression secret(QStringLiteral(
         "(~/\\.ssh|\\.ssh/|id_rsa|id_ed25519|id_ecdsa|~/\\.aws|\\.aws/credentials|~/\\.netrc|\\.netrc\\b|~/"
         "\\.gnupg|"
-        "/etc/shadow|\\.kube/config|\\.docker/config\\.json|\\.git-credentials|\\$HOME/\\.ssh)"));
+        "/etc/shadow|\\.kube/config|\\.docker/config\\.json|\\.git-credentials|\\$HOME/\\.ssh|"
+        // a folder name on its own, as in os.path.join(home, ".ssh") or Path.home() / ".aws"
+        "['\"`]\\.(?:ssh|aws|gnupg)['\"`/])"));
     if (const auto s = secret.match(text); s.hasMatch())
         risk(line, QStringLiteral("secrets"), tr("reads credentials (%1)").arg(s.captured(1)));
 }

@@ -62,6 +62,8 @@ void TestCodeReach::corpus_data()
     row("rmtree computed", u"python"_s, u"shutil.rmtree(target)"_s, {u"L1 !shutil.rmtree"_s});
     row("read ssh key", u"python"_s, u"key = open(os.path.expanduser('~/.ssh/id_rsa')).read()"_s,
         {u"L1 !secrets"_s});
+    row("ssh folder joined", u"python"_s,
+        u"keys = os.listdir(os.path.join(os.path.expanduser('~'), '.ssh'))"_s, {u"L1 !secrets"_s});
     row("aws credentials", u"python"_s, u"p = Path.home() / '.aws/credentials'"_s, {u"L1 !secrets"_s});
     row("comment is not a call", u"python"_s, u"# see https://docs.python.org/3/\nprint('hi')"_s, {});
     row("placeholder host skipped", u"python"_s, u"requests.get(f'https://{host}/x')"_s, {});
