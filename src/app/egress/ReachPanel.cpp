@@ -44,6 +44,7 @@ ReachPanel::ReachPanel(QWidget* parent)
     , m_summary(new QLabel(this))
     , m_list(new QTreeWidget(this))
     , m_allow(new QPushButton(tr("&Allow this host for this sandbox…"), this))
+    , m_editPolicy(new QPushButton(tr("Edit this sandbox's &policy…"), this))
     , m_allowMenu(new QMenu(this))
 {
     setObjectName(QStringLiteral("reachPanel"));
@@ -75,7 +76,10 @@ ReachPanel::ReachPanel(QWidget* parent)
     hint->setPalette(muted);
     m_allow->setObjectName(QStringLiteral("allowHostButton"));
     m_allow->setAccessibleName(tr("Allow this host for this sandbox"));
+    m_editPolicy->setObjectName(QStringLiteral("editPolicyButton"));
+    m_editPolicy->setAccessibleName(tr("Edit the chosen sandbox's network policy"));
     buttons->addWidget(hint, 1);
+    buttons->addWidget(m_editPolicy);
     buttons->addWidget(m_allow);
     layout->addLayout(buttons);
 
@@ -84,6 +88,10 @@ ReachPanel::ReachPanel(QWidget* parent)
         Q_EMIT lineActivated(item->data(LineColumn, Qt::UserRole).toInt());
     });
     connect(m_allow, &QPushButton::clicked, this, &ReachPanel::showAllowMenu);
+    connect(m_editPolicy, &QPushButton::clicked, this, [this] {
+        if (!m_sandbox.isEmpty())
+            Q_EMIT editPolicyRequested(m_sandbox);
+    });
     rebuild();
 }
 
@@ -251,6 +259,7 @@ void ReachPanel::rebuild()
 void ReachPanel::updateButton()
 {
     const QStringList choices = allowChoices(selectedFinding());
+    m_editPolicy->setEnabled(!m_sandbox.isEmpty());
     m_allow->setEnabled(!choices.isEmpty());
     m_allow->setToolTip(
         choices.isEmpty()

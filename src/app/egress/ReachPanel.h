@@ -56,10 +56,13 @@ public:
 
     QTreeWidget* list() const { return m_list; }
     QPushButton* allowButton() const { return m_allow; }
+    QPushButton* editPolicyButton() const { return m_editPolicy; }
     QLabel* summaryLabel() const { return m_summary; }
 
 Q_SIGNALS:
     void allowHostRequested(const QString& sandbox, const QString& entry, const QString& note);
+    // "Edit this sandbox's policy…": the policy editor for the chosen sandbox.
+    void editPolicyRequested(const QString& sandbox);
     // A row was activated: show this line in the editor.
     void lineActivated(int line);
 
@@ -71,6 +74,7 @@ private:
     QLabel* m_summary;
     QTreeWidget* m_list;
     QPushButton* m_allow;
+    QPushButton* m_editPolicy;
     QMenu* m_allowMenu;
     QString m_code;
     QString m_language;

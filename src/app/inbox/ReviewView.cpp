@@ -80,6 +80,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_ui->contentSplitter->setStretchFactor(2, 1);
     m_reachMarker = new ReachLineMarker(m_ui->codeEditor);
     connect(m_reach, &ReachPanel::allowHostRequested, this, &ReviewView::allowHostRequested);
+    connect(m_reach, &ReachPanel::editPolicyRequested, this, &ReviewView::editPolicyRequested);
     connect(m_reach, &ReachPanel::lineActivated, this, [this](int line) {
         const QTextBlock block = m_ui->codeEditor->document()->findBlockByNumber(line - 1);
         if (block.isValid()) {

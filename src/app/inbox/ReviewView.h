@@ -117,6 +117,8 @@ Q_SIGNALS:
     // "Allow this host for this sandbox" from the reach panel: the policy editor shows the diff
     // and asks before anything changes (the main window routes it to the sandboxes page).
     void allowHostRequested(const QString& sandbox, const QString& entry, const QString& note);
+    // "Edit this sandbox's policy…" from the reach panel.
+    void editPolicyRequested(const QString& sandbox);
 
 public Q_SLOTS:
     // Approves the action in view of the request shown; the same as approveFor(currentKey()).

@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QPushButton>
 #include <QJsonArray>
 #include <QLabel>
 #include <QMessageBox>
@@ -374,6 +375,11 @@ private Q_SLOTS:
         QCOMPARE(allow.first().at(0).toString(), QStringLiteral("code-runner"));
         QCOMPARE(allow.first().at(1).toString(), QStringLiteral("*.example.net"));
         QVERIFY(coordinator.decisions.isEmpty()); // asking to allow a host decides nothing
+
+        QSignalSpy edit(&view, &ReviewView::editPolicyRequested);
+        QTest::mouseClick(panel->editPolicyButton(), Qt::LeftButton);
+        QCOMPARE(edit.size(), 1);
+        QCOMPARE(edit.first().at(0).toString(), QStringLiteral("code-runner"));
     }
 };
 
