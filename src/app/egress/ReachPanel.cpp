@@ -43,7 +43,8 @@ ReachPanel::ReachPanel(QWidget* parent)
     : QWidget(parent)
     , m_summary(new QLabel(this))
     , m_list(new QTreeWidget(this))
-    , m_allow(new QPushButton(tr("&Allow this host for this sandbox…"), this))
+    , m_allow(new QPushButton(tr("Allow t&his host for this sandbox…"), this))
+    // Mnemonics must not take the review's letters: Alt+A is Approve there.
     , m_editPolicy(new QPushButton(tr("Edit this sandbox's &policy…"), this))
     , m_allowMenu(new QMenu(this))
 {

@@ -14,10 +14,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QPushButton>
 #include <QJsonArray>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -375,6 +375,20 @@ private Q_SLOTS:
         QCOMPARE(allow.first().at(0).toString(), QStringLiteral("code-runner"));
         QCOMPARE(allow.first().at(1).toString(), QStringLiteral("*.example.net"));
         QVERIFY(coordinator.decisions.isEmpty()); // asking to allow a host decides nothing
+
+        // The panel's mnemonics never take a decision's letter (Alt+A is Approve).
+        QString taken;
+        for (QAction* action : view.decisionActions()) {
+            const qsizetype amp = action->text().indexOf(QLatin1Char('&'));
+            if (amp >= 0)
+                taken += action->text().at(amp + 1).toLower();
+        }
+        QVERIFY(taken.contains(QLatin1Char('a')));
+        for (QPushButton* button : panel->findChildren<QPushButton*>()) {
+            const qsizetype amp = button->text().indexOf(QLatin1Char('&'));
+            QVERIFY(amp >= 0);
+            QVERIFY2(!taken.contains(button->text().at(amp + 1).toLower()), qPrintable(button->text()));
+        }
 
         QSignalSpy edit(&view, &ReviewView::editPolicyRequested);
         QTest::mouseClick(panel->editPolicyButton(), Qt::LeftButton);
