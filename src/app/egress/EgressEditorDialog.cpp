@@ -156,10 +156,16 @@ bool EgressEditorDialog::addEntry(const QString& entry, const QString& note)
 void EgressEditorDialog::updateState()
 {
     const QString problem = m_editor->problem();
-    const bool unchanged = isLive() && m_unknownCurrent.isEmpty() && rules().toKosa8() == m_current.toKosa8();
-    m_apply->setEnabled(!m_running && problem.isEmpty() && !unchanged);
+    const EgressRules next = rules();
+    const bool sameForKosa8 = isLive() && m_unknownCurrent.isEmpty() && next.toKosa8() == m_current.toKosa8();
+    // Only notes or spellings changed: nothing for kosa8, but the edit is kept (saved, not lost).
+    const bool notesOnly = sameForKosa8 && next.items != m_current.items;
+    m_apply->setEnabled(!m_running && problem.isEmpty() && (!sameForKosa8 || notesOnly));
+    if (isLive())
+        m_apply->setText(notesOnly ? tr("&Save notes") : tr("&Apply to %1…").arg(m_sandbox));
     m_apply->setToolTip(!problem.isEmpty() ? problem
-                        : unchanged        ? tr("Nothing to apply: kosa8 already has this policy.")
+                        : notesOnly        ? tr("kosa8 already has this policy; only the notes are saved.")
+                        : sameForKosa8     ? tr("Nothing to apply: kosa8 already has this policy.")
                                            : QString());
 }
 
@@ -172,6 +178,16 @@ void EgressEditorDialog::applyOrAccept()
         return;
     }
     const EgressRules next = rules();
+    if (m_unknownCurrent.isEmpty() && next.toKosa8() == m_current.toKosa8()) {
+        // Notes or spellings only: nothing runs; they are kept for the next edit.
+        if (!saveRules(m_context->dataDir(), m_sandbox, next)) {
+            m_status->setText(tr("The notes could not be saved in the data folder."));
+            return;
+        }
+        m_current = next;
+        accept();
+        return;
+    }
     QString error;
     const QString command = m_context->runner()->preview(
         kosa8::Operation::SandboxEgress,

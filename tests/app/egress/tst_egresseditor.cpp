@@ -13,6 +13,7 @@
 #include "egress/EgressEditorDialog.h"
 #include "egress/EgressGlanceDelegate.h"
 #include "egress/ReachPanel.h"
+#include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/SandboxRefresher.h"
@@ -107,6 +108,7 @@ private Q_SLOTS:
     void modeSentencesAndCommandPreview();
     void importRefusesAMalformedFileAndKeepsThePolicy();
     void notesSurviveAReopen();
+    void aNoteAloneIsSavedWithoutRunningKosa8();
     void listShowsEachPolicyAtAGlance();
     void reachPanelScansAtMostItsLimit();
     void userPresetsAreSavedAndShown();
@@ -186,6 +188,12 @@ void TestEgressEditor::liveChangeShowsDiffAndSendsEgress()
     QVERIFY(dialog);
     QCOMPARE(dialog->rules().items.size(), 1);
     QVERIFY(!dialog->applyButton()->isEnabled()); // nothing changed yet
+    // A note alone changes nothing for kosa8: it is saved, not sent, and not lost.
+    dialog->editor()->table()->item(0, app::EgressEditor::NoteColumn)->setText(u"clone over HTTPS"_s);
+    QVERIFY(dialog->applyButton()->isEnabled());
+    QCOMPARE(dialog->applyButton()->text(), u"&Save notes"_s);
+    dialog->editor()->table()->item(0, app::EgressEditor::NoteColumn)->setText(QString());
+    QVERIFY(!dialog->applyButton()->isEnabled());
     QVERIFY(dialog->addEntry(u"pypi.org"_s, u"for pip"_s));
     QVERIFY(dialog->applyButton()->isEnabled());
     QTest::mouseClick(dialog->applyButton(), Qt::LeftButton);
@@ -478,6 +486,28 @@ void TestEgressEditor::notesSurviveAReopen()
     const auto changed = kosa8::EgressPolicy::parse(u"allow:pypi.org"_s);
     QCOMPARE(app::EgressEditorDialog::savedRules(dir.path(), u"box"_s, changed).items.first().entry,
              u"pypi.org"_s);
+}
+
+void TestEgressEditor::aNoteAloneIsSavedWithoutRunningKosa8()
+{
+    Fixture f;
+    QVERIFY(f.openWithSandbox(argv({"sandbox", "create", "box", "--egress-allow", "pypi.org"})));
+    f.page->egressAction()->trigger();
+    QPointer<app::EgressEditorDialog> dialog = waitForChild<app::EgressEditorDialog>(f.page.get());
+    QVERIFY(dialog);
+    dialog->editor()->table()->item(0, app::EgressEditor::NoteColumn)->setText(u"package index"_s);
+    // The runner announces every job as it starts it: no `sandbox egress` among them.
+    QList<kosa8::Operation> started;
+    QObject::connect(f.context->runner(), &kosa8::Kosa8Runner::jobStarted, f.page.get(),
+                     [&started](kosa8::Kosa8Job* job) { started << job->operation(); });
+    QTest::mouseClick(dialog->applyButton(), Qt::LeftButton);
+    QTRY_VERIFY(!dialog || !dialog->isVisible());
+    QVERIFY(f.page->findChild<app::ConfirmCommandDialog*>() == nullptr);
+    QVERIFY(!started.contains(kosa8::Operation::SandboxEgress));
+    f.page->egressAction()->trigger();
+    QPointer<app::EgressEditorDialog> again = waitForChild<app::EgressEditorDialog>(f.page.get());
+    QVERIFY(again);
+    QCOMPARE(again->rules().items.first().note, u"package index"_s);
 }
 
 void TestEgressEditor::listShowsEachPolicyAtAGlance()
