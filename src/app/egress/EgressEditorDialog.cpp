@@ -162,7 +162,7 @@ void EgressEditorDialog::updateState()
     const bool notesOnly = sameForKosa8 && next.items != m_current.items;
     m_apply->setEnabled(!m_running && problem.isEmpty() && (!sameForKosa8 || notesOnly));
     if (isLive())
-        m_apply->setText(notesOnly ? tr("&Save notes") : tr("&Apply to %1…").arg(m_sandbox));
+        m_apply->setText(notesOnly ? tr("Save n&otes") : tr("&Apply to %1…").arg(m_sandbox));
     m_apply->setToolTip(!problem.isEmpty() ? problem
                         : notesOnly        ? tr("kosa8 already has this policy; only the notes are saved.")
                         : sameForKosa8     ? tr("Nothing to apply: kosa8 already has this policy.")

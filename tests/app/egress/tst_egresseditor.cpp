@@ -19,6 +19,7 @@
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
 #include <QJsonObject>
@@ -109,6 +110,7 @@ private Q_SLOTS:
     void importRefusesAMalformedFileAndKeepsThePolicy();
     void notesSurviveAReopen();
     void aNoteAloneIsSavedWithoutRunningKosa8();
+    void mnemonicsAreUnique();
     void listShowsEachPolicyAtAGlance();
     void reachPanelScansAtMostItsLimit();
     void userPresetsAreSavedAndShown();
@@ -191,7 +193,7 @@ void TestEgressEditor::liveChangeShowsDiffAndSendsEgress()
     // A note alone changes nothing for kosa8: it is saved, not sent, and not lost.
     dialog->editor()->table()->item(0, app::EgressEditor::NoteColumn)->setText(u"clone over HTTPS"_s);
     QVERIFY(dialog->applyButton()->isEnabled());
-    QCOMPARE(dialog->applyButton()->text(), u"&Save notes"_s);
+    QCOMPARE(dialog->applyButton()->text(), u"Save n&otes"_s);
     dialog->editor()->table()->item(0, app::EgressEditor::NoteColumn)->setText(QString());
     QVERIFY(!dialog->applyButton()->isEnabled());
     QVERIFY(dialog->addEntry(u"pypi.org"_s, u"for pip"_s));
@@ -508,6 +510,32 @@ void TestEgressEditor::aNoteAloneIsSavedWithoutRunningKosa8()
     QPointer<app::EgressEditorDialog> again = waitForChild<app::EgressEditorDialog>(f.page.get());
     QVERIFY(again);
     QCOMPARE(again->rules().items.first().note, u"package index"_s);
+}
+
+void TestEgressEditor::mnemonicsAreUnique()
+{
+    // Alt+letter is the keyboard path to every control; a letter used twice only cycles focus.
+    test::StandinEnvironment env;
+    app::AppContext context(env.options());
+    app::EgressEditorDialog dialog(&context, u"box"_s, kosa8::EgressPolicy::parse(u"allow:pypi.org"_s));
+    dialog.show();
+    QStringList texts;
+    for (QAbstractButton* button : dialog.findChildren<QAbstractButton*>())
+        texts << button->text();
+    for (QLabel* label : dialog.findChildren<QLabel*>()) {
+        if (label->buddy())
+            texts << label->text();
+    }
+    QString letters;
+    for (const QString& text : texts) {
+        const qsizetype amp = text.indexOf(QLatin1Char('&'));
+        if (amp < 0 || amp + 1 >= text.size())
+            continue;
+        const QChar letter = text.at(amp + 1).toLower();
+        QVERIFY2(!letters.contains(letter), qPrintable(u"Alt+"_s + letter + u" twice, e.g. "_s + text));
+        letters += letter;
+    }
+    QVERIFY(letters.size() >= 12);
 }
 
 void TestEgressEditor::listShowsEachPolicyAtAGlance()
