@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -64,7 +65,6 @@ QString modeObjectName(Mode mode)
 EgressEditor::EgressEditor(QWidget* parent)
     : QWidget(parent)
     , m_modes(new QButtonGroup(this))
-    , m_modeSentence(new QLabel(this))
     , m_allowPanel(new QWidget(this))
     , m_table(new QTableWidget(0, 3, this))
     , m_newEntry(new QLineEdit(this))
@@ -96,25 +96,38 @@ void EgressEditor::buildLayout()
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
 
+    // Each mode with the sentence that says what it means right under it, two by two.
     auto* modeBox = new QGroupBox(tr("Network access"), this);
-    auto* modeLayout = new QHBoxLayout(modeBox);
+    auto* modeLayout = new QGridLayout(modeBox);
+    modeLayout->setHorizontalSpacing(24);
+    QPalette muted = palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
+    int cell = 0;
     for (Mode mode : kModes) {
         auto* radio = new QRadioButton(modeTitle(mode), modeBox);
         radio->setObjectName(modeObjectName(mode));
         radio->setAccessibleName(tr("Egress mode: %1").arg(EgressRules::modeKey(mode)));
-        radio->setToolTip(EgressRules::modeSentence(mode));
+        radio->setAccessibleDescription(EgressRules::modeSentence(mode));
         m_modes->addButton(radio, int(mode));
-        modeLayout->addWidget(radio);
+        auto* sentence = new QLabel(EgressRules::modeSentence(mode), modeBox);
+        sentence->setObjectName(modeObjectName(mode) + QStringLiteral("_sentence"));
+        sentence->setTextFormat(Qt::PlainText);
+        sentence->setWordWrap(true);
+        sentence->setPalette(muted);
+        sentence->setContentsMargins(22, 0, 0, 4); // under the radio's text, not its circle
+        const int row = (cell / 2) * 2;
+        const int column = cell % 2;
+        modeLayout->addWidget(radio, row, column);
+        modeLayout->addWidget(sentence, row + 1, column, Qt::AlignTop);
+        m_modeSentences.insert(int(mode), sentence);
+        ++cell;
     }
-    modeLayout->addStretch();
+    modeLayout->setColumnStretch(0, 1);
+    modeLayout->setColumnStretch(1, 1);
     layout->addWidget(modeBox);
-    m_modeSentence->setObjectName(QStringLiteral("modeSentence"));
-    m_modeSentence->setWordWrap(true);
     // Entries, notes and imported files are text, never markup.
-    for (QLabel* label : {m_modeSentence, m_newEntryMessage, m_presetPreview, m_testResult, m_problemLabel})
+    for (QLabel* label : {m_newEntryMessage, m_presetPreview, m_testResult, m_problemLabel})
         label->setTextFormat(Qt::PlainText);
-    m_modeSentence->setAccessibleName(tr("What the mode means"));
-    layout->addWidget(m_modeSentence);
 
     auto* allowLayout = new QVBoxLayout(m_allowPanel);
     allowLayout->setContentsMargins(0, 0, 0, 0);
@@ -236,6 +249,11 @@ void EgressEditor::buildLayout()
     connect(m_testHost, &QLineEdit::textChanged, this, [this](const QString& text) { testHost(text); });
     connect(m_import, &QPushButton::clicked, this, &EgressEditor::openImportDialog);
     connect(m_export, &QPushButton::clicked, this, &EgressEditor::openExportDialog);
+}
+
+QLabel* EgressEditor::modeSentenceLabel(Mode mode) const
+{
+    return m_modeSentences.value(int(mode));
 }
 
 QRadioButton* EgressEditor::modeButton(Mode mode) const
@@ -528,7 +546,12 @@ void EgressEditor::refresh()
     const bool wasUpdating = m_updating;
     m_updating = true;
     const Mode mode = currentMode();
-    m_modeSentence->setText(EgressRules::modeSentence(mode));
+    // The chosen mode's sentence in the normal colour, the others muted.
+    for (auto it = m_modeSentences.cbegin(); it != m_modeSentences.cend(); ++it) {
+        QFont font = it.value()->font();
+        font.setBold(it.key() == int(mode));
+        it.value()->setFont(font);
+    }
     m_allowPanel->setEnabled(true);
     m_allowPanel->setVisible(mode == Mode::Allow);
 

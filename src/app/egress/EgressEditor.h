@@ -4,6 +4,7 @@
 #include "policy/EgressPresets.h"
 #include "policy/EgressRules.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QButtonGroup;
@@ -66,7 +67,8 @@ public:
 
     QTableWidget* table() const { return m_table; }
     QRadioButton* modeButton(policy::EgressRules::Mode mode) const;
-    QLabel* modeSentenceLabel() const { return m_modeSentence; }
+    // The sentence under a mode's switch saying what it means.
+    QLabel* modeSentenceLabel(policy::EgressRules::Mode mode) const;
     QLineEdit* newEntryEdit() const { return m_newEntry; }
     QLabel* newEntryMessage() const { return m_newEntryMessage; }
     QLineEdit* testHostEdit() const { return m_testHost; }
@@ -90,7 +92,7 @@ private:
     policy::EgressRules::Mode currentMode() const;
 
     QButtonGroup* m_modes;
-    QLabel* m_modeSentence;
+    QHash<int, QLabel*> m_modeSentences; // by Mode
     QWidget* m_allowPanel;
     QTableWidget* m_table;
     QLineEdit* m_newEntry;

@@ -71,7 +71,7 @@ void EgressEditorDialog::build()
     setWindowTitle(isLive() ? tr("Network policy of %1").arg(m_sandbox)
                             : tr("Network policy for the new sandbox"));
     setAccessibleName(windowTitle());
-    resize(760, 620);
+    resize(820, 720);
     auto* layout = new QVBoxLayout(this);
 
     m_currentLabel = new QLabel(this);

@@ -71,7 +71,7 @@ int main(int argc, char** argv)
     // 1. The editor of a live sandbox.
     const auto current = kosa8::EgressPolicy::parse(QStringLiteral("allow:pypi.org,files.pythonhosted.org"));
     app::EgressEditorDialog editor(&context, QStringLiteral("data-analysis"), current);
-    editor.resize(900, 700);
+    editor.resize(900, 780);
     editor.show();
     editor.addEntry(QStringLiteral("*.pythonhosted.org"), QStringLiteral("wheels on any mirror"));
     editor.addEntry(QStringLiteral("bücher.example"), QStringLiteral("book catalogue API"));

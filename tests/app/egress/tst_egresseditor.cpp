@@ -420,22 +420,27 @@ void TestEgressEditor::modeSentencesAndCommandPreview()
     app::EgressEditor editor;
     editor.setCommandContext(context.runner(), kosa8::Operation::SandboxEgress, u"box"_s);
     editor.show();
-    QStringList sentences;
     const QList<std::pair<EgressRules::Mode, QString>> modes = {
         {EgressRules::Mode::Deny, u"--egress deny"_s},
         {EgressRules::Mode::Any, u"--egress any"_s},
         {EgressRules::Mode::Fakenet, u"--egress fakenet"_s}};
     for (const auto& [mode, flags] : modes) {
         editor.modeButton(mode)->click();
-        QVERIFY(!editor.modeSentenceLabel()->text().isEmpty());
-        sentences << editor.modeSentenceLabel()->text();
+        QVERIFY(editor.modeSentenceLabel(mode)->font().bold()); // the chosen one stands out
         QVERIFY2(editor.commandPreview().endsWith(u" sandbox egress box "_s + flags),
                  qPrintable(editor.commandPreview()));
         QVERIFY(!editor.table()->isVisible());
     }
     editor.modeButton(EgressRules::Mode::Allow)->click();
     QVERIFY(editor.table()->isVisible());
-    sentences << editor.modeSentenceLabel()->text();
+    // One sentence under each switch, all visible, each different.
+    QStringList sentences;
+    for (EgressRules::Mode mode : {EgressRules::Mode::Deny, EgressRules::Mode::Allow, EgressRules::Mode::Any,
+                                   EgressRules::Mode::Fakenet}) {
+        QVERIFY(editor.modeSentenceLabel(mode)->isVisible());
+        QCOMPARE(editor.modeSentenceLabel(mode)->font().bold(), mode == EgressRules::Mode::Allow);
+        sentences << editor.modeSentenceLabel(mode)->text();
+    }
     sentences.removeDuplicates();
     QCOMPARE(sentences.size(), 4);
     QVERIFY(sentences.first().contains(u"not even DNS"_s));
