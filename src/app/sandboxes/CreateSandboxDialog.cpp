@@ -120,6 +120,23 @@ void CreateSandboxDialog::setEditedRules(const policy::EgressRules& rules)
     revalidate();
 }
 
+void CreateSandboxDialog::restore(const QString& name, const policy::EgressRules& rules,
+                                  const QStringList& mounts, const QString& refusal)
+{
+    m_ui->nameEdit->setText(name);
+    m_ui->mountsEditor->setItems(mounts);
+    setEditedRules(rules);
+    // kosa8's words are shown as text: they may quote what was typed.
+    m_ui->introLabel->setTextFormat(Qt::PlainText);
+    m_ui->introLabel->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    m_ui->introLabel->setText(refusal);
+}
+
+QString CreateSandboxDialog::refusalText() const
+{
+    return m_ui->introLabel->styleSheet().isEmpty() ? QString() : m_ui->introLabel->text();
+}
+
 QPushButton* CreateSandboxDialog::policyEditorButton() const
 {
     return m_ui->policyEditorButton;

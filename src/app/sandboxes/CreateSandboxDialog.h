@@ -50,6 +50,10 @@ public:
     // Takes a policy from the policy editor: sets the mode and the hosts shown here.
     void setEditedRules(const policy::EgressRules& rules);
     QPushButton* policyEditorButton() const;
+    // Opens again after kosa8 refused to create: what the person chose, and why it failed.
+    void restore(const QString& name, const policy::EgressRules& rules, const QStringList& mounts,
+                 const QString& refusal);
+    QString refusalText() const;
 
     QPushButton* okButton() const;
     ValidatedListEditor* hostsEditor() const;

@@ -432,12 +432,20 @@ void SandboxesPage::runOperation(Operation op, const QString& sandbox, const QVa
 
 void SandboxesPage::openCreateDialog()
 {
+    openCreateDialogWith({}, {}, {}, {});
+}
+
+void SandboxesPage::openCreateDialogWith(const QString& initialName, const policy::EgressRules& initialRules,
+                                         const QStringList& initialMounts, const QString& refusal)
+{
     auto* dialog = new CreateSandboxDialog(m_context->runner(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     QSet<QString> names;
     for (const kosa8::Sandbox& sandbox : m_model->sandboxes())
         names.insert(sandbox.name);
     dialog->setExistingNames(names);
+    if (!refusal.isEmpty())
+        dialog->restore(initialName, initialRules, initialMounts, refusal);
     connect(dialog, &CreateSandboxDialog::policyEditorRequested, this, [this, dialog] {
         auto* editor = new EgressEditorDialog(m_context, dialog->rules(), dialog);
         editor->setAttribute(Qt::WA_DeleteOnClose);
@@ -449,15 +457,28 @@ void SandboxesPage::openCreateDialog()
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString name = dialog->name();
         const policy::EgressRules rules = dialog->rules();
-        // Notes and typed spellings stay with the sandbox for the next edit, once it exists.
+        const QStringList mounts = dialog->mounts();
+        // Notes and typed spellings stay with the sandbox for the next edit, once it exists. When
+        // kosa8 refuses (it may not take ports, CIDR blocks or wildcards), nothing chosen is lost:
+        // the dialog opens again with it and kosa8's reason.
         auto* once = new QObject(this);
         connect(this, &SandboxesPage::operationFinished, once,
-                [this, once, name, rules](const JobResult& result) {
+                [this, once, name, rules, mounts](const JobResult& result) {
                     if (result.operation != Operation::SandboxCreate || !result.arguments.contains(name))
                         return;
-                    if (result.ok())
-                        EgressEditorDialog::saveRules(m_context->dataDir(), name, rules);
                     once->deleteLater();
+                    if (result.ok()) {
+                        EgressEditorDialog::saveRules(m_context->dataDir(), name, rules);
+                    } else if (result.outcome == JobResult::Outcome::Finished) {
+                        const QString said = result.stderrText().trimmed().section(QLatin1Char('\n'), 0, 0);
+                        openCreateDialogWith(name, rules, mounts,
+                                             tr("kosa8 refused to create %1 (exit code %2): %3\nYour choices "
+                                                "are kept below; change "
+                                                "what it named and try again.")
+                                                 .arg(name)
+                                                 .arg(result.exitCode)
+                                                 .arg(said.isEmpty() ? tr("no reason given") : said));
+                    }
                 });
         runOperation(Operation::SandboxCreate, name, dialog->params(),
                      tr("Could not create the sandbox %1").arg(name), name);

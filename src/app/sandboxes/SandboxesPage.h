@@ -2,6 +2,7 @@
 
 #include "kosa8/JobResult.h"
 #include "kosa8/Operation.h"
+#include "policy/EgressRules.h"
 
 #include <QHash>
 #include <QVariantMap>
@@ -80,6 +81,9 @@ Q_SIGNALS:
     void operationFinished(const k8::kosa8::JobResult& result);
 
 private:
+    // The create dialog; after a refusal by kosa8 it opens again with what was chosen.
+    void openCreateDialogWith(const QString& name, const policy::EgressRules& rules,
+                              const QStringList& mounts, const QString& refusal);
     void buildActions();
     void buildLayout();
     void updateActions();

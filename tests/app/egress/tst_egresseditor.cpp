@@ -100,6 +100,7 @@ class TestEgressEditor : public QObject
 
 private Q_SLOTS:
     void createWithPresetAndTypedHost();
+    void refusedCreateOpensAgainWithThePolicy();
     void liveChangeShowsDiffAndSendsEgress();
     void refusedLiveChangeKeepsThePolicyAndShowsTheError();
     void recreateAfterARefusalDeletesThenCreates();
@@ -178,6 +179,35 @@ void TestEgressEditor::createWithPresetAndTypedHost()
             .items.last()
             .entry,
         u"bücher.example"_s, Slow);
+}
+
+void TestEgressEditor::refusedCreateOpensAgainWithThePolicy()
+{
+    Fixture f;
+    f.open();
+    QTRY_VERIFY_WITH_TIMEOUT(f.page->isShowingEmptyState(), Slow);
+    f.page->createAction()->trigger();
+    QPointer<app::CreateSandboxDialog> create = f.page->findChild<app::CreateSandboxDialog*>();
+    QVERIFY(create);
+    QTest::keyClicks(create->findChild<QLineEdit*>(u"nameEdit"_s), u"office"_s);
+    EgressRules rules;
+    rules.mode = EgressRules::Mode::Allow;
+    rules.items = {{u"pypi.org"_s, u"pip"_s}, {u"10.0.0.0/8"_s, u"office network"_s}};
+    create->setEditedRules(rules);
+    QTest::mouseClick(create->okButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(f.env.wasCalledWith(argv({"sandbox", "create", "office", "--egress-allow",
+                                                       "pypi.org", "--egress-allow", "10.0.0.0/8"})),
+                             Slow);
+    // The stand-in refuses CIDR blocks: the dialog opens again with everything chosen.
+    app::CreateSandboxDialog* again = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((again = f.page->findChild<app::CreateSandboxDialog*>()) &&
+                                 again != create.data() && again->isVisible(),
+                             Slow);
+    QCOMPARE(again->name(), u"office"_s);
+    QVERIFY(again->rules() == rules); // notes included
+    QVERIFY2(again->refusalText().contains(u"invalid host \"10.0.0.0/8\" for --egress-allow"_s),
+             qPrintable(again->refusalText()));
+    QVERIFY(f.page->model()->rowOf(u"office"_s) < 0);
 }
 
 void TestEgressEditor::liveChangeShowsDiffAndSendsEgress()
