@@ -238,6 +238,16 @@ int main(int argc, char** argv)
                      [&window](const QString& sandbox, const QString& label) {
                          window.rewindToBeforeRun(sandbox, label);
                      });
+    // "Allow this host for this sandbox" and "Edit this sandbox's policy" in a review open the policy
+    // editor on that sandbox (the change is shown and confirmed there).
+    QObject::connect(inboxPage->reviewView(), &k8::app::ReviewView::allowHostRequested, &window,
+                     [&window](const QString& sandbox, const QString& entry, const QString& note) {
+                         window.sandboxesPage()->openEgressEditorWithEntry(sandbox, entry, note);
+                     });
+    QObject::connect(inboxPage->reviewView(), &k8::app::ReviewView::editPolicyRequested, &window,
+                     [&window](const QString& sandbox) {
+                         window.sandboxesPage()->openEgressEditorWithEntry(sandbox, {}, {});
+                     });
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);
     window.setInboxCount(inboxPage->pendingCount());

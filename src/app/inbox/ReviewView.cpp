@@ -7,6 +7,8 @@
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "editor/RevealBar.h"
+#include "egress/ReachLineMarker.h"
+#include "egress/ReachPanel.h"
 #include "kosa8/SandboxListModel.h"
 
 #include <QAction>
@@ -15,6 +17,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QShortcut>
+#include <QTextBlock>
 #include <QTimer>
 
 namespace k8::app {
@@ -72,6 +75,20 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_ui->codeSplitter->setStretchFactor(1, 2);
     m_ui->contentSplitter->setStretchFactor(0, 3);
     m_ui->contentSplitter->setStretchFactor(1, 1);
+    // What the code would reach: a panel under the code and markers on the lines it names.
+    m_reach = new ReachPanel(this);
+    m_ui->contentSplitter->addWidget(m_reach);
+    m_ui->contentSplitter->setStretchFactor(2, 1);
+    m_reachMarker = new ReachLineMarker(m_ui->codeEditor);
+    connect(m_reach, &ReachPanel::allowHostRequested, this, &ReviewView::allowHostRequested);
+    connect(m_reach, &ReachPanel::editPolicyRequested, this, &ReviewView::editPolicyRequested);
+    connect(m_reach, &ReachPanel::lineActivated, this, [this](int line) {
+        const QTextBlock block = m_ui->codeEditor->document()->findBlockByNumber(line - 1);
+        if (block.isValid()) {
+            m_ui->codeEditor->setTextCursor(QTextCursor(block));
+            m_ui->codeEditor->centerCursor();
+        }
+    });
     QFont titleFont = m_ui->titleLabel->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
@@ -168,6 +185,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
             return;
         m_state.setCode(m_current, m_ui->codeEditor->code());
         m_ui->diffView->setEdited(m_state.code(m_current));
+        updateReach();
         updateDecisionState();
     });
     connect(m_ui->argsEditor, &QPlainTextEdit::textChanged, this, [this] {
@@ -476,6 +494,7 @@ void ReviewView::showAction(int index)
     m_ui->rejectMessageEdit->setText(m_state.rejectReason(index));
     m_ui->respondEdit->setText(m_state.responseText(index));
     m_loading = false;
+    updateReach();
 
     const QString prose = m_state.prose(index);
     m_ui->proseLabel->setText(prose);
@@ -763,6 +782,7 @@ void ReviewView::fillSandboxes()
 
 void ReviewView::updateEgress()
 {
+    updateReach(); // the verdicts follow the chosen sandbox and its policy
     const QString name = m_state.runSandbox();
     const kosa8::Sandbox* sandbox = m_sandboxes ? m_sandboxes->find(name) : nullptr;
     if (!sandbox) {
@@ -770,6 +790,35 @@ void ReviewView::updateEgress()
         return;
     }
     m_ui->egressLabel->setText(tr("%1 (status: %2)").arg(sandbox->egress.summary(), sandbox->status));
+}
+
+void ReviewView::updateReach()
+{
+    const bool hasCode = m_state.isValidAction(m_current) && m_state.hasCode(m_current);
+    m_reach->setVisible(hasCode);
+    if (!hasCode) {
+        m_reachMarker->setLines({});
+        return;
+    }
+    const QString name = m_state.runSandbox();
+    const kosa8::Sandbox* sandbox = m_sandboxes ? m_sandboxes->find(name) : nullptr;
+    m_reach->setInput(m_state.code(m_current), m_state.codeLanguage(m_current), sandbox ? name : QString(),
+                      sandbox ? policy::EgressRules::fromKosa8(sandbox->egress) : policy::EgressRules());
+    QStringList reasons;
+    const QList<int> lines = m_reach->attentionLines();
+    for (int line : lines) {
+        QStringList why;
+        const QStringList verdicts = m_reach->verdicts();
+        for (int i = 0; i < m_reach->findings().size(); ++i) {
+            const policy::ReachFinding& finding = m_reach->findings().at(i);
+            if (finding.line == line)
+                why << (finding.kind == policy::ReachFinding::Kind::Risk
+                            ? finding.detail
+                            : tr("%1: %2").arg(finding.destination(), verdicts.at(i)));
+        }
+        reasons << why.join(QLatin1Char('\n'));
+    }
+    m_reachMarker->setLines(lines, reasons);
 }
 
 void ReviewView::updateRunBox()

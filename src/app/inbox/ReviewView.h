@@ -29,6 +29,8 @@ namespace k8::app {
 class CodeEditor;
 class RevealBar;
 class DiffView;
+class ReachLineMarker;
+class ReachPanel;
 
 // One pending request, shown for a decision: who asks and what (as plain text: every byte an
 // agent sends is shown as text, never as markup), the question as prose, the code (read-only
@@ -100,6 +102,9 @@ public:
     QLineEdit* rejectMessageEdit() const;
     QLineEdit* respondEdit() const;
     QLineEdit* imageEdit() const;
+    // "What the code would reach" for the action in view, with the chosen sandbox's verdicts.
+    ReachPanel* reachPanel() const { return m_reach; }
+    ReachLineMarker* reachMarker() const { return m_reachMarker; }
     // Where the editor's hidden-character warning bar goes: directly above the decision buttons.
     QVBoxLayout* revealBarSlot() const;
 
@@ -110,6 +115,11 @@ Q_SIGNALS:
     // The person's decision went to the coordinator.
     void decided(quint64 key);
     void armedChanged(bool armed);
+    // "Allow this host for this sandbox" from the reach panel: the policy editor shows the diff
+    // and asks before anything changes (the main window routes it to the sandboxes page).
+    void allowHostRequested(const QString& sandbox, const QString& entry, const QString& note);
+    // "Edit this sandbox's policy…" from the reach panel.
+    void editPolicyRequested(const QString& sandbox);
 
 public Q_SLOTS:
     // Approves the action in view of the request shown; the same as approveFor(currentKey()).
@@ -142,6 +152,7 @@ private:
     void updateRunBox();
     void fillSandboxes();
     void updateEgress();
+    void updateReach();
     void setMessage(const QString& text, bool isError);
     void saveApproveRule();
     void saveRejectAgentRule();
@@ -150,6 +161,8 @@ private:
     std::unique_ptr<Ui::ReviewView> m_ui;
     QPointer<agent::ReviewCoordinator> m_coordinator;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
+    ReachPanel* m_reach = nullptr;
+    ReachLineMarker* m_reachMarker = nullptr;
     QPointer<QWidget> m_keyScope;
     quint64 m_key = 0;
     agent::ReviewState m_state; // the request shown and the person's work on it

@@ -35,7 +35,7 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
     okButton()->setObjectName(QStringLiteral("createButton"));
 
     connect(m_ui->nameEdit, &QLineEdit::textChanged, this, &CreateSandboxDialog::revalidate);
-    for (QRadioButton* radio : {m_ui->denyRadio, m_ui->allowRadio, m_ui->anyRadio})
+    for (QRadioButton* radio : {m_ui->denyRadio, m_ui->allowRadio, m_ui->anyRadio, m_ui->fakenetRadio})
         connect(radio, &QRadioButton::toggled, this, &CreateSandboxDialog::revalidate);
     for (ValidatedListEditor* editor : {m_ui->hostsEditor, m_ui->mountsEditor}) {
         connect(editor, &ValidatedListEditor::itemsChanged, this, &CreateSandboxDialog::revalidate);
@@ -52,6 +52,8 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
             m_ui->hostsEditor->input()->setFocus();
     });
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &CreateSandboxDialog::tryAccept);
+    connect(m_ui->policyEditorButton, &QPushButton::clicked, this,
+            &CreateSandboxDialog::policyEditorRequested);
     revalidate();
     m_ui->nameEdit->setFocus();
 }
@@ -71,9 +73,9 @@ QString CreateSandboxDialog::name() const
 
 EgressPolicy CreateSandboxDialog::egress() const
 {
-    if (m_ui->anyRadio->isChecked()) {
+    if (m_ui->anyRadio->isChecked() || m_ui->fakenetRadio->isChecked()) {
         EgressPolicy policy;
-        policy.mode = EgressPolicy::Mode::Any;
+        policy.mode = m_ui->anyRadio->isChecked() ? EgressPolicy::Mode::Any : EgressPolicy::Mode::Fakenet;
         return policy;
     }
     if (m_ui->allowRadio->isChecked()) {
@@ -84,6 +86,60 @@ EgressPolicy CreateSandboxDialog::egress() const
         return EgressPolicy::allow(hosts);
     }
     return EgressPolicy::deny();
+}
+
+policy::EgressRules CreateSandboxDialog::rules() const
+{
+    if (m_hasEditedRules && m_editedRules.toKosa8() == egress())
+        return m_editedRules;
+    return policy::EgressRules::fromKosa8(egress());
+}
+
+void CreateSandboxDialog::setEditedRules(const policy::EgressRules& rules)
+{
+    m_editedRules = rules;
+    m_hasEditedRules = true;
+    const EgressPolicy policy = rules.toKosa8();
+    m_ui->hostsEditor->input()->clear();
+    m_ui->hostsEditor->setItems(policy.mode == EgressPolicy::Mode::Allow ? policy.hosts : QStringList());
+    switch (policy.mode) {
+    case EgressPolicy::Mode::Allow:
+        m_ui->allowRadio->setChecked(true);
+        break;
+    case EgressPolicy::Mode::Any:
+        m_ui->anyRadio->setChecked(true);
+        break;
+    case EgressPolicy::Mode::Fakenet:
+        m_ui->fakenetRadio->setChecked(true);
+        break;
+    case EgressPolicy::Mode::Deny:
+    case EgressPolicy::Mode::Unknown:
+        m_ui->denyRadio->setChecked(true);
+        break;
+    }
+    revalidate();
+}
+
+void CreateSandboxDialog::restore(const QString& name, const policy::EgressRules& rules,
+                                  const QStringList& mounts, const QString& refusal)
+{
+    m_ui->nameEdit->setText(name);
+    m_ui->mountsEditor->setItems(mounts);
+    setEditedRules(rules);
+    // kosa8's words are shown as text: they may quote what was typed.
+    m_ui->introLabel->setTextFormat(Qt::PlainText);
+    m_ui->introLabel->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    m_ui->introLabel->setText(refusal);
+}
+
+QString CreateSandboxDialog::refusalText() const
+{
+    return m_ui->introLabel->styleSheet().isEmpty() ? QString() : m_ui->introLabel->text();
+}
+
+QPushButton* CreateSandboxDialog::policyEditorButton() const
+{
+    return m_ui->policyEditorButton;
 }
 
 QStringList CreateSandboxDialog::mounts() const

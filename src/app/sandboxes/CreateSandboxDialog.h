@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kosa8/EgressPolicy.h"
+#include "policy/EgressRules.h"
 
 #include <QDialog>
 #include <QSet>
@@ -43,10 +44,25 @@ public:
     QString problem() const { return m_problem; }
     bool canAccept() const { return m_problem.isEmpty(); }
 
+    // The policy as the editor holds it (notes, typed spellings) while it still matches egress();
+    // otherwise egress() as rules.
+    policy::EgressRules rules() const;
+    // Takes a policy from the policy editor: sets the mode and the hosts shown here.
+    void setEditedRules(const policy::EgressRules& rules);
+    QPushButton* policyEditorButton() const;
+    // Opens again after kosa8 refused to create: what the person chose, and why it failed.
+    void restore(const QString& name, const policy::EgressRules& rules, const QStringList& mounts,
+                 const QString& refusal);
+    QString refusalText() const;
+
     QPushButton* okButton() const;
     ValidatedListEditor* hostsEditor() const;
     ValidatedListEditor* mountsEditor() const;
     CommandPreviewField* commandField() const;
+
+Q_SIGNALS:
+    // The page opens the editor (it has the app context) and calls setEditedRules().
+    void policyEditorRequested();
 
 private:
     void revalidate();
@@ -54,6 +70,8 @@ private:
     std::unique_ptr<Ui::CreateSandboxDialog> m_ui;
     const kosa8::Kosa8Runner* m_runner;
     QSet<QString> m_existing;
+    policy::EgressRules m_editedRules;
+    bool m_hasEditedRules = false;
     QString m_problem;
 };
 

@@ -6,6 +6,8 @@
 #include "common/Kosa8Params.h"
 #include "common/PageHeader.h"
 #include "common/Style.h"
+#include "egress/EgressEditorDialog.h"
+#include "egress/EgressGlanceDelegate.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "sandboxes/CreateSandboxDialog.h"
@@ -106,6 +108,8 @@ void SandboxesPage::buildActions()
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), QStringLiteral("setupCodeSandboxAction"));
     m_timeline = make(tr("&Timeline…"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"),
                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), QStringLiteral("timelineAction"));
+    m_egress = make(tr("&Network policy…"), QStringLiteral("settings"), QStringLiteral("network-wired"),
+                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), QStringLiteral("egressPolicyAction"));
     m_copyName = new QAction(tr("Copy &name"), this);
 
     m_create->setToolTip(tr("Create a sandbox (shows the command before running it)"));
@@ -119,6 +123,7 @@ void SandboxesPage::buildActions()
     connect(m_remove, &QAction::triggered, this, &SandboxesPage::confirmRemoveSelected);
     connect(m_pull, &QAction::triggered, this, &SandboxesPage::openPullDialog);
     connect(m_images, &QAction::triggered, this, &SandboxesPage::openImagesDialog);
+    connect(m_egress, &QAction::triggered, this, &SandboxesPage::openEgressEditor);
     connect(m_refresh, &QAction::triggered, m_refresher, &SandboxRefresher::refresh);
     connect(m_setup, &QAction::triggered, this, &SandboxesPage::setupRequested);
     connect(m_timeline, &QAction::triggered, this, [this] {
@@ -133,7 +138,7 @@ void SandboxesPage::buildActions()
 
 QList<QAction*> SandboxesPage::sandboxActions() const
 {
-    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_timeline, m_refresh, m_setup};
+    return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_egress, m_timeline, m_refresh, m_setup};
 }
 
 void SandboxesPage::buildLayout()
@@ -164,6 +169,7 @@ void SandboxesPage::buildLayout()
     m_toolbar->addAction(m_pull);
     m_toolbar->addAction(m_images);
     m_toolbar->addAction(m_timeline);
+    m_toolbar->addAction(m_egress);
     m_toolbar->addAction(m_remove);
     auto* spacer = new QWidget(m_toolbar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -203,6 +209,7 @@ void SandboxesPage::buildLayout()
     m_view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
     m_view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
     m_view->setItemDelegateForColumn(kosa8::SandboxListModel::StatusColumn, new StatusDotDelegate(m_view));
+    m_view->setItemDelegateForColumn(kosa8::SandboxListModel::EgressColumn, new EgressGlanceDelegate(m_view));
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
     connect(m_view, &QTableView::doubleClicked, this, &SandboxesPage::openImagesDialog);
@@ -213,6 +220,7 @@ void SandboxesPage::buildLayout()
     m_contextMenu->addAction(m_pull);
     m_contextMenu->addAction(m_images);
     m_contextMenu->addAction(m_timeline);
+    m_contextMenu->addAction(m_egress);
     m_contextMenu->addSeparator();
     m_contextMenu->addAction(m_copyName);
     m_contextMenu->addSeparator();
@@ -338,6 +346,7 @@ void SandboxesPage::updateActions()
     m_pull->setEnabled(has && !busy);
     m_images->setEnabled(has);
     m_timeline->setEnabled(has);
+    m_egress->setEnabled(has && !busy);
     m_copyName->setEnabled(has);
 
     // Every action can show its exact command: the tooltip says it for the selected sandbox.
@@ -353,6 +362,9 @@ void SandboxesPage::updateActions()
     describe(m_images, tr("List the images in the selected sandbox"), Operation::SandboxImages);
     describe(m_timeline, tr("Show the checkpoint timeline of the selected sandbox"),
              Operation::CheckpointList);
+    m_egress->setToolTip(
+        has ? tr("Edit the network policy of %1 (shows the change and the command first)").arg(name)
+            : tr("Edit a sandbox's network policy (select a sandbox first)"));
     m_pull->setToolTip(has ? tr("Pull an image into %1 (shows the command before running it)").arg(name)
                            : tr("Pull an image (select a sandbox first)"));
     m_refresh->setToolTip(tr("Refresh the list now\n%1").arg(previewFor(Operation::SandboxList, {})));
@@ -431,18 +443,80 @@ void SandboxesPage::runOperation(Operation op, const QString& sandbox, const QVa
 
 void SandboxesPage::openCreateDialog()
 {
+    openCreateDialogWith({}, {}, {}, {});
+}
+
+void SandboxesPage::openCreateDialogWith(const QString& initialName, const policy::EgressRules& initialRules,
+                                         const QStringList& initialMounts, const QString& refusal)
+{
     auto* dialog = new CreateSandboxDialog(m_context->runner(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     QSet<QString> names;
     for (const kosa8::Sandbox& sandbox : m_model->sandboxes())
         names.insert(sandbox.name);
     dialog->setExistingNames(names);
+    if (!refusal.isEmpty())
+        dialog->restore(initialName, initialRules, initialMounts, refusal);
+    connect(dialog, &CreateSandboxDialog::policyEditorRequested, this, [this, dialog] {
+        auto* editor = new EgressEditorDialog(m_context, dialog->rules(), dialog);
+        editor->setAttribute(Qt::WA_DeleteOnClose);
+        editor->setNewSandboxName(dialog->name());
+        connect(editor, &QDialog::accepted, dialog,
+                [dialog, editor] { dialog->setEditedRules(editor->rules()); });
+        editor->open();
+    });
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QString name = dialog->name();
+        const policy::EgressRules rules = dialog->rules();
+        const QStringList mounts = dialog->mounts();
+        // Notes and typed spellings stay with the sandbox for the next edit, once it exists. When
+        // kosa8 refuses (it may not take ports, CIDR blocks or wildcards), nothing chosen is lost:
+        // the dialog opens again with it and kosa8's reason.
+        auto* once = new QObject(this);
+        connect(this, &SandboxesPage::operationFinished, once,
+                [this, once, name, rules, mounts](const JobResult& result) {
+                    if (result.operation != Operation::SandboxCreate || !result.arguments.contains(name))
+                        return;
+                    once->deleteLater();
+                    if (result.ok()) {
+                        EgressEditorDialog::saveRules(m_context->dataDir(), name, rules);
+                    } else if (result.outcome == JobResult::Outcome::Finished) {
+                        const QString said = result.stderrText().trimmed().section(QLatin1Char('\n'), 0, 0);
+                        openCreateDialogWith(name, rules, mounts,
+                                             tr("kosa8 refused to create %1 (exit code %2): %3\nYour choices "
+                                                "are kept below; change "
+                                                "what it named and try again.")
+                                                 .arg(name)
+                                                 .arg(result.exitCode)
+                                                 .arg(said.isEmpty() ? tr("no reason given") : said));
+                    }
+                });
         runOperation(Operation::SandboxCreate, name, dialog->params(),
                      tr("Could not create the sandbox %1").arg(name), name);
     });
     dialog->open();
+}
+
+void SandboxesPage::openEgressEditor()
+{
+    const QString name = selectedSandbox();
+    if (!name.isEmpty())
+        openEgressEditorWithEntry(name, {}, {});
+}
+
+bool SandboxesPage::openEgressEditorWithEntry(const QString& sandbox, const QString& entry,
+                                              const QString& note)
+{
+    const kosa8::Sandbox* found = m_model->find(sandbox);
+    if (!found)
+        return false;
+    auto* dialog = new EgressEditorDialog(m_context, sandbox, found->egress, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &EgressEditorDialog::applied, m_refresher, &SandboxRefresher::refresh);
+    if (!entry.isEmpty())
+        dialog->addEntry(entry, note);
+    dialog->open();
+    return true;
 }
 
 void SandboxesPage::startSelected()

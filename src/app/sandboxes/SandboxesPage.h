@@ -2,6 +2,7 @@
 
 #include "kosa8/JobResult.h"
 #include "kosa8/Operation.h"
+#include "policy/EgressRules.h"
 
 #include <QHash>
 #include <QVariantMap>
@@ -52,6 +53,7 @@ public:
     QAction* timelineAction() const { return m_timeline; }
     QAction* refreshAction() const { return m_refresh; }
     QAction* setupAction() const { return m_setup; }
+    QAction* egressAction() const { return m_egress; }
     QList<QAction*> sandboxActions() const;
 
     QString selectedSandbox() const;
@@ -67,6 +69,11 @@ public Q_SLOTS:
     void confirmRemoveSelected();
     void openPullDialog();
     void openImagesDialog();
+    // The policy editor for the selected sandbox (diff, confirmation, `sandbox egress`).
+    void openEgressEditor();
+    // Opens the editor for `sandbox` with `entry` added: "allow this host" from a review. Nothing
+    // is applied before the person confirms the diff. Returns false when the sandbox is unknown.
+    bool openEgressEditorWithEntry(const QString& sandbox, const QString& entry, const QString& note);
 
 Q_SIGNALS:
     // The setup wizard lives elsewhere (setup/); the main window opens it.
@@ -77,6 +84,9 @@ Q_SIGNALS:
     void operationFinished(const k8::kosa8::JobResult& result);
 
 private:
+    // The create dialog; after a refusal by kosa8 it opens again with what was chosen.
+    void openCreateDialogWith(const QString& name, const policy::EgressRules& rules,
+                              const QStringList& mounts, const QString& refusal);
     void buildActions();
     void buildLayout();
     void updateActions();
@@ -109,6 +119,7 @@ private:
     QAction* m_timeline = nullptr;
     QAction* m_refresh = nullptr;
     QAction* m_setup = nullptr;
+    QAction* m_egress = nullptr;
     QAction* m_copyName = nullptr;
     // Sandboxes with an operation in flight -> what is happening ("Starting…").
     QHash<QString, QString> m_busy;

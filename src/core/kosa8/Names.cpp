@@ -42,6 +42,22 @@ bool isDnsName(const QString& host)
     return true;
 }
 
+// "ADDR/PREFIX" with the prefix in range for the address family (CIDR block).
+bool isBlock(const QString& text, QAbstractSocket::NetworkLayerProtocol family)
+{
+    const qsizetype slash = text.indexOf(QLatin1Char('/'));
+    if (slash < 0)
+        return false;
+    QHostAddress ip;
+    if (!ip.setAddress(text.left(slash)) || ip.protocol() != family)
+        return false;
+    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,3}\\z"));
+    const QString prefix = text.mid(slash + 1);
+    const int max = family == QAbstractSocket::IPv4Protocol ? 32 : 128;
+    return digits.match(prefix).hasMatch() && prefix.toInt() <= max &&
+           (family != QAbstractSocket::IPv4Protocol || text.left(slash).count(QLatin1Char('.')) == 3);
+}
+
 bool isPort(const QString& text)
 {
     bool ok = false;
@@ -124,15 +140,18 @@ QString Names::checkHost(const QString& host)
             if (!rest.startsWith(QLatin1Char(':')) || !isPort(rest.mid(1)))
                 return bad;
         }
+        if (isBlock(address, QAbstractSocket::IPv6Protocol))
+            return {};
         QHostAddress ip;
         if (!ip.setAddress(address) || ip.protocol() != QAbstractSocket::IPv6Protocol)
             return bad;
         return {};
     }
     if (address.count(QLatin1Char(':')) > 1) {
-        // A bare IPv6 literal (no port possible without brackets).
+        // A bare IPv6 literal or block (no port possible without brackets).
         QHostAddress ip;
-        if (ip.setAddress(address) && ip.protocol() == QAbstractSocket::IPv6Protocol)
+        if ((ip.setAddress(address) && ip.protocol() == QAbstractSocket::IPv6Protocol) ||
+            isBlock(address, QAbstractSocket::IPv6Protocol))
             return {};
         return bad;
     }
@@ -142,6 +161,8 @@ QString Names::checkHost(const QString& host)
         if (!isPort(port))
             return bad;
     }
+    if (address.contains(QLatin1Char('/')))
+        return isBlock(address, QAbstractSocket::IPv4Protocol) ? QString() : bad;
     static const QRegularExpression ipv4(QStringLiteral("^[0-9.]+\\z"));
     if (matches(address, ipv4)) {
         QHostAddress ip;

@@ -15,7 +15,7 @@ struct Names
     static QString checkLabel(const QString& label);
     // Image references: [registry/]repo[:tag][@sha256:...], lower-case repo, no spaces, no leading '-'.
     static QString checkImage(const QString& image);
-    // Egress hosts: a DNS name or IPv4/IPv6 literal, optionally *.suffix, optionally :port.
+    // Egress hosts: a DNS name, IPv4/IPv6 literal or CIDR block, optionally *.suffix, optionally :port.
     static QString checkHost(const QString& host);
     // Host mounts "HOSTPATH:GUESTPATH", both absolute, no ':' inside either path.
     static QString checkMount(const QString& mount);

@@ -5,14 +5,19 @@
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
+#include "egress/ReachLineMarker.h"
+#include "egress/ReachPanel.h"
 #include "inbox/ReviewView.h"
+#include "kosa8/SandboxListModel.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -311,6 +316,84 @@ private Q_SLOTS:
         QVERIFY(view.approveFor(6));
         QCOMPARE(coordinator.decisions.size(), 1);
         QCOMPARE(coordinator.decisions.first().decision.actions.at(0).kind, DecisionKind::Approve);
+    }
+    // Issue 11: what the code under review would reach, with the chosen sandbox's verdicts,
+    // markers on the lines, and "allow this host" handed out (never applied by the view).
+    void reachPanelShowsVerdictsMarksLinesAndAsksToAllow()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(900, 800);
+        k8::kosa8::SandboxListModel sandboxes;
+        k8::kosa8::Sandbox runner;
+        runner.name = QStringLiteral("code-runner");
+        runner.status = QStringLiteral("running");
+        runner.egress = k8::kosa8::EgressPolicy::allow(
+            {QStringLiteral("pypi.org"), QStringLiteral("*.pythonhosted.org")});
+        sandboxes.setSandboxes({runner});
+        view.setSandboxModel(&sandboxes);
+        view.show();
+        coordinator.add(
+            runRequest(1, QStringLiteral("import subprocess, requests\n"
+                                         "subprocess.run(['pip', 'install', 'pandas'])\n"
+                                         "requests.post('https://collector.example.net/upload', data=b)\n")));
+        view.showRequest(1);
+        k8::app::ReachPanel* panel = view.reachPanel();
+        QVERIFY(panel->isVisible());
+        QCOMPARE(panel->verdicts(), (QStringList{QStringLiteral("allowed by pypi.org"),
+                                                 QStringLiteral("allowed by *.pythonhosted.org"), QString(),
+                                                 QStringLiteral("blocked: not in the allow-list")}));
+        QVERIFY(
+            panel->summaryLabel()->text().contains(QStringLiteral("1 blocked by the policy of code-runner")));
+        QCOMPARE(view.reachMarker()->lines(), (QList<int>{2, 3}));
+
+        // Choosing another sandbox changes the verdicts; so does an edit of the code.
+        sandboxes.setSandboxes({runner, [&] {
+                                    k8::kosa8::Sandbox open = runner;
+                                    open.name = QStringLiteral("open-box");
+                                    open.egress.mode = k8::kosa8::EgressPolicy::Mode::Any;
+                                    return open;
+                                }()});
+        view.findChild<QComboBox*>(QStringLiteral("sandboxCombo"))
+            ->setCurrentText(QStringLiteral("open-box"));
+        QCOMPARE(panel->verdicts().last(), QStringLiteral("allowed: the sandbox may reach any host"));
+        view.findChild<QComboBox*>(QStringLiteral("sandboxCombo"))
+            ->setCurrentText(QStringLiteral("code-runner"));
+        view.editAction()->trigger();
+        view.codeEditor()->moveCursor(QTextCursor::End);
+        QTest::keyClicks(view.codeEditor(), QStringLiteral("requests.get('http://10.0.0.9')"));
+        QCOMPARE(panel->findings().last().host, QStringLiteral("10.0.0.9"));
+        QCOMPARE(view.reachMarker()->lines(), (QList<int>{2, 3, 4}));
+
+        QSignalSpy allow(&view, &ReviewView::allowHostRequested);
+        panel->selectFinding(3);
+        QCOMPARE(panel->allowChoices(3),
+                 (QStringList{QStringLiteral("collector.example.net"), QStringLiteral("*.example.net")}));
+        panel->requestAllow(QStringLiteral("*.example.net"));
+        QCOMPARE(allow.size(), 1);
+        QCOMPARE(allow.first().at(0).toString(), QStringLiteral("code-runner"));
+        QCOMPARE(allow.first().at(1).toString(), QStringLiteral("*.example.net"));
+        QVERIFY(coordinator.decisions.isEmpty()); // asking to allow a host decides nothing
+
+        // The panel's mnemonics never take a decision's letter (Alt+A is Approve).
+        QString taken;
+        for (QAction* action : view.decisionActions()) {
+            const qsizetype amp = action->text().indexOf(QLatin1Char('&'));
+            if (amp >= 0)
+                taken += action->text().at(amp + 1).toLower();
+        }
+        QVERIFY(taken.contains(QLatin1Char('a')));
+        for (QPushButton* button : panel->findChildren<QPushButton*>()) {
+            const qsizetype amp = button->text().indexOf(QLatin1Char('&'));
+            QVERIFY(amp >= 0);
+            QVERIFY2(!taken.contains(button->text().at(amp + 1).toLower()), qPrintable(button->text()));
+        }
+
+        QSignalSpy edit(&view, &ReviewView::editPolicyRequested);
+        QTest::mouseClick(panel->editPolicyButton(), Qt::LeftButton);
+        QCOMPARE(edit.size(), 1);
+        QCOMPARE(edit.first().at(0).toString(), QStringLiteral("code-runner"));
     }
 };
 

