@@ -26,8 +26,32 @@ def sha256(code: str) -> str:
     return hashlib.sha256(code.encode("utf-8")).hexdigest()
 
 
+DEFAULT_SANDBOX = "analysis"  # written to the app's settings (kosa8-desk.ini, [agent] defaultSandbox)
+DEFAULT_PYTHON_IMAGE = "python:3.12-slim"
+
+
+def canonical_json(value: Any) -> bytes:
+    """RFC 8785 bytes for objects of strings, booleans and nested objects (no numbers)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def run_action_sha256(code: str, sandbox: str, *, language: str = "python", image: str = DEFAULT_PYTHON_IMAGE,
+                      checkpoint: bool = True) -> str:
+    """``action_sha256`` of a ``run``: binds the language, code, sandbox, image and checkpoint."""
+    action = {"method": "run", "language": language, "code": code, "sandbox": sandbox, "image": image,
+              "checkpoint": checkpoint}
+    return hashlib.sha256(canonical_json(action)).hexdigest()
+
+
 def approve_code(name: str, code: str) -> dict[str, str]:
+    """Bare code: approves a review action whose args are only this code, or a python ``run`` of it in
+    the app's default sandbox (DEFAULT_SANDBOX) with the default image and a checkpoint."""
     return {"name": name, "decision": "approve", "code_sha256": sha256(code)}
+
+
+def approve_run(name: str, code: str, sandbox: str, **kwargs: Any) -> dict[str, str]:
+    """Approves exactly one ``run`` (by ``action_sha256``)."""
+    return {"name": name, "decision": "approve", "action_sha256": run_action_sha256(code, sandbox, **kwargs)}
 
 
 def reject_code(name: str, code: str) -> dict[str, str]:
@@ -41,7 +65,8 @@ def reject_agent(name: str, agent: str) -> dict[str, str]:
 class RunningApp:
     """One kosa8-desk process with its own data dir, stand-in state and socket."""
 
-    def __init__(self, binary: str, standin: str, rules: list[dict[str, Any]], sandboxes: list[str]) -> None:
+    def __init__(self, binary: str, standin: str, rules: list[dict[str, Any]], sandboxes: list[str],
+                 default_sandbox: str = DEFAULT_SANDBOX) -> None:
         # AF_UNIX paths are short: a short folder straight under /tmp.
         self.root = Path(tempfile.mkdtemp(prefix="k8e2e-"))
         self.data_dir = self.root / "data"
@@ -49,6 +74,8 @@ class RunningApp:
         self.socket = str(self.root / "agent.sock")
         self.rules_file = self.root / "rules.json"
         self.data_dir.mkdir()
+        # The app's default sandbox: bare-code (code_sha256) rules approve runs only there.
+        (self.data_dir / "kosa8-desk.ini").write_text(f"[agent]\ndefaultSandbox={default_sandbox}\n")
         self.rules_file.write_text(json.dumps({"rules": rules}, indent=1))
         self.standin = standin
         self.env = dict(os.environ, KOSA8_STANDIN_STATE=str(self.state_dir), QT_QPA_PLATFORM="offscreen")

@@ -15,7 +15,7 @@ import threading
 from typing import Annotated, Any, TypedDict
 
 import pytest
-from desk_app import RunningApp, approve_code, reject_agent, reject_code, sha256
+from desk_app import RunningApp, approve_code, approve_run, reject_agent, reject_code, sha256
 from langchain.agents import create_agent
 from langchain.agents.middleware import HumanInTheLoopMiddleware
 from langchain_core.messages import ToolMessage
@@ -219,6 +219,20 @@ def test_run_python_tool_runs_approved_code_in_the_sandbox(start_app) -> None:  
     assert decided_by(app) == ["rule:hello", "rule:hello"]
 
 
+def test_bare_code_rule_approves_a_run_only_in_the_default_sandbox(start_app) -> None:  # type: ignore[no-untyped-def]
+    marker, code = marker_code()
+    app = start_app(rules=[approve_code("bare", code)], sandboxes=["analysis", "other"])
+    with app.client() as desk:
+        elsewhere = desk.run(code, sandbox="other", timeout_s=1, client_timeout=WAIT)
+        unchecked = desk.call("run", {"code": code, "sandbox": "analysis", "checkpoint": False, "timeout_s": 1},
+                              client_timeout=WAIT)
+    assert elsewhere["decision"] != "approve"
+    assert unchecked["decision"] != "approve"
+    assert app.runs() == []
+    assert not os.path.exists(marker)
+    assert decided_by(app) == ["timeout", "timeout"]
+
+
 def test_run_rejected_by_rule_is_not_run(start_app) -> None:  # type: ignore[no-untyped-def]
     app = start_app(rules=[{"name": "no-runs", "decision": "reject", "method": "run"}])
     marker, code = marker_code()
@@ -232,7 +246,8 @@ def test_run_rejected_by_rule_is_not_run(start_app) -> None:  # type: ignore[no-
 
 def test_kosa8_failure_is_reported(start_app) -> None:  # type: ignore[no-untyped-def]
     code = "# stdout: x\n"
-    app = start_app(rules=[approve_code("x", code)], sandboxes=[])
+    # A bare-code rule approves runs only in the default sandbox: bind this run in "missing" itself.
+    app = start_app(rules=[approve_run("x", code, "missing")], sandboxes=[])
     with app.client() as desk:
         with pytest.raises(DeskError) as failed:
             desk.run(code, sandbox="missing", client_timeout=WAIT)
@@ -329,10 +344,6 @@ def _raw_call(socket_path: str, message: dict[str, Any]) -> dict[str, Any]:
                     return answer
 
 
-@pytest.mark.xfail(reason="app: the checkpoint label is 'before-<JSON-RPC id>', so a second connection that "
-                          "reuses id 1 fails with 'checkpoint before-1 already exists' and its approved code "
-                          "is not run (kosa8_desk.DeskClient sends ids unique per client to avoid this)",
-                   strict=False)
 def test_plain_integer_ids_on_two_connections_both_run(start_app) -> None:  # type: ignore[no-untyped-def]
     code = "# stdout: again\n"
     app = start_app(rules=[approve_code("again", code)])
