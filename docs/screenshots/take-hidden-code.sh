@@ -49,6 +49,7 @@ PIDS+=($!)
 xdotool key ctrl+1
 sleep 3
 xdotool mousemove 300 ${ROW1_Y:-138} click 1
-sleep 1.5
+sleep 1
+sleep 1
 import -window root "$OUT/review-hidden-code.png"
 echo "wrote $OUT/review-hidden-code.png"
