@@ -63,6 +63,22 @@
         <source>Command:</source>
         <translation>Befehl:</translation>
     </message>
+    <message>
+        <source>&amp;Fakenet (simulated network: nothing reaches a real host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress: fakenet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Policy editor… (presets, notes, CIDR, test a host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the egress policy editor</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LedgerVerifier</name>
@@ -95,6 +111,14 @@
     </message>
     <message>
         <source>%1: the ledger does not verify; %2 entries chain before the break.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No remembered end beside it (%1): only the chain was checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It ends where kosa8 Desk left it (entry %1 as recorded in %2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -157,6 +181,131 @@
     </message>
 </context>
 <context>
+    <name>ReviewState</name>
+    <message>
+        <source>Your edits were discarded: the action is shown as the agent sent it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a sandbox to run in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an image to run with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checkpoint: the agent asked for none. The run cannot be rewound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint &quot;%1&quot; is taken in %2 before the run, so it can be rewound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no such action to approve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This action cannot be approved as it is; the agent allows only other decisions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent does not accept edits to this action: revert your edits to approve it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON (%1 at character %2); nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object; nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The other arguments must not hold &quot;%1&quot;: edit the code in the code editor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent does not accept a rejection of this action.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent does not accept a response to this action.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the response to send to the agent first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request has no action to decide on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1 of %2 is not decided yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1 changed after you decided it; decide it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent does not accept a rejection of action %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1 has no response to send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request has no action to approve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the whole run: this %1 code exactly (%n line(s)%2), in sandbox %3, with image %4, %5.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, as you edited it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with a checkpoint taken first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without a checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this whole request exactly: the code and every other field the agent sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tool &quot;%1&quot; with all of its arguments exactly as shown%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (with your edits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n actions together: </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReviewView</name>
     <message>
         <source>Review</source>
@@ -188,10 +337,6 @@
     </message>
     <message>
         <source>Decisions so far</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Action description</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -287,7 +432,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save a standing rule: always approve this exact code, or always reject this agent</source>
+        <source>What the agent asks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note on the edits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint taken before the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard edits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval arming</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a standing rule: always approve this action exactly as shown, or always reject this agent</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -295,10 +464,6 @@
     <name>RulesDialog</name>
     <message>
         <source>Standing rules</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rules decide requests without asking you. Reject rules win over approve rules. Rules from a file given with --rules are shown but cannot be changed here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -315,6 +480,14 @@
     </message>
     <message>
         <source>Delete the selected rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules decide requests without asking you. Reject rules win over approve rules. An approve rule binds one exact action (every argument; for a run also its sandbox, image, language and checkpoint), or exact code that comes with nothing else. Agent names are chosen by the agent and prove nothing. Rules from a file given with --rules are shown but cannot be changed here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the selected rule binds</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -378,6 +551,17 @@
     </message>
 </context>
 <context>
+    <name>k8::agent::ActionBinding</name>
+    <message>
+        <source>a string holds a lone UTF-16 surrogate, which has no UTF-8 form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number is an integer of 2^53 or more, which JSON readers do not all read alike</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>k8::agent::AgentServer</name>
     <message>
         <source>The agent socket is already listening on %1.</source>
@@ -421,6 +605,10 @@
     </message>
     <message>
         <source>&apos;id&apos; must be the string or number id of a pending request on this connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many pending requests on this connection: the limit is %1 pending requests per connection</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -516,6 +704,14 @@
     </message>
     <message>
         <source>kosa8 Desk quit before a decision was made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This action cannot be approved by a standing rule: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision approves no action, so there is nothing to always approve.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -669,6 +865,42 @@
     </message>
     <message>
         <source>%1 unreadable line(s) in the ledger %2 were skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk has no record of where the decision ledger %1 ended (%2 is missing), so it cannot tell whether entries were lost or changed before entry %3. It records the end again with the next decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The record of where the decision ledger %1 ended (%2) is damaged or unreadable%3, so lost or changed entries cannot be detected. Something other than kosa8 Desk changed it; check the ledger with --verify-ledger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision ledger %1 is missing or empty, but kosa8 Desk had recorded %2 entries in it. The file was deleted, cut or replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision ledger %1 is shorter than kosa8 Desk left it: it ends at entry %2, but the app had recorded up to entry %3, so %4 missing. The file was cut, or replaced by an older copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1 is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entries %1 to %2 are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision ledger %1 was changed after kosa8 Desk wrote it: entry %2 has the hash %3…, but the app recorded %4… for it. The file was rewritten or replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The decision ledger %1 was changed after kosa8 Desk wrote it: entry %2, which the app recorded, cannot be found in it. The file was rewritten or replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ledger %1 is still flushing entries to disk.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -836,6 +1068,10 @@
         <source>Unknown payload shape.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Invalid params: &quot;code&quot; holds a lone UTF-16 surrogate (\uD800 to \uDFFF without its pair), which is not valid Unicode; send the code as valid UTF-8.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::ReviewCoordinator</name>
@@ -883,14 +1119,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>an approve rule must name &quot;code_sha256&quot; (the SHA-256 of the exact code)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot; or &quot;code_sha256&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Rules file %1, line %2: %3. None of its rules apply.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -934,6 +1162,18 @@
         <source>A rule named &quot;%1&quot; exists already.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&quot;action_sha256&quot; must be 64 hex digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an approve rule must name &quot;action_sha256&quot; (the SHA-256 of the whole action) or &quot;code_sha256&quot; (the SHA-256 of the exact code)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::RunExecutor</name>
@@ -953,17 +1193,17 @@
         <source>kosa8 could not run the code.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The code holds a lone UTF-16 surrogate, which has no UTF-8 form: what would run differs from what was approved, so it was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This code cannot be passed intact as one argument (it is large, holds a NUL byte or characters outside ASCII, or starts with &apos;-&apos;), and the command profile has no standard-input form (&quot;%1.stdin&quot;) for the language &apos;%1&apos;, so it was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::app::AboutDialog</name>
-    <message>
-        <source>KSyntaxHighlighting (KDE Frameworks)</source>
-        <translation>KSyntaxHighlighting (KDE Frameworks)</translation>
-    </message>
-    <message>
-        <source>built-in highlighter (Python, shell, JSON)</source>
-        <translation>eingebaute Hervorhebung (Python, Shell, JSON)</translation>
-    </message>
     <message>
         <source>About kosa8 Desk</source>
         <translation>Über kosa8 Desk</translation>
@@ -1071,24 +1311,12 @@
         <translation>Auch auf die Standardfehlerausgabe protokollieren.</translation>
     </message>
     <message>
-        <source>Verify the hash chain of a decision ledger (default: ledger.jsonl in the data folder) and exit.</source>
-        <translation>Die Hash-Kette eines Entscheidungs-Ledgers prüfen (Standard: ledger.jsonl im Datenordner) und beenden.</translation>
-    </message>
-    <message>
         <source>Print the version and exit.</source>
         <translation>Version ausgeben und beenden.</translation>
     </message>
     <message>
         <source>Print this help and exit.</source>
         <translation>Diese Hilfe ausgeben und beenden.</translation>
-    </message>
-    <message>
-        <source>With --verify-ledger: the ledger file.</source>
-        <translation>Mit --verify-ledger: die Ledger-Datei.</translation>
-    </message>
-    <message>
-        <source>[FILE]</source>
-        <translation>[DATEI]</translation>
     </message>
     <message>
         <source>--data-dir needs a folder.</source>
@@ -1101,6 +1329,61 @@
     <message>
         <source>Unexpected argument: %1</source>
         <translation>Unerwartetes Argument: %1</translation>
+    </message>
+    <message>
+        <source>Verify the hash chain of a decision ledger (a file, or a data folder; default: the data folder), compare its end with the one the app remembers, and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --verify-ledger: the ledger file or the data folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[FILE|FOLDER]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CheckpointLabelDialog</name>
+    <message>
+        <source>Checkpoint %1 now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A checkpoint captures the sandbox&apos;s memory, processes and disk, so that you can rewind to this moment later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished">Befehl</translation>
+    </message>
+    <message>
+        <source>Take checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+    <message>
+        <source>%1 already has a checkpoint named &quot;%2&quot;; kosa8 refuses a label twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a valid label to see the command.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1401,6 +1684,395 @@
     </message>
 </context>
 <context>
+    <name>k8::app::EgressEditor</name>
+    <message>
+        <source>&amp;No network (deny)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;llow-list: only these hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An&amp;y host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fakenet (simulated network)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve list as preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress policy editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress mode: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow-list entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New allow-list entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pypi.org, *.example.com, 10.0.0.0/8, [::1]:8080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note for the new entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove selected entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New entry check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre&amp;set:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the chosen preset&apos;s entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name for a new preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name for your preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the list as a preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries of the chosen preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host or host:port, e.g. files.pythonhosted.org:443</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test a host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished">Befehl:</translation>
+    </message>
+    <message>
+        <source>Policy problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a policy file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the policy to a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a valid, non-empty allow-list can be saved as a preset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no data folder to save presets in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not imported, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import egress policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Egress policy (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export egress policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK; sent to kosa8 as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK; sent as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::EgressEditorDialog</name>
+    <message>
+        <source>Network policy of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network policy for the new sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (not understood; shown as no network)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now: %1. Changes apply to the running sandbox after you confirm them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox is created with this policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What kosa8 said</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recreate with this policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recreate the sandbox with this policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use this policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the policy to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close without applying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save n&amp;otes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 already has this policy; only the notes are saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to apply: kosa8 already has this policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The notes could not be saved in the data folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the network policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the network policy of the running sandbox %1?
+
+%2
+
+(+ added, - removed; the sandbox keeps running, open connections may be cut.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(The dialog closes once kosa8 has answered.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying the policy to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 refused the new policy for %1; your edits are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It names entry %1 (%2): this kosa8 may not accept that form of entry; change or remove it, or recreate the sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recreate the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1 and create it again with the new policy?
+
+This loses everything inside it: its checkpoints and snapshots, the images pulled into it, files written in it and running processes. Host folders mounted when it was created are not mounted again. This cannot be undone.
+
+Then: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete and recreate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleting %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete %1; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creating %1 with the new policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was deleted but could not be created again; your policy is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ForkDialog</name>
+    <message>
+        <source>Fork %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each copy is a new sandbox that starts from %1 as it is now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copies:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished">Befehl</translation>
+    </message>
+    <message>
+        <source>Fork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::HealthIndicator</name>
     <message>
         <source>kosa8 status: %1</source>
@@ -1579,6 +2251,22 @@
         <source>Decided by</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 in %2 (%3), %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::app::HistoryView</name>
@@ -1604,6 +2292,10 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show on &amp;timeline</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1751,19 +2443,55 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>■ exit code %1 after %2 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (output truncated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; checkpoint %1 taken before</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>■ not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind to before this run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the sandbox&apos;s timeline and rewind it to the checkpoint taken just before the last run (you confirm there)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind to before this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished">Posteingang</translation>
+    </message>
+    <message>
+        <source>Requests from agents waiting for your decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished">%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished">Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>output truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1860,6 +2588,18 @@
     <message>
         <source>kosa8 commands running: %1</source>
         <translation>Laufende kosa8-Befehle: %1</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base checkpoint could not be saved</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1972,6 +2712,213 @@
     </message>
 </context>
 <context>
+    <name>k8::app::ReachPanel</name>
+    <message>
+        <source>Allow t&amp;his host for this sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit this sandbox&apos;s &amp;policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the code would reach</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary of what the code would reach</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destinations and risky operations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host or operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hint from patterns, not a guarantee: code can build hosts at run time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow this host for this sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the chosen sandbox&apos;s network policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed from a review (line %1: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow %1 (every subdomain of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow %1 (exactly this host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no sandbox chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>risky: read this line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network destinations or risky operations found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 destination(s), %2 risky operation(s). Choose a sandbox to see verdicts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 destination(s), %2 blocked by the policy of %3; %4 risky operation(s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the first %1 KiB of the code were scanned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a blocked host in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offers %1; you see the change before it is applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RevealBar</name>
+    <message>
+        <source>Hidden text warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the marked characters before you approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the code holds that can hide code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 bidirectional control</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bidirectional controls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 zero-width or invisible character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 zero-width or invisible characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 control character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 control characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-ASCII letters inside a word in 1 place (look-alikes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-ASCII letters inside words in %1 places (look-alikes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>right-to-left text in 1 place (it can reorder the code around it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>right-to-left text in %1 places (it can reorder the code around it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 lone carriage return (CR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lone carriage returns (CR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 Unicode line or paragraph separator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Unicode line or paragraph separators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 non-breaking or unusual space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 non-breaking or unusual spaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 line longer than %1 characters (%2 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines longer than %2 characters (the longest has %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 Windows line end (CRLF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Windows line ends (CRLF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This code holds %1. They are drawn as boxed markers or underlined in the code, and long lines wrap: read them before you approve.</source>
+        <extracomment>%1 is a list such as &quot;2 bidirectional controls, 1 line longer than 200 characters (5000 characters)&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RevealingTextEdit</name>
+    <message>
+        <source>+%1 more</source>
+        <extracomment>Painted at the edge of a line that runs out of view: how many characters are hidden</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>k8::app::ReviewView</name>
     <message>
         <source>just now</source>
@@ -2060,19 +3007,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Always approve this exact code…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Always reject this agent…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2085,18 +3024,6 @@
     </message>
     <message>
         <source>From %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 code</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>review</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>shape: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2115,19 +3042,11 @@
         </translation>
     </message>
     <message>
-        <source>checkpoint &quot;%1&quot; first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Other arguments:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Arguments:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a sandbox to run in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2144,14 +3063,6 @@
     </message>
     <message>
         <source>%1 of %2 decided</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The arguments are not valid JSON (%1 at character %2); nothing was sent.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The arguments must be a JSON object; nothing was sent.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2175,21 +3086,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Always approve this code?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Save a standing rule that approves this exact code (SHA-256 %1…, %n line(s)) whenever any agent sends it again, without asking you? A single changed character makes it ask again. This request still waits for your decision.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Saved: this exact code is approved from now on.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The rule was not saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2207,6 +3103,80 @@
     </message>
     <message>
         <source>Nothing was sent: the agent service has stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Discard edits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the code and arguments as the agent sent them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard edits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always approve this action as shown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve is armed in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs %1 code in a kosa8 sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent acts on your answer itself, outside kosa8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent runs %1 itself on your answer, outside kosa8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit is off, and your edits are kept: they are what will be sent. &quot;Discard edits&quot; puts the agent&apos;s original back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not approved: this request has only just come into view. %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was sent: the request in view changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>No rule was saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a standing rule that approves, without asking you, any request from any agent that holds %1
+
+It binds the whole action, not only its code: a single changed character, argument, sandbox, image or checkpoint makes it ask you again. This request still waits for your decision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always approve this action?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rule was saved: the request in view changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: this action, exactly as shown, is approved from now on.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2240,10 +3210,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>exact code %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>nothing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2253,10 +3219,6 @@
     </message>
     <message>
         <source>From %1, given with --rules: read-only here. Edit that file to change it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SHA-256 of the exact code: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2309,6 +3271,98 @@
     </message>
     <message>
         <source>The rule &quot;%1&quot; was not deleted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exact action %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exact code %1…, nothing else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent &quot;%1&quot; (a name the agent chooses: proves nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule &quot;%1&quot;: %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approves without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejects without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action SHA-256: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It approves exactly one action: a tool call with this very name and all of its arguments, a question with this very payload, or a run of this very code in this language, sandbox and image, with or without a checkpoint as when you approved it. Anything that differs in one byte goes to you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It rejects exactly this action (a tool call with this name and arguments, a payload, or a run with this code, language, sandbox, image and checkpoint).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code SHA-256: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It approves this exact code only when nothing else comes with it: a question whose other fields are only its text, a tool call whose only argument is this code, or a python run in the default sandbox with the default image and a checkpoint. Any other sandbox, image, language or argument goes to you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The action must also hold this exact code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It rejects any request with an action holding this exact code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent names are chosen by the agent and prove nothing: any program on this computer can call itself &quot;%1&quot;. The name only narrows the rule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent names are chosen by the agent: an agent can avoid this rule by calling itself something else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1, given with --rules: read-only here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1 (this app&apos;s own rules).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added in this app.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2529,6 +3583,35 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
         <source>listing failed; retrying in %1 s</source>
         <translation>Auflisten fehlgeschlagen; neuer Versuch in %1 s</translation>
     </message>
+    <message>
+        <source>&amp;Timeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Network policy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the checkpoint timeline of the selected sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the network policy of %1 (shows the change and the command first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit a sandbox&apos;s network policy (select a sandbox first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 refused to create %1 (exit code %2): %3
+Your choices are kept below; change what it named and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::app::SettingsDialog</name>
@@ -2668,6 +3751,22 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
         <source>The remote host must not contain spaces.</source>
         <translation>Der entfernte Host darf keine Leerzeichen enthalten.</translation>
     </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve is armed after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the request in view changes, approving waits this long, so a key meant for one request never approves another. 0 switches the wait off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve is armed after:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::app::SetupDialog</name>
@@ -2758,6 +3857,331 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
     <message>
         <source>%1 is ready: no network, %2 pulled, checkpoint %3 taken.</source>
         <translation>%1 ist bereit: kein Netzwerk, %2 geladen, Checkpoint %3 angelegt.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::SyntaxRepository</name>
+    <message>
+        <source>KSyntaxHighlighting %1 (built in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KSyntaxHighlighting %1 (system)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::TimelinePage</name>
+    <message>
+        <source>Timeline settings could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished">&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Checkpoint now…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;wind…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take &amp;snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fork…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to &amp;base…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use as base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished">Details</translation>
+    </message>
+    <message>
+        <source>S&amp;andbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation type="unfinished">Sandbox</translation>
+    </message>
+    <message>
+        <source>Base checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind to base after every approved run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every task starts from a clean machine: after each approved run in this sandbox, kosa8 Desk rewinds it to its base checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The option could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline is stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details of the selected item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a checkpoint, snapshot, run or fork to see its details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems reading the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel the running command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The timeline below is the last one read (%2) and may be out of date. Refresh (F5) to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a checkpoint or a run first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checkpoint before this run is listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only checkpoints and runs can be rewound to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No base checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take a checkpoint of %1 now (Ctrl+K)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a checkpoint and &quot;Use as base&quot; first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not checkpoint %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>• … and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rewind %1 to the checkpoint %2? Its memory, processes and disk go back to that moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The timeline does not list this checkpoint; kosa8 will say whether it exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing after this checkpoint is on the timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Lost: what %n run(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n later checkpoint(s) captured:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rewind sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not rewind %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not snapshot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore snapshot</source>
+        <translation type="unfinished">Snapshot wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore %1 from the snapshot %2? The whole machine goes back to it; its current state is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not restore %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete snapshot</source>
+        <translation type="unfinished">Snapshot löschen</translation>
+    </message>
+    <message>
+        <source>Delete the snapshot %1 of %2? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished">%1 löschen</translation>
+    </message>
+    <message>
+        <source>Could not delete the snapshot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not fork %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The base checkpoint could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind to before this run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rewind here…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::TimelineView</name>
+    <message>
+        <source>Checkpoint timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No item selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checkpoints, snapshots or runs yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a sandbox to see its timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (base)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ago · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>forked from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale: the last refresh failed; this is the view from %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3035,11 +4459,19 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
         <source>Install kosa8, or set the full path to the kosa8 executable in Settings &gt; Connection.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The code holds a lone UTF-16 surrogate, which has no UTF-8 form; it cannot be run exactly as written.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::kosa8::ListParser</name>
     <message>
         <source>SEQ &quot;%1&quot; is not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a sandbox name: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3273,6 +4705,704 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
     </message>
 </context>
 <context>
+    <name>k8::policy</name>
+    <message>
+        <source>The port after &quot;:&quot; is missing: use a number from 1 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port %1 is not a number: use a number from 1 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port %1 is out of range: use a number from 1 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An IPv4 address is four numbers from 0 to 255 separated by dots.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an IPv4 address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an IPv4 address: %2 is more than 255.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an IPv4 address: %2 has a leading zero (it could be read as octal).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid IPv6 address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prefix length /%1 is out of range for IPv6: use /0 to /128.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prefix length /%1 is out of range for IPv4: use /0 to /32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name %1 is %2 characters long; names have at most 253.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name %1 has an empty label (two dots in a row, or a dot at the start).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label %1 is %2 characters long; labels have at most 63.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label %1 starts with a hyphen; labels start with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label %1 ends with a hyphen; labels end with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name %1 contains %2; host names have letters, digits and hyphens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid internationalised name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate of entry %1 (%2); remove one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already allowed by entry %1 (%2); this entry changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a network mode: no network, allow-list, any or fakenet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The allow-list is empty: add at least one host, or choose &quot;No network&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entry %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: the sandbox has no network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed: the sandbox may reach any host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated: fakenet answers inside kosa8, nothing reaches the real host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: %1 allows only port %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: %1 allows only port %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: %1 covers subdomains only, not %2 itself; add %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: not in the allow-list (names are not resolved to match address entries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocked: not in the allow-list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode: no network (deny)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode: any host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode: fakenet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode: allow-list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode: unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is larger than 1 MiB; a policy file is small</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file must hold one JSON object with &quot;version&quot;, &quot;mode&quot; and &quot;entries&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (allowed: version, mode, entries)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the &quot;version&quot; field is missing (this app writes version 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>version %1 is newer than this app understands (1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; must be the number 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;mode&quot; must be one of &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown mode &quot;%1&quot; (allowed: deny, allow, any, fakenet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;entries&quot; must be a list of {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode &quot;%1&quot; takes no entries; use mode &quot;allow&quot; for an allow-list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1 is not an object {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1 has an unknown key &quot;%2&quot; (allowed: entry, note)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1 has no &quot;entry&quot; text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1: &quot;note&quot; must be text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode &quot;allow&quot; needs at least one entry (an empty allow-list is &quot;deny&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::policy::Destination</name>
+    <message>
+        <source>Type one host to test, not a wildcard or a block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::policy::EgressEntry</name>
+    <message>
+        <source>The entry is empty: type a host name, *.domain, an IP address or a CIDR block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 contains a space or control character; one entry is one host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 contains a comma; put each host in its own entry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a URL; type only its host, e.g. %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A lone wildcard would allow every host; choose &quot;Any host&quot; instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 opens a bracket but does not close it; write [IPv6]:port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the closing bracket only :port may follow, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brackets are only for IPv6 addresses; write %1 without them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a port but no host before it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To give an IPv6 address a port, write it as [ADDRESS]:PORT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has bits set after the prefix; the block is %2/%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a &quot;/&quot;: a CIDR block needs an IP address, e.g. 10.0.0.0/8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would allow every name under a top-level domain; use at least two labels after &quot;*.&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::policy::EgressPresets</name>
+    <message>
+        <source>Python packages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>package index (pip, uv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>package downloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>npm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>npm registry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GitHub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git clone over HTTPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REST API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>release downloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>archive downloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>models and datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>large files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debian packages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>apt mirror</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the preset a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preset name is %1 characters long; at most 80.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset; choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the presets file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The presets file %1 is not usable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is larger than 1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: not valid JSON (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it needs {&quot;version&quot;: 1, &quot;presets&quot;: [...]}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every preset needs a &quot;name&quot; and &quot;entries&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the presets to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::policy::EgressRules</name>
+    <message>
+        <source>Nothing leaves the sandbox, not even DNS lookups. The safe choice for agent code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the hosts in the list below can be reached; everything else is blocked. *.example.com means its subdomains, not example.com itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox can reach every host on the internet and your network. Use only for code you trust.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connections are answered by a simulated network inside kosa8; nothing reaches a real host. Useful to see what code tries to contact.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fakenet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hosts</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::policy::Scanner</name>
+    <message>
+        <source>runs another program (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs code built at run time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deletes files at a path decided at run time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deletes %1, outside the working folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs another program (child_process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs a downloaded script (piped into a shell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads credentials (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::timeline::ResetAfterRun</name>
+    <message>
+        <source>%1 resets after every run, but has no base checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::timeline::RunResultLog</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::timeline::TimelineBuilder</name>
+    <message>
+        <source>kosa8 listed the checkpoint &quot;%1&quot; more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>kosa8 marked %n checkpoints as current; none is shown as current.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The base checkpoint &quot;%1&quot; is no longer listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) name a checkpoint kosa8 no longer lists; they are marked &quot;checkpoint gone&quot;.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint %1, %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, you are here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot %1, %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished">Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>kosa8 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 by %2, %3, decided by %4, %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, checkpoint %1 gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked into %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked from %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished">Angelegt</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished">Größe</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forked sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running from checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::timeline::TimelineLoader</name>
+    <message>
+        <source>The checkpoints of %1 could not be listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The snapshots of %1 could not be listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint ls, line %1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot ls, line %1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::timeline::TimelineStore</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object (%2); timeline settings are not saved until it is fixed or removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is not overwritten.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Try kosa8-desk --help.</source>
@@ -3281,6 +5411,18 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
     <message>
         <source>Agent requests</source>
         <translation>Anfragen von Agenten</translation>
+    </message>
+    <message>
+        <source>The decision ledger is not as kosa8 Desk left it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reset %1 to its base after a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reset after the run</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
