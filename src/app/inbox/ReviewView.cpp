@@ -2,6 +2,7 @@
 
 #include "ui_ReviewView.h"
 
+#include "agent/HiddenText.h"
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
@@ -447,24 +448,26 @@ void ReviewView::updateDetails()
     if (!m_key)
         return;
     const agent::Request& request = m_state.request();
-    m_ui->titleLabel->setText(request.title.isEmpty() ? tr("(untitled request)") : request.title);
+    // Agent text: bidi controls and invisible characters are named, not applied (HiddenText).
+    const auto reveal = &agent::HiddenText::revealedInline;
+    m_ui->titleLabel->setText(request.title.isEmpty() ? tr("(untitled request)") : reveal(request.title));
     QStringList parts;
-    parts << tr("From %1").arg(request.agent);
+    parts << tr("From %1").arg(reveal(request.agent));
     if (m_state.isRun()) {
         parts << tr("runs %1 code in a kosa8 sandbox").arg(request.run.language);
     } else {
         // A review is answered to the agent, which then acts itself, outside any sandbox.
         QStringList names;
         for (const agent::ReviewAction& action : request.actions) {
-            if (!action.name.isEmpty() && !names.contains(action.name))
-                names.append(action.name);
+            if (!action.name.isEmpty() && !names.contains(reveal(action.name)))
+                names.append(reveal(action.name));
         }
         parts << (names.isEmpty() ? tr("the agent acts on your answer itself, outside kosa8")
                                   : tr("the agent runs %1 itself on your answer, outside kosa8")
                                         .arg(names.join(QStringLiteral(", "))));
     }
     if (!request.threadId.isEmpty())
-        parts << tr("thread %1").arg(request.threadId);
+        parts << tr("thread %1").arg(reveal(request.threadId));
     parts << tr("received %1 (%2)")
                  .arg(QLocale().toString(request.receivedAt.toLocalTime().time(), QLocale::ShortFormat),
                       ageText(request.receivedAt));
@@ -496,7 +499,7 @@ void ReviewView::showAction(int index)
     m_loading = false;
     updateReach();
 
-    const QString prose = m_state.prose(index);
+    const QString prose = agent::HiddenText::revealedInline(m_state.prose(index));
     m_ui->proseLabel->setText(prose);
     m_ui->proseLabel->setVisible(!prose.isEmpty());
 

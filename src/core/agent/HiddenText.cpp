@@ -330,6 +330,26 @@ bool HiddenText::needsMarker(char32_t c)
     return c == '\r' || c == 0xFDD0 || c == 0xFDD1 || c == 0xFFFC || kindOf(c).has_value();
 }
 
+QString HiddenText::revealedInline(const QString& text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t c = text.at(i).unicode();
+        qsizetype width = 1;
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+            width = 2;
+        }
+        if (needsMarker(c))
+            out += QStringLiteral("\u27E6") + markerLabel(c) + QStringLiteral("\u27E7");
+        else
+            out += text.mid(i, width);
+        i += width - 1;
+    }
+    return out;
+}
+
 QString HiddenText::markerLabel(char32_t c)
 {
     for (const NamedCharacter& named : NamedCharacters) {

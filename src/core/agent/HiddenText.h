@@ -82,6 +82,11 @@ public:
     static bool needsMarker(char32_t codePoint);
     // A short visible name for a marker: "RLO", "ZWSP", "NUL", "NBSP", "TAG a", "VS16", "U+E0001".
     static QString markerLabel(char32_t codePoint);
+    // Agent text shown as prose or in a list (titles, questions, agent and tool names): every
+    // character needsMarker() names written as its bracketed name ("⟦RLO⟧"), so that a bidi
+    // control cannot reorder what a reviewer reads and nothing invisible stays invisible. Line
+    // feeds and tabs stay as they are.
+    static QString revealedInline(const QString& text);
     // True for a letter outside ASCII that is commonly mistaken for an ASCII one (Cyrillic 'а',
     // Greek 'ο', fullwidth and mathematical letters...).
     static bool looksLikeAscii(char32_t codePoint);

@@ -1,5 +1,7 @@
 #include "agent/InboxModel.h"
 
+#include "agent/HiddenText.h"
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -49,10 +51,11 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
         return request.receivedAt;
     case Qt::DisplayRole:
         switch (index.column()) {
+        // Agent text with its bidi controls and invisible characters named, never applied.
         case AgentColumn:
-            return request.agent;
+            return HiddenText::revealedInline(request.agent);
         case TitleColumn:
-            return request.title;
+            return HiddenText::revealedInline(request.title);
         case MethodColumn:
             return request.method;
         case AgeColumn:
@@ -66,7 +69,7 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
         if (index.column() == AgeColumn)
             return QLocale().toString(request.receivedAt.toLocalTime(), QLocale::LongFormat);
         if (index.column() == TitleColumn)
-            return request.title;
+            return HiddenText::revealedInline(request.title);
         return {};
     default:
         return {};

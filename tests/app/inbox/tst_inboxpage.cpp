@@ -845,6 +845,27 @@ private Q_SLOTS:
         QVERIFY(notified.contains(QLatin1String("Harmless")));
     }
 
+    // A bidi control in the title, the agent name or the question is named, not applied: it
+    // cannot reorder what the reviewer reads (Trojan Source in prose).
+    void agentTextNamesBidiControls()
+    {
+        const QString rlo = QString(QChar(0x202E));
+        ask(QJsonObject{{QStringLiteral("question"),
+                         QStringLiteral("Delete ") + rlo + QStringLiteral("?tmp")},
+                        {QStringLiteral("code"), QStringLiteral("x")}},
+            QStringLiteral("Report") + rlo + QStringLiteral("fdp.exe"), QStringLiteral("bot") + rlo);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        const QString named = QStringLiteral("\u27E6RLO\u27E7");
+        for (const char* name : {"titleLabel", "detailsLabel", "proseLabel"}) {
+            auto* label = review()->findChild<QLabel*>(QLatin1String(name));
+            QVERIFY(label);
+            QVERIFY2(label->text().contains(named) && !label->text().contains(rlo), name);
+        }
+        const QString listed =
+            m_service->inbox()->index(0, InboxModel::TitleColumn).data(Qt::DisplayRole).toString();
+        QCOMPARE(listed, QStringLiteral("Report") + named + QStringLiteral("fdp.exe"));
+    }
+
     // Issue 7 finding 12: the review says whether a checkpoint is taken, and which.
     void checkpointIsStated()
     {

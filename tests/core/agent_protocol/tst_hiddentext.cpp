@@ -77,6 +77,7 @@ private Q_SLOTS:
     void longLineLimitIsAParameter();
     void markerLabels();
     void whatNeedsAMarker();
+    void revealedInlineNamesWhatHides();
 };
 
 void TestHiddenText::findings_data()
@@ -252,6 +253,21 @@ void TestHiddenText::whatNeedsAMarker()
         QVERIFY2(!HiddenText::needsMarker(c), qPrintable(QString::number(uint(c), 16)));
     QVERIFY(HiddenText::looksLikeAscii(0x0430));
     QVERIFY(!HiddenText::looksLikeAscii(0x043F));
+}
+
+// Titles, questions and names are shown as text, so what hides in them is written out by name.
+void TestHiddenText::revealedInlineNamesWhatHides()
+{
+    const QString rlo = QString(QChar(0x202E));
+    QCOMPARE(HiddenText::revealedInline(QStringLiteral("safe") + rlo + QStringLiteral("txt.exe")),
+             QStringLiteral("safe\u27E6RLO\u27E7txt.exe"));
+    QCOMPARE(HiddenText::revealedInline(QStringLiteral("a\u200Bb")), QStringLiteral("a\u27E6ZWSP\u27E7b"));
+    // A tag character (outside the BMP) is one marker, named by the letter it smuggles.
+    QCOMPARE(HiddenText::revealedInline(QStringLiteral("x") + QString::fromUcs4(U"\U000E0061")),
+             QStringLiteral("x\u27E6TAG a\u27E7"));
+    // Ordinary text, line feeds and tabs, and non-Latin letters are left alone.
+    const QString plain = QStringLiteral("Check whether\n\tthe user is an admin? Привет");
+    QCOMPARE(HiddenText::revealedInline(plain), plain);
 }
 
 QTEST_GUILESS_MAIN(TestHiddenText)
