@@ -436,11 +436,10 @@ void AgentService::queueForPerson(const Request& request)
         entry.timeout->setInterval(request.timeoutS * 1000);
         const quint64 key = request.key;
         connect(entry.timeout, &QTimer::timeout, this, [this, key] {
-            const auto it = m_entries.constFind(key);
-            if (it == m_entries.constEnd() || it->executor)
+            const Request* waiting = waitingRequest(key);
+            if (!waiting)
                 return;
-            rejectPending(key,
-                          tr("No decision within %1 s; the request timed out.").arg(it->request.timeoutS),
+            rejectPending(key, tr("No decision within %1 s; the request timed out.").arg(waiting->timeoutS),
                           kTimeout);
         });
         entry.timeout->start();
@@ -491,10 +490,10 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
             *error = message;
         return false;
     };
-    const auto it = m_entries.constFind(key);
-    if (it == m_entries.constEnd() || it->executor)
+    const Request* waiting = waitingRequest(key);
+    if (!waiting)
         return fail(tr("This request is no longer waiting for a decision."));
-    const Request request = it->request;
+    const Request request = *waiting;
 
     QJsonValue result;
     QString shapeError;
@@ -613,6 +612,12 @@ void AgentService::rejectUnqueued(const Request& request, const QString& reason,
     Q_EMIT requestDecided(request.key, kReject, decidedBy);
 }
 
+const Request* AgentService::waitingRequest(quint64 key) const
+{
+    const auto it = m_entries.constFind(key);
+    return it == m_entries.constEnd() || it->executor ? nullptr : &it->request;
+}
+
 void AgentService::dropEntry(quint64 key)
 {
     const auto it = m_entries.find(key);
@@ -643,8 +648,6 @@ QString AgentService::uniqueCheckpointLabel(const QString& base, const Request& 
     const QString suffix = QLatin1Char('-') +
                            request.receivedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) +
                            QLatin1Char('-') + QString::number(request.key);
-    if (base.endsWith(suffix) && kosa8::Names::checkLabel(base).isEmpty())
-        return base; // already made unique (a running request recorded again, e.g. at quit)
     QString prefix = base.isEmpty() ? QStringLiteral("before-request") : base;
     prefix.truncate(128 - suffix.size());
     const QString label = prefix + suffix;
@@ -655,8 +658,7 @@ void AgentService::startRun(const Request& request, const QString& decision, con
                             const QString& decidedBy, const QString& actionSha256)
 {
     const quint64 key = request.key;
-    RunSpec spec = requestedSpec;
-    spec.checkpointLabel = uniqueCheckpointLabel(spec.checkpointLabel, request);
+    const RunSpec& spec = requestedSpec; // its checkpoint label was made unique on arrival
     if (!decidedBy.isEmpty()) {
         // Decided by a rule: the request never reached the inbox, so its ledger entry is written here.
         QString error;
@@ -749,7 +751,7 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& d
         entry.image = request.run.image;
         entry.language = request.run.language;
         if (request.run.checkpoint)
-            entry.checkpointLabel = uniqueCheckpointLabel(request.run.checkpointLabel, request);
+            entry.checkpointLabel = request.run.checkpointLabel; // made unique on arrival
     }
     return entry;
 }
@@ -843,10 +845,10 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
             *error = message;
         return false;
     };
-    const auto it = m_entries.constFind(key);
-    if (it == m_entries.constEnd() || it->executor)
+    const Request* waiting = waitingRequest(key);
+    if (!waiting)
         return fail(tr("This request is no longer waiting for a decision."));
-    const Request& request = it->request;
+    const Request& request = *waiting;
     // Only a decision the request allows may become a rule (the same check decide() makes).
     QJsonValue result;
     QString shapeError;

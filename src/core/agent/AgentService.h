@@ -151,6 +151,8 @@ private:
     bool record(const Request& request, const QString& decision, const QString& decidedBy,
                 const QString& codeOverride, QString* error, const QString& actionSha256 = {});
     void answer(const Request& request, const QByteArray& line);
+    // The request `key` while it still waits for a decision (queued, not running); else nullptr.
+    const Request* waitingRequest(quint64 key) const;
     void dropEntry(quint64 key);
     void checkShutdownDrained();
     QString resolvedServerVersion() const;
