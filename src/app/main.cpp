@@ -81,7 +81,7 @@ int answerConsoleRequest(k8::app::AppOptionsParser::Action action, const k8::app
                  k8::app::syntaxLibrarySummary());
         return 0;
     case Action::VerifyLedger:
-        // Agent service (engineer "server"): prints "FILE: N entries chain" or the first seq that
+        // Prints "FILE: N entries chain" or the first seq that
         // does not chain; 0 intact, 1 broken or unreadable.
         return k8::agent::LedgerVerifier::runOnConsole(parser.options().verifyLedgerFile);
     case Action::Error:
@@ -137,7 +137,7 @@ int main(int argc, char** argv)
 
     k8::app::MainWindow window(&context);
 
-    // Agent service (hook-up by engineer "server"): the socket, rules, ledger and decision path.
+    // The agent service: the socket, rules, ledger and decision path.
     // It refuses to start when the socket is taken or unsafe; the app then exits 1 and says why.
     k8::agent::AgentService agentService(context.runner());
     {

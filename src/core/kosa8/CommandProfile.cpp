@@ -88,7 +88,8 @@ CommandProfile CommandProfile::builtIn()
     auto op = [&profile](Operation operation, std::initializer_list<const char*> list) {
         profile.m_operations.insert(operationKey(operation), words(list));
     };
-    // Exactly the tables of shared/kosa8-cli.md; the stand-in implements these.
+    // kosa8's documented commands plus this project's defaults for the undocumented ones; the
+    // stand-in (tests/standin) implements exactly these.
     op(Operation::Version, {"version"});
     op(Operation::Doctor, {"doctor"});
     op(Operation::DaemonStatus, {"daemon", "status"});

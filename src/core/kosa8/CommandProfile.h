@@ -19,8 +19,9 @@ struct CommandLine
     bool isValid() const { return !program.isEmpty(); }
 };
 
-// The one place kosa8 argvs are spelled. Built-in defaults are exactly the tables in
-// shared/kosa8-cli.md; a JSON file in the data folder may override any entry:
+// The one place kosa8 argvs are spelled. Built-in defaults are kosa8's documented
+// commands plus this project's defaults for the rest (the stand-in implements them); a JSON file in the data
+// folder may override any entry:
 //
 //   {"operations": {"sandbox.ls": ["sandbox", "ls", "--format", "json"], ...},
 //    "fragments":  {"egress.mode": ["--egress", "{mode}"], ...},

@@ -55,7 +55,7 @@ void TestCommandProfile::defaultsMatchTheCliDocument_data()
 {
     QTest::addColumn<Operation>("op");
     QTest::addColumn<QString>("expected");
-    // shared/kosa8-cli.md, both tables, with the sample parameters above.
+    // Every built-in default, with the sample parameters above.
     QTest::newRow("version") << Operation::Version << u"version"_s;
     QTest::newRow("doctor") << Operation::Doctor << u"doctor"_s;
     QTest::newRow("daemon.status") << Operation::DaemonStatus << u"daemon status"_s;
