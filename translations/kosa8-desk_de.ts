@@ -65,84 +65,84 @@
     </message>
     <message>
         <source>&amp;Fakenet (simulated network: nothing reaches a real host)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fakenet (simuliertes Netzwerk: nichts erreicht einen echten Host)</translation>
     </message>
     <message>
         <source>Egress: fakenet</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress: Fakenet</translation>
     </message>
     <message>
         <source>&amp;Policy editor… (presets, notes, CIDR, test a host)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Richtlinien-Editor … (Vorlagen, Notizen, CIDR, Host testen)</translation>
     </message>
     <message>
         <source>Open the egress policy editor</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Egress-Richtlinien-Editor öffnen</translation>
     </message>
 </context>
 <context>
     <name>LedgerVerifier</name>
     <message>
         <source>No ledger file was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde keine Ledger-Datei angegeben.</translation>
     </message>
     <message>
         <source>%1: no such file.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Datei nicht vorhanden.</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n entries chain</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %n Eintrag ist verkettet</numerusform>
+            <numerusform>%1: %n Einträge sind verkettet</numerusform>
         </translation>
     </message>
     <message>
         <source>skipped torn lines (not JSON): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>übersprungene abgerissene Zeilen (kein JSON): %1</translation>
     </message>
     <message>
         <source>first entry that does not chain: seq %1 (line %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>erster nicht verketteter Eintrag: seq %1 (Zeile %2)</translation>
     </message>
     <message>
         <source>first line that does not chain: line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>erste nicht verkettete Zeile: Zeile %1</translation>
     </message>
     <message>
         <source>%1: the ledger does not verify; %2 entries chain before the break.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Das Ledger lässt sich nicht verifizieren; %2 Einträge sind vor dem Bruch verkettet.</translation>
     </message>
     <message>
         <source>No remembered end beside it (%1): only the chain was checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein gemerktes Ende daneben (%1): Nur die Kette wurde geprüft.</translation>
     </message>
     <message>
         <source>It ends where kosa8 Desk left it (entry %1 as recorded in %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es endet dort, wo kosa8 Desk es verlassen hat (Eintrag %1, wie in %2 vermerkt).</translation>
     </message>
 </context>
 <context>
     <name>PeerCredentials</name>
     <message>
         <source>the connection has no socket descriptor</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung hat keinen Socket-Deskriptor</translation>
     </message>
     <message>
         <source>SO_PEERCRED failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>SO_PEERCRED fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>getpeereid failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>getpeereid fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>cannot identify the peer (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Gegenseite lässt sich nicht identifizieren (%1)</translation>
     </message>
     <message>
         <source>peer runs as user id %1 (process %2), not as this app&apos;s user id %3</source>
-        <translation type="unfinished"></translation>
+        <translation>die Gegenseite läuft unter der Benutzer-ID %1 (Prozess %2), nicht unter der Benutzer-ID %3 dieser App</translation>
     </message>
 </context>
 <context>
@@ -184,124 +184,124 @@
     <name>ReviewState</name>
     <message>
         <source>Your edits were discarded: the action is shown as the agent sent it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Änderungen wurden verworfen: Die Aktion wird so gezeigt, wie der Agent sie gesendet hat.</translation>
     </message>
     <message>
         <source>Choose a sandbox to run in.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Sandbox für die Ausführung.</translation>
     </message>
     <message>
         <source>Choose an image to run with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Image für die Ausführung.</translation>
     </message>
     <message>
         <source>No checkpoint: the agent asked for none. The run cannot be rewound.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Checkpoint: Der Agent hat keinen angefordert. Die Ausführung lässt sich nicht zurückspulen.</translation>
     </message>
     <message>
         <source>Checkpoint &quot;%1&quot; is taken in %2 before the run, so it can be rewound.</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint „%1“ wird vor der Ausführung in %2 angelegt, sodass sie sich zurückspulen lässt.</translation>
     </message>
     <message>
         <source>There is no such action to approve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine solche Aktion zum Freigeben gibt es nicht.</translation>
     </message>
     <message>
         <source>This action cannot be approved as it is; the agent allows only other decisions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Aktion kann so nicht freigegeben werden; der Agent erlaubt nur andere Entscheidungen.</translation>
     </message>
     <message>
         <source>The agent does not accept edits to this action: revert your edits to approve it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent akzeptiert keine Änderungen an dieser Aktion: Nehmen Sie Ihre Änderungen zurück, um sie freizugeben.</translation>
     </message>
     <message>
         <source>The arguments are not valid JSON (%1 at character %2); nothing was sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente sind kein gültiges JSON (%1 bei Zeichen %2); es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>The arguments must be a JSON object; nothing was sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Argumente müssen ein JSON-Objekt sein; es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>The other arguments must not hold &quot;%1&quot;: edit the code in the code editor.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die übrigen Argumente dürfen „%1“ nicht enthalten: Bearbeiten Sie den Code im Code-Editor.</translation>
     </message>
     <message>
         <source>The agent does not accept a rejection of this action.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent akzeptiert keine Ablehnung dieser Aktion.</translation>
     </message>
     <message>
         <source>The agent does not accept a response to this action.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent akzeptiert keine Antwort auf diese Aktion.</translation>
     </message>
     <message>
         <source>Type the response to send to the agent first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie zuerst die Antwort an den Agenten ein.</translation>
     </message>
     <message>
         <source>The request has no action to decide on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage enthält keine Aktion, über die zu entscheiden wäre.</translation>
     </message>
     <message>
         <source>Action %1 of %2 is not decided yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Aktion %1 von %2 ist noch nicht entschieden.</translation>
     </message>
     <message>
         <source>Action %1 changed after you decided it; decide it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1 hat sich nach Ihrer Entscheidung geändert; entscheiden Sie erneut.</translation>
     </message>
     <message>
         <source>The agent does not accept a rejection of action %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent akzeptiert keine Ablehnung von Aktion %1.</translation>
     </message>
     <message>
         <source>Action %1 has no response to send.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1 hat keine Antwort zum Senden.</translation>
     </message>
     <message>
         <source>The request has no action to approve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage enthält keine Aktion zum Freigeben.</translation>
     </message>
     <message>
         <source>Action %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1: %2</translation>
     </message>
     <message numerus="yes">
         <source>the whole run: this %1 code exactly (%n line(s)%2), in sandbox %3, with image %4, %5.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>die gesamte Ausführung: genau diesen %1-Code (%n Zeile%2), in der Sandbox %3, mit dem Image %4, %5.</numerusform>
+            <numerusform>die gesamte Ausführung: genau diesen %1-Code (%n Zeilen%2), in der Sandbox %3, mit dem Image %4, %5.</numerusform>
         </translation>
     </message>
     <message>
         <source>, as you edited it</source>
-        <translation type="unfinished"></translation>
+        <translation>, wie von Ihnen bearbeitet</translation>
     </message>
     <message>
         <source>with a checkpoint taken first</source>
-        <translation type="unfinished"></translation>
+        <translation>mit vorher angelegtem Checkpoint</translation>
     </message>
     <message>
         <source>without a checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>ohne Checkpoint</translation>
     </message>
     <message>
         <source>this whole request exactly: the code and every other field the agent sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>genau diese gesamte Anfrage: den Code und jedes weitere Feld, das der Agent gesendet hat.</translation>
     </message>
     <message>
         <source>the tool &quot;%1&quot; with all of its arguments exactly as shown%2</source>
-        <translation type="unfinished"></translation>
+        <translation>das Werkzeug „%1“ mit allen Argumenten genau wie gezeigt%2</translation>
     </message>
     <message>
         <source> (with your edits)</source>
-        <translation type="unfinished"></translation>
+        <translation> (mit Ihren Änderungen)</translation>
     </message>
     <message numerus="yes">
         <source>all %n actions together: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>die %n Aktion zusammen: </numerusform>
+            <numerusform>alle %n Aktionen zusammen: </numerusform>
         </translation>
     </message>
 </context>
@@ -309,71 +309,71 @@
     <name>ReviewView</name>
     <message>
         <source>Review</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>No request selected. Requests from agents appear in the list on the left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Anfrage ausgewählt. Anfragen von Agenten erscheinen in der Liste links.</translation>
     </message>
     <message>
         <source>Request title</source>
-        <translation type="unfinished"></translation>
+        <translation>Titel der Anfrage</translation>
     </message>
     <message>
         <source>Request details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details der Anfrage</translation>
     </message>
     <message>
         <source>&amp;Action:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktion:</translation>
     </message>
     <message>
         <source>Action to decide</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu entscheidende Aktion</translation>
     </message>
     <message>
         <source>This request holds several actions; each gets its own decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Anfrage enthält mehrere Aktionen; jede bekommt eine eigene Entscheidung</translation>
     </message>
     <message>
         <source>Decisions so far</source>
-        <translation type="unfinished"></translation>
+        <translation>Bisherige Entscheidungen</translation>
     </message>
     <message>
         <source>Code to review</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu prüfender Code</translation>
     </message>
     <message>
         <source>Changes to the code</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen am Code</translation>
     </message>
     <message>
         <source>Arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente:</translation>
     </message>
     <message>
         <source>Arguments as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente als JSON</translation>
     </message>
     <message>
         <source>Run in sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>In Sandbox ausführen</translation>
     </message>
     <message>
         <source>&amp;Sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sandbox:</translation>
     </message>
     <message>
         <source>Sandbox to run in</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox für die Ausführung</translation>
     </message>
     <message>
         <source>Network:</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerk:</translation>
     </message>
     <message>
         <source>Sandbox network policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerkrichtlinie der Sandbox</translation>
     </message>
     <message>
         <source>&amp;Image:</source>
@@ -381,385 +381,385 @@
     </message>
     <message>
         <source>Container image</source>
-        <translation type="unfinished"></translation>
+        <translation>Container-Image</translation>
     </message>
     <message>
         <source>Problem with the run settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit den Ausführungseinstellungen</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>Reason for rejecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund der Ablehnung</translation>
     </message>
     <message>
         <source>Reason for rejecting (optional); Enter rejects</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund der Ablehnung (optional); Enter lehnt ab</translation>
     </message>
     <message>
         <source>Response to the agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort an den Agenten</translation>
     </message>
     <message>
         <source>Response to the agent; Enter sends</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort an den Agenten; Enter sendet</translation>
     </message>
     <message>
         <source>Approve</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigeben</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten</translation>
     </message>
     <message>
         <source>Reject</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnen</translation>
     </message>
     <message>
         <source>Respond</source>
-        <translation type="unfinished"></translation>
+        <translation>Antworten</translation>
     </message>
     <message>
         <source>Standing rules for this request</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauerregeln für diese Anfrage</translation>
     </message>
     <message>
         <source>Always…</source>
-        <translation type="unfinished"></translation>
+        <translation>Immer …</translation>
     </message>
     <message>
         <source>What the agent asks</source>
-        <translation type="unfinished"></translation>
+        <translation>Was der Agent anfragt</translation>
     </message>
     <message>
         <source>Note on the edits</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis zu den Änderungen</translation>
     </message>
     <message>
         <source>Checkpoint:</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint:</translation>
     </message>
     <message>
         <source>Checkpoint taken before the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor der Ausführung angelegter Checkpoint</translation>
     </message>
     <message>
         <source>Discard edits</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen verwerfen</translation>
     </message>
     <message>
         <source>Approval arming</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigabe-Bereitschaft</translation>
     </message>
     <message>
         <source>Save a standing rule: always approve this action exactly as shown, or always reject this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Dauerregel speichern: diese Aktion immer genau wie gezeigt freigeben oder diesen Agenten immer ablehnen</translation>
     </message>
 </context>
 <context>
     <name>RulesDialog</name>
     <message>
         <source>Standing rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauerregeln</translation>
     </message>
     <message>
         <source>No standing rules yet. Save one from a request with “Always…”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Dauerregeln. Speichern Sie eine aus einer Anfrage mit „Immer …“.</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>&amp;Delete rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel &amp;löschen</translation>
     </message>
     <message>
         <source>Delete the selected rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählte Regel löschen</translation>
     </message>
     <message>
         <source>Rules decide requests without asking you. Reject rules win over approve rules. An approve rule binds one exact action (every argument; for a run also its sandbox, image, language and checkpoint), or exact code that comes with nothing else. Agent names are chosen by the agent and prove nothing. Rules from a file given with --rules are shown but cannot be changed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regeln entscheiden Anfragen, ohne Sie zu fragen. Ablehnungsregeln haben Vorrang vor Freigaberegeln. Eine Freigaberegel bindet genau eine Aktion (jedes Argument; bei einer Ausführung auch Sandbox, Image, Sprache und Checkpoint) oder genau einen Code, zu dem nichts weiter gehört. Agentennamen wählt der Agent selbst; sie beweisen nichts. Regeln aus einer mit --rules angegebenen Datei werden gezeigt, lassen sich hier aber nicht ändern.</translation>
     </message>
     <message>
         <source>What the selected rule binds</source>
-        <translation type="unfinished"></translation>
+        <translation>Was die ausgewählte Regel bindet</translation>
     </message>
 </context>
 <context>
     <name>SocketPath</name>
     <message>
         <source>Cannot inspect the socket folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Ordner %1 lässt sich nicht untersuchen: %2</translation>
     </message>
     <message>
         <source>Cannot create the socket folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Ordner %1 lässt sich nicht anlegen: %2</translation>
     </message>
     <message>
         <source>Refusing the socket folder %1: it is a symbolic link; use a real folder that only you can enter (mode 0700).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Ordner %1 wird abgelehnt: Er ist ein symbolischer Link; verwenden Sie einen echten Ordner, den nur Sie betreten können (Modus 0700).</translation>
     </message>
     <message>
         <source>Refusing the socket folder %1: it is not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Ordner %1 wird abgelehnt: Er ist kein Ordner.</translation>
     </message>
     <message>
         <source>Refusing the socket folder %1: it belongs to user id %2, not to you (user id %3); another user could replace the socket.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Ordner %1 wird abgelehnt: Er gehört der Benutzer-ID %2, nicht Ihnen (Benutzer-ID %3); ein anderer Benutzer könnte den Socket ersetzen.</translation>
     </message>
     <message>
         <source>Refusing the socket folder %1: its mode is %2, so other users can enter it; it must be 0700 (run: chmod 700 %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Ordner %1 wird abgelehnt: Sein Modus ist %2, andere Benutzer können ihn also betreten; er muss 0700 sein (ausführen: chmod 700 %1).</translation>
     </message>
     <message>
         <source>the path is too long for a socket</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad ist für einen Socket zu lang</translation>
     </message>
     <message>
         <source>No socket path was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde kein Socket-Pfad angegeben.</translation>
     </message>
     <message>
         <source>The socket path %1 is %2 bytes long; a Unix socket path must be shorter than %3 bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket-Pfad %1 ist %2 Bytes lang; ein Unix-Socket-Pfad muss kürzer als %3 Bytes sein.</translation>
     </message>
     <message>
         <source>Another kosa8 Desk is already listening on %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderes kosa8 Desk lauscht bereits auf %1.</translation>
     </message>
     <message>
         <source>Cannot remove the stale socket %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der veraltete Socket %1 lässt sich nicht entfernen: %2</translation>
     </message>
     <message>
         <source>%1 exists and is not a socket; refusing to replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert und ist kein Socket; es wird nicht ersetzt.</translation>
     </message>
     <message>
         <source>Cannot check the socket %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Socket %1 lässt sich nicht prüfen: %2</translation>
     </message>
     <message>
         <source>Cannot set mode 0600 on the socket %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus 0600 lässt sich für den Socket %1 nicht setzen: %2</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::ActionBinding</name>
     <message>
         <source>a string holds a lone UTF-16 surrogate, which has no UTF-8 form</source>
-        <translation type="unfinished"></translation>
+        <translation>ein String enthält ein einzelnes UTF-16-Surrogat, das keine UTF-8-Form hat</translation>
     </message>
     <message>
         <source>a number is an integer of 2^53 or more, which JSON readers do not all read alike</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Zahl ist eine Ganzzahl von 2^53 oder mehr, die nicht alle JSON-Leser gleich lesen</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::AgentServer</name>
     <message>
         <source>The agent socket is already listening on %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agenten-Socket lauscht bereits auf %1.</translation>
     </message>
     <message>
         <source>Cannot listen on %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauschen auf %1 nicht möglich: %2</translation>
     </message>
     <message>
         <source>Refused an agent connection: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten-Verbindung abgewiesen: %1</translation>
     </message>
     <message>
         <source>Too many connections: the limit is %1 connections</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele Verbindungen: Die Grenze liegt bei %1 Verbindungen</translation>
     </message>
     <message>
         <source>Unknown method &apos;%1&apos;; the methods are %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Methode &apos;%1&apos;; die Methoden sind %2</translation>
     </message>
     <message>
         <source>&apos;params&apos; must be an object with the fields of &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;params&apos; muss ein Objekt mit den Feldern von &apos;%1&apos; sein</translation>
     </message>
     <message>
         <source>The id %1 is already used by a pending request on this connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ID %1 wird auf dieser Verbindung bereits von einer offenen Anfrage verwendet</translation>
     </message>
     <message>
         <source>Too many pending requests: the limit is %1 pending requests in all</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele offene Anfragen: Die Grenze liegt bei insgesamt %1 offenen Anfragen</translation>
     </message>
     <message>
         <source>&apos;params&apos; of hello must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;params&apos; von hello muss ein Objekt sein</translation>
     </message>
     <message>
         <source>&apos;%1&apos; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; muss ein String sein</translation>
     </message>
     <message>
         <source>&apos;id&apos; must be the string or number id of a pending request on this connection</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;id&apos; muss die String- oder Zahl-ID einer offenen Anfrage auf dieser Verbindung sein</translation>
     </message>
     <message>
         <source>Too many pending requests on this connection: the limit is %1 pending requests per connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele offene Anfragen auf dieser Verbindung: Die Grenze liegt bei %1 offenen Anfragen je Verbindung</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::AgentService</name>
     <message>
         <source>The agent service is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agenten-Dienst läuft bereits.</translation>
     </message>
     <message>
         <source>No data folder was given for the agent service.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für den Agenten-Dienst wurde kein Datenordner angegeben.</translation>
     </message>
     <message>
         <source>Cannot create the data folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datenordner %1 lässt sich nicht anlegen.</translation>
     </message>
     <message>
         <source>Cannot open the decision ledger %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger %1 lässt sich nicht öffnen: %2</translation>
     </message>
     <message>
         <source>kosa8 Desk is quitting.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk wird beendet.</translation>
     </message>
     <message>
         <source>Rejected by the standing rule &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt durch die Dauerregel &apos;%1&apos;.</translation>
     </message>
     <message>
         <source>The standing rule &apos;%1&apos; could not be applied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dauerregel &apos;%1&apos; konnte nicht angewendet werden.</translation>
     </message>
     <message>
         <source>The decision could not be recorded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Entscheidung konnte nicht aufgezeichnet werden: %1</translation>
     </message>
     <message>
         <source>No decision within %1 s; the request timed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Entscheidung innerhalb von %1 s; die Anfrage ist abgelaufen.</translation>
     </message>
     <message>
         <source>The agent withdrew the request.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent hat die Anfrage zurückgezogen.</translation>
     </message>
     <message>
         <source>The agent disconnected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent hat die Verbindung getrennt.</translation>
     </message>
     <message>
         <source>This request is no longer waiting for a decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Anfrage wartet nicht mehr auf eine Entscheidung.</translation>
     </message>
     <message>
         <source>There is no code to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Code zum Ausführen.</translation>
     </message>
     <message>
         <source>Choose a sandbox to run the code in.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Sandbox, in der der Code laufen soll.</translation>
     </message>
     <message>
         <source>%1 Command: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Befehl: %2</translation>
     </message>
     <message>
         <source>The decision ledger is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger ist nicht geöffnet.</translation>
     </message>
     <message>
         <source>%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ungültig; korrigieren oder entfernen Sie die Datei, bevor Sie Regeln ändern, damit nichts darin verloren geht.</translation>
     </message>
     <message>
         <source>There is no code to approve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Code zum Freigeben.</translation>
     </message>
     <message>
         <source>There is no agent name to reject.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Agentennamen zum Ablehnen.</translation>
     </message>
     <message>
         <source>There is no rule &apos;%1&apos; that the app may change (rules from a --rules file are read-only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Regel &apos;%1&apos;, die die App ändern darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
     <message>
         <source>There is no rule &apos;%1&apos; that the app may remove (rules from a --rules file are read-only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Regel &apos;%1&apos;, die die App entfernen darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
     <message>
         <source>kosa8 Desk quit while the code was running; the run was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk wurde beendet, während der Code lief; die Ausführung wurde angehalten.</translation>
     </message>
     <message>
         <source>kosa8 Desk quit before a decision was made.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk wurde beendet, bevor eine Entscheidung fiel.</translation>
     </message>
     <message>
         <source>This action cannot be approved by a standing rule: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Aktion kann nicht durch eine Dauerregel freigegeben werden: %1.</translation>
     </message>
     <message>
         <source>The decision approves no action, so there is nothing to always approve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Entscheidung gibt keine Aktion frei, es gibt also nichts, das immer freizugeben wäre.</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::InboxModel</name>
     <message numerus="yes">
         <source>%n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n min</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n h</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n d</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n T.</numerusform>
+            <numerusform>%n T.</numerusform>
         </translation>
     </message>
     <message>
         <source>Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent</translation>
     </message>
     <message>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>Titel</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet</translation>
     </message>
     <message>
         <source>Sandbox</source>
@@ -770,436 +770,436 @@
     <name>k8::agent::JsonRpc</name>
     <message>
         <source>%1 at offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bei Offset %2</translation>
     </message>
     <message>
         <source>Parse error: the line is not valid UTF-8.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parse-Fehler: Die Zeile ist kein gültiges UTF-8.</translation>
     </message>
     <message>
         <source>Parse error: the line is not JSON (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Parse-Fehler: Die Zeile ist kein JSON (%1).</translation>
     </message>
     <message>
         <source>Invalid request: a JSON-RPC 2.0 request must be a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: Eine JSON-RPC-2.0-Anfrage muss ein JSON-Objekt sein.</translation>
     </message>
     <message>
         <source>Invalid request: &quot;jsonrpc&quot; must be the string &quot;2.0&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: &quot;jsonrpc&quot; muss der String &quot;2.0&quot; sein.</translation>
     </message>
     <message>
         <source>Invalid request: &quot;id&quot; must be a string or an integer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: &quot;id&quot; muss ein String oder eine Ganzzahl sein.</translation>
     </message>
     <message>
         <source>Invalid request: &quot;method&quot; must be a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: &quot;method&quot; muss ein String sein.</translation>
     </message>
     <message>
         <source>Invalid request: &quot;params&quot; must be an object or an array.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Anfrage: &quot;params&quot; muss ein Objekt oder ein Array sein.</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::Ledger</name>
     <message>
         <source>The ledger %1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger %1 lässt sich nicht lesen: %2</translation>
     </message>
     <message>
         <source>The ledger %1 has no readable entry near its end; it is damaged. Check it with --verify-ledger and move it away to start a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger %1 hat nahe seinem Ende keinen lesbaren Eintrag; es ist beschädigt. Prüfen Sie es mit --verify-ledger und verschieben Sie es, um ein neues zu beginnen.</translation>
     </message>
     <message>
         <source>The last line of the ledger %1 is incomplete (%2 bytes without a line end, probably cut off by a crash); it is kept as it is and new entries start on the next line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die letzte Zeile des Ledgers %1 ist unvollständig (%2 Bytes ohne Zeilenende, vermutlich durch einen Absturz abgeschnitten); sie bleibt unverändert, und neue Einträge beginnen in der nächsten Zeile.</translation>
     </message>
     <message>
         <source>The ledger %1 has unreadable lines after its last good entry (seq %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger %1 hat nach seinem letzten gültigen Eintrag (seq %2) unlesbare Zeilen.</translation>
     </message>
     <message>
         <source>The ledger %1 cannot be opened for writing: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger %1 lässt sich nicht zum Schreiben öffnen: %2</translation>
     </message>
     <message>
         <source>The ledger is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger ist nicht geöffnet.</translation>
     </message>
     <message>
         <source>The ledger entry could not be written to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ledger-Eintrag konnte nicht in %1 geschrieben werden: %2</translation>
     </message>
     <message>
         <source>The ledger %1 could not be flushed to disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger %1 konnte nicht auf die Festplatte geschrieben werden.</translation>
     </message>
     <message>
         <source>it has no valid &quot;seq&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>es hat kein gültiges &quot;seq&quot;</translation>
     </message>
     <message>
         <source>its seq should be %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sein seq müsste %1 sein</translation>
     </message>
     <message>
         <source>its &quot;prev&quot; is not the hash of the entry before it</source>
-        <translation type="unfinished"></translation>
+        <translation>sein &quot;prev&quot; ist nicht der Hash des vorigen Eintrags</translation>
     </message>
     <message>
         <source>its &quot;hash&quot; does not match its content</source>
-        <translation type="unfinished"></translation>
+        <translation>sein &quot;hash&quot; passt nicht zu seinem Inhalt</translation>
     </message>
     <message>
         <source>%1 entries chain; entry seq %2 (line %3) does not: %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Einträge sind verkettet; Eintrag seq %2 (Zeile %3) nicht: %4.</translation>
     </message>
     <message>
         <source>%1 entries chain.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Einträge sind verkettet.</translation>
     </message>
     <message>
         <source>Skipped incomplete line(s) %1 (cut off by a crash).</source>
-        <translation type="unfinished"></translation>
+        <translation>Unvollständige Zeile(n) %1 übersprungen (durch einen Absturz abgeschnitten).</translation>
     </message>
     <message>
         <source>%1 unreadable line(s) in the ledger %2 were skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 unlesbare Zeile(n) im Ledger %2 wurden übersprungen.</translation>
     </message>
     <message>
         <source>kosa8 Desk has no record of where the decision ledger %1 ended (%2 is missing), so it cannot tell whether entries were lost or changed before entry %3. It records the end again with the next decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk hat keinen Vermerk, wo das Entscheidungs-Ledger %1 endete (%2 fehlt), und kann daher nicht erkennen, ob vor Eintrag %3 Einträge verloren gingen oder geändert wurden. Mit der nächsten Entscheidung wird das Ende erneut vermerkt.</translation>
     </message>
     <message>
         <source>The record of where the decision ledger %1 ended (%2) is damaged or unreadable%3, so lost or changed entries cannot be detected. Something other than kosa8 Desk changed it; check the ledger with --verify-ledger.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Vermerk, wo das Entscheidungs-Ledger %1 endete (%2), ist beschädigt oder unlesbar%3; verlorene oder geänderte Einträge lassen sich daher nicht erkennen. Etwas anderes als kosa8 Desk hat ihn geändert; prüfen Sie das Ledger mit --verify-ledger.</translation>
     </message>
     <message>
         <source>The decision ledger %1 is missing or empty, but kosa8 Desk had recorded %2 entries in it. The file was deleted, cut or replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger %1 fehlt oder ist leer, obwohl kosa8 Desk %2 Einträge darin vermerkt hatte. Die Datei wurde gelöscht, gekürzt oder ersetzt.</translation>
     </message>
     <message>
         <source>The decision ledger %1 is shorter than kosa8 Desk left it: it ends at entry %2, but the app had recorded up to entry %3, so %4 missing. The file was cut, or replaced by an older copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger %1 ist kürzer, als kosa8 Desk es hinterlassen hat: Es endet bei Eintrag %2, die App hatte aber bis Eintrag %3 vermerkt (fehlend: %4). Die Datei wurde gekürzt oder durch eine ältere Kopie ersetzt.</translation>
     </message>
     <message>
         <source>entry %1 is</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1</translation>
     </message>
     <message>
         <source>entries %1 to %2 are</source>
-        <translation type="unfinished"></translation>
+        <translation>Einträge %1 bis %2</translation>
     </message>
     <message>
         <source>The decision ledger %1 was changed after kosa8 Desk wrote it: entry %2 has the hash %3…, but the app recorded %4… for it. The file was rewritten or replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger %1 wurde geändert, nachdem kosa8 Desk es geschrieben hatte: Eintrag %2 hat den Hash %3 …, die App hatte aber %4 … dafür vermerkt. Die Datei wurde neu geschrieben oder ersetzt.</translation>
     </message>
     <message>
         <source>The decision ledger %1 was changed after kosa8 Desk wrote it: entry %2, which the app recorded, cannot be found in it. The file was rewritten or replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger %1 wurde geändert, nachdem kosa8 Desk es geschrieben hatte: Eintrag %2, den die App vermerkt hatte, ist darin nicht zu finden. Die Datei wurde neu geschrieben oder ersetzt.</translation>
     </message>
     <message>
         <source>The ledger %1 is still flushing entries to disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ledger %1 schreibt noch Einträge auf die Festplatte.</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::LineFramer</name>
     <message>
         <source>Line too long: at least %1 bytes without a line end; the limit is %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile zu lang: mindestens %1 Bytes ohne Zeilenende; die Grenze liegt bei %2 Bytes</translation>
     </message>
     <message>
         <source>Line too long: %1 bytes; the limit is %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile zu lang: %1 Bytes; die Grenze liegt bei %2 Bytes</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::PayloadShapes</name>
     <message>
         <source>Invalid params: &quot;%1&quot; must be a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1&quot; muss ein String sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;timeout_s&quot; must be a number from 1 to %1 (seconds).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;timeout_s&quot; muss eine Zahl von 1 bis %1 (Sekunden) sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1&quot; must be a list of decision names.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1&quot; muss eine Liste von Entscheidungsnamen sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1&quot; must hold strings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1&quot; muss Strings enthalten.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1&quot; names none of approve, edit, reject, respond.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1&quot; nennt keines von approve, edit, reject, respond.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;payload.action_requests&quot; must be a non-empty list of {name, args, description?}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;payload.action_requests&quot; muss eine nicht leere Liste von {name, args, description?} sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;payload.review_configs&quot; must be a list of {action_name, allowed_decisions}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;payload.review_configs&quot; muss eine Liste von {action_name, allowed_decisions} sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;payload.review_configs[%1]&quot; must be an object with a string &quot;action_name&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;payload.review_configs[%1]&quot; muss ein Objekt mit einem String &quot;action_name&quot; sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1&quot; must be an object with a string &quot;name&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1&quot; muss ein Objekt mit einem String &quot;name&quot; sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1.args&quot; must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1.args&quot; muss ein Objekt sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;payload.review_configs&quot; has no entry with action_name &quot;%1&quot; (for %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;payload.review_configs&quot; hat keinen Eintrag mit action_name &quot;%1&quot; (für %2).</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1&quot; must be an object {action_request, config, description?}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1&quot; muss ein Objekt {action_request, config, description?} sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1.action_request&quot; must be an object with a string &quot;action&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1.action_request&quot; muss ein Objekt mit einem String &quot;action&quot; sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1.action_request.args&quot; must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1.action_request.args&quot; muss ein Objekt sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1.config&quot; must be an object {allow_accept, allow_edit, allow_respond, allow_ignore}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1.config&quot; muss ein Objekt {allow_accept, allow_edit, allow_respond, allow_ignore} sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1.config.%2&quot; must be true or false.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1.config.%2&quot; muss true oder false sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;%1.config&quot; allows nothing (set at least one of allow_accept, allow_edit, allow_respond, allow_ignore).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;%1.config&quot; erlaubt nichts (setzen Sie mindestens eines von allow_accept, allow_edit, allow_respond, allow_ignore).</translation>
     </message>
     <message>
         <source>Review request</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfanfrage</translation>
     </message>
     <message>
         <source>Review %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 prüfen</translation>
     </message>
     <message numerus="yes">
         <source>Review %n actions: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Aktion prüfen: %1</numerusform>
+            <numerusform>%n Aktionen prüfen: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>Invalid params: &quot;payload&quot; is required (the value the interrupt raised, any JSON value).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;payload&quot; ist erforderlich (der Wert, den der Interrupt ausgelöst hat, ein beliebiger JSON-Wert).</translation>
     </message>
     <message>
         <source>Invalid params: &quot;code&quot; is required and must be a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;code&quot; ist erforderlich und muss ein String sein.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;code&quot; is %1 bytes; at most %2 bytes (4 MiB) are accepted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;code&quot; hat %1 Bytes; höchstens %2 Bytes (4 MiB) werden angenommen.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;language&quot; must be &quot;python&quot;, &quot;bash&quot; or &quot;node&quot;, not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;language&quot; muss &quot;python&quot;, &quot;bash&quot; oder &quot;node&quot; sein, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;sandbox&quot;: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;sandbox&quot;: %1</translation>
     </message>
     <message>
         <source>No sandbox is configured and none was named: pass &quot;sandbox&quot; or choose a sandbox in the app&apos;s settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist keine Sandbox eingestellt und keine angegeben: Übergeben Sie &quot;sandbox&quot; oder wählen Sie eine Sandbox in den Einstellungen der App.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;image&quot;: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;image&quot;: %1</translation>
     </message>
     <message>
         <source>Invalid params: &quot;checkpoint&quot; must be true or false.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;checkpoint&quot; muss true oder false sein.</translation>
     </message>
     <message>
         <source>Run %1 code in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1-Code in %2 ausführen</translation>
     </message>
     <message>
         <source>The decision covers %1 action(s) but the request has %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Entscheidung umfasst %1 Aktion(en), die Anfrage hat aber %2.</translation>
     </message>
     <message>
         <source>The request has no action to decide on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage enthält keine Aktion, über die zu entscheiden wäre.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not allowed for action %2 (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist für Aktion %2 nicht erlaubt (%3).</translation>
     </message>
     <message>
         <source>An edited run needs the edited code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine bearbeitete Ausführung braucht den bearbeiteten Code.</translation>
     </message>
     <message>
         <source>A generic payload is only approved or rejected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine allgemeine Nutzlast wird nur freigegeben oder abgelehnt.</translation>
     </message>
     <message>
         <source>Rejected by a person.</source>
-        <translation type="unfinished"></translation>
+        <translation>Von einer Person abgelehnt.</translation>
     </message>
     <message>
         <source>A run is only approved, edited or rejected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Ausführung wird nur freigegeben, bearbeitet oder abgelehnt.</translation>
     </message>
     <message>
         <source>Unknown payload shape.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Form der Nutzlast.</translation>
     </message>
     <message>
         <source>Invalid params: &quot;code&quot; holds a lone UTF-16 surrogate (\uD800 to \uDFFF without its pair), which is not valid Unicode; send the code as valid UTF-8.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Parameter: &quot;code&quot; enthält ein einzelnes UTF-16-Surrogat (\uD800 bis \uDFFF ohne sein Gegenstück), das kein gültiges Unicode ist; senden Sie den Code als gültiges UTF-8.</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::ReviewCoordinator</name>
     <message>
         <source>Standing rules are not available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauerregeln sind nicht verfügbar.</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::Rules</name>
     <message>
         <source>a rule must be a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Regel muss ein JSON-Objekt sein</translation>
     </message>
     <message>
         <source>unknown field &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Feld &quot;%1&quot; (bekannt: %2)</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss ein String sein</translation>
     </message>
     <message>
         <source>&quot;enabled&quot; must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;enabled&quot; muss true oder false sein</translation>
     </message>
     <message>
         <source>&quot;decision&quot; is missing (&quot;approve&quot; or &quot;reject&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;decision&quot; fehlt (&quot;approve&quot; oder &quot;reject&quot;)</translation>
     </message>
     <message>
         <source>unknown decision &quot;%1&quot; (&quot;approve&quot; or &quot;reject&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Entscheidung &quot;%1&quot; (&quot;approve&quot; oder &quot;reject&quot;)</translation>
     </message>
     <message>
         <source>&quot;name&quot; is missing or empty</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;name&quot; fehlt oder ist leer</translation>
     </message>
     <message>
         <source>&quot;code_sha256&quot; must be 64 hex digits</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;code_sha256&quot; muss aus 64 Hexziffern bestehen</translation>
     </message>
     <message>
         <source>&quot;method&quot; must be &quot;review&quot; or &quot;run&quot;, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;method&quot; muss &quot;review&quot; oder &quot;run&quot; sein, nicht &quot;%1&quot;</translation>
     </message>
     <message>
         <source>Rules file %1, line %2: %3. None of its rules apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regeldatei %1, Zeile %2: %3. Keine ihrer Regeln gilt.</translation>
     </message>
     <message>
         <source>Rules file %1 cannot be read: %2. None of its rules apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regeldatei %1 lässt sich nicht lesen: %2. Keine ihrer Regeln gilt.</translation>
     </message>
     <message>
         <source>the file must hold an object {&quot;rules&quot;: [...]}</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei muss ein Objekt {&quot;rules&quot;: [...]} enthalten</translation>
     </message>
     <message>
         <source>unknown top-level field &quot;%1&quot; (only &quot;rules&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Feld &quot;%1&quot; auf oberster Ebene (nur &quot;rules&quot;)</translation>
     </message>
     <message>
         <source>&quot;rules&quot; must be a list</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;rules&quot; muss eine Liste sein</translation>
     </message>
     <message>
         <source>rule %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel %1: %2</translation>
     </message>
     <message>
         <source>rule %1: the name &quot;%2&quot; is used twice</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel %1: Der Name &quot;%2&quot; wird zweimal verwendet</translation>
     </message>
     <message>
         <source>The rules cannot be saved to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regeln lassen sich nicht in %1 speichern: %2</translation>
     </message>
     <message>
         <source>A read-only rule cannot be added.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine schreibgeschützte Regel kann nicht hinzugefügt werden.</translation>
     </message>
     <message>
         <source>The rule is not valid: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel ist ungültig: %1.</translation>
     </message>
     <message>
         <source>A rule named &quot;%1&quot; exists already.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Regel namens &quot;%1&quot; gibt es schon.</translation>
     </message>
     <message>
         <source>&quot;action_sha256&quot; must be 64 hex digits</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;action_sha256&quot; muss aus 64 Hexziffern bestehen</translation>
     </message>
     <message>
         <source>an approve rule must name &quot;action_sha256&quot; (the SHA-256 of the whole action) or &quot;code_sha256&quot; (the SHA-256 of the exact code)</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Freigaberegel muss &quot;action_sha256&quot; (den SHA-256 der ganzen Aktion) oder &quot;code_sha256&quot; (den SHA-256 des genauen Codes) nennen</translation>
     </message>
     <message>
         <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Ablehnungsregel muss mindestens eines von &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; oder &quot;action_sha256&quot; nennen</translation>
     </message>
 </context>
 <context>
     <name>k8::agent::RunExecutor</name>
     <message>
         <source>No kosa8 runner is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein kosa8-Runner verfügbar.</translation>
     </message>
     <message>
         <source>The checkpoint before the run failed, so the code was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Checkpoint vor der Ausführung ist fehlgeschlagen, daher wurde der Code nicht ausgeführt.</translation>
     </message>
     <message>
         <source>The command profile has no interpreter for the language &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Befehlsprofil hat keinen Interpreter für die Sprache &apos;%1&apos;.</translation>
     </message>
     <message>
         <source>kosa8 could not run the code.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 konnte den Code nicht ausführen.</translation>
     </message>
     <message>
         <source>The code holds a lone UTF-16 surrogate, which has no UTF-8 form: what would run differs from what was approved, so it was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Code enthält ein einzelnes UTF-16-Surrogat, das keine UTF-8-Form hat: Was laufen würde, weicht vom Freigegebenen ab, daher wurde er nicht ausgeführt.</translation>
     </message>
     <message>
         <source>This code cannot be passed intact as one argument (it is large, holds a NUL byte or characters outside ASCII, or starts with &apos;-&apos;), and the command profile has no standard-input form (&quot;%1.stdin&quot;) for the language &apos;%1&apos;, so it was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Code lässt sich nicht unversehrt als ein Argument übergeben (er ist groß, enthält ein NUL-Byte oder Zeichen außerhalb von ASCII oder beginnt mit &apos;-&apos;), und das Befehlsprofil hat keine Standardeingabe-Form (&quot;%1.stdin&quot;) für die Sprache &apos;%1&apos;, daher wurde er nicht ausgeführt.</translation>
     </message>
 </context>
 <context>
@@ -1332,65 +1332,65 @@
     </message>
     <message>
         <source>Verify the hash chain of a decision ledger (a file, or a data folder; default: the data folder), compare its end with the one the app remembers, and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Hash-Kette eines Entscheidungs-Ledgers prüfen (eine Datei oder ein Datenordner; Standard: der Datenordner), sein Ende mit dem von der App gemerkten vergleichen und beenden.</translation>
     </message>
     <message>
         <source>With --verify-ledger: the ledger file or the data folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --verify-ledger: die Ledger-Datei oder der Datenordner.</translation>
     </message>
     <message>
         <source>[FILE|FOLDER]</source>
-        <translation type="unfinished"></translation>
+        <translation>[DATEI|ORDNER]</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CheckpointLabelDialog</name>
     <message>
         <source>Checkpoint %1 now</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint von %1 jetzt anlegen</translation>
     </message>
     <message>
         <source>A checkpoint captures the sandbox&apos;s memory, processes and disk, so that you can rewind to this moment later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Checkpoint hält Speicher, Prozesse und Festplatte der Sandbox fest, sodass Sie später zu diesem Moment zurückspulen können.</translation>
     </message>
     <message>
         <source>Checkpoint label</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint-Name</translation>
     </message>
     <message>
         <source>&amp;Label:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>Label problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit dem Namen</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">Befehl</translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Take checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint anlegen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>%1 already has a checkpoint named &quot;%2&quot;; kosa8 refuses a label twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat bereits einen Checkpoint namens „%2“; kosa8 lehnt einen Namen doppelt ab.</translation>
     </message>
     <message>
         <source>Enter a valid label to see the command.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen gültigen Namen ein, um den Befehl zu sehen.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CodeEditor</name>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>Code</translation>
     </message>
 </context>
 <context>
@@ -1643,131 +1643,131 @@
     <name>k8::app::DiffView</name>
     <message>
         <source>Changes, unified</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen, vereinheitlicht</translation>
     </message>
     <message>
         <source>Original code</source>
-        <translation type="unfinished"></translation>
+        <translation>Ursprünglicher Code</translation>
     </message>
     <message>
         <source>Edited code</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiteter Code</translation>
     </message>
     <message>
         <source>Change summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung der Änderungen</translation>
     </message>
     <message>
         <source>Side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>Nebeneinander</translation>
     </message>
     <message>
         <source>Show changes side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen nebeneinander zeigen</translation>
     </message>
     <message>
         <source>Show the original and the edited code side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>Ursprünglichen und bearbeiteten Code nebeneinander zeigen</translation>
     </message>
     <message>
         <source>Changes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen:</translation>
     </message>
     <message>
         <source>no changes</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Änderungen</translation>
     </message>
     <message>
         <source>+%1 −%2</source>
         <extracomment>Lines added and removed by the edit, e.g. &quot;+3 −1&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+%1 −%2</translation>
     </message>
 </context>
 <context>
     <name>k8::app::EgressEditor</name>
     <message>
         <source>&amp;No network (deny)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kein Netzwerk (deny)</translation>
     </message>
     <message>
         <source>A&amp;llow-list: only these hosts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Freigabeliste: nur diese Hosts</translation>
     </message>
     <message>
         <source>An&amp;y host</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alle Hosts</translation>
     </message>
     <message>
         <source>&amp;Fakenet (simulated network)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fa&amp;kenet (simuliertes Netzwerk)</translation>
     </message>
     <message>
         <source>A&amp;dd</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hinzufügen</translation>
     </message>
     <message>
         <source>Re&amp;move</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entfernen</translation>
     </message>
     <message>
         <source>Add &amp;preset</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorlage hinzufügen</translation>
     </message>
     <message>
         <source>Sa&amp;ve list as preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste als Vorlage &amp;speichern</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importieren …</translation>
     </message>
     <message>
         <source>E&amp;xport…</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xportieren …</translation>
     </message>
     <message>
         <source>Egress policy editor</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress-Richtlinien-Editor</translation>
     </message>
     <message>
         <source>Network access</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerkzugang</translation>
     </message>
     <message>
         <source>Egress mode: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress-Modus: %1</translation>
     </message>
     <message>
         <source>Allow-list entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Einträge der Freigabeliste</translation>
     </message>
     <message>
         <source>Entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>New allow-list entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Eintrag der Freigabeliste</translation>
     </message>
     <message>
         <source>pypi.org, *.example.com, 10.0.0.0/8, [::1]:8080</source>
-        <translation type="unfinished"></translation>
+        <translation>pypi.org, *.example.com, 10.0.0.0/8, [::1]:8080</translation>
     </message>
     <message>
         <source>Note for the new entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz zum neuen Eintrag</translation>
     </message>
     <message>
         <source>note (optional)</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz (optional)</translation>
     </message>
     <message>
         <source>Add entry</source>
