@@ -1771,210 +1771,210 @@
     </message>
     <message>
         <source>Add entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag hinzufügen</translation>
     </message>
     <message>
         <source>Remove selected entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählte Einträge entfernen</translation>
     </message>
     <message>
         <source>New entry check</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung des neuen Eintrags</translation>
     </message>
     <message>
         <source>Pre&amp;set:</source>
-        <translation type="unfinished"></translation>
+        <translation>V&amp;orlage:</translation>
     </message>
     <message>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorlage</translation>
     </message>
     <message>
         <source>Add the chosen preset&apos;s entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einträge der gewählten Vorlage hinzufügen</translation>
     </message>
     <message>
         <source>Name for a new preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Name für eine neue Vorlage</translation>
     </message>
     <message>
         <source>name for your preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Name Ihrer Vorlage</translation>
     </message>
     <message>
         <source>Save the list as a preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Liste als Vorlage speichern</translation>
     </message>
     <message>
         <source>Entries of the chosen preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Einträge der gewählten Vorlage</translation>
     </message>
     <message>
         <source>Test a host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host testen</translation>
     </message>
     <message>
         <source>host or host:port, e.g. files.pythonhosted.org:443</source>
-        <translation type="unfinished"></translation>
+        <translation>Host oder Host:Port, z. B. files.pythonhosted.org:443</translation>
     </message>
     <message>
         <source>Test result</source>
-        <translation type="unfinished"></translation>
+        <translation>Testergebnis</translation>
     </message>
     <message>
         <source>&amp;Test a host:</source>
-        <translation type="unfinished"></translation>
+        <translation>Host &amp;testen:</translation>
     </message>
     <message>
         <source>Command:</source>
-        <translation type="unfinished">Befehl:</translation>
+        <translation>Befehl:</translation>
     </message>
     <message>
         <source>Policy problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit der Richtlinie</translation>
     </message>
     <message>
         <source>Import a policy file</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Richtliniendatei importieren</translation>
     </message>
     <message>
         <source>Export the policy to a file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Richtlinie in eine Datei exportieren</translation>
     </message>
     <message>
         <source>Only a valid, non-empty allow-list can be saved as a preset.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur eine gültige, nicht leere Freigabeliste kann als Vorlage gespeichert werden.</translation>
     </message>
     <message>
         <source>There is no data folder to save presets in.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Datenordner zum Speichern von Vorlagen.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lässt sich nicht lesen: %2</translation>
     </message>
     <message>
         <source>%1 was not imported, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde nicht importiert, %2</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
     </message>
     <message>
         <source>Import egress policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress-Richtlinie importieren</translation>
     </message>
     <message>
         <source>Egress policy (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress-Richtlinie (*.json)</translation>
     </message>
     <message>
         <source>Export egress policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Egress-Richtlinie exportieren</translation>
     </message>
     <message>
         <source>OK; sent to kosa8 as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>OK; an kosa8 gesendet als %1</translation>
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished"></translation>
+        <translation>OK</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Adds: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügt hinzu: %1</translation>
     </message>
     <message>
         <source>Your preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Vorlage</translation>
     </message>
     <message>
         <source>OK; sent as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>OK; gesendet als %1</translation>
     </message>
 </context>
 <context>
     <name>k8::app::EgressEditorDialog</name>
     <message>
         <source>Network policy of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerkrichtlinie von %1</translation>
     </message>
     <message>
         <source>Network policy for the new sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerkrichtlinie für die neue Sandbox</translation>
     </message>
     <message>
         <source>&quot;%1&quot; (not understood; shown as no network)</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ (nicht verstanden; als kein Netzwerk gezeigt)</translation>
     </message>
     <message>
         <source>Now: %1. Changes apply to the running sandbox after you confirm them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktuell: %1. Änderungen gelten für die laufende Sandbox, nachdem Sie sie bestätigt haben.</translation>
     </message>
     <message>
         <source>The sandbox is created with this policy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox wird mit dieser Richtlinie angelegt.</translation>
     </message>
     <message>
         <source>Apply status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status der Anwendung</translation>
     </message>
     <message>
         <source>What kosa8 said</source>
-        <translation type="unfinished"></translation>
+        <translation>Was kosa8 gemeldet hat</translation>
     </message>
     <message>
         <source>&amp;Recreate with this policy…</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit dieser Richtlinie &amp;neu anlegen …</translation>
     </message>
     <message>
         <source>Recreate the sandbox with this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox mit dieser Richtlinie neu anlegen</translation>
     </message>
     <message>
         <source>&amp;Apply to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf %1 &amp;anwenden …</translation>
     </message>
     <message>
         <source>&amp;Use this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Richtlinie &amp;verwenden</translation>
     </message>
     <message>
         <source>Apply the policy to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Richtlinie auf %1 anwenden</translation>
     </message>
     <message>
         <source>Use this policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Richtlinie verwenden</translation>
     </message>
     <message>
         <source>Close without applying</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen, ohne anzuwenden</translation>
     </message>
     <message>
         <source>Save n&amp;otes</source>
-        <translation type="unfinished"></translation>
+        <translation>N&amp;otizen speichern</translation>
     </message>
     <message>
         <source>kosa8 already has this policy; only the notes are saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 hat diese Richtlinie bereits; nur die Notizen werden gespeichert.</translation>
     </message>
     <message>
         <source>Nothing to apply: kosa8 already has this policy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts anzuwenden: kosa8 hat diese Richtlinie bereits.</translation>
     </message>
     <message>
         <source>The notes could not be saved in the data folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Notizen konnten nicht im Datenordner gespeichert werden.</translation>
     </message>
     <message>
         <source>Change the network policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerkrichtlinie ändern</translation>
     </message>
     <message>
         <source>Change the network policy of the running sandbox %1?
@@ -1982,35 +1982,39 @@
 %2
 
 (+ added, - removed; the sandbox keeps running, open connections may be cut.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Netzwerkrichtlinie der laufenden Sandbox %1 ändern?
+
+%2
+
+(+ hinzugefügt, - entfernt; die Sandbox läuft weiter, offene Verbindungen können abbrechen.)</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>Anwenden</translation>
     </message>
     <message>
         <source>(The dialog closes once kosa8 has answered.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Der Dialog schließt sich, sobald kosa8 geantwortet hat.)</translation>
     </message>
     <message>
         <source>Applying the policy to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Richtlinie wird auf %1 angewendet …</translation>
     </message>
     <message>
         <source>kosa8 refused the new policy for %1; your edits are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 hat die neue Richtlinie für %1 abgelehnt; Ihre Änderungen bleiben erhalten.</translation>
     </message>
     <message>
         <source>It names entry %1 (%2): this kosa8 may not accept that form of entry; change or remove it, or recreate the sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Genannt wird Eintrag %1 (%2): Dieses kosa8 akzeptiert diese Form von Eintrag womöglich nicht; ändern oder entfernen Sie ihn oder legen Sie die Sandbox neu an.</translation>
     </message>
     <message>
         <source>Applied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angewendet.</translation>
     </message>
     <message>
         <source>Recreate the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox neu anlegen</translation>
     </message>
     <message>
         <source>Delete %1 and create it again with the new policy?
@@ -2018,58 +2022,62 @@
 This loses everything inside it: its checkpoints and snapshots, the images pulled into it, files written in it and running processes. Host folders mounted when it was created are not mounted again. This cannot be undone.
 
 Then: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 löschen und mit der neuen Richtlinie neu anlegen?
+
+Dabei geht alles darin verloren: ihre Checkpoints und Snapshots, die in sie geladenen Images, darin geschriebene Dateien und laufende Prozesse. Host-Ordner, die beim Anlegen eingebunden wurden, werden nicht erneut eingebunden. Das lässt sich nicht rückgängig machen.
+
+Danach: %2</translation>
     </message>
     <message>
         <source>Delete and recreate %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 löschen und neu anlegen</translation>
     </message>
     <message>
         <source>Deleting %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird gelöscht …</translation>
     </message>
     <message>
         <source>Could not delete %1; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht gelöscht werden; es wurde nichts geändert.</translation>
     </message>
     <message>
         <source>Creating %1 with the new policy…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird mit der neuen Richtlinie angelegt …</translation>
     </message>
     <message>
         <source>%1 was deleted but could not be created again; your policy is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde gelöscht, konnte aber nicht neu angelegt werden; Ihre Richtlinie bleibt erhalten.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::ForkDialog</name>
     <message>
         <source>Fork %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 abzweigen</translation>
     </message>
     <message>
         <source>Each copy is a new sandbox that starts from %1 as it is now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Kopie ist eine neue Sandbox, die von %1 im jetzigen Zustand ausgeht.</translation>
     </message>
     <message>
         <source>Number of copies</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl der Kopien</translation>
     </message>
     <message>
         <source>&amp;Copies:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kopien:</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished">Befehl</translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <source>Fork</source>
-        <translation type="unfinished"></translation>
+        <translation>Abzweigen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -2205,11 +2213,11 @@ Then: %2</source>
     <name>k8::app::HistoryModel</name>
     <message>
         <source>you</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie</translation>
     </message>
     <message>
         <source>rule &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel „%1“</translation>
     </message>
     <message>
         <source>timed out</source>
@@ -2217,85 +2225,85 @@ Then: %2</source>
     </message>
     <message>
         <source>withdrawn by the agent</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Agenten zurückgezogen</translation>
     </message>
     <message>
         <source>app shut down</source>
-        <translation type="unfinished"></translation>
+        <translation>App beendet</translation>
     </message>
     <message>
         <source>Request %1, payload SHA-256 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage %1, Nutzlast-SHA-256 %2</translation>
     </message>
     <message>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Wann</translation>
     </message>
     <message>
         <source>Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent</translation>
     </message>
     <message>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>Titel</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode</translation>
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung</translation>
     </message>
     <message>
         <source>Decided by</source>
-        <translation type="unfinished"></translation>
+        <translation>Entschieden von</translation>
     </message>
     <message>
         <source>%1 in %2 (%3), %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in %2 (%3), %4</translation>
     </message>
     <message>
         <source>no checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Checkpoint</translation>
     </message>
     <message>
         <source>checkpoint %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint %1</translation>
     </message>
     <message>
         <source>Where it ran</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo es lief</translation>
     </message>
 </context>
 <context>
     <name>k8::app::HistoryView</name>
     <message>
         <source>Decided requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Entschiedene Anfragen</translation>
     </message>
     <message>
         <source>History status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status des Verlaufs</translation>
     </message>
     <message>
         <source>No ledger yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Ledger.</translation>
     </message>
     <message>
         <source>No decisions recorded yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Entscheidungen aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
         <source>The %n most recent decision(s), newest first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n jüngste Entscheidung, neueste zuerst.</numerusform>
+            <numerusform>%n jüngste Entscheidungen, neueste zuerst.</numerusform>
         </translation>
     </message>
     <message>
         <source>Show on &amp;timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf der &amp;Zeitleiste zeigen</translation>
     </message>
 </context>
 <context>
@@ -2358,141 +2366,141 @@ Then: %2</source>
     <message>
         <source>(%1) %2</source>
         <extracomment>Window title with the number of pending requests, e.g. &quot;(3) kosa8 Desk&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>(%1) %2</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n request(s) waiting for you</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1: %n Anfrage wartet auf Sie</numerusform>
+            <numerusform>%1: %n Anfragen warten auf Sie</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: no requests waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: keine wartenden Anfragen</translation>
     </message>
     <message>
         <source>%1 asks for a decision</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bittet um eine Entscheidung</translation>
     </message>
     <message>
         <source>A new request is waiting in the inbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine neue Anfrage wartet im Posteingang.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::InboxPage</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> oder </translation>
     </message>
     <message>
         <source>Pending requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Offene Anfragen</translation>
     </message>
     <message>
         <source>&amp;Next</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nächste</translation>
     </message>
     <message>
         <source>Next request</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächste Anfrage</translation>
     </message>
     <message>
         <source>&amp;Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorige</translation>
     </message>
     <message>
         <source>Previous request</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorige Anfrage</translation>
     </message>
     <message>
         <source>&amp;Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Offen</translation>
     </message>
     <message>
         <source>&amp;History</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verlauf</translation>
     </message>
     <message>
         <source>Request lists</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragelisten</translation>
     </message>
     <message>
         <source>Run output</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe der Ausführung</translation>
     </message>
     <message>
         <source>Output of approved runs appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausgabe freigegebener Ausführungen erscheint hier.</translation>
     </message>
     <message>
         <source>▶ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ %1</translation>
     </message>
     <message>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführung</translation>
     </message>
     <message>
         <source>■ kosa8 failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>■ kosa8 fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>■ not run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>■ nicht ausgeführt: %1</translation>
     </message>
     <message>
         <source>Rewind to before this run…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf den Stand vor dieser Ausführung zurückspulen …</translation>
     </message>
     <message>
         <source>Open the sandbox&apos;s timeline and rewind it to the checkpoint taken just before the last run (you confirm there)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeitleiste der Sandbox öffnen und sie zum Checkpoint zurückspulen, der direkt vor der letzten Ausführung angelegt wurde (Sie bestätigen dort)</translation>
     </message>
     <message>
         <source>Rewind to before this run</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf den Stand vor dieser Ausführung zurückspulen</translation>
     </message>
     <message>
         <source>Inbox</source>
-        <translation type="unfinished">Posteingang</translation>
+        <translation>Posteingang</translation>
     </message>
     <message>
         <source>Requests from agents waiting for your decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen von Agenten, die auf Ihre Entscheidung warten.</translation>
     </message>
     <message>
         <source>%1 …</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 …</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 ms</translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>exit code %1</source>
-        <translation type="unfinished">Exit-Code %1</translation>
+        <translation>Exit-Code %1</translation>
     </message>
     <message>
         <source>output truncated</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe gekürzt</translation>
     </message>
     <message>
         <source>checkpoint %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint %1</translation>
     </message>
     <message>
         <source>■ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>■ %1</translation>
     </message>
 </context>
 <context>
@@ -2591,15 +2599,15 @@ Then: %2</source>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste</translation>
     </message>
     <message>
         <source>&amp;Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitleiste</translation>
     </message>
     <message>
         <source>The base checkpoint could not be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Basis-Checkpoint konnte nicht gespeichert werden</translation>
     </message>
 </context>
 <context>
@@ -2715,199 +2723,199 @@ Then: %2</source>
     <name>k8::app::ReachPanel</name>
     <message>
         <source>Allow t&amp;his host for this sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen &amp;Host für diese Sandbox erlauben …</translation>
     </message>
     <message>
         <source>Edit this sandbox&apos;s &amp;policy…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Richtlinie dieser Sandbox bearbeiten …</translation>
     </message>
     <message>
         <source>What the code would reach</source>
-        <translation type="unfinished"></translation>
+        <translation>Was der Code erreichen würde</translation>
     </message>
     <message>
         <source>Summary of what the code would reach</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung dessen, was der Code erreichen würde</translation>
     </message>
     <message>
         <source>Destinations and risky operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziele und riskante Operationen</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile</translation>
     </message>
     <message>
         <source>Found</source>
-        <translation type="unfinished"></translation>
+        <translation>Gefunden</translation>
     </message>
     <message>
         <source>Host or operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Host oder Operation</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewertung</translation>
     </message>
     <message>
         <source>A hint from patterns, not a guarantee: code can build hosts at run time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Hinweis anhand von Mustern, keine Garantie: Code kann Hosts zur Laufzeit zusammensetzen.</translation>
     </message>
     <message>
         <source>Allow this host for this sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Host für diese Sandbox erlauben</translation>
     </message>
     <message>
         <source>Edit the chosen sandbox&apos;s network policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Netzwerkrichtlinie der gewählten Sandbox bearbeiten</translation>
     </message>
     <message>
         <source>allowed from a review (line %1: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>aus einer Prüfung erlaubt (Zeile %1: %2)</translation>
     </message>
     <message>
         <source>Allow %1 (every subdomain of %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erlauben (jede Subdomain von %2)</translation>
     </message>
     <message>
         <source>Allow %1 (exactly this host)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erlauben (genau diesen Host)</translation>
     </message>
     <message>
         <source>no sandbox chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Sandbox gewählt</translation>
     </message>
     <message>
         <source>risky: read this line</source>
-        <translation type="unfinished"></translation>
+        <translation>riskant: diese Zeile lesen</translation>
     </message>
     <message>
         <source>No network destinations or risky operations found.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Netzwerkziele oder riskanten Operationen gefunden.</translation>
     </message>
     <message>
         <source>%1 destination(s), %2 risky operation(s). Choose a sandbox to see verdicts.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ziel(e), %2 riskante Operation(en). Wählen Sie eine Sandbox, um Bewertungen zu sehen.</translation>
     </message>
     <message>
         <source>%1 destination(s), %2 blocked by the policy of %3; %4 risky operation(s).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ziel(e), %2 durch die Richtlinie von %3 blockiert; %4 riskante Operation(en).</translation>
     </message>
     <message>
         <source>Only the first %1 KiB of the code were scanned.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die ersten %1 KiB des Codes wurden untersucht.</translation>
     </message>
     <message>
         <source>Select a blocked host in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen blockierten Host in der Liste</translation>
     </message>
     <message>
         <source>Offers %1; you see the change before it is applied</source>
-        <translation type="unfinished"></translation>
+        <translation>Bietet %1 an; Sie sehen die Änderung, bevor sie angewendet wird</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> oder </translation>
     </message>
 </context>
 <context>
     <name>k8::app::RevealBar</name>
     <message>
         <source>Hidden text warning</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung vor verstecktem Text</translation>
     </message>
     <message>
         <source>Check the marked characters before you approve</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie die markierten Zeichen, bevor Sie freigeben</translation>
     </message>
     <message>
         <source>What the code holds that can hide code</source>
-        <translation type="unfinished"></translation>
+        <translation>Was der Code enthält, das Code verstecken kann</translation>
     </message>
     <message>
         <source>1 bidirectional control</source>
-        <translation type="unfinished"></translation>
+        <translation>1 bidirektionales Steuerzeichen</translation>
     </message>
     <message>
         <source>%1 bidirectional controls</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bidirektionale Steuerzeichen</translation>
     </message>
     <message>
         <source>1 zero-width or invisible character</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Zeichen ohne Breite oder unsichtbares Zeichen</translation>
     </message>
     <message>
         <source>%1 zero-width or invisible characters</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeichen ohne Breite oder unsichtbare Zeichen</translation>
     </message>
     <message>
         <source>1 control character</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Steuerzeichen</translation>
     </message>
     <message>
         <source>%1 control characters</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Steuerzeichen</translation>
     </message>
     <message>
         <source>non-ASCII letters inside a word in 1 place (look-alikes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht-ASCII-Buchstaben in einem Wort an 1 Stelle (Doppelgänger)</translation>
     </message>
     <message>
         <source>non-ASCII letters inside words in %1 places (look-alikes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht-ASCII-Buchstaben in Wörtern an %1 Stellen (Doppelgänger)</translation>
     </message>
     <message>
         <source>right-to-left text in 1 place (it can reorder the code around it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechts-nach-links-Text an 1 Stelle (er kann den Code um ihn herum umordnen)</translation>
     </message>
     <message>
         <source>right-to-left text in %1 places (it can reorder the code around it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechts-nach-links-Text an %1 Stellen (er kann den Code um ihn herum umordnen)</translation>
     </message>
     <message>
         <source>1 lone carriage return (CR)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 einzelner Wagenrücklauf (CR)</translation>
     </message>
     <message>
         <source>%1 lone carriage returns (CR)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 einzelne Wagenrückläufe (CR)</translation>
     </message>
     <message>
         <source>1 Unicode line or paragraph separator</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Unicode-Zeilen- oder -Absatztrenner</translation>
     </message>
     <message>
         <source>%1 Unicode line or paragraph separators</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Unicode-Zeilen- oder -Absatztrenner</translation>
     </message>
     <message>
         <source>1 non-breaking or unusual space</source>
-        <translation type="unfinished"></translation>
+        <translation>1 geschütztes oder ungewöhnliches Leerzeichen</translation>
     </message>
     <message>
         <source>%1 non-breaking or unusual spaces</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 geschützte oder ungewöhnliche Leerzeichen</translation>
     </message>
     <message>
         <source>1 line longer than %1 characters (%2 characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Zeile länger als %1 Zeichen (%2 Zeichen)</translation>
     </message>
     <message>
         <source>%1 lines longer than %2 characters (the longest has %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zeilen länger als %2 Zeichen (die längste hat %3)</translation>
     </message>
     <message>
         <source>1 Windows line end (CRLF)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Windows-Zeilenende (CRLF)</translation>
     </message>
     <message>
         <source>%1 Windows line ends (CRLF)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Windows-Zeilenenden (CRLF)</translation>
     </message>
     <message>
         <source>This code holds %1. They are drawn as boxed markers or underlined in the code, and long lines wrap: read them before you approve.</source>
         <extracomment>%1 is a list such as &quot;2 bidirectional controls, 1 line longer than 200 characters (5000 characters)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Code enthält %1. Sie werden im Code als umrahmte Markierungen gezeichnet oder unterstrichen, und lange Zeilen werden umbrochen: Lesen Sie sie, bevor Sie freigeben.</translation>
     </message>
 </context>
 <context>
@@ -2915,331 +2923,333 @@ Then: %2</source>
     <message>
         <source>+%1 more</source>
         <extracomment>Painted at the edge of a line that runs out of view: how many characters are hidden</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+%1 weitere</translation>
     </message>
 </context>
 <context>
     <name>k8::app::ReviewView</name>
     <message>
         <source>just now</source>
-        <translation type="unfinished"></translation>
+        <translation>gerade eben</translation>
     </message>
     <message numerus="yes">
         <source>%n min ago</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>vor %n min</numerusform>
+            <numerusform>vor %n min</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n h ago</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>vor %n h</numerusform>
+            <numerusform>vor %n h</numerusform>
         </translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> oder </translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>&amp;Approve</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Freigeben</translation>
     </message>
     <message>
         <source>Approve</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigeben</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>Edit the code before approving</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Code vor dem Freigeben bearbeiten</translation>
     </message>
     <message>
         <source>Reject…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnen …</translation>
     </message>
     <message>
         <source>Type a reason and press Enter to reject</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Grund ein und drücken Sie Enter, um abzulehnen</translation>
     </message>
     <message>
         <source>&amp;Reject</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ablehnen</translation>
     </message>
     <message>
         <source>Reject now, with the reason typed beside (%1 to type a reason, Enter rejects)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt ablehnen, mit dem daneben eingegebenen Grund (%1, um einen Grund einzugeben; Enter lehnt ab)</translation>
     </message>
     <message>
         <source>Respond…</source>
-        <translation type="unfinished"></translation>
+        <translation>Antworten …</translation>
     </message>
     <message>
         <source>Type a response to the agent and press Enter</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie eine Antwort an den Agenten ein und drücken Sie Enter</translation>
     </message>
     <message>
         <source>Re&amp;spond</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;tworten</translation>
     </message>
     <message>
         <source>Send the response typed beside to the agent instead of running the action (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die daneben eingegebene Antwort an den Agenten senden, statt die Aktion auszuführen (%1)</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten</translation>
     </message>
     <message>
         <source>Reject</source>
-        <translation type="unfinished"></translation>
+        <translation>Ablehnen</translation>
     </message>
     <message>
         <source>Respond</source>
-        <translation type="unfinished"></translation>
+        <translation>Antworten</translation>
     </message>
     <message>
         <source>Always reject this agent…</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Agenten immer ablehnen …</translation>
     </message>
     <message>
         <source>%1 of %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2: %3</translation>
     </message>
     <message>
         <source>This request holds no action that can be approved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Anfrage enthält keine Aktion, die freigegeben werden kann.</translation>
     </message>
     <message>
         <source>(untitled request)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Anfrage ohne Titel)</translation>
     </message>
     <message>
         <source>From %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Von %1</translation>
     </message>
     <message>
         <source>thread %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Thread %1</translation>
     </message>
     <message>
         <source>received %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>empfangen %1 (%2)</translation>
     </message>
     <message numerus="yes">
         <source>rejected automatically after %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>automatisch abgelehnt nach %n s</numerusform>
+            <numerusform>automatisch abgelehnt nach %n s</numerusform>
         </translation>
     </message>
     <message>
         <source>Other arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>Weitere Argumente:</translation>
     </message>
     <message>
         <source>Arguments:</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente:</translation>
     </message>
     <message>
         <source>&amp;Approve edited and run</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeitet &amp;freigeben und ausführen</translation>
     </message>
     <message>
         <source>&amp;Approve edited</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeitet &amp;freigeben</translation>
     </message>
     <message>
         <source>&amp;Approve and run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Freigeben und ausführen</translation>
     </message>
     <message>
         <source>%1 of %2 decided</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 entschieden</translation>
     </message>
     <message>
         <source>Type the response to send to the agent first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie zuerst die Antwort an den Agenten ein.</translation>
     </message>
     <message>
         <source>Action %1: %2. Now decide action %3 of %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion %1: %2. Entscheiden Sie jetzt Aktion %3 von %4.</translation>
     </message>
     <message>
         <source>The decision could not be applied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Entscheidung konnte nicht angewendet werden.</translation>
     </message>
     <message>
         <source>unknown: &quot;%1&quot; is not in the sandbox list</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt: „%1“ steht nicht in der Sandbox-Liste</translation>
     </message>
     <message>
         <source>%1 (status: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Status: %2)</translation>
     </message>
     <message>
         <source>The rule was not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel wurde nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>Always reject this agent?</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Agenten immer ablehnen?</translation>
     </message>
     <message>
         <source>Save a standing rule that rejects every request from the agent &quot;%1&quot; without asking you? This request still waits for your decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Dauerregel speichern, die jede Anfrage des Agenten „%1“ ablehnt, ohne Sie zu fragen? Diese Anfrage wartet weiterhin auf Ihre Entscheidung.</translation>
     </message>
     <message>
         <source>Saved: requests from &quot;%1&quot; are rejected from now on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert: Anfragen von „%1“ werden ab jetzt abgelehnt.</translation>
     </message>
     <message>
         <source>Nothing was sent: the agent service has stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde gesendet: Der Agenten-Dienst wurde beendet.</translation>
     </message>
     <message>
         <source>&amp;Discard edits</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen &amp;verwerfen</translation>
     </message>
     <message>
         <source>Put back the code and arguments as the agent sent them</source>
-        <translation type="unfinished"></translation>
+        <translation>Code und Argumente so wiederherstellen, wie der Agent sie gesendet hat</translation>
     </message>
     <message>
         <source>Discard edits</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen verwerfen</translation>
     </message>
     <message>
         <source>Always approve this action as shown…</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Aktion immer wie gezeigt freigeben …</translation>
     </message>
     <message>
         <source>Approve is armed in %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>„Freigeben“ ist in %1 s bereit</translation>
     </message>
     <message>
         <source>action</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion</translation>
     </message>
     <message>
         <source>runs %1 code in a kosa8 sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>führt %1-Code in einer kosa8-Sandbox aus</translation>
     </message>
     <message>
         <source>the agent acts on your answer itself, outside kosa8</source>
-        <translation type="unfinished"></translation>
+        <translation>der Agent handelt selbst nach Ihrer Antwort, außerhalb von kosa8</translation>
     </message>
     <message>
         <source>the agent runs %1 itself on your answer, outside kosa8</source>
-        <translation type="unfinished"></translation>
+        <translation>der Agent führt %1 selbst nach Ihrer Antwort aus, außerhalb von kosa8</translation>
     </message>
     <message>
         <source>Edit is off, and your edits are kept: they are what will be sent. &quot;Discard edits&quot; puts the agent&apos;s original back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeiten ist aus, Ihre Änderungen bleiben aber erhalten: Sie werden gesendet. „Änderungen verwerfen“ stellt das Original des Agenten wieder her.</translation>
     </message>
     <message>
         <source>Not approved: this request has only just come into view. %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht freigegeben: Diese Anfrage ist gerade erst erschienen. %1.</translation>
     </message>
     <message>
         <source>Nothing was sent: the request in view changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde gesendet: Die angezeigte Anfrage hat sich geändert.</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>No rule was saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde keine Regel gespeichert: %1</translation>
     </message>
     <message>
         <source>Save a standing rule that approves, without asking you, any request from any agent that holds %1
 
 It binds the whole action, not only its code: a single changed character, argument, sandbox, image or checkpoint makes it ask you again. This request still waits for your decision.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Dauerregel speichern, die ohne Rückfrage jede Anfrage jedes Agenten freigibt, die %1 enthält
+
+Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeichen, Argument, eine andere Sandbox, ein anderes Image oder ein anderer Checkpoint führt zu einer erneuten Rückfrage. Diese Anfrage wartet weiterhin auf Ihre Entscheidung.</translation>
     </message>
     <message>
         <source>Always approve this action?</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Aktion immer freigeben?</translation>
     </message>
     <message>
         <source>No rule was saved: the request in view changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde keine Regel gespeichert: Die angezeigte Anfrage hat sich geändert.</translation>
     </message>
     <message>
         <source>Saved: this action, exactly as shown, is approved from now on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert: Diese Aktion wird ab jetzt genau wie gezeigt freigegeben.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::RulesDialog</name>
     <message>
         <source>Delete the selected rule (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählte Regel löschen (%1)</translation>
     </message>
     <message>
         <source>The rule &quot;%1&quot; comes from %2 and is read-only here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel „%1“ stammt aus %2 und ist hier schreibgeschützt.</translation>
     </message>
     <message>
         <source>Delete rule?</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel löschen?</translation>
     </message>
     <message>
         <source>Delete the standing rule &quot;%1&quot;? Matching requests will ask you again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dauerregel „%1“ löschen? Passende Anfragen werden Sie wieder fragen.</translation>
     </message>
 </context>
 <context>
     <name>k8::app::RulesTableModel</name>
     <message>
         <source>agent &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent „%1“</translation>
     </message>
     <message>
         <source>method %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode %1</translation>
     </message>
     <message>
         <source>nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
     <message>
         <source>From %1, given with --rules: read-only here. Edit that file to change it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus %1, angegeben mit --rules: hier schreibgeschützt. Bearbeiten Sie diese Datei, um sie zu ändern.</translation>
     </message>
     <message>
         <source>approve</source>
-        <translation type="unfinished"></translation>
+        <translation>freigeben</translation>
     </message>
     <message>
         <source>reject</source>
-        <translation type="unfinished"></translation>
+        <translation>ablehnen</translation>
     </message>
     <message>
         <source>%1 (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (schreibgeschützt)</translation>
     </message>
     <message>
         <source>this app</source>
-        <translation type="unfinished"></translation>
+        <translation>diese App</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3247,123 +3257,123 @@ It binds the whole action, not only its code: a single changed character, argume
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung</translation>
     </message>
     <message>
         <source>Matches</source>
-        <translation type="unfinished"></translation>
+        <translation>Trifft zu auf</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle</translation>
     </message>
     <message>
         <source>The rule &quot;%1&quot; comes from %2 and is read-only here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel „%1“ stammt aus %2 und ist hier schreibgeschützt.</translation>
     </message>
     <message>
         <source>The rule &quot;%1&quot; was not changed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel „%1“ wurde nicht geändert: %2</translation>
     </message>
     <message>
         <source>There is no such rule.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine solche Regel gibt es nicht.</translation>
     </message>
     <message>
         <source>The rule &quot;%1&quot; was not deleted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regel „%1“ wurde nicht gelöscht: %2</translation>
     </message>
     <message>
         <source>exact action %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>genau die Aktion %1 …</translation>
     </message>
     <message>
         <source>exact code %1…, nothing else</source>
-        <translation type="unfinished"></translation>
+        <translation>genau der Code %1 …, sonst nichts</translation>
     </message>
     <message>
         <source>code %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Code %1 …</translation>
     </message>
     <message>
         <source>agent &quot;%1&quot; (a name the agent chooses: proves nothing)</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent „%1“ (einen Namen wählt der Agent selbst: beweist nichts)</translation>
     </message>
     <message>
         <source>Rule &quot;%1&quot;: %2, %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel „%1“: %2, %3.</translation>
     </message>
     <message>
         <source>approves without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>gibt frei ohne Rückfrage</translation>
     </message>
     <message>
         <source>rejects without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>lehnt ab ohne Rückfrage</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>an</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>aus</translation>
     </message>
     <message>
         <source>Action SHA-256: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktions-SHA-256: %1</translation>
     </message>
     <message>
         <source>It approves exactly one action: a tool call with this very name and all of its arguments, a question with this very payload, or a run of this very code in this language, sandbox and image, with or without a checkpoint as when you approved it. Anything that differs in one byte goes to you.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie gibt genau eine Aktion frei: einen Werkzeugaufruf mit genau diesem Namen und allen seinen Argumenten, eine Frage mit genau dieser Nutzlast oder eine Ausführung genau dieses Codes in dieser Sprache, Sandbox und diesem Image, mit oder ohne Checkpoint wie bei Ihrer Freigabe. Alles, was in einem Byte abweicht, geht an Sie.</translation>
     </message>
     <message>
         <source>It rejects exactly this action (a tool call with this name and arguments, a payload, or a run with this code, language, sandbox, image and checkpoint).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie lehnt genau diese Aktion ab (einen Werkzeugaufruf mit diesem Namen und diesen Argumenten, eine Nutzlast oder eine Ausführung mit diesem Code, dieser Sprache, Sandbox, diesem Image und Checkpoint).</translation>
     </message>
     <message>
         <source>Code SHA-256: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Code-SHA-256: %1</translation>
     </message>
     <message>
         <source>It approves this exact code only when nothing else comes with it: a question whose other fields are only its text, a tool call whose only argument is this code, or a python run in the default sandbox with the default image and a checkpoint. Any other sandbox, image, language or argument goes to you.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie gibt genau diesen Code nur frei, wenn nichts anderes dazugehört: eine Frage, deren übrige Felder nur ihr Text sind, ein Werkzeugaufruf, dessen einziges Argument dieser Code ist, oder eine Python-Ausführung in der Standard-Sandbox mit dem Standard-Image und einem Checkpoint. Jede andere Sandbox, jedes andere Image, jede andere Sprache oder jedes andere Argument geht an Sie.</translation>
     </message>
     <message>
         <source>The action must also hold this exact code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aktion muss außerdem genau diesen Code enthalten.</translation>
     </message>
     <message>
         <source>It rejects any request with an action holding this exact code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie lehnt jede Anfrage mit einer Aktion ab, die genau diesen Code enthält.</translation>
     </message>
     <message>
         <source>Agent: &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent: „%1“</translation>
     </message>
     <message>
         <source>Agent names are chosen by the agent and prove nothing: any program on this computer can call itself &quot;%1&quot;. The name only narrows the rule.</source>
-        <translation type="unfinished"></translation>
+        <translation>Agentennamen wählt der Agent selbst, sie beweisen nichts: Jedes Programm auf diesem Computer kann sich „%1“ nennen. Der Name schränkt die Regel nur ein.</translation>
     </message>
     <message>
         <source>Agent names are chosen by the agent: an agent can avoid this rule by calling itself something else.</source>
-        <translation type="unfinished"></translation>
+        <translation>Agentennamen wählt der Agent selbst: Ein Agent kann dieser Regel ausweichen, indem er sich anders nennt.</translation>
     </message>
     <message>
         <source>Method: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode: %1</translation>
     </message>
     <message>
         <source>From %1, given with --rules: read-only here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus %1, angegeben mit --rules: hier schreibgeschützt.</translation>
     </message>
     <message>
         <source>From %1 (this app&apos;s own rules).</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus %1 (die eigenen Regeln dieser App).</translation>
     </message>
     <message>
         <source>Added in this app.</source>
-        <translation type="unfinished"></translation>
+        <translation>In dieser App hinzugefügt.</translation>
     </message>
 </context>
 <context>
@@ -3585,32 +3595,33 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
     </message>
     <message>
         <source>&amp;Timeline…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitleiste …</translation>
     </message>
     <message>
         <source>&amp;Network policy…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Netzwerkrichtlinie …</translation>
     </message>
     <message>
         <source>Show the checkpoint timeline of the selected sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Checkpoint-Zeitleiste der ausgewählten Sandbox zeigen</translation>
     </message>
     <message>
         <source>Edit the network policy of %1 (shows the change and the command first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Netzwerkrichtlinie von %1 bearbeiten (zeigt zuerst die Änderung und den Befehl)</translation>
     </message>
     <message>
         <source>Edit a sandbox&apos;s network policy (select a sandbox first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Netzwerkrichtlinie einer Sandbox bearbeiten (zuerst eine Sandbox auswählen)</translation>
     </message>
     <message>
         <source>kosa8 refused to create %1 (exit code %2): %3
 Your choices are kept below; change what it named and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 hat das Anlegen von %1 abgelehnt (Exit-Code %2): %3
+Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuchen Sie es erneut.</translation>
     </message>
     <message>
         <source>no reason given</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Grund angegeben</translation>
     </message>
 </context>
 <context>
@@ -3753,19 +3764,19 @@ Your choices are kept below; change what it named and try again.</source>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>Approve is armed after</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigeben ist bereit nach</translation>
     </message>
     <message>
         <source>After the request in view changes, approving waits this long, so a key meant for one request never approves another. 0 switches the wait off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachdem die angezeigte Anfrage gewechselt hat, wartet die Freigabe so lange, damit eine für eine Anfrage gedachte Taste nie eine andere freigibt. 0 schaltet die Wartezeit ab.</translation>
     </message>
     <message>
         <source>&amp;Approve is armed after:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Freigeben ist bereit nach:</translation>
     </message>
 </context>
 <context>
@@ -3863,11 +3874,11 @@ Your choices are kept below; change what it named and try again.</source>
     <name>k8::app::SyntaxRepository</name>
     <message>
         <source>KSyntaxHighlighting %1 (built in)</source>
-        <translation type="unfinished"></translation>
+        <translation>KSyntaxHighlighting %1 (eingebaut)</translation>
     </message>
     <message>
         <source>KSyntaxHighlighting %1 (system)</source>
-        <translation type="unfinished"></translation>
+        <translation>KSyntaxHighlighting %1 (System)</translation>
     </message>
 </context>
 <context>
