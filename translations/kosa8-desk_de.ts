@@ -3885,314 +3885,314 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::app::TimelinePage</name>
     <message>
         <source>Timeline settings could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeitleisten-Einstellungen konnten nicht gelesen werden</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished">&amp;Aktualisieren</translation>
+        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Checkpoint now…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Checkpoint jetzt anlegen …</translation>
     </message>
     <message>
         <source>Re&amp;wind…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurückspulen …</translation>
     </message>
     <message>
         <source>Take &amp;snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Snapshot anlegen</translation>
     </message>
     <message>
         <source>Restore snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot wiederherstellen …</translation>
     </message>
     <message>
         <source>Delete snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot löschen …</translation>
     </message>
     <message>
         <source>&amp;Fork…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abzweigen …</translation>
     </message>
     <message>
         <source>Reset to &amp;base…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf &amp;Basis zurücksetzen …</translation>
     </message>
     <message>
         <source>Use as base</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Basis verwenden</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished">Details</translation>
+        <translation>Details</translation>
     </message>
     <message>
         <source>S&amp;andbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;andbox:</translation>
     </message>
     <message>
         <source>Sandbox</source>
-        <translation type="unfinished">Sandbox</translation>
+        <translation>Sandbox</translation>
     </message>
     <message>
         <source>Base checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-Checkpoint</translation>
     </message>
     <message>
         <source>Rewind to base after every approved run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach jeder freigegebenen Ausführung zur Basis zurückspulen</translation>
     </message>
     <message>
         <source>Every task starts from a clean machine: after each approved run in this sandbox, kosa8 Desk rewinds it to its base checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Aufgabe beginnt auf einer sauberen Maschine: Nach jeder freigegebenen Ausführung in dieser Sandbox spult kosa8 Desk sie zu ihrem Basis-Checkpoint zurück.</translation>
     </message>
     <message>
         <source>The option could not be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Option konnte nicht gespeichert werden</translation>
     </message>
     <message>
         <source>Timeline actions</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleisten-Aktionen</translation>
     </message>
     <message>
         <source>Timeline is stale</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste ist veraltet</translation>
     </message>
     <message>
         <source>Details of the selected item</source>
-        <translation type="unfinished"></translation>
+        <translation>Details des ausgewählten Elements</translation>
     </message>
     <message>
         <source>Select a checkpoint, snapshot, run or fork to see its details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Checkpoint, einen Snapshot, eine Ausführung oder eine Abzweigung, um die Details zu sehen.</translation>
     </message>
     <message>
         <source>Problems reading the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Probleme beim Lesen der Zeitleiste</translation>
     </message>
     <message>
         <source>Running command</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufender Befehl</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Cancel the running command</source>
-        <translation type="unfinished"></translation>
+        <translation>Den laufenden Befehl abbrechen</translation>
     </message>
     <message>
         <source>Last failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Fehler</translation>
     </message>
     <message>
         <source>%1 The timeline below is the last one read (%2) and may be out of date. Refresh (F5) to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Die Zeitleiste unten ist die zuletzt gelesene (%2) und womöglich veraltet. Aktualisieren (F5), um es erneut zu versuchen.</translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished"></translation>
+        <translation>nie</translation>
     </message>
     <message>
         <source>Select a checkpoint or a run first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst einen Checkpoint oder eine Ausführung.</translation>
     </message>
     <message>
         <source>No checkpoint before this run is listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor dieser Ausführung ist kein Checkpoint aufgeführt.</translation>
     </message>
     <message>
         <source>Only checkpoints and runs can be rewound to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückspulen ist nur zu Checkpoints und Ausführungen möglich.</translation>
     </message>
     <message>
         <source>No base checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Basis-Checkpoint</translation>
     </message>
     <message>
         <source>Base: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis: %1</translation>
     </message>
     <message>
         <source>Take a checkpoint of %1 now (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt einen Checkpoint von %1 anlegen (Ctrl+K)</translation>
     </message>
     <message>
         <source>Choose a checkpoint and &quot;Use as base&quot; first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst einen Checkpoint und „Als Basis verwenden“.</translation>
     </message>
     <message>
         <source>Could not checkpoint %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint von %1 konnte nicht angelegt werden</translation>
     </message>
     <message numerus="yes">
         <source>• … and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>• … und %n weiterer Eintrag</numerusform>
+            <numerusform>• … und %n weitere Einträge</numerusform>
         </translation>
     </message>
     <message>
         <source>Rewind %1 to the checkpoint %2? Its memory, processes and disk go back to that moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 zum Checkpoint %2 zurückspulen? Speicher, Prozesse und Festplatte kehren zu diesem Moment zurück.</translation>
     </message>
     <message>
         <source>The timeline does not list this checkpoint; kosa8 will say whether it exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeitleiste führt diesen Checkpoint nicht auf; kosa8 wird melden, ob es ihn gibt.</translation>
     </message>
     <message>
         <source>Nothing after this checkpoint is on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach diesem Checkpoint steht nichts auf der Zeitleiste.</translation>
     </message>
     <message numerus="yes">
         <source>Lost: what %n run(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Verloren geht, was %n Ausführung</numerusform>
+            <numerusform>Verloren geht, was %n Ausführungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> and %n later checkpoint(s) captured:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> und %n späterer Checkpoint festgehalten haben:</numerusform>
+            <numerusform> und %n spätere Checkpoints festgehalten haben:</numerusform>
         </translation>
     </message>
     <message>
         <source>Rewind sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox zurückspulen</translation>
     </message>
     <message>
         <source>Rewind to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu %1 zurückspulen</translation>
     </message>
     <message>
         <source>Could not rewind %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht zu %2 zurückgespult werden</translation>
     </message>
     <message>
         <source>Could not snapshot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot von %1 konnte nicht angelegt werden</translation>
     </message>
     <message>
         <source>Restore snapshot</source>
-        <translation type="unfinished">Snapshot wiederherstellen</translation>
+        <translation>Snapshot wiederherstellen</translation>
     </message>
     <message>
         <source>Restore %1 from the snapshot %2? The whole machine goes back to it; its current state is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aus dem Snapshot %2 wiederherstellen? Die ganze Maschine kehrt zu diesem Stand zurück; ihr aktueller Zustand geht verloren.</translation>
     </message>
     <message>
         <source>Restore %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wiederherstellen</translation>
     </message>
     <message>
         <source>Could not restore %1 from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht aus %2 wiederhergestellt werden</translation>
     </message>
     <message>
         <source>Delete snapshot</source>
-        <translation type="unfinished">Snapshot löschen</translation>
+        <translation>Snapshot löschen</translation>
     </message>
     <message>
         <source>Delete the snapshot %1 of %2? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Snapshot %1 von %2 löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
         <source>Delete %1</source>
-        <translation type="unfinished">%1 löschen</translation>
+        <translation>%1 löschen</translation>
     </message>
     <message>
         <source>Could not delete the snapshot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Snapshot %1 konnte nicht gelöscht werden</translation>
     </message>
     <message>
         <source>Could not fork %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht abgezweigt werden</translation>
     </message>
     <message>
         <source>The base checkpoint could not be saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Basis-Checkpoint konnte nicht gespeichert werden</translation>
     </message>
     <message>
         <source>Timeline item</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleisten-Element</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Rewind to before this run…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf den Stand vor dieser Ausführung zurückspulen …</translation>
     </message>
     <message>
         <source>Rewind here…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hierher zurückspulen …</translation>
     </message>
 </context>
 <context>
     <name>k8::app::TimelineView</name>
     <message>
         <source>Checkpoint timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint-Zeitleiste</translation>
     </message>
     <message>
         <source>Scroll the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeitleiste scrollen</translation>
     </message>
     <message>
         <source>No item selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Element ausgewählt</translation>
     </message>
     <message>
         <source>snapshots</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshots</translation>
     </message>
     <message>
         <source>No checkpoints, snapshots or runs yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Checkpoints, Snapshots oder Ausführungen.</translation>
     </message>
     <message>
         <source>Choose a sandbox to see its timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Sandbox, um ihre Zeitleiste zu sehen.</translation>
     </message>
     <message>
         <source> (base)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Basis)</translation>
     </message>
     <message>
         <source>%1 ago · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>vor %1 · %2</translation>
     </message>
     <message>
         <source>You are here</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind hier</translation>
     </message>
     <message>
         <source>fork</source>
-        <translation type="unfinished"></translation>
+        <translation>Abzweigung</translation>
     </message>
     <message numerus="yes">
         <source>… %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… %n weiterer</numerusform>
+            <numerusform>… %n weitere</numerusform>
         </translation>
     </message>
     <message>
         <source>forked from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>abgezweigt von %1</translation>
     </message>
     <message>
         <source>Stale: the last refresh failed; this is the view from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Veraltet: Die letzte Aktualisierung ist fehlgeschlagen; dies ist die Ansicht von %1</translation>
     </message>
 </context>
 <context>
@@ -4234,122 +4234,122 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::kosa8</name>
     <message>
         <source>unknown list placeholder &quot;{%1...}&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Listen-Platzhalter &quot;{%1...}&quot;</translation>
     </message>
     <message>
         <source>list placeholder &quot;%1&quot; must be a word of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>Listen-Platzhalter &quot;%1&quot; muss ein eigenes Wort sein</translation>
     </message>
     <message>
         <source>placeholder &quot;{%1}&quot; holds a list: write &quot;{%1...}&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Platzhalter &quot;{%1}&quot; enthält eine Liste: schreiben Sie &quot;{%1...}&quot;</translation>
     </message>
     <message>
         <source>unknown placeholder &quot;{%1}&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Platzhalter &quot;{%1}&quot;</translation>
     </message>
     <message>
         <source>no value for the list &quot;{%1...}&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Wert für die Liste &quot;{%1...}&quot;</translation>
     </message>
     <message>
         <source>no value for &quot;{%1}&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Wert für &quot;{%1}&quot;</translation>
     </message>
     <message>
         <source>not JSON, and no table header (upper-case column names separated by two or more spaces) before it</source>
-        <translation type="unfinished"></translation>
+        <translation>kein JSON und keine Tabellenkopfzeile (Spaltennamen in Großbuchstaben, getrennt durch zwei oder mehr Leerzeichen) davor</translation>
     </message>
     <message>
         <source>%1 cells, but the header has %2 columns</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Zellen, aber die Kopfzeile hat %2 Spalten</translation>
     </message>
     <message>
         <source>the cells do not line up with the header&apos;s columns</source>
-        <translation type="unfinished"></translation>
+        <translation>die Zellen passen nicht zu den Spalten der Kopfzeile</translation>
     </message>
     <message>
         <source>element %1 of the JSON array is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>Element %1 des JSON-Arrays ist kein Objekt</translation>
     </message>
     <message>
         <source>invalid JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiges JSON: %1</translation>
     </message>
     <message>
         <source>a JSON value that is not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ein JSON-Wert, der kein Objekt ist</translation>
     </message>
     <message>
         <source>the %1 column is empty or missing</source>
-        <translation type="unfinished"></translation>
+        <translation>die Spalte %1 ist leer oder fehlt</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::CommandProfile</name>
     <message>
         <source>Cannot read the command profile %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Befehlsprofil %1 lässt sich nicht lesen: %2</translation>
     </message>
     <message>
         <source>The command profile %1 is larger than 4 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Befehlsprofil %1 ist größer als 4 MiB.</translation>
     </message>
     <message>
         <source>Command profile %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprofil %1: %2</translation>
     </message>
     <message>
         <source>not valid JSON at offset %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kein gültiges JSON bei Offset %1: %2</translation>
     </message>
     <message>
         <source>the top level must be a JSON object with &quot;operations&quot;, &quot;fragments&quot; and/or &quot;interpreters&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>die oberste Ebene muss ein JSON-Objekt mit &quot;operations&quot;, &quot;fragments&quot; und/oder &quot;interpreters&quot; sein</translation>
     </message>
     <message>
         <source>unknown key &quot;%1&quot; (allowed: operations, fragments, interpreters)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Schlüssel &quot;%1&quot; (erlaubt: operations, fragments, interpreters)</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be an object of key: [words]</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss ein Objekt aus Schlüssel: [Wörter] sein</translation>
     </message>
     <message>
         <source>unknown operation &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Operation &quot;%1&quot; (bekannt: %2)</translation>
     </message>
     <message>
         <source>unknown fragment &quot;%1&quot; (known: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Fragment &quot;%1&quot; (bekannt: %2)</translation>
     </message>
     <message>
         <source>interpreter key &quot;%1&quot; must be a language name like &quot;python&quot; or &quot;python.stdin&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Interpreter-Schlüssel &quot;%1&quot; muss ein Sprachname wie &quot;python&quot; oder &quot;python.stdin&quot; sein</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be an array of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss ein Array von Strings sein</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is empty; it needs at least one word</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist leer; es braucht mindestens ein Wort</translation>
     </message>
     <message>
         <source>&quot;%1&quot; element %2 is not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; Element %2 ist kein String</translation>
     </message>
     <message>
         <source>&quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot;: %2</translation>
     </message>
     <message>
         <source>the command profile has no entry for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>das Befehlsprofil hat keinen Eintrag für &quot;%1&quot;</translation>
     </message>
     <message>
         <source>Cannot build the command for &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl für &quot;%1&quot; lässt sich nicht zusammensetzen: %2</translation>
     </message>
 </context>
 <context>
@@ -4417,73 +4417,73 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::kosa8::Kosa8Job</name>
     <message>
         <source>It did not finish within %1 s; it and its child processes were stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er wurde nicht innerhalb von %1 s beendet; er und seine Kindprozesse wurden angehalten.</translation>
     </message>
     <message>
         <source>Cancelled; it and its child processes were stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen; er und seine Kindprozesse wurden angehalten.</translation>
     </message>
     <message>
         <source>kosa8 stopped unexpectedly (killed by a signal) before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 wurde unerwartet beendet (durch ein Signal), bevor es fertig war.</translation>
     </message>
     <message>
         <source>kosa8 could not be started: %1. Check the kosa8 executable in the connection settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 konnte nicht gestartet werden: %1. Prüfen Sie das kosa8-Programm in den Verbindungseinstellungen.</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::Kosa8Runner</name>
     <message>
         <source>The egress &quot;%1&quot; is not understood: use deny, any, fakenet or allow:HOST,HOST.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Egress &quot;%1&quot; wird nicht verstanden: Verwenden Sie deny, any, fakenet oder allow:HOST,HOST.</translation>
     </message>
     <message>
         <source>The egress mode &quot;%1&quot; is not allowed: use deny, any or fakenet, or a list of hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Egress-Modus &quot;%1&quot; ist nicht erlaubt: Verwenden Sie deny, any oder fakenet oder eine Liste von Hosts.</translation>
     </message>
     <message>
         <source>Give either an egress mode or a list of allowed hosts, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie entweder einen Egress-Modus oder eine Liste erlaubter Hosts an, nicht beides.</translation>
     </message>
     <message>
         <source>The number of forks must be a whole number from 1 to 64.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anzahl der Abzweigungen muss eine ganze Zahl von 1 bis 64 sein.</translation>
     </message>
     <message>
         <source>Choose an egress: deny, any, fakenet or a list of allowed hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Egress: deny, any, fakenet oder eine Liste erlaubter Hosts.</translation>
     </message>
     <message>
         <source>No interpreter is configured for the language &quot;%1&quot; (known: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Für die Sprache &quot;%1&quot; ist kein Interpreter eingestellt (bekannt: %2).</translation>
     </message>
     <message>
         <source>kosa8 was not found at %1 (no executable file there).</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 wurde unter %1 nicht gefunden (dort ist keine ausführbare Datei).</translation>
     </message>
     <message>
         <source>kosa8 (&quot;%1&quot;) was not found on the PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 (&quot;%1&quot;) wurde nicht im PATH gefunden.</translation>
     </message>
     <message>
         <source>Install kosa8, or set the full path to the kosa8 executable in Settings &gt; Connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Installieren Sie kosa8 oder tragen Sie den vollständigen Pfad zum kosa8-Programm unter Einstellungen &gt; Verbindung ein.</translation>
     </message>
     <message>
         <source>The code holds a lone UTF-16 surrogate, which has no UTF-8 form; it cannot be run exactly as written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Code enthält ein einzelnes UTF-16-Surrogat, das keine UTF-8-Form hat; er lässt sich nicht genau wie geschrieben ausführen.</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::ListParser</name>
     <message>
         <source>SEQ &quot;%1&quot; is not a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>SEQ &quot;%1&quot; ist keine ganze Zahl</translation>
     </message>
     <message>
         <source>not a sandbox name: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Sandbox-Name: %1</translation>
     </message>
 </context>
 <context>
@@ -4719,698 +4719,698 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::policy</name>
     <message>
         <source>The port after &quot;:&quot; is missing: use a number from 1 to 65535.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Port nach &quot;:&quot; fehlt: Verwenden Sie eine Zahl von 1 bis 65535.</translation>
     </message>
     <message>
         <source>The port %1 is not a number: use a number from 1 to 65535.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Port %1 ist keine Zahl: Verwenden Sie eine Zahl von 1 bis 65535.</translation>
     </message>
     <message>
         <source>The port %1 is out of range: use a number from 1 to 65535.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Port %1 liegt außerhalb des Bereichs: Verwenden Sie eine Zahl von 1 bis 65535.</translation>
     </message>
     <message>
         <source>An IPv4 address is four numbers from 0 to 255 separated by dots.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine IPv4-Adresse besteht aus vier durch Punkte getrennten Zahlen von 0 bis 255.</translation>
     </message>
     <message>
         <source>%1 is not an IPv4 address.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine IPv4-Adresse.</translation>
     </message>
     <message>
         <source>%1 is not an IPv4 address: %2 is more than 255.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine IPv4-Adresse: %2 ist größer als 255.</translation>
     </message>
     <message>
         <source>%1 is not an IPv4 address: %2 has a leading zero (it could be read as octal).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine IPv4-Adresse: %2 hat eine führende Null (sie könnte als oktal gelesen werden).</translation>
     </message>
     <message>
         <source>%1 is not a valid IPv6 address.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine gültige IPv6-Adresse.</translation>
     </message>
     <message>
         <source>The prefix length /%1 is out of range for IPv6: use /0 to /128.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Präfixlänge /%1 liegt für IPv6 außerhalb des Bereichs: Verwenden Sie /0 bis /128.</translation>
     </message>
     <message>
         <source>The prefix length /%1 is out of range for IPv4: use /0 to /32.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Präfixlänge /%1 liegt für IPv4 außerhalb des Bereichs: Verwenden Sie /0 bis /32.</translation>
     </message>
     <message>
         <source>The name %1 is %2 characters long; names have at most 253.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name %1 ist %2 Zeichen lang; Namen haben höchstens 253.</translation>
     </message>
     <message>
         <source>The name %1 has an empty label (two dots in a row, or a dot at the start).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name %1 hat ein leeres Label (zwei Punkte hintereinander oder ein Punkt am Anfang).</translation>
     </message>
     <message>
         <source>The label %1 is %2 characters long; labels have at most 63.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Label %1 ist %2 Zeichen lang; Labels haben höchstens 63.</translation>
     </message>
     <message>
         <source>The label %1 starts with a hyphen; labels start with a letter or digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Label %1 beginnt mit einem Bindestrich; Labels beginnen mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
     <message>
         <source>The label %1 ends with a hyphen; labels end with a letter or digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Label %1 endet mit einem Bindestrich; Labels enden mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
     <message>
         <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Platzhalter ist nur als ganzes Label ganz links erlaubt, wie in *.example.com.</translation>
     </message>
     <message>
         <source>The name %1 contains %2; host names have letters, digits and hyphens.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name %1 enthält %2; Hostnamen bestehen aus Buchstaben, Ziffern und Bindestrichen.</translation>
     </message>
     <message>
         <source>%1 is not a valid internationalised name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein gültiger internationalisierter Name.</translation>
     </message>
     <message>
         <source>Duplicate of entry %1 (%2); remove one of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelt mit Eintrag %1 (%2); entfernen Sie einen davon.</translation>
     </message>
     <message>
         <source>Already allowed by entry %1 (%2); this entry changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereits durch Eintrag %1 (%2) erlaubt; dieser Eintrag ändert nichts.</translation>
     </message>
     <message>
         <source>Choose a network mode: no network, allow-list, any or fakenet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Netzwerkmodus: kein Netzwerk, Freigabeliste, alle oder Fakenet.</translation>
     </message>
     <message>
         <source>The allow-list is empty: add at least one host, or choose &quot;No network&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Freigabeliste ist leer: Fügen Sie mindestens einen Host hinzu oder wählen Sie „Kein Netzwerk“.</translation>
     </message>
     <message>
         <source>Entry %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1 (%2): %3</translation>
     </message>
     <message>
         <source>not a host</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Host</translation>
     </message>
     <message>
         <source>blocked: the sandbox has no network</source>
-        <translation type="unfinished"></translation>
+        <translation>blockiert: Die Sandbox hat kein Netzwerk</translation>
     </message>
     <message>
         <source>allowed: the sandbox may reach any host</source>
-        <translation type="unfinished"></translation>
+        <translation>erlaubt: Die Sandbox darf jeden Host erreichen</translation>
     </message>
     <message>
         <source>simulated: fakenet answers inside kosa8, nothing reaches the real host</source>
-        <translation type="unfinished"></translation>
+        <translation>simuliert: Fakenet antwortet innerhalb von kosa8, nichts erreicht den echten Host</translation>
     </message>
     <message>
         <source>allowed by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>erlaubt durch %1</translation>
     </message>
     <message>
         <source>blocked: %1 allows only port %2</source>
-        <translation type="unfinished"></translation>
+        <translation>blockiert: %1 erlaubt nur Port %2</translation>
     </message>
     <message>
         <source>blocked: %1 allows only port %2, not %3</source>
-        <translation type="unfinished"></translation>
+        <translation>blockiert: %1 erlaubt nur Port %2, nicht %3</translation>
     </message>
     <message>
         <source>blocked: %1 covers subdomains only, not %2 itself; add %2</source>
-        <translation type="unfinished"></translation>
+        <translation>blockiert: %1 deckt nur Subdomains ab, nicht %2 selbst; fügen Sie %2 hinzu</translation>
     </message>
     <message>
         <source>blocked: not in the allow-list (names are not resolved to match address entries)</source>
-        <translation type="unfinished"></translation>
+        <translation>blockiert: nicht in der Freigabeliste (Namen werden für den Abgleich mit Adresseinträgen nicht aufgelöst)</translation>
     </message>
     <message>
         <source>blocked: not in the allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>blockiert: nicht in der Freigabeliste</translation>
     </message>
     <message>
         <source>mode: no network (deny)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus: kein Netzwerk (deny)</translation>
     </message>
     <message>
         <source>mode: any host</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus: alle Hosts</translation>
     </message>
     <message>
         <source>mode: fakenet</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus: Fakenet</translation>
     </message>
     <message>
         <source>mode: allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus: Freigabeliste</translation>
     </message>
     <message>
         <source>mode: unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus: unbekannt</translation>
     </message>
     <message>
         <source>line %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1: %2</translation>
     </message>
     <message>
         <source>the file is larger than 1 MiB; a policy file is small</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist größer als 1 MiB; eine Richtliniendatei ist klein</translation>
     </message>
     <message>
         <source>not valid JSON (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>kein gültiges JSON (%1)</translation>
     </message>
     <message>
         <source>the file must hold one JSON object with &quot;version&quot;, &quot;mode&quot; and &quot;entries&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei muss ein JSON-Objekt mit &quot;version&quot;, &quot;mode&quot; und &quot;entries&quot; enthalten</translation>
     </message>
     <message>
         <source>unknown key &quot;%1&quot; (allowed: version, mode, entries)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Schlüssel &quot;%1&quot; (erlaubt: version, mode, entries)</translation>
     </message>
     <message>
         <source>the &quot;version&quot; field is missing (this app writes version 1)</source>
-        <translation type="unfinished"></translation>
+        <translation>das Feld &quot;version&quot; fehlt (diese App schreibt Version 1)</translation>
     </message>
     <message>
         <source>version %1 is newer than this app understands (1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Version %1 ist neuer, als diese App versteht (1)</translation>
     </message>
     <message>
         <source>&quot;version&quot; must be the number 1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;version&quot; muss die Zahl 1 sein</translation>
     </message>
     <message>
         <source>&quot;mode&quot; must be one of &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;mode&quot; muss eines von &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot; sein</translation>
     </message>
     <message>
         <source>unknown mode &quot;%1&quot; (allowed: deny, allow, any, fakenet)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Modus &quot;%1&quot; (erlaubt: deny, allow, any, fakenet)</translation>
     </message>
     <message>
         <source>&quot;entries&quot; must be a list of {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;entries&quot; muss eine Liste von {&quot;entry&quot;: ..., &quot;note&quot;: ...} sein</translation>
     </message>
     <message>
         <source>mode &quot;%1&quot; takes no entries; use mode &quot;allow&quot; for an allow-list</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus &quot;%1&quot; nimmt keine Einträge; verwenden Sie Modus &quot;allow&quot; für eine Freigabeliste</translation>
     </message>
     <message>
         <source>entry %1 is not an object {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1 ist kein Objekt {&quot;entry&quot;: ..., &quot;note&quot;: ...}</translation>
     </message>
     <message>
         <source>entry %1 has an unknown key &quot;%2&quot; (allowed: entry, note)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1 hat einen unbekannten Schlüssel &quot;%2&quot; (erlaubt: entry, note)</translation>
     </message>
     <message>
         <source>entry %1 has no &quot;entry&quot; text</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1 hat keinen &quot;entry&quot;-Text</translation>
     </message>
     <message>
         <source>entry %1: &quot;note&quot; must be text</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1: &quot;note&quot; muss Text sein</translation>
     </message>
     <message>
         <source>entry %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag %1 (%2): %3</translation>
     </message>
     <message>
         <source>mode &quot;allow&quot; needs at least one entry (an empty allow-list is &quot;deny&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus &quot;allow&quot; braucht mindestens einen Eintrag (eine leere Freigabeliste ist &quot;deny&quot;)</translation>
     </message>
 </context>
 <context>
     <name>k8::policy::Destination</name>
     <message>
         <source>Type one host to test, not a wildcard or a block.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen einzelnen Host zum Testen ein, keinen Platzhalter und keinen Block.</translation>
     </message>
 </context>
 <context>
     <name>k8::policy::EgressEntry</name>
     <message>
         <source>The entry is empty: type a host name, *.domain, an IP address or a CIDR block.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Eintrag ist leer: Geben Sie einen Hostnamen, *.domain, eine IP-Adresse oder einen CIDR-Block ein.</translation>
     </message>
     <message>
         <source>%1 contains a space or control character; one entry is one host.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält ein Leer- oder Steuerzeichen; ein Eintrag ist ein Host.</translation>
     </message>
     <message>
         <source>%1 contains a comma; put each host in its own entry.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält ein Komma; setzen Sie jeden Host in einen eigenen Eintrag.</translation>
     </message>
     <message>
         <source>%1 is a URL; type only its host, e.g. %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine URL; geben Sie nur ihren Host ein, z. B. %2.</translation>
     </message>
     <message>
         <source>A lone wildcard would allow every host; choose &quot;Any host&quot; instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein alleinstehender Platzhalter würde jeden Host erlauben; wählen Sie stattdessen „Alle Hosts“.</translation>
     </message>
     <message>
         <source>%1 opens a bracket but does not close it; write [IPv6]:port.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 öffnet eine Klammer, schließt sie aber nicht; schreiben Sie [IPv6]:Port.</translation>
     </message>
     <message>
         <source>After the closing bracket only :port may follow, not %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach der schließenden Klammer darf nur :Port folgen, nicht %1.</translation>
     </message>
     <message>
         <source>Brackets are only for IPv6 addresses; write %1 without them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klammern gibt es nur für IPv6-Adressen; schreiben Sie %1 ohne sie.</translation>
     </message>
     <message>
         <source>%1 has a port but no host before it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat einen Port, aber keinen Host davor.</translation>
     </message>
     <message>
         <source>To give an IPv6 address a port, write it as [ADDRESS]:PORT.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um einer IPv6-Adresse einen Port zu geben, schreiben Sie sie als [ADRESSE]:PORT.</translation>
     </message>
     <message>
         <source>%1 has bits set after the prefix; the block is %2/%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat gesetzte Bits nach dem Präfix; der Block ist %2/%3.</translation>
     </message>
     <message>
         <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Platzhalter ist nur als ganzes Label ganz links erlaubt, wie in *.example.com.</translation>
     </message>
     <message>
         <source>%1 has a &quot;/&quot;: a CIDR block needs an IP address, e.g. 10.0.0.0/8.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält ein „/“: Ein CIDR-Block braucht eine IP-Adresse, z. B. 10.0.0.0/8.</translation>
     </message>
     <message>
         <source>%1 would allow every name under a top-level domain; use at least two labels after &quot;*.&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 würde jeden Namen unter einer Top-Level-Domain erlauben; verwenden Sie mindestens zwei Labels nach „*.“.</translation>
     </message>
 </context>
 <context>
     <name>k8::policy::EgressPresets</name>
     <message>
         <source>Python packages</source>
-        <translation type="unfinished"></translation>
+        <translation>Python-Pakete</translation>
     </message>
     <message>
         <source>package index (pip, uv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Paketindex (pip, uv)</translation>
     </message>
     <message>
         <source>package downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Paket-Downloads</translation>
     </message>
     <message>
         <source>npm</source>
-        <translation type="unfinished"></translation>
+        <translation>npm</translation>
     </message>
     <message>
         <source>npm registry</source>
-        <translation type="unfinished"></translation>
+        <translation>npm-Registry</translation>
     </message>
     <message>
         <source>GitHub</source>
-        <translation type="unfinished"></translation>
+        <translation>GitHub</translation>
     </message>
     <message>
         <source>git clone over HTTPS</source>
-        <translation type="unfinished"></translation>
+        <translation>git clone über HTTPS</translation>
     </message>
     <message>
         <source>REST API</source>
-        <translation type="unfinished"></translation>
+        <translation>REST-API</translation>
     </message>
     <message>
         <source>release downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Release-Downloads</translation>
     </message>
     <message>
         <source>archive downloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Archiv-Downloads</translation>
     </message>
     <message>
         <source>Hugging Face</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face</translation>
     </message>
     <message>
         <source>models and datasets</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle und Datensätze</translation>
     </message>
     <message>
         <source>large files</source>
-        <translation type="unfinished"></translation>
+        <translation>große Dateien</translation>
     </message>
     <message>
         <source>Debian packages</source>
-        <translation type="unfinished"></translation>
+        <translation>Debian-Pakete</translation>
     </message>
     <message>
         <source>apt mirror</source>
-        <translation type="unfinished"></translation>
+        <translation>apt-Spiegel</translation>
     </message>
     <message>
         <source>Give the preset a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie der Vorlage einen Namen.</translation>
     </message>
     <message>
         <source>The preset name is %1 characters long; at most 80.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Vorlagenname ist %1 Zeichen lang; höchstens 80.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a built-in preset; choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist eine eingebaute Vorlage; wählen Sie einen anderen Namen.</translation>
     </message>
     <message>
         <source>Cannot read the presets file %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorlagendatei %1 lässt sich nicht lesen: %2</translation>
     </message>
     <message>
         <source>The presets file %1 is not usable: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorlagendatei %1 ist nicht verwendbar: %2</translation>
     </message>
     <message>
         <source>it is larger than 1 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>sie ist größer als 1 MiB</translation>
     </message>
     <message>
         <source>line %1: not valid JSON (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1: kein gültiges JSON (%2)</translation>
     </message>
     <message>
         <source>it needs {&quot;version&quot;: 1, &quot;presets&quot;: [...]}</source>
-        <translation type="unfinished"></translation>
+        <translation>sie braucht {&quot;version&quot;: 1, &quot;presets&quot;: [...]}</translation>
     </message>
     <message>
         <source>every preset needs a &quot;name&quot; and &quot;entries&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>jede Vorlage braucht &quot;name&quot; und &quot;entries&quot;</translation>
     </message>
     <message>
         <source>preset &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorlage &quot;%1&quot;: %2</translation>
     </message>
     <message>
         <source>Cannot save the presets to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vorlagen lassen sich nicht in %1 speichern: %2</translation>
     </message>
 </context>
 <context>
     <name>k8::policy::EgressRules</name>
     <message>
         <source>Nothing leaves the sandbox, not even DNS lookups. The safe choice for agent code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts verlässt die Sandbox, nicht einmal DNS-Abfragen. Die sichere Wahl für Agenten-Code.</translation>
     </message>
     <message>
         <source>Only the hosts in the list below can be reached; everything else is blocked. *.example.com means its subdomains, not example.com itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die Hosts in der Liste unten sind erreichbar; alles andere wird blockiert. *.example.com meint die Subdomains, nicht example.com selbst.</translation>
     </message>
     <message>
         <source>The sandbox can reach every host on the internet and your network. Use only for code you trust.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox kann jeden Host im Internet und in Ihrem Netzwerk erreichen. Nur für Code verwenden, dem Sie vertrauen.</translation>
     </message>
     <message>
         <source>Connections are answered by a simulated network inside kosa8; nothing reaches a real host. Useful to see what code tries to contact.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungen beantwortet ein simuliertes Netzwerk innerhalb von kosa8; nichts erreicht einen echten Host. Nützlich, um zu sehen, was Code zu kontaktieren versucht.</translation>
     </message>
     <message>
         <source>no network</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Netzwerk</translation>
     </message>
     <message>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>alle</translation>
     </message>
     <message>
         <source>fakenet</source>
-        <translation type="unfinished"></translation>
+        <translation>Fakenet</translation>
     </message>
     <message>
         <source>no hosts</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Hosts</translation>
     </message>
     <message numerus="yes">
         <source>%n hosts</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Host</numerusform>
+            <numerusform>%n Hosts</numerusform>
         </translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
     <name>k8::policy::Scanner</name>
     <message>
         <source>runs another program (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>führt ein anderes Programm aus (%1)</translation>
     </message>
     <message>
         <source>runs code built at run time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>führt zur Laufzeit erzeugten Code aus (%1)</translation>
     </message>
     <message>
         <source>deletes files at a path decided at run time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>löscht Dateien unter einem zur Laufzeit bestimmten Pfad (%1)</translation>
     </message>
     <message>
         <source>deletes %1, outside the working folder</source>
-        <translation type="unfinished"></translation>
+        <translation>löscht %1, außerhalb des Arbeitsordners</translation>
     </message>
     <message>
         <source>runs another program (child_process)</source>
-        <translation type="unfinished"></translation>
+        <translation>führt ein anderes Programm aus (child_process)</translation>
     </message>
     <message>
         <source>runs a downloaded script (piped into a shell)</source>
-        <translation type="unfinished"></translation>
+        <translation>führt ein heruntergeladenes Skript aus (an eine Shell weitergeleitet)</translation>
     </message>
     <message>
         <source>reads credentials (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>liest Zugangsdaten (%1)</translation>
     </message>
 </context>
 <context>
     <name>k8::timeline::ResetAfterRun</name>
     <message>
         <source>%1 resets after every run, but has no base checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird nach jeder Ausführung zurückgesetzt, hat aber keinen Basis-Checkpoint.</translation>
     </message>
 </context>
 <context>
     <name>k8::timeline::RunResultLog</name>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
     </message>
 </context>
 <context>
     <name>k8::timeline::TimelineBuilder</name>
     <message>
         <source>kosa8 listed the checkpoint &quot;%1&quot; more than once.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 hat den Checkpoint „%1“ mehrfach aufgeführt.</translation>
     </message>
     <message numerus="yes">
         <source>kosa8 marked %n checkpoints as current; none is shown as current.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>kosa8 hat %n Checkpoint als aktuell markiert; keiner wird als aktuell gezeigt.</numerusform>
+            <numerusform>kosa8 hat %n Checkpoints als aktuell markiert; keiner wird als aktuell gezeigt.</numerusform>
         </translation>
     </message>
     <message>
         <source>The base checkpoint &quot;%1&quot; is no longer listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Basis-Checkpoint „%1“ wird nicht mehr aufgeführt.</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) name a checkpoint kosa8 no longer lists; they are marked &quot;checkpoint gone&quot;.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Ausführung nennt einen Checkpoint, den kosa8 nicht mehr aufführt; sie ist als „Checkpoint weg“ markiert.</numerusform>
+            <numerusform>%n Ausführungen nennen einen Checkpoint, den kosa8 nicht mehr aufführt; sie sind als „Checkpoint weg“ markiert.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>%1 d</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 T.</translation>
     </message>
     <message>
         <source>time unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit unbekannt</translation>
     </message>
     <message>
         <source>Checkpoint %1, %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint %1, %2, %3</translation>
     </message>
     <message>
         <source>size unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe unbekannt</translation>
     </message>
     <message>
         <source>, base</source>
-        <translation type="unfinished"></translation>
+        <translation>, Basis</translation>
     </message>
     <message>
         <source>, you are here</source>
-        <translation type="unfinished"></translation>
+        <translation>, Sie sind hier</translation>
     </message>
     <message>
         <source>Snapshot %1, %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot %1, %2, %3</translation>
     </message>
     <message>
         <source>result not recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis nicht aufgezeichnet</translation>
     </message>
     <message>
         <source>exit code %1</source>
-        <translation type="unfinished">Exit-Code %1</translation>
+        <translation>Exit-Code %1</translation>
     </message>
     <message>
         <source>kosa8 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 fehlgeschlagen</translation>
     </message>
     <message>
         <source>Run %1 by %2, %3, decided by %4, %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführung %1 von %2, %3, entschieden von %4, %5</translation>
     </message>
     <message>
         <source>, checkpoint %1 gone</source>
-        <translation type="unfinished"></translation>
+        <translation>, Checkpoint %1 weg</translation>
     </message>
     <message>
         <source>Forked into %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgezweigt nach %1, %2</translation>
     </message>
     <message>
         <source>Forked from %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgezweigt von %1, %2</translation>
     </message>
     <message>
         <source>Label</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished">Angelegt</translation>
+        <translation>Angelegt</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">Größe</translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage</translation>
     </message>
     <message>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>Titel</translation>
     </message>
     <message>
         <source>Agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent</translation>
     </message>
     <message>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Entscheidung</translation>
     </message>
     <message>
         <source>Decided by</source>
-        <translation type="unfinished"></translation>
+        <translation>Entschieden von</translation>
     </message>
     <message>
         <source>Image</source>
-        <translation type="unfinished"></translation>
+        <translation>Image</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache</translation>
     </message>
     <message>
         <source>Checkpoint before it</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoint davor</translation>
     </message>
     <message>
         <source>none taken</source>
-        <translation type="unfinished"></translation>
+        <translation>keiner angelegt</translation>
     </message>
     <message>
         <source>Exit code</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code</translation>
     </message>
     <message>
         <source>kosa8 error</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8-Fehler</translation>
     </message>
     <message>
         <source>Forked sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgezweigte Sandbox</translation>
     </message>
     <message>
         <source>Copies</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopien</translation>
     </message>
     <message>
         <source>Running from checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft ab Checkpoint</translation>
     </message>
 </context>
 <context>
     <name>k8::timeline::TimelineLoader</name>
     <message>
         <source>The checkpoints of %1 could not be listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Checkpoints von %1 konnten nicht aufgelistet werden.</translation>
     </message>
     <message>
         <source>The snapshots of %1 could not be listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Snapshots von %1 konnten nicht aufgelistet werden.</translation>
     </message>
     <message>
         <source>checkpoint ls, line %1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>checkpoint ls, Zeile %1: %2 (%3)</translation>
     </message>
     <message>
         <source>snapshot ls, line %1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>snapshot ls, Zeile %1: %2 (%3)</translation>
     </message>
 </context>
 <context>
     <name>k8::timeline::TimelineStore</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lässt sich nicht lesen: %2</translation>
     </message>
     <message>
         <source>%1 is not a JSON object (%2); timeline settings are not saved until it is fixed or removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein JSON-Objekt (%2); Zeitleisten-Einstellungen werden erst gespeichert, wenn die Datei korrigiert oder entfernt ist.</translation>
     </message>
     <message>
         <source>%1 could not be read, so it is not overwritten.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht gelesen werden und wird daher nicht überschrieben.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
     </message>
 </context>
 <context>
@@ -5425,15 +5425,15 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>The decision ledger is not as kosa8 Desk left it</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Entscheidungs-Ledger ist nicht so, wie kosa8 Desk es hinterlassen hat</translation>
     </message>
     <message>
         <source>Could not reset %1 to its base after a run</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nach einer Ausführung nicht auf seine Basis zurückgesetzt werden</translation>
     </message>
     <message>
         <source>No reset after the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Zurücksetzen nach der Ausführung</translation>
     </message>
 </context>
 </TS>
