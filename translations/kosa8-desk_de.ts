@@ -325,7 +325,7 @@
     </message>
     <message>
         <source>&amp;Action:</source>
-        <translation>&amp;Aktion:</translation>
+        <translation>A&amp;ktion:</translation>
     </message>
     <message>
         <source>Action to decide</source>
@@ -453,7 +453,7 @@
     </message>
     <message>
         <source>Approval arming</source>
-        <translation>Freigabe-Bereitschaft</translation>
+        <translation>Aktivierung von „Freigeben“</translation>
     </message>
     <message>
         <source>Save a standing rule: always approve this action exactly as shown, or always reject this agent</source>
@@ -1938,11 +1938,11 @@
     </message>
     <message>
         <source>&amp;Apply to %1…</source>
-        <translation>Auf %1 &amp;anwenden …</translation>
+        <translation>Auf %1 an&amp;wenden …</translation>
     </message>
     <message>
         <source>&amp;Use this policy</source>
-        <translation>Diese Richtlinie &amp;verwenden</translation>
+        <translation>&amp;Diese Richtlinie verwenden</translation>
     </message>
     <message>
         <source>Apply the policy to %1</source>
@@ -1958,7 +1958,7 @@
     </message>
     <message>
         <source>Save n&amp;otes</source>
-        <translation>N&amp;otizen speichern</translation>
+        <translation>Noti&amp;zen speichern</translation>
     </message>
     <message>
         <source>kosa8 already has this policy; only the notes are saved.</source>
@@ -2424,7 +2424,7 @@ Danach: %2</translation>
     </message>
     <message>
         <source>&amp;History</source>
-        <translation>&amp;Verlauf</translation>
+        <translation>Ver&amp;lauf</translation>
     </message>
     <message>
         <source>Request lists</source>
@@ -3131,7 +3131,7 @@ Danach: %2</translation>
     </message>
     <message>
         <source>Approve is armed in %1 s</source>
-        <translation>„Freigeben“ ist in %1 s bereit</translation>
+        <translation>„Freigeben“ wird in %1 s aktiv</translation>
     </message>
     <message>
         <source>action</source>
@@ -3768,7 +3768,7 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>Approve is armed after</source>
-        <translation>Freigeben ist bereit nach</translation>
+        <translation>Freigeben wird aktiv nach</translation>
     </message>
     <message>
         <source>After the request in view changes, approving waits this long, so a key meant for one request never approves another. 0 switches the wait off.</source>
@@ -3776,7 +3776,7 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>&amp;Approve is armed after:</source>
-        <translation>&amp;Freigeben ist bereit nach:</translation>
+        <translation>&amp;Freigeben wird aktiv nach:</translation>
     </message>
 </context>
 <context>
@@ -3913,7 +3913,7 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>&amp;Fork…</source>
-        <translation>&amp;Abzweigen …</translation>
+        <translation>Abz&amp;weigen …</translation>
     </message>
     <message>
         <source>Reset to &amp;base…</source>
@@ -3929,7 +3929,7 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>S&amp;andbox:</source>
-        <translation>S&amp;andbox:</translation>
+        <translation>Sa&amp;ndbox:</translation>
     </message>
     <message>
         <source>Sandbox</source>
