@@ -3582,14 +3582,6 @@ Die Liste aktualisiert sich selbst, oder drücken Sie „Aktualisieren“.</tran
         <translation>Die Sandbox %1 konnte nicht gelöscht werden</translation>
     </message>
     <message>
-        <source>1 sandbox</source>
-        <translation>1 Sandbox</translation>
-    </message>
-    <message>
-        <source>%1 sandboxes</source>
-        <translation>%1 Sandboxes</translation>
-    </message>
-    <message>
         <source>listing failed; retrying in %1 s</source>
         <translation>Auflisten fehlgeschlagen; neuer Versuch in %1 s</translation>
     </message>
@@ -3622,6 +3614,13 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>no reason given</source>
         <translation>kein Grund angegeben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es)</source>
+        <translation>
+            <numerusform>%n Sandbox</numerusform>
+            <numerusform>%n Sandboxes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4231,61 +4230,6 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
 </context>
 <context>
-    <name>k8::kosa8</name>
-    <message>
-        <source>unknown list placeholder &quot;{%1...}&quot;</source>
-        <translation>unbekannter Listen-Platzhalter &quot;{%1...}&quot;</translation>
-    </message>
-    <message>
-        <source>list placeholder &quot;%1&quot; must be a word of its own</source>
-        <translation>Listen-Platzhalter &quot;%1&quot; muss ein eigenes Wort sein</translation>
-    </message>
-    <message>
-        <source>placeholder &quot;{%1}&quot; holds a list: write &quot;{%1...}&quot;</source>
-        <translation>Platzhalter &quot;{%1}&quot; enthält eine Liste: schreiben Sie &quot;{%1...}&quot;</translation>
-    </message>
-    <message>
-        <source>unknown placeholder &quot;{%1}&quot;</source>
-        <translation>unbekannter Platzhalter &quot;{%1}&quot;</translation>
-    </message>
-    <message>
-        <source>no value for the list &quot;{%1...}&quot;</source>
-        <translation>kein Wert für die Liste &quot;{%1...}&quot;</translation>
-    </message>
-    <message>
-        <source>no value for &quot;{%1}&quot;</source>
-        <translation>kein Wert für &quot;{%1}&quot;</translation>
-    </message>
-    <message>
-        <source>not JSON, and no table header (upper-case column names separated by two or more spaces) before it</source>
-        <translation>kein JSON und keine Tabellenkopfzeile (Spaltennamen in Großbuchstaben, getrennt durch zwei oder mehr Leerzeichen) davor</translation>
-    </message>
-    <message>
-        <source>%1 cells, but the header has %2 columns</source>
-        <translation>%1 Zellen, aber die Kopfzeile hat %2 Spalten</translation>
-    </message>
-    <message>
-        <source>the cells do not line up with the header&apos;s columns</source>
-        <translation>die Zellen passen nicht zu den Spalten der Kopfzeile</translation>
-    </message>
-    <message>
-        <source>element %1 of the JSON array is not an object</source>
-        <translation>Element %1 des JSON-Arrays ist kein Objekt</translation>
-    </message>
-    <message>
-        <source>invalid JSON: %1</source>
-        <translation>ungültiges JSON: %1</translation>
-    </message>
-    <message>
-        <source>a JSON value that is not an object</source>
-        <translation>ein JSON-Wert, der kein Objekt ist</translation>
-    </message>
-    <message>
-        <source>the %1 column is empty or missing</source>
-        <translation>die Spalte %1 ist leer oder fehlt</translation>
-    </message>
-</context>
-<context>
     <name>k8::kosa8::CommandProfile</name>
     <message>
         <source>Cannot read the command profile %1: %2</source>
@@ -4350,6 +4294,64 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>Cannot build the command for &quot;%1&quot;: %2</source>
         <translation>Der Befehl für &quot;%1&quot; lässt sich nicht zusammensetzen: %2</translation>
+    </message>
+    <message>
+        <source>unknown list placeholder &quot;{%1...}&quot;</source>
+        <translation>unbekannter Listen-Platzhalter &quot;{%1...}&quot;</translation>
+    </message>
+    <message>
+        <source>list placeholder &quot;%1&quot; must be a word of its own</source>
+        <translation>Listen-Platzhalter &quot;%1&quot; muss ein eigenes Wort sein</translation>
+    </message>
+    <message>
+        <source>placeholder &quot;{%1}&quot; holds a list: write &quot;{%1...}&quot;</source>
+        <translation>Platzhalter &quot;{%1}&quot; enthält eine Liste: schreiben Sie &quot;{%1...}&quot;</translation>
+    </message>
+    <message>
+        <source>unknown placeholder &quot;{%1}&quot;</source>
+        <translation>unbekannter Platzhalter &quot;{%1}&quot;</translation>
+    </message>
+    <message>
+        <source>no value for the list &quot;{%1...}&quot;</source>
+        <translation>kein Wert für die Liste &quot;{%1...}&quot;</translation>
+    </message>
+    <message>
+        <source>no value for &quot;{%1}&quot;</source>
+        <translation>kein Wert für &quot;{%1}&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::EgressPolicy</name>
+    <message>
+        <source>No network</source>
+        <translation>Kein Netzwerk</translation>
+    </message>
+    <message>
+        <source>Any network</source>
+        <translation>Beliebiges Netzwerk</translation>
+    </message>
+    <message>
+        <source>Simulated network</source>
+        <translation>Simuliertes Netzwerk</translation>
+    </message>
+    <message>
+        <source>Allow: nothing</source>
+        <translation>Erlaubt: nichts</translation>
+    </message>
+    <message>
+        <source>Allow: %1</source>
+        <translation>Erlaubt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Allow: %1 and %n more</source>
+        <translation>
+            <numerusform>Erlaubt: %1 und %n weiterer</numerusform>
+            <numerusform>Erlaubt: %1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
     </message>
 </context>
 <context>
@@ -4484,6 +4486,34 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>not a sandbox name: %1</source>
         <translation>kein Sandbox-Name: %1</translation>
+    </message>
+    <message>
+        <source>not JSON, and no table header (upper-case column names separated by two or more spaces) before it</source>
+        <translation>kein JSON und keine Tabellenkopfzeile (Spaltennamen in Großbuchstaben, getrennt durch zwei oder mehr Leerzeichen) davor</translation>
+    </message>
+    <message>
+        <source>%1 cells, but the header has %2 columns</source>
+        <translation>%1 Zellen, aber die Kopfzeile hat %2 Spalten</translation>
+    </message>
+    <message>
+        <source>the cells do not line up with the header&apos;s columns</source>
+        <translation>die Zellen passen nicht zu den Spalten der Kopfzeile</translation>
+    </message>
+    <message>
+        <source>element %1 of the JSON array is not an object</source>
+        <translation>Element %1 des JSON-Arrays ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>ungültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>a JSON value that is not an object</source>
+        <translation>ein JSON-Wert, der kein Objekt ist</translation>
+    </message>
+    <message>
+        <source>the %1 column is empty or missing</source>
+        <translation>die Spalte %1 ist leer oder fehlt</translation>
     </message>
 </context>
 <context>
@@ -4716,7 +4746,94 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
 </context>
 <context>
-    <name>k8::policy</name>
+    <name>k8::policy::CodeReach</name>
+    <message>
+        <source>runs another program (%1)</source>
+        <translation>führt ein anderes Programm aus (%1)</translation>
+    </message>
+    <message>
+        <source>runs code built at run time (%1)</source>
+        <translation>führt zur Laufzeit erzeugten Code aus (%1)</translation>
+    </message>
+    <message>
+        <source>deletes files at a path decided at run time (%1)</source>
+        <translation>löscht Dateien unter einem zur Laufzeit bestimmten Pfad (%1)</translation>
+    </message>
+    <message>
+        <source>deletes %1, outside the working folder</source>
+        <translation>löscht %1, außerhalb des Arbeitsordners</translation>
+    </message>
+    <message>
+        <source>runs another program (child_process)</source>
+        <translation>führt ein anderes Programm aus (child_process)</translation>
+    </message>
+    <message>
+        <source>runs a downloaded script (piped into a shell)</source>
+        <translation>führt ein heruntergeladenes Skript aus (an eine Shell weitergeleitet)</translation>
+    </message>
+    <message>
+        <source>reads credentials (%1)</source>
+        <translation>liest Zugangsdaten (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>k8::policy::EgressEntry</name>
+    <message>
+        <source>The entry is empty: type a host name, *.domain, an IP address or a CIDR block.</source>
+        <translation>Der Eintrag ist leer: Geben Sie einen Hostnamen, *.domain, eine IP-Adresse oder einen CIDR-Block ein.</translation>
+    </message>
+    <message>
+        <source>%1 contains a space or control character; one entry is one host.</source>
+        <translation>%1 enthält ein Leer- oder Steuerzeichen; ein Eintrag ist ein Host.</translation>
+    </message>
+    <message>
+        <source>%1 contains a comma; put each host in its own entry.</source>
+        <translation>%1 enthält ein Komma; setzen Sie jeden Host in einen eigenen Eintrag.</translation>
+    </message>
+    <message>
+        <source>%1 is a URL; type only its host, e.g. %2.</source>
+        <translation>%1 ist eine URL; geben Sie nur ihren Host ein, z. B. %2.</translation>
+    </message>
+    <message>
+        <source>A lone wildcard would allow every host; choose &quot;Any host&quot; instead.</source>
+        <translation>Ein alleinstehender Platzhalter würde jeden Host erlauben; wählen Sie stattdessen „Alle Hosts“.</translation>
+    </message>
+    <message>
+        <source>%1 opens a bracket but does not close it; write [IPv6]:port.</source>
+        <translation>%1 öffnet eine Klammer, schließt sie aber nicht; schreiben Sie [IPv6]:Port.</translation>
+    </message>
+    <message>
+        <source>After the closing bracket only :port may follow, not %1.</source>
+        <translation>Nach der schließenden Klammer darf nur :Port folgen, nicht %1.</translation>
+    </message>
+    <message>
+        <source>Brackets are only for IPv6 addresses; write %1 without them.</source>
+        <translation>Klammern gibt es nur für IPv6-Adressen; schreiben Sie %1 ohne sie.</translation>
+    </message>
+    <message>
+        <source>%1 has a port but no host before it.</source>
+        <translation>%1 hat einen Port, aber keinen Host davor.</translation>
+    </message>
+    <message>
+        <source>To give an IPv6 address a port, write it as [ADDRESS]:PORT.</source>
+        <translation>Um einer IPv6-Adresse einen Port zu geben, schreiben Sie sie als [ADRESSE]:PORT.</translation>
+    </message>
+    <message>
+        <source>%1 has bits set after the prefix; the block is %2/%3.</source>
+        <translation>%1 hat gesetzte Bits nach dem Präfix; der Block ist %2/%3.</translation>
+    </message>
+    <message>
+        <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
+        <translation>Ein Platzhalter ist nur als ganzes Label ganz links erlaubt, wie in *.example.com.</translation>
+    </message>
+    <message>
+        <source>%1 has a &quot;/&quot;: a CIDR block needs an IP address, e.g. 10.0.0.0/8.</source>
+        <translation>%1 enthält ein „/“: Ein CIDR-Block braucht eine IP-Adresse, z. B. 10.0.0.0/8.</translation>
+    </message>
+    <message>
+        <source>%1 would allow every name under a top-level domain; use at least two labels after &quot;*.&quot;.</source>
+        <translation>%1 würde jeden Namen unter einer Top-Level-Domain erlauben; verwenden Sie mindestens zwei Labels nach „*.“.</translation>
+    </message>
     <message>
         <source>The port after &quot;:&quot; is missing: use a number from 1 to 65535.</source>
         <translation>Der Port nach &quot;:&quot; fehlt: Verwenden Sie eine Zahl von 1 bis 65535.</translation>
@@ -4778,10 +4895,6 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>Das Label %1 endet mit einem Bindestrich; Labels enden mit einem Buchstaben oder einer Ziffer.</translation>
     </message>
     <message>
-        <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
-        <translation>Ein Platzhalter ist nur als ganzes Label ganz links erlaubt, wie in *.example.com.</translation>
-    </message>
-    <message>
         <source>The name %1 contains %2; host names have letters, digits and hyphens.</source>
         <translation>Der Name %1 enthält %2; Hostnamen bestehen aus Buchstaben, Ziffern und Bindestrichen.</translation>
     </message>
@@ -4790,222 +4903,8 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>%1 ist kein gültiger internationalisierter Name.</translation>
     </message>
     <message>
-        <source>Duplicate of entry %1 (%2); remove one of them.</source>
-        <translation>Doppelt mit Eintrag %1 (%2); entfernen Sie einen davon.</translation>
-    </message>
-    <message>
-        <source>Already allowed by entry %1 (%2); this entry changes nothing.</source>
-        <translation>Bereits durch Eintrag %1 (%2) erlaubt; dieser Eintrag ändert nichts.</translation>
-    </message>
-    <message>
-        <source>Choose a network mode: no network, allow-list, any or fakenet.</source>
-        <translation>Wählen Sie einen Netzwerkmodus: kein Netzwerk, Freigabeliste, alle oder Fakenet.</translation>
-    </message>
-    <message>
-        <source>The allow-list is empty: add at least one host, or choose &quot;No network&quot;.</source>
-        <translation>Die Freigabeliste ist leer: Fügen Sie mindestens einen Host hinzu oder wählen Sie „Kein Netzwerk“.</translation>
-    </message>
-    <message>
-        <source>Entry %1 (%2): %3</source>
-        <translation>Eintrag %1 (%2): %3</translation>
-    </message>
-    <message>
-        <source>not a host</source>
-        <translation>kein Host</translation>
-    </message>
-    <message>
-        <source>blocked: the sandbox has no network</source>
-        <translation>blockiert: Die Sandbox hat kein Netzwerk</translation>
-    </message>
-    <message>
-        <source>allowed: the sandbox may reach any host</source>
-        <translation>erlaubt: Die Sandbox darf jeden Host erreichen</translation>
-    </message>
-    <message>
-        <source>simulated: fakenet answers inside kosa8, nothing reaches the real host</source>
-        <translation>simuliert: Fakenet antwortet innerhalb von kosa8, nichts erreicht den echten Host</translation>
-    </message>
-    <message>
-        <source>allowed by %1</source>
-        <translation>erlaubt durch %1</translation>
-    </message>
-    <message>
-        <source>blocked: %1 allows only port %2</source>
-        <translation>blockiert: %1 erlaubt nur Port %2</translation>
-    </message>
-    <message>
-        <source>blocked: %1 allows only port %2, not %3</source>
-        <translation>blockiert: %1 erlaubt nur Port %2, nicht %3</translation>
-    </message>
-    <message>
-        <source>blocked: %1 covers subdomains only, not %2 itself; add %2</source>
-        <translation>blockiert: %1 deckt nur Subdomains ab, nicht %2 selbst; fügen Sie %2 hinzu</translation>
-    </message>
-    <message>
-        <source>blocked: not in the allow-list (names are not resolved to match address entries)</source>
-        <translation>blockiert: nicht in der Freigabeliste (Namen werden für den Abgleich mit Adresseinträgen nicht aufgelöst)</translation>
-    </message>
-    <message>
-        <source>blocked: not in the allow-list</source>
-        <translation>blockiert: nicht in der Freigabeliste</translation>
-    </message>
-    <message>
-        <source>mode: no network (deny)</source>
-        <translation>Modus: kein Netzwerk (deny)</translation>
-    </message>
-    <message>
-        <source>mode: any host</source>
-        <translation>Modus: alle Hosts</translation>
-    </message>
-    <message>
-        <source>mode: fakenet</source>
-        <translation>Modus: Fakenet</translation>
-    </message>
-    <message>
-        <source>mode: allow-list</source>
-        <translation>Modus: Freigabeliste</translation>
-    </message>
-    <message>
-        <source>mode: unknown</source>
-        <translation>Modus: unbekannt</translation>
-    </message>
-    <message>
-        <source>line %1: %2</source>
-        <translation>Zeile %1: %2</translation>
-    </message>
-    <message>
-        <source>the file is larger than 1 MiB; a policy file is small</source>
-        <translation>die Datei ist größer als 1 MiB; eine Richtliniendatei ist klein</translation>
-    </message>
-    <message>
-        <source>not valid JSON (%1)</source>
-        <translation>kein gültiges JSON (%1)</translation>
-    </message>
-    <message>
-        <source>the file must hold one JSON object with &quot;version&quot;, &quot;mode&quot; and &quot;entries&quot;</source>
-        <translation>die Datei muss ein JSON-Objekt mit &quot;version&quot;, &quot;mode&quot; und &quot;entries&quot; enthalten</translation>
-    </message>
-    <message>
-        <source>unknown key &quot;%1&quot; (allowed: version, mode, entries)</source>
-        <translation>unbekannter Schlüssel &quot;%1&quot; (erlaubt: version, mode, entries)</translation>
-    </message>
-    <message>
-        <source>the &quot;version&quot; field is missing (this app writes version 1)</source>
-        <translation>das Feld &quot;version&quot; fehlt (diese App schreibt Version 1)</translation>
-    </message>
-    <message>
-        <source>version %1 is newer than this app understands (1)</source>
-        <translation>Version %1 ist neuer, als diese App versteht (1)</translation>
-    </message>
-    <message>
-        <source>&quot;version&quot; must be the number 1</source>
-        <translation>&quot;version&quot; muss die Zahl 1 sein</translation>
-    </message>
-    <message>
-        <source>&quot;mode&quot; must be one of &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot;</source>
-        <translation>&quot;mode&quot; muss eines von &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot; sein</translation>
-    </message>
-    <message>
-        <source>unknown mode &quot;%1&quot; (allowed: deny, allow, any, fakenet)</source>
-        <translation>unbekannter Modus &quot;%1&quot; (erlaubt: deny, allow, any, fakenet)</translation>
-    </message>
-    <message>
-        <source>&quot;entries&quot; must be a list of {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
-        <translation>&quot;entries&quot; muss eine Liste von {&quot;entry&quot;: ..., &quot;note&quot;: ...} sein</translation>
-    </message>
-    <message>
-        <source>mode &quot;%1&quot; takes no entries; use mode &quot;allow&quot; for an allow-list</source>
-        <translation>Modus &quot;%1&quot; nimmt keine Einträge; verwenden Sie Modus &quot;allow&quot; für eine Freigabeliste</translation>
-    </message>
-    <message>
-        <source>entry %1 is not an object {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
-        <translation>Eintrag %1 ist kein Objekt {&quot;entry&quot;: ..., &quot;note&quot;: ...}</translation>
-    </message>
-    <message>
-        <source>entry %1 has an unknown key &quot;%2&quot; (allowed: entry, note)</source>
-        <translation>Eintrag %1 hat einen unbekannten Schlüssel &quot;%2&quot; (erlaubt: entry, note)</translation>
-    </message>
-    <message>
-        <source>entry %1 has no &quot;entry&quot; text</source>
-        <translation>Eintrag %1 hat keinen &quot;entry&quot;-Text</translation>
-    </message>
-    <message>
-        <source>entry %1: &quot;note&quot; must be text</source>
-        <translation>Eintrag %1: &quot;note&quot; muss Text sein</translation>
-    </message>
-    <message>
-        <source>entry %1 (%2): %3</source>
-        <translation>Eintrag %1 (%2): %3</translation>
-    </message>
-    <message>
-        <source>mode &quot;allow&quot; needs at least one entry (an empty allow-list is &quot;deny&quot;)</source>
-        <translation>Modus &quot;allow&quot; braucht mindestens einen Eintrag (eine leere Freigabeliste ist &quot;deny&quot;)</translation>
-    </message>
-</context>
-<context>
-    <name>k8::policy::Destination</name>
-    <message>
         <source>Type one host to test, not a wildcard or a block.</source>
         <translation>Geben Sie einen einzelnen Host zum Testen ein, keinen Platzhalter und keinen Block.</translation>
-    </message>
-</context>
-<context>
-    <name>k8::policy::EgressEntry</name>
-    <message>
-        <source>The entry is empty: type a host name, *.domain, an IP address or a CIDR block.</source>
-        <translation>Der Eintrag ist leer: Geben Sie einen Hostnamen, *.domain, eine IP-Adresse oder einen CIDR-Block ein.</translation>
-    </message>
-    <message>
-        <source>%1 contains a space or control character; one entry is one host.</source>
-        <translation>%1 enthält ein Leer- oder Steuerzeichen; ein Eintrag ist ein Host.</translation>
-    </message>
-    <message>
-        <source>%1 contains a comma; put each host in its own entry.</source>
-        <translation>%1 enthält ein Komma; setzen Sie jeden Host in einen eigenen Eintrag.</translation>
-    </message>
-    <message>
-        <source>%1 is a URL; type only its host, e.g. %2.</source>
-        <translation>%1 ist eine URL; geben Sie nur ihren Host ein, z. B. %2.</translation>
-    </message>
-    <message>
-        <source>A lone wildcard would allow every host; choose &quot;Any host&quot; instead.</source>
-        <translation>Ein alleinstehender Platzhalter würde jeden Host erlauben; wählen Sie stattdessen „Alle Hosts“.</translation>
-    </message>
-    <message>
-        <source>%1 opens a bracket but does not close it; write [IPv6]:port.</source>
-        <translation>%1 öffnet eine Klammer, schließt sie aber nicht; schreiben Sie [IPv6]:Port.</translation>
-    </message>
-    <message>
-        <source>After the closing bracket only :port may follow, not %1.</source>
-        <translation>Nach der schließenden Klammer darf nur :Port folgen, nicht %1.</translation>
-    </message>
-    <message>
-        <source>Brackets are only for IPv6 addresses; write %1 without them.</source>
-        <translation>Klammern gibt es nur für IPv6-Adressen; schreiben Sie %1 ohne sie.</translation>
-    </message>
-    <message>
-        <source>%1 has a port but no host before it.</source>
-        <translation>%1 hat einen Port, aber keinen Host davor.</translation>
-    </message>
-    <message>
-        <source>To give an IPv6 address a port, write it as [ADDRESS]:PORT.</source>
-        <translation>Um einer IPv6-Adresse einen Port zu geben, schreiben Sie sie als [ADRESSE]:PORT.</translation>
-    </message>
-    <message>
-        <source>%1 has bits set after the prefix; the block is %2/%3.</source>
-        <translation>%1 hat gesetzte Bits nach dem Präfix; der Block ist %2/%3.</translation>
-    </message>
-    <message>
-        <source>A wildcard is allowed only as the whole leftmost label, as in *.example.com.</source>
-        <translation>Ein Platzhalter ist nur als ganzes Label ganz links erlaubt, wie in *.example.com.</translation>
-    </message>
-    <message>
-        <source>%1 has a &quot;/&quot;: a CIDR block needs an IP address, e.g. 10.0.0.0/8.</source>
-        <translation>%1 enthält ein „/“: Ein CIDR-Block braucht eine IP-Adresse, z. B. 10.0.0.0/8.</translation>
-    </message>
-    <message>
-        <source>%1 would allow every name under a top-level domain; use at least two labels after &quot;*.&quot;.</source>
-        <translation>%1 würde jeden Namen unter einer Top-Level-Domain erlauben; verwenden Sie mindestens zwei Labels nach „*.“.</translation>
     </message>
 </context>
 <context>
@@ -5160,36 +5059,157 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
-</context>
-<context>
-    <name>k8::policy::Scanner</name>
     <message>
-        <source>runs another program (%1)</source>
-        <translation>führt ein anderes Programm aus (%1)</translation>
+        <source>Duplicate of entry %1 (%2); remove one of them.</source>
+        <translation>Doppelt mit Eintrag %1 (%2); entfernen Sie einen davon.</translation>
     </message>
     <message>
-        <source>runs code built at run time (%1)</source>
-        <translation>führt zur Laufzeit erzeugten Code aus (%1)</translation>
+        <source>Already allowed by entry %1 (%2); this entry changes nothing.</source>
+        <translation>Bereits durch Eintrag %1 (%2) erlaubt; dieser Eintrag ändert nichts.</translation>
     </message>
     <message>
-        <source>deletes files at a path decided at run time (%1)</source>
-        <translation>löscht Dateien unter einem zur Laufzeit bestimmten Pfad (%1)</translation>
+        <source>Choose a network mode: no network, allow-list, any or fakenet.</source>
+        <translation>Wählen Sie einen Netzwerkmodus: kein Netzwerk, Freigabeliste, alle oder Fakenet.</translation>
     </message>
     <message>
-        <source>deletes %1, outside the working folder</source>
-        <translation>löscht %1, außerhalb des Arbeitsordners</translation>
+        <source>The allow-list is empty: add at least one host, or choose &quot;No network&quot;.</source>
+        <translation>Die Freigabeliste ist leer: Fügen Sie mindestens einen Host hinzu oder wählen Sie „Kein Netzwerk“.</translation>
     </message>
     <message>
-        <source>runs another program (child_process)</source>
-        <translation>führt ein anderes Programm aus (child_process)</translation>
+        <source>Entry %1 (%2): %3</source>
+        <translation>Eintrag %1 (%2): %3</translation>
     </message>
     <message>
-        <source>runs a downloaded script (piped into a shell)</source>
-        <translation>führt ein heruntergeladenes Skript aus (an eine Shell weitergeleitet)</translation>
+        <source>not a host</source>
+        <translation>kein Host</translation>
     </message>
     <message>
-        <source>reads credentials (%1)</source>
-        <translation>liest Zugangsdaten (%1)</translation>
+        <source>blocked: the sandbox has no network</source>
+        <translation>blockiert: Die Sandbox hat kein Netzwerk</translation>
+    </message>
+    <message>
+        <source>allowed: the sandbox may reach any host</source>
+        <translation>erlaubt: Die Sandbox darf jeden Host erreichen</translation>
+    </message>
+    <message>
+        <source>simulated: fakenet answers inside kosa8, nothing reaches the real host</source>
+        <translation>simuliert: Fakenet antwortet innerhalb von kosa8, nichts erreicht den echten Host</translation>
+    </message>
+    <message>
+        <source>allowed by %1</source>
+        <translation>erlaubt durch %1</translation>
+    </message>
+    <message>
+        <source>blocked: %1 allows only port %2</source>
+        <translation>blockiert: %1 erlaubt nur Port %2</translation>
+    </message>
+    <message>
+        <source>blocked: %1 allows only port %2, not %3</source>
+        <translation>blockiert: %1 erlaubt nur Port %2, nicht %3</translation>
+    </message>
+    <message>
+        <source>blocked: %1 covers subdomains only, not %2 itself; add %2</source>
+        <translation>blockiert: %1 deckt nur Subdomains ab, nicht %2 selbst; fügen Sie %2 hinzu</translation>
+    </message>
+    <message>
+        <source>blocked: not in the allow-list (names are not resolved to match address entries)</source>
+        <translation>blockiert: nicht in der Freigabeliste (Namen werden für den Abgleich mit Adresseinträgen nicht aufgelöst)</translation>
+    </message>
+    <message>
+        <source>blocked: not in the allow-list</source>
+        <translation>blockiert: nicht in der Freigabeliste</translation>
+    </message>
+    <message>
+        <source>mode: no network (deny)</source>
+        <translation>Modus: kein Netzwerk (deny)</translation>
+    </message>
+    <message>
+        <source>mode: any host</source>
+        <translation>Modus: alle Hosts</translation>
+    </message>
+    <message>
+        <source>mode: fakenet</source>
+        <translation>Modus: Fakenet</translation>
+    </message>
+    <message>
+        <source>mode: allow-list</source>
+        <translation>Modus: Freigabeliste</translation>
+    </message>
+    <message>
+        <source>mode: unknown</source>
+        <translation>Modus: unbekannt</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>the file is larger than 1 MiB; a policy file is small</source>
+        <translation>die Datei ist größer als 1 MiB; eine Richtliniendatei ist klein</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1)</source>
+        <translation>kein gültiges JSON (%1)</translation>
+    </message>
+    <message>
+        <source>the file must hold one JSON object with &quot;version&quot;, &quot;mode&quot; and &quot;entries&quot;</source>
+        <translation>die Datei muss ein JSON-Objekt mit &quot;version&quot;, &quot;mode&quot; und &quot;entries&quot; enthalten</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (allowed: version, mode, entries)</source>
+        <translation>unbekannter Schlüssel &quot;%1&quot; (erlaubt: version, mode, entries)</translation>
+    </message>
+    <message>
+        <source>the &quot;version&quot; field is missing (this app writes version 1)</source>
+        <translation>das Feld &quot;version&quot; fehlt (diese App schreibt Version 1)</translation>
+    </message>
+    <message>
+        <source>version %1 is newer than this app understands (1)</source>
+        <translation>Version %1 ist neuer, als diese App versteht (1)</translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; must be the number 1</source>
+        <translation>&quot;version&quot; muss die Zahl 1 sein</translation>
+    </message>
+    <message>
+        <source>&quot;mode&quot; must be one of &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot;</source>
+        <translation>&quot;mode&quot; muss eines von &quot;deny&quot;, &quot;allow&quot;, &quot;any&quot;, &quot;fakenet&quot; sein</translation>
+    </message>
+    <message>
+        <source>unknown mode &quot;%1&quot; (allowed: deny, allow, any, fakenet)</source>
+        <translation>unbekannter Modus &quot;%1&quot; (erlaubt: deny, allow, any, fakenet)</translation>
+    </message>
+    <message>
+        <source>&quot;entries&quot; must be a list of {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
+        <translation>&quot;entries&quot; muss eine Liste von {&quot;entry&quot;: ..., &quot;note&quot;: ...} sein</translation>
+    </message>
+    <message>
+        <source>mode &quot;%1&quot; takes no entries; use mode &quot;allow&quot; for an allow-list</source>
+        <translation>Modus &quot;%1&quot; nimmt keine Einträge; verwenden Sie Modus &quot;allow&quot; für eine Freigabeliste</translation>
+    </message>
+    <message>
+        <source>entry %1 is not an object {&quot;entry&quot;: ..., &quot;note&quot;: ...}</source>
+        <translation>Eintrag %1 ist kein Objekt {&quot;entry&quot;: ..., &quot;note&quot;: ...}</translation>
+    </message>
+    <message>
+        <source>entry %1 has an unknown key &quot;%2&quot; (allowed: entry, note)</source>
+        <translation>Eintrag %1 hat einen unbekannten Schlüssel &quot;%2&quot; (erlaubt: entry, note)</translation>
+    </message>
+    <message>
+        <source>entry %1 has no &quot;entry&quot; text</source>
+        <translation>Eintrag %1 hat keinen &quot;entry&quot;-Text</translation>
+    </message>
+    <message>
+        <source>entry %1: &quot;note&quot; must be text</source>
+        <translation>Eintrag %1: &quot;note&quot; muss Text sein</translation>
+    </message>
+    <message>
+        <source>entry %1 (%2): %3</source>
+        <translation>Eintrag %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>mode &quot;allow&quot; needs at least one entry (an empty allow-list is &quot;deny&quot;)</source>
+        <translation>Modus &quot;allow&quot; braucht mindestens einen Eintrag (eine leere Freigabeliste ist &quot;deny&quot;)</translation>
     </message>
 </context>
 <context>

@@ -9,45 +9,46 @@
 
 namespace k8::app {
 
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::app::AppOptionsParser", text);
-}
-
-} // namespace
+namespace {} // namespace
 
 AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
                                                  const QString& environmentKosa8)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("kosa8 Desk: review AI agents' code and run it in kosa8 sandboxes."));
+    parser.setApplicationDescription(
+        AppOptionsParser::tr("kosa8 Desk: review AI agents' code and run it in kosa8 sandboxes."));
     const QCommandLineOption kosa8Option(
-        QStringLiteral("kosa8"), tr("The kosa8 executable (default: $KOSA8_DESK_KOSA8, else kosa8 on PATH)."),
-        tr("PATH"));
-    const QCommandLineOption dataDirOption(QStringLiteral("data-dir"),
-                                           tr("Folder for settings, rules, ledger and logs."), tr("DIR"));
-    const QCommandLineOption socketOption(QStringLiteral("socket"), tr("Path of the agent socket."),
-                                          tr("PATH"));
+        QStringLiteral("kosa8"),
+        AppOptionsParser::tr("The kosa8 executable (default: $KOSA8_DESK_KOSA8, else kosa8 on PATH)."),
+        AppOptionsParser::tr("PATH"));
+    const QCommandLineOption dataDirOption(
+        QStringLiteral("data-dir"), AppOptionsParser::tr("Folder for settings, rules, ledger and logs."),
+        AppOptionsParser::tr("DIR"));
+    const QCommandLineOption socketOption(QStringLiteral("socket"),
+                                          AppOptionsParser::tr("Path of the agent socket."),
+                                          AppOptionsParser::tr("PATH"));
     const QCommandLineOption rulesOption(QStringLiteral("rules"),
-                                         tr("An extra, read-only standing rules file."), tr("FILE"));
-    const QCommandLineOption verboseOption(QStringLiteral("verbose"), tr("Log to standard error as well."));
+                                         AppOptionsParser::tr("An extra, read-only standing rules file."),
+                                         AppOptionsParser::tr("FILE"));
+    const QCommandLineOption verboseOption(QStringLiteral("verbose"),
+                                           AppOptionsParser::tr("Log to standard error as well."));
     // The agent service's ledger check: prints how many entries chain, and whether the ledger ends
     // where the app left it, and exits 0 or 1.
     const QCommandLineOption verifyLedgerOption(
         QStringLiteral("verify-ledger"),
-        tr("Verify the hash chain of a decision ledger (a file, or a data folder; default: the data "
-           "folder), compare its end with the one the app remembers, and exit."));
+        AppOptionsParser::tr(
+            "Verify the hash chain of a decision ledger (a file, or a data folder; default: the data "
+            "folder), compare its end with the one the app remembers, and exit."));
     const QCommandLineOption versionOption(QStringList{QStringLiteral("version"), QStringLiteral("v")},
-                                           tr("Print the version and exit."));
+                                           AppOptionsParser::tr("Print the version and exit."));
     const QCommandLineOption helpOption(QStringList{QStringLiteral("help"), QStringLiteral("h")},
-                                        tr("Print this help and exit."));
+                                        AppOptionsParser::tr("Print this help and exit."));
     parser.addOptions({kosa8Option, dataDirOption, socketOption, rulesOption, verboseOption,
                        verifyLedgerOption, versionOption, helpOption});
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 tr("With --verify-ledger: the ledger file or the data folder."),
-                                 tr("[FILE|FOLDER]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        AppOptionsParser::tr("With --verify-ledger: the ledger file or the data folder."),
+        AppOptionsParser::tr("[FILE|FOLDER]"));
 
     m_options = {};
     m_errorText.clear();
@@ -69,7 +70,7 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
         m_options.kosa8Path = QStringLiteral("kosa8");
     m_options.dataDir = parser.isSet(dataDirOption) ? parser.value(dataDirOption) : defaultDataDir();
     if (m_options.dataDir.isEmpty()) {
-        m_errorText = tr("--data-dir needs a folder.");
+        m_errorText = AppOptionsParser::tr("--data-dir needs a folder.");
         return Action::Error;
     }
     m_options.dataDir = QDir(m_options.dataDir).absolutePath();
@@ -80,7 +81,7 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
     const QStringList positional = parser.positionalArguments();
     if (parser.isSet(verifyLedgerOption)) {
         if (positional.size() > 1) {
-            m_errorText = tr("--verify-ledger takes at most one file.");
+            m_errorText = AppOptionsParser::tr("--verify-ledger takes at most one file.");
             return Action::Error;
         }
         m_options.verifyLedgerRequested = true;
@@ -90,7 +91,7 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
         return Action::VerifyLedger;
     }
     if (!positional.isEmpty()) {
-        m_errorText = tr("Unexpected argument: %1").arg(positional.first());
+        m_errorText = AppOptionsParser::tr("Unexpected argument: %1").arg(positional.first());
         return Action::Error;
     }
     return Action::Run;

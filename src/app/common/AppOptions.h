@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -23,6 +24,7 @@ struct AppOptions
 // Parses the command line. Kept apart from main() so tests can drive it with a QStringList.
 class AppOptionsParser
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::app::AppOptionsParser)
 public:
     enum class Action
     {

@@ -389,7 +389,7 @@ void SandboxesPage::updateState()
     QStringList parts;
     const int count = m_model->rowCount();
     if (m_refresher->hasSucceeded()) {
-        parts << (count == 1 ? tr("1 sandbox") : tr("%1 sandboxes").arg(count));
+        parts << tr("%n sandbox(es)", nullptr, count);
         parts << tr("updated %1")
                      .arg(QLocale().toString(m_refresher->lastSuccess().time(), QLocale::ShortFormat));
     }

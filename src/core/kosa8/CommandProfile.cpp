@@ -12,11 +12,6 @@ namespace k8::kosa8 {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::kosa8::CommandProfile", text);
-}
-
 QStringList words(std::initializer_list<const char*> list)
 {
     QStringList result;
@@ -60,13 +55,15 @@ QString checkTemplate(const QStringList& templateWords)
             if (key.endsWith(QLatin1String("..."))) {
                 key.chop(3);
                 if (!listPlaceholders().contains(key))
-                    return tr("unknown list placeholder \"{%1...}\"").arg(key);
+                    return CommandProfile::tr("unknown list placeholder \"{%1...}\"").arg(key);
                 if (match.captured(0) != word)
-                    return tr("list placeholder \"%1\" must be a word of its own").arg(match.captured(0));
+                    return CommandProfile::tr("list placeholder \"%1\" must be a word of its own")
+                        .arg(match.captured(0));
             } else if (!scalarPlaceholders().contains(key)) {
                 if (listPlaceholders().contains(key))
-                    return tr("placeholder \"{%1}\" holds a list: write \"{%1...}\"").arg(key);
-                return tr("unknown placeholder \"{%1}\"").arg(key);
+                    return CommandProfile::tr("placeholder \"{%1}\" holds a list: write \"{%1...}\"")
+                        .arg(key);
+                return CommandProfile::tr("unknown placeholder \"{%1}\"").arg(key);
             }
         }
     }
@@ -135,13 +132,14 @@ bool CommandProfile::loadOverrides(const QString& path, QString* error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = tr("Cannot read the command profile %1: %2").arg(path, file.errorString());
+            *error =
+                CommandProfile::tr("Cannot read the command profile %1: %2").arg(path, file.errorString());
         return false;
     }
     const QByteArray data = file.read(4 * 1024 * 1024 + 1);
     if (data.size() > 4 * 1024 * 1024) {
         if (error)
-            *error = tr("The command profile %1 is larger than 4 MiB.").arg(path);
+            *error = CommandProfile::tr("The command profile %1 is larger than 4 MiB.").arg(path);
         return false;
     }
     if (!loadOverridesFromJson(data, path, error))
@@ -154,18 +152,20 @@ bool CommandProfile::loadOverridesFromJson(const QByteArray& json, const QString
 {
     auto fail = [&](const QString& what) {
         if (error)
-            *error = tr("Command profile %1: %2").arg(sourceName, what);
+            *error = CommandProfile::tr("Command profile %1: %2").arg(sourceName, what);
         return false;
     };
 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return fail(
-            tr("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return fail(CommandProfile::tr("not valid JSON at offset %1: %2")
+                        .arg(parseError.offset)
+                        .arg(parseError.errorString()));
     if (!doc.isObject())
-        return fail(tr("the top level must be a JSON object with \"operations\", \"fragments\" and/or "
-                       "\"interpreters\""));
+        return fail(CommandProfile::tr(
+            "the top level must be a JSON object with \"operations\", \"fragments\" and/or "
+            "\"interpreters\""));
 
     CommandProfile updated = builtIn();
     const QJsonObject root = doc.object();
@@ -182,9 +182,10 @@ bool CommandProfile::loadOverridesFromJson(const QByteArray& json, const QString
             target = &updated.m_interpreters;
         else
             return fail(
-                tr("unknown key \"%1\" (allowed: operations, fragments, interpreters)").arg(sectionName));
+                CommandProfile::tr("unknown key \"%1\" (allowed: operations, fragments, interpreters)")
+                    .arg(sectionName));
         if (!section.value().isObject())
-            return fail(tr("\"%1\" must be an object of key: [words]").arg(sectionName));
+            return fail(CommandProfile::tr("\"%1\" must be an object of key: [words]").arg(sectionName));
 
         const QJsonObject entries = section.value().toObject();
         for (auto entry = entries.begin(); entry != entries.end(); ++entry) {
@@ -194,29 +195,31 @@ bool CommandProfile::loadOverridesFromJson(const QByteArray& json, const QString
                 QStringList known;
                 for (Operation op : allOperations())
                     known.append(operationKey(op));
-                return fail(tr("unknown operation \"%1\" (known: %2)").arg(key, sortedKeys(known)));
+                return fail(
+                    CommandProfile::tr("unknown operation \"%1\" (known: %2)").arg(key, sortedKeys(known)));
             }
             if (sectionName == QLatin1String("fragments") && !builtIn().m_fragments.contains(key))
-                return fail(tr("unknown fragment \"%1\" (known: %2)")
+                return fail(CommandProfile::tr("unknown fragment \"%1\" (known: %2)")
                                 .arg(key, sortedKeys(builtIn().m_fragments.keys())));
             if (sectionName == QLatin1String("interpreters") && !languageKey.match(key).hasMatch())
-                return fail(tr("interpreter key \"%1\" must be a language name like \"python\" or "
-                               "\"python.stdin\"")
-                                .arg(key));
+                return fail(
+                    CommandProfile::tr("interpreter key \"%1\" must be a language name like \"python\" or "
+                                       "\"python.stdin\"")
+                        .arg(key));
             if (!entry.value().isArray())
-                return fail(tr("\"%1\" must be an array of strings").arg(where));
+                return fail(CommandProfile::tr("\"%1\" must be an array of strings").arg(where));
             const QJsonArray array = entry.value().toArray();
             if (array.isEmpty())
-                return fail(tr("\"%1\" is empty; it needs at least one word").arg(where));
+                return fail(CommandProfile::tr("\"%1\" is empty; it needs at least one word").arg(where));
             QStringList templateWords;
             for (qsizetype i = 0; i < array.size(); ++i) {
                 if (!array.at(i).isString())
-                    return fail(tr("\"%1\" element %2 is not a string").arg(where).arg(i));
+                    return fail(CommandProfile::tr("\"%1\" element %2 is not a string").arg(where).arg(i));
                 templateWords.append(array.at(i).toString());
             }
             const QString problem = checkTemplate(templateWords);
             if (!problem.isEmpty())
-                return fail(tr("\"%1\": %2").arg(where, problem));
+                return fail(CommandProfile::tr("\"%1\": %2").arg(where, problem));
             target->insert(key, templateWords);
         }
     }
@@ -277,7 +280,7 @@ bool expand(const QStringList& templ, const QVariantMap& params, QStringList* ou
             const QString key = whole.captured(1).chopped(3);
             if (!params.contains(key)) {
                 if (error)
-                    *error = tr("no value for the list \"{%1...}\"").arg(key);
+                    *error = CommandProfile::tr("no value for the list \"{%1...}\"").arg(key);
                 return false;
             }
             out->append(params.value(key).toStringList());
@@ -292,7 +295,7 @@ bool expand(const QStringList& templ, const QVariantMap& params, QStringList* ou
             const QVariant value = params.value(key);
             if (!params.contains(key) || (value.toString().isEmpty() && key != QLatin1String("code"))) {
                 if (error)
-                    *error = tr("no value for \"{%1}\"").arg(key);
+                    *error = CommandProfile::tr("no value for \"{%1}\"").arg(key);
                 return false;
             }
             expanded += word.mid(last, match.capturedStart() - last);
@@ -312,14 +315,15 @@ QStringList CommandProfile::arguments(Operation op, const QVariantMap& params, Q
     const QStringList templ = operationTemplate(op);
     if (templ.isEmpty()) {
         if (error)
-            *error = tr("the command profile has no entry for \"%1\"").arg(operationKey(op));
+            *error = CommandProfile::tr("the command profile has no entry for \"%1\"").arg(operationKey(op));
         return {};
     }
     QStringList out;
     QString problem;
     if (!expand(templ, params, &out, &problem)) {
         if (error)
-            *error = tr("Cannot build the command for \"%1\": %2").arg(operationKey(op), problem);
+            *error =
+                CommandProfile::tr("Cannot build the command for \"%1\": %2").arg(operationKey(op), problem);
         return {};
     }
     return out;

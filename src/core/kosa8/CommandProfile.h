@@ -2,6 +2,7 @@
 
 #include "kosa8/Operation.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -34,6 +35,7 @@ struct CommandLine
 // egress, mounts, interpreter (built from fragments by the helpers below).
 class CommandProfile
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::kosa8::CommandProfile)
 public:
     static CommandProfile builtIn();
 

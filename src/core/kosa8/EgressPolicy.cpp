@@ -67,24 +67,23 @@ QString EgressPolicy::toString() const
 
 QString EgressPolicy::summary() const
 {
-    const char* context = "k8::kosa8::EgressPolicy";
     switch (mode) {
     case Mode::Deny:
-        return QCoreApplication::translate(context, "No network");
+        return tr("No network");
     case Mode::Any:
-        return QCoreApplication::translate(context, "Any network");
+        return tr("Any network");
     case Mode::Fakenet:
-        return QCoreApplication::translate(context, "Simulated network");
+        return tr("Simulated network");
     case Mode::Allow:
         if (hosts.isEmpty())
-            return QCoreApplication::translate(context, "Allow: nothing");
+            return tr("Allow: nothing");
         if (hosts.size() == 1)
-            return QCoreApplication::translate(context, "Allow: %1").arg(hosts.first());
-        return QCoreApplication::translate(context, "Allow: %1 +%2").arg(hosts.first()).arg(hosts.size() - 1);
+            return tr("Allow: %1").arg(hosts.first());
+        return tr("Allow: %1 and %n more", nullptr, int(hosts.size() - 1)).arg(hosts.first());
     case Mode::Unknown:
         break;
     }
-    return raw.trimmed().isEmpty() ? QCoreApplication::translate(context, "Unknown") : raw.trimmed();
+    return raw.trimmed().isEmpty() ? tr("Unknown") : raw.trimmed();
 }
 
 QString EgressPolicy::modeName() const

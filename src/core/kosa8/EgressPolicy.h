@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -8,6 +9,8 @@ namespace k8::kosa8 {
 // A sandbox's egress: deny (no network, DNS included), any, fakenet, or an allow-list.
 struct EgressPolicy
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::kosa8::EgressPolicy)
+public:
     enum class Mode
     {
         Deny,

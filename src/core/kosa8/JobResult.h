@@ -3,6 +3,7 @@
 #include "kosa8/Operation.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
@@ -12,6 +13,8 @@ namespace k8::kosa8 {
 // Everything about one finished kosa8 process.
 struct JobResult
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::kosa8::JobResult)
+public:
     enum class Outcome
     {
         Finished,      // the process ran and exited; see exitCode

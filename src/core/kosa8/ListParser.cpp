@@ -16,11 +16,6 @@ namespace k8::kosa8 {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::kosa8::ListParser", text);
-}
-
 struct Line
 {
     int number = 0; // 1-based
@@ -108,8 +103,8 @@ void parseTable(const QList<Line>& lines, ParsedList* out)
         }
     }
     const QString noHeader =
-        tr("not JSON, and no table header (upper-case column names separated by two or more "
-           "spaces) before it");
+        ListParser::tr("not JSON, and no table header (upper-case column names separated by two or more "
+                       "spaces) before it");
     for (qsizetype i = 0; i < (headerIndex < 0 ? lines.size() : headerIndex); ++i) {
         if (!isBlank(lines[i].text))
             out->problems.append({lines[i].number, lines[i].text, noHeader});
@@ -131,9 +126,10 @@ void parseTable(const QList<Line>& lines, ParsedList* out)
         for (const QString& key : keys)
             record.insert(key, QString());
         if (cells.size() > header.size()) {
-            out->problems.append(
-                {line.number, line.text,
-                 tr("%1 cells, but the header has %2 columns").arg(cells.size()).arg(header.size())});
+            out->problems.append({line.number, line.text,
+                                  ListParser::tr("%1 cells, but the header has %2 columns")
+                                      .arg(cells.size())
+                                      .arg(header.size())});
             continue;
         }
         if (cells.size() == header.size()) {
@@ -157,8 +153,8 @@ void parseTable(const QList<Line>& lines, ParsedList* out)
                 record.insert(keys[column], cell.text);
             }
             if (!aligned) {
-                out->problems.append(
-                    {line.number, line.text, tr("the cells do not line up with the header's columns")});
+                out->problems.append({line.number, line.text,
+                                      ListParser::tr("the cells do not line up with the header's columns")});
                 continue;
             }
         }
@@ -176,8 +172,8 @@ void addJsonObjects(const QJsonArray& array, int lineNumber, const QString& line
 {
     for (qsizetype i = 0; i < array.size(); ++i) {
         if (!array.at(i).isObject()) {
-            out->problems.append(
-                {lineNumber, lineText, tr("element %1 of the JSON array is not an object").arg(i)});
+            out->problems.append({lineNumber, lineText,
+                                  ListParser::tr("element %1 of the JSON array is not an object").arg(i)});
             continue;
         }
         out->records.append(lowerKeys(array.at(i).toObject().toVariantMap()));
@@ -197,7 +193,8 @@ void parseJsonArray(const QList<Line>& lines, qsizetype first, ParsedList* out)
     if (error.error != QJsonParseError::NoError) {
         const int number = lineOfOffset(joined, error.offset, lines[first].number);
         const qsizetype index = qBound<qsizetype>(0, qsizetype(number) - 1, lines.size() - 1);
-        out->problems.append({number, lines[index].text, tr("invalid JSON: %1").arg(error.errorString())});
+        out->problems.append(
+            {number, lines[index].text, ListParser::tr("invalid JSON: %1").arg(error.errorString())});
         return;
     }
     addJsonObjects(doc.array(), lines[first].number, lines[first].text, out);
@@ -231,9 +228,11 @@ void parseJsonLines(const QList<Line>& lines, qsizetype first, ParsedList* out)
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(line.text.toUtf8(), &error);
         if (error.error != QJsonParseError::NoError) {
-            out->problems.append({line.number, line.text, tr("invalid JSON: %1").arg(error.errorString())});
+            out->problems.append(
+                {line.number, line.text, ListParser::tr("invalid JSON: %1").arg(error.errorString())});
         } else if (!doc.isObject()) {
-            out->problems.append({line.number, line.text, tr("a JSON value that is not an object")});
+            out->problems.append(
+                {line.number, line.text, ListParser::tr("a JSON value that is not an object")});
         } else {
             out->records.append(lowerKeys(doc.object().toVariantMap()));
             out->recordLines.append(line.number);
@@ -309,7 +308,7 @@ Parsed<T> readTyped(const QByteArray& stdoutData,
 
 QString missing(const char* column)
 {
-    return tr("the %1 column is empty or missing").arg(QString::fromLatin1(column));
+    return ListParser::tr("the %1 column is empty or missing").arg(QString::fromLatin1(column));
 }
 
 } // namespace
@@ -358,7 +357,7 @@ Parsed<Sandbox> ListParser::sandboxes(const QByteArray& stdoutData)
         // A junk line under the table (a half-written row, bytes that are not UTF-8) lands in the
         // NAME column; a name kosa8 could not have given is reported rather than listed.
         if (const QString bad = Names::checkSandbox(s->name); !bad.isEmpty())
-            return tr("not a sandbox name: %1").arg(bad);
+            return ListParser::tr("not a sandbox name: %1").arg(bad);
         s->status = text(r, "status");
         s->egress = EgressPolicy::parse(text(r, "egress"));
         const QVariant images = r.value(QStringLiteral("images"));
@@ -433,7 +432,7 @@ Parsed<AuditEntry> ListParser::auditEntries(const QByteArray& stdoutData)
             bool ok = false;
             e->seq = seq.toLongLong(&ok);
             if (!ok || e->seq < 0)
-                return tr("SEQ \"%1\" is not a whole number").arg(seq);
+                return ListParser::tr("SEQ \"%1\" is not a whole number").arg(seq);
             e->time = dateTime(r, "time");
             e->timeText = text(r, "time");
             e->actor = text(r, "actor");

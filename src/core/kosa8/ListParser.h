@@ -3,6 +3,7 @@
 #include "kosa8/Types.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QVariantMap>
@@ -45,6 +46,7 @@ template <typename T> struct Parsed
 // blank lines. Warnings belong on stderr and are not parsed.
 class ListParser
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::kosa8::ListParser)
 public:
     static ParsedList parse(const QByteArray& stdoutData);
     static QString stripAnsi(const QString& text);

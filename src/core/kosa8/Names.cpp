@@ -8,11 +8,6 @@ namespace k8::kosa8 {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::kosa8::Names", text);
-}
-
 // Shown inside messages so that an invisible or control character is still visible.
 QString shown(const QString& value)
 {
@@ -71,14 +66,15 @@ QString Names::checkSandbox(const QString& name)
 {
     static const QRegularExpression re(QStringLiteral("^[a-z0-9][a-z0-9_.-]*\\z"));
     const QString allowed =
-        tr("Sandbox names have 1 to 63 characters: lower-case letters, digits, '_', '.' and "
-           "'-', starting with a letter or digit.");
+        Names::tr("Sandbox names have 1 to 63 characters: lower-case letters, digits, '_', '.' and "
+                  "'-', starting with a letter or digit.");
     if (name.isEmpty())
-        return tr("The sandbox name is empty.") + QLatin1Char(' ') + allowed;
+        return Names::tr("The sandbox name is empty.") + QLatin1Char(' ') + allowed;
     if (name.size() > 63)
-        return tr("The sandbox name is %1 characters long.").arg(name.size()) + QLatin1Char(' ') + allowed;
+        return Names::tr("The sandbox name is %1 characters long.").arg(name.size()) + QLatin1Char(' ') +
+               allowed;
     if (!matches(name, re))
-        return tr("The sandbox name %1 is not allowed.").arg(shown(name)) + QLatin1Char(' ') + allowed;
+        return Names::tr("The sandbox name %1 is not allowed.").arg(shown(name)) + QLatin1Char(' ') + allowed;
     return {};
 }
 
@@ -86,15 +82,16 @@ QString Names::checkLabel(const QString& label)
 {
     static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]*\\z"));
     const QString allowed =
-        tr("Checkpoint labels have 1 to 128 characters: letters, digits, '_', '.' and '-', "
-           "starting with a letter or digit.");
+        Names::tr("Checkpoint labels have 1 to 128 characters: letters, digits, '_', '.' and '-', "
+                  "starting with a letter or digit.");
     if (label.isEmpty())
-        return tr("The checkpoint label is empty.") + QLatin1Char(' ') + allowed;
+        return Names::tr("The checkpoint label is empty.") + QLatin1Char(' ') + allowed;
     if (label.size() > 128)
-        return tr("The checkpoint label is %1 characters long.").arg(label.size()) + QLatin1Char(' ') +
+        return Names::tr("The checkpoint label is %1 characters long.").arg(label.size()) + QLatin1Char(' ') +
                allowed;
     if (!matches(label, re))
-        return tr("The checkpoint label %1 is not allowed.").arg(shown(label)) + QLatin1Char(' ') + allowed;
+        return Names::tr("The checkpoint label %1 is not allowed.").arg(shown(label)) + QLatin1Char(' ') +
+               allowed;
     return {};
 }
 
@@ -106,28 +103,30 @@ QString Names::checkImage(const QString& image)
                        "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
                        "(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[0-9a-f]{64})?\\z"));
     const QString allowed =
-        tr("Use an image reference like python:3.12-slim or registry.example.com/team/tool:1.0 "
-           "(lower-case repository, optional :tag and @sha256:digest, no spaces).");
+        Names::tr("Use an image reference like python:3.12-slim or registry.example.com/team/tool:1.0 "
+                  "(lower-case repository, optional :tag and @sha256:digest, no spaces).");
     if (image.isEmpty())
-        return tr("The image name is empty.") + QLatin1Char(' ') + allowed;
+        return Names::tr("The image name is empty.") + QLatin1Char(' ') + allowed;
     if (image.size() > 255)
-        return tr("The image name is %1 characters long (at most 255).").arg(image.size()) +
+        return Names::tr("The image name is %1 characters long (at most 255).").arg(image.size()) +
                QLatin1Char(' ') + allowed;
     if (!matches(image, re))
-        return tr("The image name %1 is not allowed.").arg(shown(image)) + QLatin1Char(' ') + allowed;
+        return Names::tr("The image name %1 is not allowed.").arg(shown(image)) + QLatin1Char(' ') + allowed;
     return {};
 }
 
 QString Names::checkHost(const QString& host)
 {
-    const QString allowed = tr("Use a host name (pypi.org, *.example.com) or an IP address, optionally with "
-                               ":port; IPv6 with a port goes in brackets ([::1]:443).");
+    const QString allowed =
+        Names::tr("Use a host name (pypi.org, *.example.com) or an IP address, optionally with "
+                  ":port; IPv6 with a port goes in brackets ([::1]:443).");
     if (host.isEmpty())
-        return tr("The host is empty.") + QLatin1Char(' ') + allowed;
+        return Names::tr("The host is empty.") + QLatin1Char(' ') + allowed;
     if (host.size() > 260)
-        return tr("The host is %1 characters long.").arg(host.size()) + QLatin1Char(' ') + allowed;
+        return Names::tr("The host is %1 characters long.").arg(host.size()) + QLatin1Char(' ') + allowed;
 
-    const QString bad = tr("The host %1 is not allowed.").arg(shown(host)) + QLatin1Char(' ') + allowed;
+    const QString bad =
+        Names::tr("The host %1 is not allowed.").arg(shown(host)) + QLatin1Char(' ') + allowed;
     QString address = host;
     QString port;
     if (address.startsWith(QLatin1Char('['))) {
@@ -180,13 +179,13 @@ QString Names::checkHost(const QString& host)
 
 QString Names::checkMount(const QString& mount)
 {
-    const QString allowed =
-        tr("Use HOSTPATH:GUESTPATH with two absolute paths, for example /home/me/data:/data (no ':' inside a "
-           "path, no line breaks).");
+    const QString allowed = Names::tr(
+        "Use HOSTPATH:GUESTPATH with two absolute paths, for example /home/me/data:/data (no ':' inside a "
+        "path, no line breaks).");
     if (mount.isEmpty())
-        return tr("The mount is empty.") + QLatin1Char(' ') + allowed;
+        return Names::tr("The mount is empty.") + QLatin1Char(' ') + allowed;
     if (mount.size() > 4096)
-        return tr("The mount is %1 characters long.").arg(mount.size()) + QLatin1Char(' ') + allowed;
+        return Names::tr("The mount is %1 characters long.").arg(mount.size()) + QLatin1Char(' ') + allowed;
     const QStringList parts = mount.split(QLatin1Char(':'));
     bool ok = parts.size() == 2;
     for (const QString& part : parts) {
@@ -195,7 +194,7 @@ QString Names::checkMount(const QString& mount)
             ok = ok && c.isPrint();
     }
     if (!ok)
-        return tr("The mount %1 is not allowed.").arg(shown(mount)) + QLatin1Char(' ') + allowed;
+        return Names::tr("The mount %1 is not allowed.").arg(shown(mount)) + QLatin1Char(' ') + allowed;
     return {};
 }
 
@@ -203,14 +202,15 @@ QString Names::checkSnapshotId(const QString& id)
 {
     static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.:-]*\\z"));
     const QString allowed =
-        tr("Snapshot ids have 1 to 128 characters: letters, digits, '_', '.', ':' and '-', "
-           "starting with a letter or digit.");
+        Names::tr("Snapshot ids have 1 to 128 characters: letters, digits, '_', '.', ':' and '-', "
+                  "starting with a letter or digit.");
     if (id.isEmpty())
-        return tr("The snapshot id is empty.") + QLatin1Char(' ') + allowed;
+        return Names::tr("The snapshot id is empty.") + QLatin1Char(' ') + allowed;
     if (id.size() > 128)
-        return tr("The snapshot id is %1 characters long.").arg(id.size()) + QLatin1Char(' ') + allowed;
+        return Names::tr("The snapshot id is %1 characters long.").arg(id.size()) + QLatin1Char(' ') +
+               allowed;
     if (!matches(id, re))
-        return tr("The snapshot id %1 is not allowed.").arg(shown(id)) + QLatin1Char(' ') + allowed;
+        return Names::tr("The snapshot id %1 is not allowed.").arg(shown(id)) + QLatin1Char(' ') + allowed;
     return {};
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace k8::kosa8 {
@@ -8,6 +9,8 @@ namespace k8::kosa8 {
 // is acceptable, or a message (through tr()) that says what was wrong and what is allowed.
 struct Names
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::kosa8::Names)
+public:
     // Sandbox names: 1-63 chars, [a-z0-9] first, then [a-z0-9_.-]. No leading '-', so a name can
     // never be read as a flag.
     static QString checkSandbox(const QString& name);

@@ -10,12 +10,13 @@
 
 namespace k8::policy {
 
-namespace {
-
-QString tr(const char* text)
+// The context of this file's messages in the translations (scanCode is a free function).
+class CodeReach
 {
-    return QCoreApplication::translate("k8::policy::CodeReach", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(k8::policy::CodeReach)
+};
+
+namespace {
 
 enum class Lang
 {
@@ -261,12 +262,12 @@ void Scanner::pythonRules(int line, const QString& text)
         "\\b(subprocess\\.\\w+|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|pty\\.spawn)\\s*\\("));
     const auto sh = shell.match(text);
     if (sh.hasMatch())
-        risk(line, sh.captured(1), tr("runs another program (%1)").arg(sh.captured(1)));
+        risk(line, sh.captured(1), CodeReach::tr("runs another program (%1)").arg(sh.captured(1)));
     static const QRegularExpression dynamic(
         QStringLiteral("(?<![\\w.])(eval|exec|compile|__import__)\\s*\\("));
     const auto dyn = dynamic.match(text);
     if (dyn.hasMatch())
-        risk(line, dyn.captured(1), tr("runs code built at run time (%1)").arg(dyn.captured(1)));
+        risk(line, dyn.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(dyn.captured(1)));
     static const QRegularExpression remove(
         QStringLiteral("\\b(shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink|\\."
                        "rmdir)\\s*\\(\\s*(?:(?:Path|pathlib\\.Path)\\s*\\(\\s*)?(['\"]([^'\"]*)['\"])?"));
@@ -276,10 +277,10 @@ void Scanner::pythonRules(int line, const QString& text)
         const bool literal = !rm.captured(2).isEmpty();
         if (!literal)
             risk(line, rm.captured(1),
-                 tr("deletes files at a path decided at run time (%1)").arg(rm.captured(1)));
+                 CodeReach::tr("deletes files at a path decided at run time (%1)").arg(rm.captured(1)));
         else if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
                  path.startsWith(QLatin1String("..")))
-            risk(line, rm.captured(1), tr("deletes %1, outside the working folder").arg(path));
+            risk(line, rm.captured(1), CodeReach::tr("deletes %1, outside the working folder").arg(path));
     }
 }
 
@@ -300,12 +301,12 @@ void Scanner::javascriptRules(int line, const QString& text)
     static const QRegularExpression child(
         QStringLiteral("\\b(child_process|execSync|spawnSync|execFile|spawn|exec)\\s*\\("));
     if (text.contains(QLatin1String("child_process")))
-        risk(line, QStringLiteral("child_process"), tr("runs another program (child_process)"));
+        risk(line, QStringLiteral("child_process"), CodeReach::tr("runs another program (child_process)"));
     else if (const auto c = child.match(text); c.hasMatch())
-        risk(line, c.captured(1), tr("runs another program (%1)").arg(c.captured(1)));
+        risk(line, c.captured(1), CodeReach::tr("runs another program (%1)").arg(c.captured(1)));
     static const QRegularExpression dynamic(QStringLiteral("(?<![\\w.])(eval|new\\s+Function)\\s*\\("));
     if (const auto d = dynamic.match(text); d.hasMatch())
-        risk(line, d.captured(1), tr("runs code built at run time (%1)").arg(d.captured(1)));
+        risk(line, d.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(d.captured(1)));
     static const QRegularExpression remove(
         QStringLiteral("\\bfs(?:\\.promises)?\\.(rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\\s*\\(\\s*(['"
                        "\"`]([^'\"`]*)['\"`])?"));
@@ -313,10 +314,10 @@ void Scanner::javascriptRules(int line, const QString& text)
         const QString path = r.captured(3);
         if (r.captured(2).isEmpty())
             risk(line, r.captured(1),
-                 tr("deletes files at a path decided at run time (%1)").arg(r.captured(1)));
+                 CodeReach::tr("deletes files at a path decided at run time (%1)").arg(r.captured(1)));
         else if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
                  path.startsWith(QLatin1String("..")))
-            risk(line, r.captured(1), tr("deletes %1, outside the working folder").arg(path));
+            risk(line, r.captured(1), CodeReach::tr("deletes %1, outside the working folder").arg(path));
     }
 }
 
@@ -329,15 +330,16 @@ void Scanner::shellRules(int line, const QString& text)
         if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
             path.startsWith(QLatin1String("..")) || path.startsWith(QLatin1String("$HOME")) ||
             path == QLatin1String("*"))
-            risk(line, QStringLiteral("rm"), tr("deletes %1, outside the working folder").arg(path));
+            risk(line, QStringLiteral("rm"),
+                 CodeReach::tr("deletes %1, outside the working folder").arg(path));
     }
     static const QRegularExpression dynamic(
         QStringLiteral("(?:^|[;&|]\\s*)(eval|source|bash\\s+-c|sh\\s+-c)\\b"));
     if (const auto d = dynamic.match(text); d.hasMatch())
-        risk(line, d.captured(1), tr("runs code built at run time (%1)").arg(d.captured(1)));
+        risk(line, d.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(d.captured(1)));
     static const QRegularExpression pipeShell(QStringLiteral("\\|\\s*(?:sudo\\s+)?(?:ba)?sh\\b"));
     if (pipeShell.match(text).hasMatch())
-        risk(line, QStringLiteral("| sh"), tr("runs a downloaded script (piped into a shell)"));
+        risk(line, QStringLiteral("| sh"), CodeReach::tr("runs a downloaded script (piped into a shell)"));
 }
 
 void Scanner::secrets(int line, const QString& text)
@@ -349,7 +351,7 @@ void Scanner::secrets(int line, const QString& text)
         // a folder name on its own, as in os.path.join(home, ".ssh") or Path.home() / ".aws"
         "['\"`]\\.(?:ssh|aws|gnupg)['\"`/])"));
     if (const auto s = secret.match(text); s.hasMatch())
-        risk(line, QStringLiteral("secrets"), tr("reads credentials (%1)").arg(s.captured(1)));
+        risk(line, QStringLiteral("secrets"), CodeReach::tr("reads credentials (%1)").arg(s.captured(1)));
 }
 
 void Scanner::scanLine(int lineNumber, const QString& line)

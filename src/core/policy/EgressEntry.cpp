@@ -9,11 +9,6 @@ namespace k8::policy {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::policy::EgressEntry", text);
-}
-
 QString quoted(const QString& text)
 {
     QString shown = text.left(80);
@@ -27,16 +22,17 @@ int parsePort(const QString& text, QString* error)
 {
     static const QRegularExpression digits(QStringLiteral("^[0-9]{1,6}\\z"));
     if (text.isEmpty()) {
-        *error = tr("The port after \":\" is missing: use a number from 1 to 65535.");
+        *error = EgressEntry::tr("The port after \":\" is missing: use a number from 1 to 65535.");
         return 0;
     }
     if (!digits.match(text).hasMatch()) {
-        *error = tr("The port %1 is not a number: use a number from 1 to 65535.").arg(quoted(text));
+        *error =
+            EgressEntry::tr("The port %1 is not a number: use a number from 1 to 65535.").arg(quoted(text));
         return 0;
     }
     const int port = text.toInt();
     if (port < 1 || port > 65535) {
-        *error = tr("The port %1 is out of range: use a number from 1 to 65535.").arg(text);
+        *error = EgressEntry::tr("The port %1 is out of range: use a number from 1 to 65535.").arg(text);
         return 0;
     }
     return port;
@@ -72,16 +68,19 @@ bool inBlock(const QByteArray& network, int prefix, const QByteArray& address)
 QString checkIpv4(const QString& text)
 {
     const QStringList parts = text.split(QLatin1Char('.'));
-    const QString allowed = tr("An IPv4 address is four numbers from 0 to 255 separated by dots.");
+    const QString allowed =
+        EgressEntry::tr("An IPv4 address is four numbers from 0 to 255 separated by dots.");
     if (parts.size() != 4)
-        return tr("%1 is not an IPv4 address.").arg(quoted(text)) + QLatin1Char(' ') + allowed;
+        return EgressEntry::tr("%1 is not an IPv4 address.").arg(quoted(text)) + QLatin1Char(' ') + allowed;
     for (const QString& part : parts) {
         if (part.isEmpty() || part.size() > 3)
-            return tr("%1 is not an IPv4 address.").arg(quoted(text)) + QLatin1Char(' ') + allowed;
+            return EgressEntry::tr("%1 is not an IPv4 address.").arg(quoted(text)) + QLatin1Char(' ') +
+                   allowed;
         if (part.toInt() > 255)
-            return tr("%1 is not an IPv4 address: %2 is more than 255.").arg(quoted(text), part);
+            return EgressEntry::tr("%1 is not an IPv4 address: %2 is more than 255.").arg(quoted(text), part);
         if (part.size() > 1 && part.startsWith(QLatin1Char('0')))
-            return tr("%1 is not an IPv4 address: %2 has a leading zero (it could be read as octal).")
+            return EgressEntry::tr(
+                       "%1 is not an IPv4 address: %2 has a leading zero (it could be read as octal).")
                 .arg(quoted(text), part);
     }
     return {};
@@ -109,7 +108,7 @@ AddressResult parseAddress(const QString& text, bool wantV6)
         if (!result.address.setAddress(addressText) ||
             result.address.protocol() != QAbstractSocket::IPv6Protocol ||
             addressText.contains(QLatin1Char('%'))) {
-            result.error = tr("%1 is not a valid IPv6 address.").arg(quoted(addressText));
+            result.error = EgressEntry::tr("%1 is not a valid IPv6 address.").arg(quoted(addressText));
             return result;
         }
     } else {
@@ -123,8 +122,10 @@ AddressResult parseAddress(const QString& text, bool wantV6)
         static const QRegularExpression digits(QStringLiteral("^[0-9]{1,3}\\z"));
         if (!digits.match(prefixText).hasMatch() || prefixText.toInt() > maxPrefix) {
             result.error =
-                wantV6 ? tr("The prefix length /%1 is out of range for IPv6: use /0 to /128.").arg(prefixText)
-                       : tr("The prefix length /%1 is out of range for IPv4: use /0 to /32.").arg(prefixText);
+                wantV6 ? EgressEntry::tr("The prefix length /%1 is out of range for IPv6: use /0 to /128.")
+                             .arg(prefixText)
+                       : EgressEntry::tr("The prefix length /%1 is out of range for IPv4: use /0 to /32.")
+                             .arg(prefixText);
             return result;
         }
         result.prefix = prefixText.toInt();
@@ -136,31 +137,34 @@ AddressResult parseAddress(const QString& text, bool wantV6)
 QString checkAsciiName(const QString& name, const QString& typed)
 {
     if (name.size() > 253)
-        return tr("The name %1 is %2 characters long; names have at most 253.")
+        return EgressEntry::tr("The name %1 is %2 characters long; names have at most 253.")
             .arg(quoted(typed))
             .arg(name.size());
     const QStringList labels = name.split(QLatin1Char('.'));
     for (const QString& label : labels) {
         if (label.isEmpty())
-            return tr("The name %1 has an empty label (two dots in a row, or a dot at the start).")
+            return EgressEntry::tr(
+                       "The name %1 has an empty label (two dots in a row, or a dot at the start).")
                 .arg(quoted(typed));
         if (label.size() > 63)
-            return tr("The label %1 is %2 characters long; labels have at most 63.")
+            return EgressEntry::tr("The label %1 is %2 characters long; labels have at most 63.")
                 .arg(quoted(label))
                 .arg(label.size());
         if (label.startsWith(QLatin1Char('-')))
-            return tr("The label %1 starts with a hyphen; labels start with a letter or digit.")
+            return EgressEntry::tr("The label %1 starts with a hyphen; labels start with a letter or digit.")
                 .arg(quoted(label));
         if (label.endsWith(QLatin1Char('-')))
-            return tr("The label %1 ends with a hyphen; labels end with a letter or digit.")
+            return EgressEntry::tr("The label %1 ends with a hyphen; labels end with a letter or digit.")
                 .arg(quoted(label));
         for (const QChar c : label) {
             const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
                             (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('-');
             if (!ok) {
                 if (c == QLatin1Char('*'))
-                    return tr("A wildcard is allowed only as the whole leftmost label, as in *.example.com.");
-                return tr("The name %1 contains %2; host names have letters, digits and hyphens.")
+                    return EgressEntry::tr(
+                        "A wildcard is allowed only as the whole leftmost label, as in *.example.com.");
+                return EgressEntry::tr(
+                           "The name %1 contains %2; host names have letters, digits and hyphens.")
                     .arg(quoted(typed), quoted(QString(c)));
             }
         }
@@ -180,7 +184,7 @@ QString asciiName(const QString& typed, QString* error)
     if (!ascii) {
         const QByteArray ace = QUrl::toAce(name);
         if (ace.isEmpty()) {
-            *error = tr("%1 is not a valid internationalised name.").arg(quoted(typed));
+            *error = EgressEntry::tr("%1 is not a valid internationalised name.").arg(quoted(typed));
             return {};
         }
         name = QString::fromLatin1(ace);
@@ -203,18 +207,20 @@ EgressEntry EgressEntry::parse(const QString& text)
         return entry;
     };
     if (t.isEmpty())
-        return fail(tr("The entry is empty: type a host name, *.domain, an IP address or a CIDR block."));
+        return fail(EgressEntry::tr(
+            "The entry is empty: type a host name, *.domain, an IP address or a CIDR block."));
     for (const QChar c : t) {
         if (c.isSpace() || c.category() == QChar::Other_Control)
-            return fail(
-                tr("%1 contains a space or control character; one entry is one host.").arg(quoted(t)));
+            return fail(EgressEntry::tr("%1 contains a space or control character; one entry is one host.")
+                            .arg(quoted(t)));
     }
     if (t.contains(QLatin1Char(',')))
-        return fail(tr("%1 contains a comma; put each host in its own entry.").arg(quoted(t)));
+        return fail(EgressEntry::tr("%1 contains a comma; put each host in its own entry.").arg(quoted(t)));
     if (t.contains(QStringLiteral("://")))
-        return fail(tr("%1 is a URL; type only its host, e.g. %2.").arg(quoted(t), quoted(QUrl(t).host())));
+        return fail(EgressEntry::tr("%1 is a URL; type only its host, e.g. %2.")
+                        .arg(quoted(t), quoted(QUrl(t).host())));
     if (t == QLatin1String("*") || t == QLatin1String("*.*"))
-        return fail(tr("A lone wildcard would allow every host; choose \"Any host\" instead."));
+        return fail(EgressEntry::tr("A lone wildcard would allow every host; choose \"Any host\" instead."));
 
     QString addressPart = t;
     QString portPart;
@@ -224,20 +230,22 @@ EgressEntry EgressEntry::parse(const QString& text)
     if (t.startsWith(QLatin1Char('['))) {
         const qsizetype close = t.indexOf(QLatin1Char(']'));
         if (close < 0)
-            return fail(tr("%1 opens a bracket but does not close it; write [IPv6]:port.").arg(quoted(t)));
+            return fail(EgressEntry::tr("%1 opens a bracket but does not close it; write [IPv6]:port.")
+                            .arg(quoted(t)));
         const QString rest = t.mid(close + 1);
         addressPart = t.mid(1, close - 1);
         bracketed = true;
         wantV6 = true;
         if (!rest.isEmpty()) {
             if (!rest.startsWith(QLatin1Char(':')))
-                return fail(tr("After the closing bracket only :port may follow, not %1.").arg(quoted(rest)));
+                return fail(EgressEntry::tr("After the closing bracket only :port may follow, not %1.")
+                                .arg(quoted(rest)));
             portPart = rest.mid(1);
             hasPort = true;
         }
         if (!addressPart.contains(QLatin1Char(':')))
-            return fail(
-                tr("Brackets are only for IPv6 addresses; write %1 without them.").arg(quoted(addressPart)));
+            return fail(EgressEntry::tr("Brackets are only for IPv6 addresses; write %1 without them.")
+                            .arg(quoted(addressPart)));
     } else if (t.count(QLatin1Char(':')) >= 2) {
         wantV6 = true; // a bare IPv6 address or block; a port needs brackets
     } else if (t.contains(QLatin1Char(':'))) {
@@ -252,7 +260,7 @@ EgressEntry EgressEntry::parse(const QString& text)
             return fail(portError);
     }
     if (addressPart.isEmpty())
-        return fail(tr("%1 has a port but no host before it.").arg(quoted(t)));
+        return fail(EgressEntry::tr("%1 has a port but no host before it.").arg(quoted(t)));
 
     static const QRegularExpression ipv4ish(QStringLiteral("^[0-9.]+(/.*)?\\z"));
     if (wantV6 || ipv4ish.match(addressPart).hasMatch()) {
@@ -262,7 +270,7 @@ EgressEntry EgressEntry::parse(const QString& text)
                 return fail(address.error);
             if (wantV6 && !bracketed)
                 return fail(address.error + QLatin1Char(' ') +
-                            tr("To give an IPv6 address a port, write it as [ADDRESS]:PORT."));
+                            EgressEntry::tr("To give an IPv6 address a port, write it as [ADDRESS]:PORT."));
             return fail(address.error);
         }
         entry.ipv6 = wantV6;
@@ -284,7 +292,7 @@ EgressEntry EgressEntry::parse(const QString& text)
                         v4 = (v4 << 8) | uchar(entry.network.at(i));
                     base.setAddress(v4);
                 }
-                return fail(tr("%1 has bits set after the prefix; the block is %2/%3.")
+                return fail(EgressEntry::tr("%1 has bits set after the prefix; the block is %2/%3.")
                                 .arg(quoted(addressPart), base.toString())
                                 .arg(address.prefix));
             }
@@ -304,16 +312,19 @@ EgressEntry EgressEntry::parse(const QString& text)
         name = name.mid(2);
     }
     if (name.contains(QLatin1Char('*')))
-        return fail(tr("A wildcard is allowed only as the whole leftmost label, as in *.example.com."));
+        return fail(
+            EgressEntry::tr("A wildcard is allowed only as the whole leftmost label, as in *.example.com."));
     if (name.contains(QLatin1Char('/')))
-        return fail(tr("%1 has a \"/\": a CIDR block needs an IP address, e.g. 10.0.0.0/8.").arg(quoted(t)));
+        return fail(EgressEntry::tr("%1 has a \"/\": a CIDR block needs an IP address, e.g. 10.0.0.0/8.")
+                        .arg(quoted(t)));
     QString nameError;
     const QString ascii = asciiName(name, &nameError);
     if (!nameError.isEmpty())
         return fail(nameError);
     if (wildcard && !ascii.contains(QLatin1Char('.')))
         return fail(
-            tr("%1 would allow every name under a top-level domain; use at least two labels after \"*.\".")
+            EgressEntry::tr(
+                "%1 would allow every name under a top-level domain; use at least two labels after \"*.\".")
                 .arg(quoted(t)));
     entry.kind = wildcard ? Kind::Wildcard : Kind::Name;
     entry.host = ascii;
@@ -403,7 +414,7 @@ Destination Destination::parse(const QString& text)
         return destination;
     }
     if (entry.kind == EgressEntry::Kind::Wildcard || entry.kind == EgressEntry::Kind::Block) {
-        destination.error = tr("Type one host to test, not a wildcard or a block.");
+        destination.error = EgressEntry::tr("Type one host to test, not a wildcard or a block.");
         return destination;
     }
     destination.host = entry.host;

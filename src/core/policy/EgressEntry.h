@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace k8::policy {
@@ -9,6 +10,8 @@ namespace k8::policy {
 // keep the typed spelling for display and carry their ASCII (punycode) form for kosa8.
 struct EgressEntry
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::policy::EgressEntry)
+public:
     enum class Kind
     {
         Invalid,

@@ -11,11 +11,6 @@ namespace k8::policy {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::policy::EgressPresets", text);
-}
-
 EgressPreset preset(const QString& name, std::initializer_list<std::pair<const char*, const char*>> entries)
 {
     EgressPreset result;
@@ -32,23 +27,23 @@ EgressPreset preset(const QString& name, std::initializer_list<std::pair<const c
 QList<EgressPreset> EgressPresets::builtIns()
 {
     return {
-        preset(tr("Python packages"),
+        preset(EgressPresets::tr("Python packages"),
                {{"pypi.org", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "package index (pip, uv)")},
                 {"files.pythonhosted.org",
                  QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "package downloads")}}),
-        preset(tr("npm"),
+        preset(EgressPresets::tr("npm"),
                {{"registry.npmjs.org", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "npm registry")}}),
         preset(
-            tr("GitHub"),
+            EgressPresets::tr("GitHub"),
             {{"github.com", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "git clone over HTTPS")},
              {"api.github.com", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "REST API")},
              {"objects.githubusercontent.com",
               QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "release downloads")},
              {"codeload.github.com", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "archive downloads")}}),
-        preset(tr("Hugging Face"),
+        preset(EgressPresets::tr("Hugging Face"),
                {{"huggingface.co", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "models and datasets")},
                 {"cdn-lfs.huggingface.co", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "large files")}}),
-        preset(tr("Debian packages"),
+        preset(EgressPresets::tr("Debian packages"),
                {{"deb.debian.org", QT_TRANSLATE_NOOP("k8::policy::EgressPresets", "apt mirror")}}),
     };
 }
@@ -57,12 +52,12 @@ QString EgressPresets::checkName(const QString& name)
 {
     const QString trimmed = name.trimmed();
     if (trimmed.isEmpty())
-        return tr("Give the preset a name.");
+        return EgressPresets::tr("Give the preset a name.");
     if (trimmed.size() > 80)
-        return tr("The preset name is %1 characters long; at most 80.").arg(trimmed.size());
+        return EgressPresets::tr("The preset name is %1 characters long; at most 80.").arg(trimmed.size());
     for (const EgressPreset& builtIn : builtIns()) {
         if (builtIn.name.compare(trimmed, Qt::CaseInsensitive) == 0)
-            return tr("\"%1\" is a built-in preset; choose another name.").arg(trimmed);
+            return EgressPresets::tr("\"%1\" is a built-in preset; choose another name.").arg(trimmed);
     }
     return {};
 }
@@ -75,38 +70,39 @@ bool EgressPresets::loadUser(const QString& path, QList<EgressPreset>* presets, 
         return true;
     }
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read the presets file %1: %2").arg(path, file.errorString());
+        *error = EgressPresets::tr("Cannot read the presets file %1: %2").arg(path, file.errorString());
         return false;
     }
     const QByteArray data = file.read(1024 * 1024 + 1);
     auto fail = [&](const QString& reason) {
-        *error = tr("The presets file %1 is not usable: %2").arg(path, reason);
+        *error = EgressPresets::tr("The presets file %1 is not usable: %2").arg(path, reason);
         return false;
     };
     if (data.size() > 1024 * 1024)
-        return fail(tr("it is larger than 1 MiB"));
+        return fail(EgressPresets::tr("it is larger than 1 MiB"));
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return fail(tr("line %1: not valid JSON (%2)")
+        return fail(EgressPresets::tr("line %1: not valid JSON (%2)")
                         .arg(data.left(parseError.offset).count('\n') + 1)
                         .arg(parseError.errorString()));
     const QJsonObject root = doc.object();
     if (!doc.isObject() || root.value(QStringLiteral("version")).toInt() != 1 ||
         !root.value(QStringLiteral("presets")).isArray())
-        return fail(tr("it needs {\"version\": 1, \"presets\": [...]}"));
+        return fail(EgressPresets::tr("it needs {\"version\": 1, \"presets\": [...]}"));
     QList<EgressPreset> read;
     for (const QJsonValue& value : root.value(QStringLiteral("presets")).toArray()) {
         const QJsonObject object = value.toObject();
         EgressPreset preset;
         preset.name = object.value(QStringLiteral("name")).toString().trimmed();
         if (preset.name.isEmpty() || !object.value(QStringLiteral("entries")).isArray())
-            return fail(tr("every preset needs a \"name\" and \"entries\""));
+            return fail(EgressPresets::tr("every preset needs a \"name\" and \"entries\""));
         for (const QJsonValue& entryValue : object.value(QStringLiteral("entries")).toArray()) {
             const QJsonObject entry = entryValue.toObject();
             const QString text = entry.value(QStringLiteral("entry")).toString();
             if (!EgressEntry::parse(text).isValid())
-                return fail(tr("preset \"%1\": %2").arg(preset.name, EgressEntry::parse(text).error));
+                return fail(
+                    EgressPresets::tr("preset \"%1\": %2").arg(preset.name, EgressEntry::parse(text).error));
             preset.items.append({text, entry.value(QStringLiteral("note")).toString()});
         }
         read.append(preset);
@@ -133,7 +129,7 @@ bool EgressPresets::saveUser(const QString& path, const QList<EgressPreset>& pre
     const QJsonObject root{{QStringLiteral("version"), 1}, {QStringLiteral("presets"), list}};
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
-        *error = tr("Cannot save the presets to %1: %2").arg(path, file.errorString());
+        *error = EgressPresets::tr("Cannot save the presets to %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;

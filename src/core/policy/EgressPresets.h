@@ -2,6 +2,7 @@
 
 #include "policy/EgressRules.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -20,6 +21,7 @@ struct EgressPreset
 //   {"version": 1, "presets": [{"name": "...", "entries": [{"entry": "...", "note": "..."}]}]}
 class EgressPresets
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::policy::EgressPresets)
 public:
     static QList<EgressPreset> builtIns();
     static QString fileName() { return QStringLiteral("egress-presets.json"); }

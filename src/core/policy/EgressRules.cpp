@@ -12,11 +12,6 @@ namespace k8::policy {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("k8::policy::EgressRules", text);
-}
-
 using Kind = EgressEntry::Kind;
 
 // Higher is more specific; used to pick the entry that "decides" among several that allow.
@@ -132,15 +127,17 @@ QString EgressRules::modeSentence(Mode mode)
 {
     switch (mode) {
     case Mode::Deny:
-        return tr("Nothing leaves the sandbox, not even DNS lookups. The safe choice for agent code.");
+        return EgressRules::tr(
+            "Nothing leaves the sandbox, not even DNS lookups. The safe choice for agent code.");
     case Mode::Allow:
-        return tr("Only the hosts in the list below can be reached; everything else is blocked. "
-                  "*.example.com means its subdomains, not example.com itself.");
+        return EgressRules::tr("Only the hosts in the list below can be reached; everything else is blocked. "
+                               "*.example.com means its subdomains, not example.com itself.");
     case Mode::Any:
-        return tr("The sandbox can reach every host on the internet and your network. Use only for code you "
-                  "trust.");
+        return EgressRules::tr(
+            "The sandbox can reach every host on the internet and your network. Use only for code you "
+            "trust.");
     case Mode::Fakenet:
-        return tr(
+        return EgressRules::tr(
             "Connections are answered by a simulated network inside kosa8; nothing reaches a real host. "
             "Useful to see what code tries to contact.");
     case Mode::Unknown:
@@ -153,14 +150,14 @@ QString EgressRules::glance(const kosa8::EgressPolicy& policy)
 {
     switch (policy.mode) {
     case Mode::Deny:
-        return tr("no network");
+        return EgressRules::tr("no network");
     case Mode::Any:
-        return tr("any");
+        return EgressRules::tr("any");
     case Mode::Fakenet:
-        return tr("fakenet");
+        return EgressRules::tr("fakenet");
     case Mode::Allow:
         if (policy.hosts.isEmpty())
-            return tr("no hosts");
+            return EgressRules::tr("no hosts");
         if (policy.hosts.size() == 1)
             return policy.hosts.first();
         return QCoreApplication::translate("k8::policy::EgressRules", "%n hosts", nullptr,
@@ -168,7 +165,7 @@ QString EgressRules::glance(const kosa8::EgressPolicy& policy)
     case Mode::Unknown:
         break;
     }
-    return policy.raw.trimmed().isEmpty() ? tr("unknown") : policy.raw.trimmed();
+    return policy.raw.trimmed().isEmpty() ? EgressRules::tr("unknown") : policy.raw.trimmed();
 }
 
 QList<EntryCheck> checkEntries(const QList<EgressRules::Item>& items)
@@ -186,7 +183,7 @@ QList<EntryCheck> checkEntries(const QList<EgressRules::Item>& items)
             const auto first = firstByKey.constFind(key);
             if (first != firstByKey.constEnd()) {
                 check.duplicateOf = first.value();
-                check.error = tr("Duplicate of entry %1 (%2); remove one of them.")
+                check.error = EgressRules::tr("Duplicate of entry %1 (%2); remove one of them.")
                                   .arg(first.value() + 1)
                                   .arg(items.at(first.value()).entry.trimmed());
             } else {
@@ -205,9 +202,10 @@ QList<EntryCheck> checkEntries(const QList<EgressRules::Item>& items)
                 continue;
             if (checks.at(j).parsed.covers(check.parsed)) {
                 check.coveredBy = j;
-                check.warning = tr("Already allowed by entry %1 (%2); this entry changes nothing.")
-                                    .arg(j + 1)
-                                    .arg(checks.at(j).parsed.typed);
+                check.warning =
+                    EgressRules::tr("Already allowed by entry %1 (%2); this entry changes nothing.")
+                        .arg(j + 1)
+                        .arg(checks.at(j).parsed.typed);
                 break;
             }
         }
@@ -218,15 +216,15 @@ QList<EntryCheck> checkEntries(const QList<EgressRules::Item>& items)
 QString rulesProblem(const EgressRules& rules)
 {
     if (rules.mode == EgressRules::Mode::Unknown)
-        return tr("Choose a network mode: no network, allow-list, any or fakenet.");
+        return EgressRules::tr("Choose a network mode: no network, allow-list, any or fakenet.");
     if (rules.mode != EgressRules::Mode::Allow)
         return {};
     if (rules.items.isEmpty())
-        return tr("The allow-list is empty: add at least one host, or choose \"No network\".");
+        return EgressRules::tr("The allow-list is empty: add at least one host, or choose \"No network\".");
     const QList<EntryCheck> checks = checkEntries(rules.items);
     for (int i = 0; i < checks.size(); ++i) {
         if (!checks.at(i).isUsable())
-            return tr("Entry %1 (%2): %3")
+            return EgressRules::tr("Entry %1 (%2): %3")
                 .arg(i + 1)
                 .arg(rules.items.at(i).entry.trimmed(), checks.at(i).error);
     }
@@ -250,22 +248,23 @@ MatchResult match(const EgressRules& rules, const QList<EntryCheck>& checks, con
     MatchResult result;
     if (!destination.isValid()) {
         result.verdict = MatchResult::Verdict::Invalid;
-        result.reason = destination.error.isEmpty() ? tr("not a host") : destination.error;
+        result.reason = destination.error.isEmpty() ? EgressRules::tr("not a host") : destination.error;
         return result;
     }
     switch (rules.mode) {
     case EgressRules::Mode::Deny:
     case EgressRules::Mode::Unknown:
         result.verdict = MatchResult::Verdict::Blocked;
-        result.reason = tr("blocked: the sandbox has no network");
+        result.reason = EgressRules::tr("blocked: the sandbox has no network");
         return result;
     case EgressRules::Mode::Any:
         result.verdict = MatchResult::Verdict::Allowed;
-        result.reason = tr("allowed: the sandbox may reach any host");
+        result.reason = EgressRules::tr("allowed: the sandbox may reach any host");
         return result;
     case EgressRules::Mode::Fakenet:
         result.verdict = MatchResult::Verdict::Simulated;
-        result.reason = tr("simulated: fakenet answers inside kosa8, nothing reaches the real host");
+        result.reason =
+            EgressRules::tr("simulated: fakenet answers inside kosa8, nothing reaches the real host");
         return result;
     case EgressRules::Mode::Allow:
         break;
@@ -281,7 +280,7 @@ MatchResult match(const EgressRules& rules, const QList<EntryCheck>& checks, con
         result.verdict = MatchResult::Verdict::Allowed;
         result.entryIndex = best;
         result.entry = checks.at(best).parsed.typed;
-        result.reason = tr("allowed by %1").arg(result.entry);
+        result.reason = EgressRules::tr("allowed by %1").arg(result.entry);
         return result;
     }
     result.verdict = MatchResult::Verdict::Blocked;
@@ -292,20 +291,20 @@ MatchResult match(const EgressRules& rules, const QList<EntryCheck>& checks, con
         Destination anyPort = destination;
         anyPort.port = check.parsed.port;
         if (entryAllows(check.parsed, anyPort)) {
-            result.reason =
-                destination.port == 0
-                    ? tr("blocked: %1 allows only port %2").arg(check.parsed.typed).arg(check.parsed.port)
-                    : tr("blocked: %1 allows only port %2, not %3")
-                          .arg(check.parsed.typed)
-                          .arg(check.parsed.port)
-                          .arg(destination.port);
+            result.reason = destination.port == 0 ? EgressRules::tr("blocked: %1 allows only port %2")
+                                                        .arg(check.parsed.typed)
+                                                        .arg(check.parsed.port)
+                                                  : EgressRules::tr("blocked: %1 allows only port %2, not %3")
+                                                        .arg(check.parsed.typed)
+                                                        .arg(check.parsed.port)
+                                                        .arg(destination.port);
             return result;
         }
     }
     for (const EntryCheck& check : checks) {
         if (check.isUsable() && check.parsed.kind == Kind::Wildcard && !destination.isAddress &&
             destination.host == check.parsed.host) {
-            result.reason = tr("blocked: %1 covers subdomains only, not %2 itself; add %2")
+            result.reason = EgressRules::tr("blocked: %1 covers subdomains only, not %2 itself; add %2")
                                 .arg(check.parsed.typed, destination.host);
             return result;
         }
@@ -314,13 +313,14 @@ MatchResult match(const EgressRules& rules, const QList<EntryCheck>& checks, con
         for (const EntryCheck& check : checks) {
             if (check.isUsable() &&
                 (check.parsed.kind == Kind::Address || check.parsed.kind == Kind::Block)) {
-                result.reason = tr("blocked: not in the allow-list (names are not resolved to match address "
-                                   "entries)");
+                result.reason =
+                    EgressRules::tr("blocked: not in the allow-list (names are not resolved to match address "
+                                    "entries)");
                 return result;
             }
         }
     }
-    result.reason = tr("blocked: not in the allow-list");
+    result.reason = EgressRules::tr("blocked: not in the allow-list");
     return result;
 }
 
@@ -349,17 +349,17 @@ QStringList describeChange(const EgressRules& current, const EgressRules& next)
     auto modeLine = [](const EgressRules& rules) {
         switch (rules.mode) {
         case EgressRules::Mode::Deny:
-            return tr("mode: no network (deny)");
+            return EgressRules::tr("mode: no network (deny)");
         case EgressRules::Mode::Any:
-            return tr("mode: any host");
+            return EgressRules::tr("mode: any host");
         case EgressRules::Mode::Fakenet:
-            return tr("mode: fakenet");
+            return EgressRules::tr("mode: fakenet");
         case EgressRules::Mode::Allow:
-            return tr("mode: allow-list");
+            return EgressRules::tr("mode: allow-list");
         case EgressRules::Mode::Unknown:
             break;
         }
-        return tr("mode: unknown");
+        return EgressRules::tr("mode: unknown");
     };
     if (current.mode != next.mode) {
         lines << QStringLiteral("- ") + modeLine(current) << QStringLiteral("+ ") + modeLine(next);
@@ -399,70 +399,78 @@ bool fromJson(const QByteArray& data, EgressRules* rules, QString* error)
 {
     auto fail = [error](int line, const QString& reason) {
         if (error)
-            *error = tr("line %1: %2").arg(line).arg(reason);
+            *error = EgressRules::tr("line %1: %2").arg(line).arg(reason);
         return false;
     };
     if (data.size() > 1024 * 1024)
-        return fail(1, tr("the file is larger than 1 MiB; a policy file is small"));
+        return fail(1, EgressRules::tr("the file is larger than 1 MiB; a policy file is small"));
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return fail(lineAt(data, parseError.offset), tr("not valid JSON (%1)").arg(parseError.errorString()));
+        return fail(lineAt(data, parseError.offset),
+                    EgressRules::tr("not valid JSON (%1)").arg(parseError.errorString()));
     if (!doc.isObject())
-        return fail(1, tr("the file must hold one JSON object with \"version\", \"mode\" and \"entries\""));
+        return fail(1, EgressRules::tr(
+                           "the file must hold one JSON object with \"version\", \"mode\" and \"entries\""));
     const QJsonObject root = doc.object();
     for (auto it = root.begin(); it != root.end(); ++it) {
         if (it.key() != QLatin1String("version") && it.key() != QLatin1String("mode") &&
             it.key() != QLatin1String("entries"))
-            return fail(lineOf(data, jsonString(it.key())),
-                        tr("unknown key \"%1\" (allowed: version, mode, entries)").arg(it.key()));
+            return fail(
+                lineOf(data, jsonString(it.key())),
+                EgressRules::tr("unknown key \"%1\" (allowed: version, mode, entries)").arg(it.key()));
     }
     const int versionLine = lineOf(data, "\"version\"");
     if (!root.contains(QStringLiteral("version")))
-        return fail(1, tr("the \"version\" field is missing (this app writes version 1)"));
+        return fail(1, EgressRules::tr("the \"version\" field is missing (this app writes version 1)"));
     const QJsonValue version = root.value(QStringLiteral("version"));
     if (!version.isDouble() || version.toDouble() != 1.0) {
         if (version.isDouble() && version.toDouble() > 1.0)
-            return fail(versionLine,
-                        tr("version %1 is newer than this app understands (1)").arg(version.toDouble()));
-        return fail(versionLine, tr("\"version\" must be the number 1"));
+            return fail(
+                versionLine,
+                EgressRules::tr("version %1 is newer than this app understands (1)").arg(version.toDouble()));
+        return fail(versionLine, EgressRules::tr("\"version\" must be the number 1"));
     }
     EgressRules parsed;
     const int modeLine = lineOf(data, "\"mode\"");
     if (!root.value(QStringLiteral("mode")).isString())
         return fail(root.contains(QStringLiteral("mode")) ? modeLine : 1,
-                    tr("\"mode\" must be one of \"deny\", \"allow\", \"any\", \"fakenet\""));
+                    EgressRules::tr("\"mode\" must be one of \"deny\", \"allow\", \"any\", \"fakenet\""));
     const QString modeText = root.value(QStringLiteral("mode")).toString();
     if (!EgressRules::modeFromKey(modeText, &parsed.mode))
-        return fail(modeLine, tr("unknown mode \"%1\" (allowed: deny, allow, any, fakenet)").arg(modeText));
+        return fail(
+            modeLine,
+            EgressRules::tr("unknown mode \"%1\" (allowed: deny, allow, any, fakenet)").arg(modeText));
 
     const qsizetype entriesAt = data.indexOf("\"entries\"");
     const QJsonValue entriesValue = root.value(QStringLiteral("entries"));
     if (!entriesValue.isUndefined() && !entriesValue.isArray())
         return fail(lineAt(data, entriesAt),
-                    tr("\"entries\" must be a list of {\"entry\": ..., \"note\": ...}"));
+                    EgressRules::tr("\"entries\" must be a list of {\"entry\": ..., \"note\": ...}"));
     const QJsonArray entries = entriesValue.toArray();
     if (parsed.mode != EgressRules::Mode::Allow && !entries.isEmpty())
         return fail(lineAt(data, entriesAt),
-                    tr("mode \"%1\" takes no entries; use mode \"allow\" for an allow-list").arg(modeText));
+                    EgressRules::tr("mode \"%1\" takes no entries; use mode \"allow\" for an allow-list")
+                        .arg(modeText));
     qsizetype searchFrom = entriesAt < 0 ? 0 : entriesAt;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const QJsonValue value = entries.at(i);
         const int here = lineOf(data, "{", searchFrom);
         if (!value.isObject())
-            return fail(lineAt(data, searchFrom),
-                        tr("entry %1 is not an object {\"entry\": ..., \"note\": ...}").arg(i + 1));
+            return fail(
+                lineAt(data, searchFrom),
+                EgressRules::tr("entry %1 is not an object {\"entry\": ..., \"note\": ...}").arg(i + 1));
         const QJsonObject object = value.toObject();
         for (auto it = object.begin(); it != object.end(); ++it) {
             if (it.key() != QLatin1String("entry") && it.key() != QLatin1String("note"))
-                return fail(
-                    here,
-                    tr("entry %1 has an unknown key \"%2\" (allowed: entry, note)").arg(i + 1).arg(it.key()));
+                return fail(here, EgressRules::tr("entry %1 has an unknown key \"%2\" (allowed: entry, note)")
+                                      .arg(i + 1)
+                                      .arg(it.key()));
         }
         if (!object.value(QStringLiteral("entry")).isString())
-            return fail(here, tr("entry %1 has no \"entry\" text").arg(i + 1));
+            return fail(here, EgressRules::tr("entry %1 has no \"entry\" text").arg(i + 1));
         if (object.contains(QStringLiteral("note")) && !object.value(QStringLiteral("note")).isString())
-            return fail(here, tr("entry %1: \"note\" must be text").arg(i + 1));
+            return fail(here, EgressRules::tr("entry %1: \"note\" must be text").arg(i + 1));
         const QString text = object.value(QStringLiteral("entry")).toString();
         const qsizetype textAt = data.indexOf(jsonString(text), searchFrom);
         const int entryLine = textAt < 0 ? here : lineAt(data, textAt);
@@ -471,11 +479,12 @@ bool fromJson(const QByteArray& data, EgressRules* rules, QString* error)
             searchFrom = textAt + 1;
         const EntryCheck check = checkEntries(parsed.items).constLast();
         if (!check.isUsable())
-            return fail(entryLine, tr("entry %1 (%2): %3").arg(i + 1).arg(text, check.error));
+            return fail(entryLine, EgressRules::tr("entry %1 (%2): %3").arg(i + 1).arg(text, check.error));
     }
     if (parsed.mode == EgressRules::Mode::Allow && parsed.items.isEmpty())
-        return fail(lineAt(data, entriesAt < 0 ? 0 : entriesAt),
-                    tr("mode \"allow\" needs at least one entry (an empty allow-list is \"deny\")"));
+        return fail(
+            lineAt(data, entriesAt < 0 ? 0 : entriesAt),
+            EgressRules::tr("mode \"allow\" needs at least one entry (an empty allow-list is \"deny\")"));
     *rules = parsed;
     return true;
 }

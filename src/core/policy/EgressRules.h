@@ -3,6 +3,7 @@
 #include "kosa8/EgressPolicy.h"
 #include "policy/EgressEntry.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -18,6 +19,8 @@ namespace k8::policy {
 // Notes and the typed spelling stay in the app; kosa8 gets the mode or the entries' sent forms.
 struct EgressRules
 {
+    Q_DECLARE_TR_FUNCTIONS(k8::policy::EgressRules)
+public:
     using Mode = kosa8::EgressPolicy::Mode; // Deny, Any, Fakenet, Allow (Unknown is never edited)
 
     struct Item

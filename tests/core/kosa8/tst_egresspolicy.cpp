@@ -40,7 +40,8 @@ void TestEgressPolicy::parse_data()
     QTest::newRow("allow three, spaces")
         << u"allow:pypi.org, files.pythonhosted.org ,github.com"_s << int(Mode::Allow)
         << QStringList{u"pypi.org"_s, u"files.pythonhosted.org"_s, u"github.com"_s}
-        << u"allow:pypi.org,files.pythonhosted.org,github.com"_s << u"Allow: pypi.org +2"_s << QString();
+        << u"allow:pypi.org,files.pythonhosted.org,github.com"_s << u"Allow: pypi.org and 2 more"_s
+        << QString();
     QTest::newRow("allow empty") << u"allow:"_s << int(Mode::Allow) << QStringList() << u"allow:"_s
                                  << u"Allow: nothing"_s << QString();
     QTest::newRow("empty") << QString() << int(Mode::Unknown) << QStringList() << QString() << u"Unknown"_s

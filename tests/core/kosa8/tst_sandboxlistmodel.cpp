@@ -59,7 +59,7 @@ void TestSandboxListModel::displayAndRoles()
     };
     QCOMPARE(cell(0, SandboxListModel::NameColumn).toString(), u"web"_s);
     QCOMPARE(cell(0, SandboxListModel::StatusColumn).toString(), u"running"_s);
-    QCOMPARE(cell(0, SandboxListModel::EgressColumn).toString(), u"Allow: pypi.org +2"_s);
+    QCOMPARE(cell(0, SandboxListModel::EgressColumn).toString(), u"Allow: pypi.org and 2 more"_s);
     QCOMPARE(cell(0, SandboxListModel::EgressColumn, Qt::ToolTipRole).toString(),
              u"allow:pypi.org,files.pythonhosted.org,github.com"_s);
     QCOMPARE(cell(0, SandboxListModel::ImagesColumn).toString(), u"python:3.12-slim, alpine:3.19"_s);
