@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QResizeEvent>
 
 namespace k8::app {
 
@@ -158,6 +159,23 @@ void RunPlacePanel::showState(const agent::ReviewState& state)
     m_problemLabel->setText(problem);
     m_problemLabel->setVisible(!problem.isEmpty());
     setWarning(m_problemLabel, true);
+    fitHeightToWidth();
+}
+
+void RunPlacePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        fitHeightToWidth();
+}
+
+void RunPlacePanel::fitHeightToWidth()
+{
+    if (!layout() || !layout()->hasHeightForWidth() || width() <= 0)
+        return;
+    const int needed = layout()->heightForWidth(width());
+    if (needed > 0 && needed != minimumHeight())
+        setMinimumHeight(needed);
 }
 
 void RunPlacePanel::setReadOnly(bool readOnly)

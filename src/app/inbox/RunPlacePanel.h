@@ -55,7 +55,13 @@ Q_SIGNALS:
     // The sandbox list was read or changed: facts() may have changed.
     void sandboxesChanged();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    // Wrapped labels need more lines when the panel narrows; the layouts above it size it from its
+    // size hint, so it asks for the height its width needs (nothing is cut off).
+    void fitHeightToWidth();
     void fillSandboxNames(const QString& wanted);
     void fillImages(const QString& sandbox, const QString& wanted);
     void showNetwork(const QString& sandbox);

@@ -96,6 +96,12 @@ private Q_SLOTS:
         QVERIFY2(panel.checkpointText().contains(QLatin1String("\"before-1-20261201T054000Z-1\"")),
                  qPrintable(panel.checkpointText()));
         QCOMPARE(panel.checkpointText(), state.checkpointText());
+        // Wrapped to the panel's width, and given the height the wrapped lines need: nothing cut off.
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (const char* name : {"egressLabel", "checkpointLabel"}) {
+            QLabel* shown = label(&panel, name);
+            QTRY_VERIFY2(shown->height() >= shown->heightForWidth(shown->width()), name);
+        }
     }
 
     void policyModesInWords_data()
