@@ -991,7 +991,10 @@ private Q_SLOTS:
         ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("third()")}}, QStringLiteral("Third"));
         QCOMPARE(review()->currentKey(), key);
 
-        press(Qt::Key_J);
+        // Enter leaves it from the request list too (J does the same: withdrawnRequestLeavesTheView).
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        press(Qt::Key_Return);
         QVERIFY(!review()->isShowingEnded());
         QVERIFY(review()->currentKey() != key && review()->currentKey() != 0);
         QVERIFY(review()->endBanner()->isHidden());
