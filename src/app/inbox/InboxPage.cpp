@@ -63,6 +63,11 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_console(new RunConsole(this))
 {
     agent::InboxModel* model = coordinator->inbox();
+    // Before the table's own selection model connects (setModel), so that this runs first: the
+    // selection moving off a removed row must not replace the review before the page knows why
+    // the request left (onRowsRemoved, onRequestRemoved).
+    connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] { m_removingRows = true; });
+    connect(model, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_removingRows = true; });
     m_pending->setModel(model);
     m_pending->setAccessibleName(tr("Pending requests"));
     m_pending->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -160,6 +165,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
 
     connect(m_pending->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
+                if (m_removingRows || (!current.isValid() && m_review->isShowingEnded()))
+                    return;
                 m_review->showRequest(current.isValid() && m_model ? m_model->keyAt(current.row()) : 0);
             });
     connect(model, &QAbstractItemModel::rowsInserted, this,
@@ -175,7 +182,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
         }
     });
     connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
-            [this](quint64, const QString&) { m_history->reload(); });
+            [this](quint64 key, const QString&) { onRequestRemoved(key); });
+    connect(m_review, &ReviewView::nextRequested, this, &InboxPage::selectNext);
     connect(coordinator, &agent::ReviewCoordinator::runStarted, this, &InboxPage::onRunStarted);
     connect(coordinator, &agent::ReviewCoordinator::runOutput, this,
             [this](quint64 key, bool isStderr, const QString& text) {
@@ -238,6 +246,11 @@ bool InboxPage::selectKey(quint64 key)
 void InboxPage::selectNext()
 {
     const int count = pendingCount();
+    if (m_review->isShowingEnded()) {
+        // The ended request's row went to the one after it: that is the next (none: empty page).
+        selectRow(qMin(m_endedRow, count - 1));
+        return;
+    }
     if (count == 0)
         return;
     const int row = m_model->rowOf(m_review->currentKey());
@@ -264,14 +277,51 @@ void InboxPage::onRowsInserted(int first)
 
 void InboxPage::onRowsRemoved(int first)
 {
+    m_removingRows = false;
     Q_EMIT pendingCountChanged(pendingCount());
     m_review->disarm();
     const quint64 shown = m_review->currentKey();
-    if (shown != 0 && m_model && m_model->rowOf(shown) >= 0)
+    if (m_review->isShowingEnded() || (shown != 0 && m_model && m_model->rowOf(shown) >= 0))
         return;
-    // The request on screen left (decided, withdrawn, timed out): show the one that took its row,
-    // or the one above when it was the last.
-    selectRow(qMin(first, pendingCount() - 1));
+    // The request on screen left. Why (the person decided, or it timed out, was withdrawn...)
+    // arrives with requestRemoved, right after; onRequestRemoved then moves on or keeps it in view.
+    // Should no such signal follow (the model reset), move on once control returns.
+    m_leftRow = first;
+    m_leftKey = shown;
+    if (shown == 0) {
+        moveOnFrom(first);
+        return;
+    }
+    QMetaObject::invokeMethod(
+        this,
+        [this, shown] {
+            if (m_leftKey == shown)
+                moveOnFrom(m_leftRow);
+        },
+        Qt::QueuedConnection);
+}
+
+void InboxPage::onRequestRemoved(quint64 key)
+{
+    m_history->reload();
+    if (key == 0 || key != m_leftKey)
+        return;
+    m_leftKey = 0;
+    if (m_review->isShowingEnded() && m_review->currentKey() == key) {
+        // Kept in view with its banner (ReviewView::showEnded); the list highlights nothing
+        // until the person moves on, and "next" goes to the row that took its place.
+        m_endedRow = m_leftRow;
+        m_pending->selectionModel()->clear();
+        return;
+    }
+    moveOnFrom(m_leftRow);
+}
+
+void InboxPage::moveOnFrom(int row)
+{
+    m_leftKey = 0;
+    // Show the one that took the row, or the one above when it was the last.
+    selectRow(qMin(row, pendingCount() - 1));
 }
 
 void InboxPage::appendConsole(const QString& text, const QColor& colour, bool bold)

@@ -66,6 +66,9 @@ private:
     void selectRow(int row);
     void onRowsInserted(int first);
     void onRowsRemoved(int first);
+    // The coordinator says the request left and why (after the model removed its row).
+    void onRequestRemoved(quint64 key);
+    void moveOnFrom(int row);
     void appendConsole(const QString& text, const QColor& colour = {}, bool bold = false);
     void onRunStarted(quint64 key, const QString& commandPreview);
     void onRunFinished(quint64 key, const QJsonObject& result);
@@ -87,6 +90,11 @@ private:
     QString m_lastRunCheckpoint;      // the checkpoint taken before it; empty: none
     QHash<quint64, QString> m_titles; // for run output of requests no longer pending
     quint64 m_lastStreamKey = 0;
+    // Between rowsAboutToBeRemoved and rowsRemoved: selection changes then are not the person's.
+    bool m_removingRows = false;
+    quint64 m_leftKey = 0; // the request in view that left; waiting to learn why
+    int m_leftRow = -1;    // the row it had
+    int m_endedRow = -1;   // the row of the ended request kept in view (where "next" goes)
 };
 
 } // namespace k8::app

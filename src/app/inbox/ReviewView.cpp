@@ -10,6 +10,9 @@
 #include "editor/RevealBar.h"
 #include "egress/ReachLineMarker.h"
 #include "egress/ReachPanel.h"
+#include "inbox/CountdownLabel.h"
+#include "inbox/RequestEndBanner.h"
+#include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
 
 #include <QAction>
@@ -17,6 +20,7 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QShortcut>
 #include <QTextBlock>
 #include <QTimer>
@@ -56,6 +60,16 @@ QAction* makeAction(QWidget* owner, const QString& text, const QString& what, co
     return action;
 }
 
+// Puts `widget` into the box layout that holds `anchor`, right before or after it.
+void insertBeside(QWidget* anchor, QWidget* widget, bool after)
+{
+    auto* box =
+        anchor->parentWidget() ? qobject_cast<QBoxLayout*>(anchor->parentWidget()->layout()) : nullptr;
+    const int at = box ? box->indexOf(anchor) : -1;
+    if (at >= 0)
+        box->insertWidget(after ? at + 1 : at, widget);
+}
+
 const QList<QKeySequence> approvalKeys{QKeySequence(Qt::CTRL | Qt::Key_Return),
                                        QKeySequence(Qt::CTRL | Qt::Key_Enter)};
 
@@ -69,6 +83,14 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_armTimer(new QTimer(this))
 {
     m_ui->setupUi(this);
+    // Where a run goes (sandbox, network, image, checkpoint) in the run box; the countdown under
+    // the request's details; why a request ended, above its title.
+    m_place = new RunPlacePanel(m_ui->runBox);
+    m_ui->runLayout->addWidget(m_place);
+    m_countdown = new CountdownLabel(this);
+    insertBeside(m_ui->detailsLabel, m_countdown, true);
+    m_endBanner = new RequestEndBanner(this);
+    insertBeside(m_ui->titleLabel, m_endBanner, false);
     m_ui->argsEditor->setLanguage(QStringLiteral("json"));
     m_ui->codeEditor->setEditable(false);
     m_ui->argsEditor->setEditable(false);
@@ -195,25 +217,41 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
         m_state.setArgsText(m_current, m_ui->argsEditor->code());
         updateDecisionState();
     });
-    connect(m_ui->sandboxCombo, &QComboBox::currentTextChanged, this, [this](const QString& text) {
-        if (m_loading)
+    connect(m_place, &RunPlacePanel::sandboxChosen, this, [this](const QString& name) {
+        if (m_loading || !m_state.isRun() || m_state.isEnded())
             return;
-        m_state.setRunSandbox(text.trimmed());
+        m_state.setRunSandbox(name);
         updateEgress();
         updateRunBox();
         updateDecisionState();
     });
-    connect(m_ui->imageEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
-        if (m_loading)
+    connect(m_place, &RunPlacePanel::imageChosen, this, [this](const QString& image) {
+        if (m_loading || !m_state.isRun() || m_state.isEnded())
             return;
-        m_state.setRunImage(text.trimmed());
+        m_state.setRunImage(image);
         updateRunBox();
         updateDecisionState();
+    });
+    connect(m_place, &RunPlacePanel::sandboxesChanged, this, &ReviewView::fillSandboxes);
+    connect(m_endBanner, &RequestEndBanner::nextRequested, this, &ReviewView::nextRequested);
+    // Enter (and J, the inbox's "next") leave an ended request; only while one is in view.
+    m_nextAfterEnd = makeAction(this, tr("Next request"), tr("Leave the ended request for the next one"),
+                                {QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    m_nextAfterEnd->setEnabled(false);
+    connect(m_nextAfterEnd, &QAction::triggered, this, [this] {
+        if (m_state.isEnded())
+            Q_EMIT nextRequested();
     });
 
     if (coordinator) {
         connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
-                [this](quint64 key) { m_drafts.drop(key); });
+                [this](quint64 key, const QString& decidedBy) {
+                    m_drafts.drop(key);
+                    const agent::RequestEnd end = agent::requestEndFrom(decidedBy);
+                    // The person's own decision moves on as before; any other end is said in place.
+                    if (key == m_key && end != agent::RequestEnd::Person)
+                        showEnded(end, decidedBy);
+                });
         connect(coordinator, &QObject::destroyed, this, [this] { m_drafts.clear(); });
     }
 
@@ -248,7 +286,7 @@ ReviewView::~ReviewView()
 
 QList<QAction*> ReviewView::decisionActions() const
 {
-    return {m_approve, m_edit, m_reject, m_respond};
+    return {m_approve, m_edit, m_reject, m_respond, m_nextAfterEnd};
 }
 
 CodeEditor* ReviewView::codeEditor() const
@@ -273,7 +311,7 @@ QLineEdit* ReviewView::respondEdit() const
 }
 QLineEdit* ReviewView::imageEdit() const
 {
-    return m_ui->imageEdit;
+    return m_place->imageEdit();
 }
 QVBoxLayout* ReviewView::revealBarSlot() const
 {
@@ -358,15 +396,9 @@ void ReviewView::disarm()
 
 void ReviewView::setSandboxModel(kosa8::SandboxListModel* model)
 {
-    if (m_sandboxes)
-        m_sandboxes->disconnect(this);
     m_sandboxes = model;
-    if (model) {
-        connect(model, &QAbstractItemModel::modelReset, this, &ReviewView::fillSandboxes);
-        connect(model, &QAbstractItemModel::rowsInserted, this, &ReviewView::fillSandboxes);
-        connect(model, &QAbstractItemModel::dataChanged, this, &ReviewView::updateEgress);
-    }
-    fillSandboxes();
+    // The panel follows the list and says when it changed (fillSandboxes).
+    m_place->setSandboxModel(model);
 }
 
 void ReviewView::showRequest(quint64 key)
@@ -380,6 +412,10 @@ void ReviewView::showRequest(quint64 key)
     m_current = -1;
     setMessage({}, false);
     m_ageTimer->stop();
+    m_endBanner->clear();
+    m_countdown->clear();
+    m_nextAfterEnd->setEnabled(false);
+    m_place->setReadOnly(false);
 
     if (!request) {
         m_loading = true;
@@ -407,14 +443,8 @@ void ReviewView::showRequest(quint64 key)
     m_ui->actionStateLabel->setVisible(several);
 
     m_ui->runBox->setVisible(m_state.isRun());
-    if (m_state.isRun()) {
-        m_loading = true;
-        m_ui->sandboxCombo->clear();
-        m_ui->sandboxCombo->setEditText(m_state.runSandbox());
-        m_ui->imageEdit->setText(m_state.runImage());
-        m_loading = false;
-        fillSandboxes();
-    }
+    fillSandboxes();
+    m_countdown->setDeadline(shown.receivedAt, shown.timeoutS);
     m_ui->stack->setCurrentWidget(m_ui->reviewPage);
     updateDetails();
     m_ageTimer->start();
@@ -541,8 +571,7 @@ void ReviewView::updateDecisionState()
     QString problem;
     agent::ActionDecision approval;
     const bool approvable = active && m_state.approvalFor(m_current, &approval, &problem);
-    m_ui->runProblemLabel->setText(m_state.isRun() ? m_state.runProblem() : QString());
-    m_ui->runProblemLabel->setVisible(!m_ui->runProblemLabel->text().isEmpty());
+    const QString runProblem = m_state.isRun() ? m_state.runProblem() : QString();
 
     m_approve->setEnabled(approvable && m_armed);
     const bool isRun = m_state.isRun();
@@ -571,7 +600,7 @@ void ReviewView::updateDecisionState()
     if (note.isEmpty() && edited && !editing)
         note = tr("Edit is off, and your edits are kept: they are what will be sent. \"Discard edits\" puts "
                   "the agent's original back.");
-    if (active && !approvable && !problem.isEmpty() && problem != m_ui->runProblemLabel->text() &&
+    if (active && !approvable && !problem.isEmpty() && problem != runProblem && !m_state.isEnded() &&
         (edited || !m_state.allows(m_current, DecisionKind::Approve)))
         note = note.isEmpty() ? problem : note + QLatin1Char('\n') + problem;
     m_ui->noteLabel->setText(note);
@@ -585,6 +614,47 @@ void ReviewView::updateDecisionState()
     if (m_state.actionCount() > 1)
         m_ui->actionStateLabel->setText(
             tr("%1 of %2 decided").arg(m_state.decidedCount()).arg(m_state.actionCount()));
+
+    if (m_state.isEnded()) {
+        // Read-only: the request is shown as it was, and nothing on it can be decided any more.
+        for (QAction* action : {m_approve, m_edit, m_revert, m_reject, m_rejectNow, m_respond, m_respondNow,
+                                m_ruleApprove, m_ruleRejectAgent})
+            action->setEnabled(false);
+        m_ui->rejectMessageEdit->setEnabled(false);
+        m_ui->respondEdit->setEnabled(false);
+        m_ui->rulesButton->setEnabled(false);
+    } else {
+        m_ui->respondEdit->setEnabled(true);
+    }
+}
+
+void ReviewView::showEnded(agent::RequestEnd end, const QString& decidedBy)
+{
+    if (!m_key || end == agent::RequestEnd::Pending)
+        return;
+    const bool focusInside = !QApplication::focusWidget() || isAncestorOf(QApplication::focusWidget());
+    m_state.setEnded(end);
+    m_state.undecideAll();
+    m_endBanner->showEnd(end, m_state.request(), decidedBy);
+    m_countdown->clear();
+    m_ageTimer->stop();
+    m_armTimer->stop();
+    m_ui->armingLabel->hide();
+    m_edit->setChecked(false);
+    m_ui->codeEditor->setEditable(false);
+    m_ui->argsEditor->setEditable(false);
+    m_place->setReadOnly(true);
+    m_nextAfterEnd->setEnabled(true);
+    setMessage({}, false);
+    updateDecisionState();
+    // Focus left in a field that is now disabled would go nowhere useful: Enter should leave.
+    if (focusInside)
+        m_endBanner->nextButton()->setFocus(Qt::OtherFocusReason);
+}
+
+RunPlacePanel* ReviewView::placePanel() const
+{
+    return m_place;
 }
 
 void ReviewView::toggleEdit()
@@ -762,22 +832,10 @@ void ReviewView::submit()
 
 void ReviewView::fillSandboxes()
 {
+    // What the list says decides whether the run can be approved (ReviewState::runProblem).
+    m_state.setRunPlaceFacts(m_place->facts());
     if (!m_state.isRun())
         return;
-    // Keep what the person picked across a refresh of the list.
-    const QString wanted = m_state.runSandbox();
-    QStringList names;
-    if (m_sandboxes) {
-        for (const kosa8::Sandbox& sandbox : m_sandboxes->sandboxes())
-            names.append(sandbox.name);
-    }
-    if (!wanted.isEmpty() && !names.contains(wanted))
-        names.prepend(wanted);
-    m_loading = true;
-    m_ui->sandboxCombo->clear();
-    m_ui->sandboxCombo->addItems(names);
-    m_ui->sandboxCombo->setCurrentText(wanted);
-    m_loading = false;
     updateEgress();
     updateRunBox();
     updateDecisionState();
@@ -786,13 +844,6 @@ void ReviewView::fillSandboxes()
 void ReviewView::updateEgress()
 {
     updateReach(); // the verdicts follow the chosen sandbox and its policy
-    const QString name = m_state.runSandbox();
-    const kosa8::Sandbox* sandbox = m_sandboxes ? m_sandboxes->find(name) : nullptr;
-    if (!sandbox) {
-        m_ui->egressLabel->setText(tr("unknown: \"%1\" is not in the sandbox list").arg(name));
-        return;
-    }
-    m_ui->egressLabel->setText(tr("%1 (status: %2)").arg(sandbox->egress.summary(), sandbox->status));
 }
 
 void ReviewView::updateReach()
@@ -826,7 +877,8 @@ void ReviewView::updateReach()
 
 void ReviewView::updateRunBox()
 {
-    m_ui->checkpointLabel->setText(m_state.checkpointText());
+    // The person's picks stay as typed: the panel only re-reads the state (no signals back).
+    m_place->showState(m_state);
 }
 
 void ReviewView::setMessage(const QString& text, bool isError)

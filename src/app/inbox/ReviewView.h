@@ -27,6 +27,9 @@ class SandboxListModel;
 namespace k8::app {
 
 class CodeEditor;
+class CountdownLabel;
+class RequestEndBanner;
+class RunPlacePanel;
 class RevealBar;
 class DiffView;
 class ReachLineMarker;
@@ -108,6 +111,18 @@ public:
     // Where the editor's hidden-character warning bar goes: directly above the decision buttons.
     QVBoxLayout* revealBarSlot() const;
 
+    // "Where it runs" for a run request; the countdown of a request with a timeout; the banner of a
+    // request that ended while in view.
+    RunPlacePanel* placePanel() const;
+    CountdownLabel* countdownLabel() const { return m_countdown; }
+    RequestEndBanner* endBanner() const { return m_endBanner; }
+    // Whether the request in view ended without the person (timed out, withdrawn, the app
+    // quitting): it stays shown, read-only, until the person moves on.
+    bool isShowingEnded() const { return m_key != 0 && m_state.isEnded(); }
+    // Keeps the request in view, read-only, with a banner that says why it ended. The view calls
+    // it itself when the coordinator reports the request removed without the person.
+    void showEnded(agent::RequestEnd end, const QString& decidedBy);
+
     // Whether a key event is one of the approval keys.
     static bool isApprovalKey(const QKeyEvent* event);
 
@@ -120,6 +135,8 @@ Q_SIGNALS:
     void allowHostRequested(const QString& sandbox, const QString& entry, const QString& note);
     // "Edit this sandbox's policy…" from the reach panel.
     void editPolicyRequested(const QString& sandbox);
+    // "Next request" on an ended request (the button, Enter): the inbox page shows the next one.
+    void nextRequested();
 
 public Q_SLOTS:
     // Approves the action in view of the request shown; the same as approveFor(currentKey()).
@@ -184,6 +201,10 @@ private:
     QTimer* m_ageTimer;
     QTimer* m_armTimer;
     RevealBar* m_revealBar;
+    RunPlacePanel* m_place = nullptr;
+    CountdownLabel* m_countdown = nullptr;
+    RequestEndBanner* m_endBanner = nullptr;
+    QAction* m_nextAfterEnd = nullptr; // Enter, only while an ended request is in view
 };
 
 } // namespace k8::app

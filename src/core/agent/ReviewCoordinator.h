@@ -62,7 +62,9 @@ public:
 
 Q_SIGNALS:
     void requestQueued(quint64 key);
-    // The request left the inbox: decided by a person or rule, withdrawn, timed out.
+    // The request left the inbox: decided by a person or rule, withdrawn, timed out. Emitted after
+    // the inbox model removed its row. `decidedBy` is one of "person", "rule:NAME", "timeout",
+    // "withdrawn", "shutdown" (agent::requestEndFrom() in agent/RequestEnd.h reads it).
     void requestRemoved(quint64 key, const QString& decidedBy);
     // Approved run in progress: its streamed output and its end.
     void runStarted(quint64 key, const QString& commandPreview);

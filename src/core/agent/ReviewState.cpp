@@ -21,6 +21,26 @@ QString formatJsonForReview(const QJsonValue& value)
     return QString::fromUtf8(wrapped.mid(1, wrapped.size() - 2));
 }
 
+bool RunPlaceFacts::hasImage(const QString& sandbox, const QString& image) const
+{
+    // kosa8 names an image without a tag as its "latest" (as container engines do).
+    auto normalised = [](const QString& reference) {
+        const qsizetype slash = reference.lastIndexOf(QLatin1Char('/'));
+        const bool tagged =
+            reference.indexOf(QLatin1Char(':'), slash + 1) >= 0 || reference.contains(QLatin1Char('@'));
+        return tagged ? reference : reference + QLatin1String(":latest");
+    };
+    const auto it = imagesBySandbox.constFind(sandbox);
+    if (it == imagesBySandbox.constEnd() || image.isEmpty())
+        return false;
+    const QString wanted = normalised(image);
+    for (const QString& pulled : *it) {
+        if (normalised(pulled.trimmed()) == wanted)
+            return true;
+    }
+    return false;
+}
+
 ReviewState::ReviewState(const Request& request)
     : m_request(request)
 {
@@ -260,7 +280,20 @@ QString ReviewState::runProblem() const
     // An empty image would run the one the agent asked for while showing none: refuse it.
     if (m_runImage.isEmpty())
         return tr("Choose an image to run with.");
-    return kosa8::Names::checkImage(m_runImage);
+    problem = kosa8::Names::checkImage(m_runImage);
+    if (!problem.isEmpty())
+        return problem;
+    // Fail closed: a run goes only where the sandbox list says it can.
+    if (!m_placeFacts.loaded)
+        return tr("Checking sandboxes…: the sandbox list has not been read yet, so the run cannot be "
+                  "approved.");
+    if (!m_placeFacts.knowsSandbox(m_runSandbox))
+        return tr("The sandbox \"%1\" does not exist: choose another sandbox.").arg(m_runSandbox);
+    if (!m_placeFacts.hasImage(m_runSandbox, m_runImage))
+        return tr("The image \"%1\" is not pulled in %2: choose another image or sandbox (or pull it "
+                  "there first).")
+            .arg(m_runImage, m_runSandbox);
+    return {};
 }
 
 bool ReviewState::willCheckpoint() const
@@ -294,6 +327,8 @@ bool ReviewState::approvalFor(int index, ActionDecision* out, QString* problem) 
     };
     if (!isValidAction(index))
         return fail(tr("There is no such action to approve."));
+    if (isEnded())
+        return fail(endedProblem());
     if (isRun()) {
         const QString why = runProblem();
         if (!why.isEmpty())
@@ -347,6 +382,11 @@ bool ReviewState::approvalFor(int index, ActionDecision* out, QString* problem) 
     return true;
 }
 
+QString ReviewState::endedProblem()
+{
+    return tr("This request has ended: nothing can be decided on it any more.");
+}
+
 bool ReviewState::approve(int index, QString* problem)
 {
     ActionDecision decision;
@@ -359,6 +399,11 @@ bool ReviewState::approve(int index, QString* problem)
 
 bool ReviewState::reject(int index, QString* problem)
 {
+    if (isEnded()) {
+        if (problem)
+            *problem = endedProblem();
+        return false;
+    }
     if (!allows(index, DecisionKind::Reject)) {
         if (problem)
             *problem = tr("The agent does not accept a rejection of this action.");
@@ -371,6 +416,11 @@ bool ReviewState::reject(int index, QString* problem)
 
 bool ReviewState::respond(int index, QString* problem)
 {
+    if (isEnded()) {
+        if (problem)
+            *problem = endedProblem();
+        return false;
+    }
     if (!allows(index, DecisionKind::Respond)) {
         if (problem)
             *problem = tr("The agent does not accept a response to this action.");
@@ -443,6 +493,8 @@ bool ReviewState::decisionToSend(PersonDecision* out, QString* problem) const
     };
     if (m_actions.isEmpty())
         return fail(tr("The request has no action to decide on."));
+    if (isEnded())
+        return fail(endedProblem());
     PersonDecision whole;
     bool runApproved = false;
     for (int i = 0; i < m_actions.size(); ++i) {

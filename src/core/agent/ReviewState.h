@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agent/Request.h"
+#include "agent/RequestEnd.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -8,6 +9,20 @@
 #include <QString>
 
 namespace k8::agent {
+
+// What the sandbox list (kosa8 `sandbox ls`) says about the places a run could go: which
+// sandboxes exist and which images are pulled in each (its IMAGES column). The review view feeds
+// it from the sandbox list so that ReviewState can refuse a run into an unknown sandbox or with an
+// image that is not there; until the list has been read, nothing is known and a run is refused.
+struct RunPlaceFacts
+{
+    bool loaded = false;                         // the list has been read at least once
+    QHash<QString, QStringList> imagesBySandbox; // every listed sandbox, with its pulled images
+
+    bool knowsSandbox(const QString& name) const { return imagesBySandbox.contains(name); }
+    // Whether `image` is pulled in `sandbox`; "python" and "python:latest" are the same image.
+    bool hasImage(const QString& sandbox, const QString& image) const;
+};
 
 // One pending request under review, without widgets: what the person did to each action (edited
 // code, edited other arguments, edit mode, the decision taken, a reason or a response typed), the
@@ -89,7 +104,11 @@ public:
     void setRunSandbox(const QString& sandbox);
     QString runImage() const { return m_runImage; }
     void setRunImage(const QString& image);
-    // Why the run as chosen cannot be approved (no sandbox, a name kosa8 refuses); empty when it can.
+    // What the sandbox list says (see RunPlaceFacts); by default nothing is known yet.
+    void setRunPlaceFacts(const RunPlaceFacts& facts) { m_placeFacts = facts; }
+    const RunPlaceFacts& runPlaceFacts() const { return m_placeFacts; }
+    // Why the run as chosen cannot be approved (no sandbox, a name kosa8 refuses, the sandbox list
+    // not read yet, a sandbox not in it, an image not pulled in the sandbox); empty when it can.
     QString runProblem() const;
     bool willCheckpoint() const;
     // The label of the checkpoint the app takes before the run (the service makes the request's
@@ -97,6 +116,15 @@ public:
     QString checkpointLabel() const;
     // "Checkpoint before-7-…-3 is taken before the run." or "No checkpoint: the agent asked for none."
     QString checkpointText() const;
+
+    // ---- the end ----
+    // The request left the inbox without the person (timed out, withdrawn, the app quit...): it
+    // stays in view, read-only, and nothing can be decided on it any more.
+    void setEnded(RequestEnd end) { m_end = end; }
+    RequestEnd end() const { return m_end; }
+    bool isEnded() const { return m_end != RequestEnd::Pending; }
+    // What a decision on an ended request is refused with.
+    static QString endedProblem();
 
     // ---- decisions ----
     // The approval of an action as it stands now: Approve when untouched, Edit with the complete
@@ -149,6 +177,8 @@ private:
     QList<ActionWork> m_actions;
     QString m_runSandbox;
     QString m_runImage;
+    RunPlaceFacts m_placeFacts;
+    RequestEnd m_end = RequestEnd::Pending;
     int m_current = 0;
 };
 

@@ -142,6 +142,8 @@ void SandboxListModel::setSandboxes(const QList<Sandbox>& sandboxes)
         m_sandboxes.append(added);
         endInsertRows();
     }
+    m_loaded = true;
+    Q_EMIT listed();
 }
 
 const Sandbox* SandboxListModel::find(const QString& name) const

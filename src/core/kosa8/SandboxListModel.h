@@ -40,9 +40,17 @@ public:
     const QList<Sandbox>& sandboxes() const { return m_sandboxes; }
     const Sandbox* find(const QString& name) const;
     int rowOf(const QString& name) const;
+    // Whether setSandboxes() was called at least once: an empty list that was read is known to be
+    // empty, one that was never read is unknown (the review refuses a run until then).
+    bool isLoaded() const { return m_loaded; }
+
+Q_SIGNALS:
+    // setSandboxes() finished, whether or not anything changed.
+    void listed();
 
 private:
     QList<Sandbox> m_sandboxes;
+    bool m_loaded = false;
 };
 
 } // namespace k8::kosa8

@@ -4,10 +4,14 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
+#include "common/Style.h"
 #include "editor/CodeEditor.h"
 #include "egress/ReachLineMarker.h"
 #include "egress/ReachPanel.h"
+#include "inbox/CountdownLabel.h"
+#include "inbox/RequestEndBanner.h"
 #include "inbox/ReviewView.h"
+#include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
 
 #include <QAbstractButton>
@@ -16,6 +20,7 @@
 #include <QComboBox>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -76,6 +81,12 @@ public:
         m_model->append(request);
         Q_EMIT requestQueued(request.key);
     }
+    // The request leaves without the person, as AgentService reports it ("timeout", "withdrawn").
+    void end(quint64 key, const QString& decidedBy)
+    {
+        m_model->remove(key);
+        Q_EMIT requestRemoved(key, decidedBy);
+    }
 
     QList<RuleCall> decisions;
     QList<RuleCall> actionRules;
@@ -122,6 +133,23 @@ Request hitlRequest(quint64 key, const QJsonObject& args)
     return request;
 }
 
+// The sandbox list as read from kosa8: code-runner, where runRequest() runs by default, with the
+// image it asks for pulled. A run is approvable only where the list says it can go.
+k8::kosa8::SandboxListModel* knownSandboxes()
+{
+    static k8::kosa8::SandboxListModel* model = [] {
+        auto* list = new k8::kosa8::SandboxListModel;
+        k8::kosa8::Sandbox runner;
+        runner.name = QStringLiteral("code-runner");
+        runner.status = QStringLiteral("running");
+        runner.egress = k8::kosa8::EgressPolicy::deny();
+        runner.images = {QStringLiteral("python:3.12-slim")};
+        list->setSandboxes({runner});
+        return list;
+    }();
+    return model;
+}
+
 // Answers the next modal message box with `button` once it shows, after `check` looked at it.
 void answerNextBox(QMessageBox::StandardButton button, std::function<void(QMessageBox*)> check)
 {
@@ -154,6 +182,7 @@ private Q_SLOTS:
         ReviewView view(&coordinator);
         view.setArmDelayMs(0);
         view.resize(900, 700);
+        view.setSandboxModel(knownSandboxes());
         view.show();
         coordinator.add(runRequest(1, QStringLiteral("print(1)\n")));
         view.showRequest(1);
@@ -237,6 +266,7 @@ private Q_SLOTS:
         FakeCoordinator coordinator;
         ReviewView view(&coordinator);
         view.setArmDelayMs(300);
+        view.setSandboxModel(knownSandboxes());
         view.show();
         coordinator.add(runRequest(4, QStringLiteral("a()")));
         coordinator.add(runRequest(5, QStringLiteral("b()")));
@@ -394,6 +424,169 @@ private Q_SLOTS:
         QTest::mouseClick(panel->editPolicyButton(), Qt::LeftButton);
         QCOMPARE(edit.size(), 1);
         QCOMPARE(edit.first().at(0).toString(), QStringLiteral("code-runner"));
+    }
+
+    // Issue 8: "where it runs" blocks approval of a run into an unknown sandbox or with an image
+    // that is not pulled, until the person picks another; every host of the policy is listed.
+    void runPlaceBlocksUntilAGoodPlaceIsPicked()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(1000, 800);
+        k8::kosa8::SandboxListModel sandboxes;
+        k8::kosa8::Sandbox runner;
+        runner.name = QStringLiteral("code-runner");
+        runner.status = QStringLiteral("running");
+        runner.egress = k8::kosa8::EgressPolicy::allow({QStringLiteral("pypi.org"),
+                                                        QStringLiteral("files.pythonhosted.org"),
+                                                        QStringLiteral("github.com")});
+        runner.images = {QStringLiteral("python:3.12-slim")};
+        k8::kosa8::Sandbox other = runner;
+        other.name = QStringLiteral("data-box");
+        other.egress = k8::kosa8::EgressPolicy::deny();
+        other.images = {QStringLiteral("python:3.13-slim")};
+        sandboxes.setSandboxes({runner, other});
+        view.setSandboxModel(&sandboxes);
+        view.show();
+
+        Request request = runRequest(1, QStringLiteral("print(1)"));
+        request.run.sandbox = QStringLiteral("ghost-box");
+        coordinator.add(request);
+        view.showRequest(1);
+        k8::app::RunPlacePanel* place = view.placePanel();
+        QVERIFY(place->isVisible());
+        QVERIFY2(place->networkText().contains(QLatin1String("\"ghost-box\" is not in the sandbox list")),
+                 qPrintable(place->networkText()));
+        auto* problem = view.findChild<QLabel*>(QStringLiteral("runProblemLabel"));
+        QVERIFY(problem && problem->isVisible());
+        QCOMPARE(problem->palette().color(QPalette::WindowText), k8::app::style::errorColor());
+        QVERIFY(!view.approveAction()->isEnabled());
+        QVERIFY(!view.approveFor(1));
+        QVERIFY2(view.messageText().contains(QLatin1String("does not exist")),
+                 qPrintable(view.messageText()));
+        QVERIFY(coordinator.decisions.isEmpty());
+
+        // The person picks a sandbox from the list, by keyboard: approval comes back, and the
+        // policy is read in full.
+        QComboBox* combo = place->sandboxCombo();
+        combo->setFocus();
+        combo->setCurrentIndex(combo->findText(QStringLiteral("code-runner")));
+        QCOMPARE(view.state().runSandbox(), QStringLiteral("code-runner"));
+        QVERIFY(problem->isHidden());
+        QVERIFY(view.approveAction()->isEnabled());
+        const QString network = place->networkText();
+        for (const char* host : {"pypi.org", "files.pythonhosted.org", "github.com"})
+            QVERIFY2(network.contains(QLatin1String(host)), qPrintable(network));
+        QCOMPARE(place->imageStatusText(), QStringLiteral("pulled in code-runner"));
+
+        // An image that is not pulled there blocks again, in red.
+        view.imageEdit()->clear();
+        QTest::keyClicks(view.imageEdit(), QStringLiteral("python:3.13-slim"));
+        QCOMPARE(view.state().runImage(), QStringLiteral("python:3.13-slim"));
+        QVERIFY(!view.approveAction()->isEnabled());
+        QCOMPARE(place->imageStatusText(), QStringLiteral("not pulled in code-runner"));
+        auto* imageStatus = view.findChild<QLabel*>(QStringLiteral("imageStatusLabel"));
+        QCOMPARE(imageStatus->palette().color(QPalette::WindowText), k8::app::style::errorColor());
+        QVERIFY(!view.approveFor(1));
+        // The sandbox that has it makes it approvable again, and that is what is sent.
+        combo->setCurrentIndex(combo->findText(QStringLiteral("data-box")));
+        QVERIFY(view.approveAction()->isEnabled());
+        QCOMPARE(place->networkText(),
+                 QStringLiteral("No network: the code reaches no host (DNS included)."));
+        QVERIFY(view.approveFor(1));
+        QCOMPARE(coordinator.decisions.size(), 1);
+        QCOMPARE(coordinator.decisions.first().decision.runSandbox, QStringLiteral("data-box"));
+        QCOMPARE(coordinator.decisions.first().decision.runImage, QStringLiteral("python:3.13-slim"));
+    }
+
+    void runWaitsForTheSandboxList()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        k8::kosa8::SandboxListModel sandboxes; // not read yet
+        view.setSandboxModel(&sandboxes);
+        view.show();
+        coordinator.add(runRequest(1, QStringLiteral("print(1)")));
+        view.showRequest(1);
+        QCOMPARE(view.placePanel()->networkText(), QStringLiteral("Checking sandboxes…"));
+        QVERIFY(!view.approveAction()->isEnabled());
+        QVERIFY(!view.approveFor(1));
+        QVERIFY(coordinator.decisions.isEmpty());
+        // The list arrives (refresh): the run can be approved.
+        k8::kosa8::Sandbox runner;
+        runner.name = QStringLiteral("code-runner");
+        runner.images = {QStringLiteral("python:3.12-slim")};
+        sandboxes.setSandboxes({runner});
+        QVERIFY(view.approveAction()->isEnabled());
+        QCOMPARE(view.placePanel()->networkText(),
+                 QStringLiteral("No network: the code reaches no host (DNS included)."));
+    }
+
+    void countdownOnlyWithATimeout()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.show();
+        Request timed = hitlRequest(1, {{QStringLiteral("code"), QStringLiteral("x")}});
+        timed.timeoutS = 90;
+        coordinator.add(timed);
+        coordinator.add(hitlRequest(2, {{QStringLiteral("code"), QStringLiteral("y")}}));
+        view.showRequest(1);
+        k8::app::CountdownLabel* countdown = view.countdownLabel();
+        QVERIFY(countdown->isVisible());
+        QVERIFY2(countdown->text().startsWith(QLatin1String("Rejected automatically in 1:")),
+                 qPrintable(countdown->text()));
+        QSignalSpy ticked(countdown, &k8::app::CountdownLabel::ticked);
+        QVERIFY(ticked.wait(Wait));
+        view.showRequest(2);
+        QVERIFY(countdown->isHidden());
+        QVERIFY(!countdown->isCounting());
+    }
+
+    // Issue 8: a request that ends while in view stays, read-only, and says why.
+    void endedRequestStaysReadOnly()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        coordinator.add(hitlRequest(1, {{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        view.showRequest(1);
+        QVERIFY(view.approveAction()->isEnabled());
+        view.rejectMessageEdit()->setFocus();
+
+        coordinator.end(1, QStringLiteral("withdrawn"));
+        QCOMPARE(view.currentKey(), quint64(1));
+        QVERIFY(view.isShowingEnded());
+        QVERIFY(view.endBanner()->isVisible());
+        QVERIFY2(view.endBanner()->text().startsWith(QLatin1String("The agent withdrew this request")),
+                 qPrintable(view.endBanner()->text()));
+        QCOMPARE(view.codeEditor()->code(), QStringLiteral("print(1)"));
+        for (QAction* action : view.decisionActions()) {
+            if (action->text() != QLatin1String("Next request"))
+                QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
+        }
+        QVERIFY(!view.rejectMessageEdit()->isEnabled());
+        QVERIFY(!view.approveFor(1));
+        view.rejectNow();
+        QVERIFY(coordinator.decisions.isEmpty());
+
+        // Enter on the focused "Next request" asks for the next one.
+        QSignalSpy next(&view, &ReviewView::nextRequested);
+        QTRY_VERIFY_WITH_TIMEOUT(view.endBanner()->nextButton()->hasFocus(), Wait);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QCOMPARE(next.count(), 1);
+
+        // The person's own decision is not an "end": the view moves on as before.
+        coordinator.add(hitlRequest(2, {{QStringLiteral("code"), QStringLiteral("x")}}));
+        view.showRequest(2);
+        QVERIFY(!view.isShowingEnded());
+        QVERIFY(view.endBanner()->isHidden());
+        QVERIFY(view.approveFor(2));
+        QVERIFY(!view.isShowingEnded());
+        QVERIFY(view.endBanner()->isHidden());
     }
 };
 

@@ -47,6 +47,18 @@ Request runOf(const QJsonObject& params, quint64 key = 3)
     return request;
 }
 
+// The sandbox list as the review view feeds it: code-runner holds the request's default image,
+// box2 holds two.
+RunPlaceFacts knownPlaces()
+{
+    RunPlaceFacts facts;
+    facts.loaded = true;
+    facts.imagesBySandbox.insert(QStringLiteral("code-runner"), {QStringLiteral("python:3.12-slim")});
+    facts.imagesBySandbox.insert(QStringLiteral("box2"),
+                                 {QStringLiteral("python:3.12-slim"), QStringLiteral("python:3.13-slim")});
+    return facts;
+}
+
 const char* hitlCodeAndTimeout = R"j({
   "action_requests": [{"name": "python_repl", "args": {"code": "print(1)", "timeout": 5},
                        "description": "Tool execution pending approval"}],
@@ -132,6 +144,7 @@ private Q_SLOTS:
         QFETCH(bool, edited);
         Request request = runOf({{QStringLiteral("code"), original}});
         ReviewState state(request);
+        state.setRunPlaceFacts(knownPlaces());
         QVERIFY(!state.isEdited(0));
         QVERIFY(state.setEditing(0, true));
         QVERIFY(state.setCode(0, shown));
@@ -312,6 +325,7 @@ private Q_SLOTS:
     void runSandboxAndImageAsChosen()
     {
         ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        state.setRunPlaceFacts(knownPlaces());
         QCOMPARE(state.runSandbox(), QStringLiteral("code-runner"));
         QCOMPARE(state.runImage(), QStringLiteral("python:3.12-slim"));
         QVERIFY(state.approve(0));
@@ -346,6 +360,139 @@ private Q_SLOTS:
         QVERIFY(sent.runSandbox.isEmpty());
     }
 
+    // Issue 8: a run goes only where the sandbox list says it can; anything else blocks approval.
+    void unknownSandboxBlocks()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        state.setRunPlaceFacts(knownPlaces());
+        state.setRunSandbox(QStringLiteral("no-such-box"));
+        QString problem;
+        ActionDecision approval;
+        QVERIFY(!state.approvalFor(0, &approval, &problem));
+        QVERIFY2(problem.contains(QLatin1String("\"no-such-box\" does not exist")), qPrintable(problem));
+        QCOMPARE(state.runProblem(), problem);
+        QVERIFY(!state.approve(0));
+        PersonDecision rule;
+        QVERIFY(!state.approvalOfAll(&rule)); // nor can a rule bind it
+        // A rejection still goes.
+        QVERIFY(state.reject(0));
+        QCOMPARE(sendOrFail(state).actions.at(0).kind, DecisionKind::Reject);
+    }
+
+    void imageNotPulledBlocks()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")},
+                                 {QStringLiteral("image"), QStringLiteral("python:3.13-slim")}}));
+        state.setRunPlaceFacts(knownPlaces());
+        QCOMPARE(state.runImage(), QStringLiteral("python:3.13-slim"));
+        QString problem;
+        QVERIFY(!state.approve(0, &problem));
+        QVERIFY2(problem.contains(QLatin1String("\"python:3.13-slim\" is not pulled in code-runner")),
+                 qPrintable(problem));
+        // Another sandbox that has it, or another image that is there, makes it approvable.
+        state.setRunSandbox(QStringLiteral("box2"));
+        QVERIFY(state.runProblem().isEmpty());
+        state.setRunSandbox(QStringLiteral("code-runner"));
+        QVERIFY(!state.runProblem().isEmpty());
+        state.setRunImage(QStringLiteral("python:3.12-slim"));
+        QVERIFY2(state.approve(0, &problem), qPrintable(problem));
+        QCOMPARE(sendOrFail(state).runImage, QStringLiteral("python:3.12-slim"));
+    }
+
+    void untaggedImageIsLatest()
+    {
+        RunPlaceFacts facts;
+        facts.loaded = true;
+        facts.imagesBySandbox.insert(QStringLiteral("a"),
+                                     {QStringLiteral("alpine"), QStringLiteral("registry:5000/tools:1.2")});
+        QVERIFY(facts.hasImage(QStringLiteral("a"), QStringLiteral("alpine:latest")));
+        QVERIFY(facts.hasImage(QStringLiteral("a"), QStringLiteral("alpine")));
+        QVERIFY(facts.hasImage(QStringLiteral("a"), QStringLiteral("registry:5000/tools:1.2")));
+        QVERIFY(!facts.hasImage(QStringLiteral("a"), QStringLiteral("registry:5000/tools")));
+        QVERIFY(!facts.hasImage(QStringLiteral("a"), QStringLiteral("alpine:3")));
+        QVERIFY(!facts.hasImage(QStringLiteral("b"), QStringLiteral("alpine")));
+    }
+
+    void listNotLoadedBlocks()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        QVERIFY(!state.runPlaceFacts().loaded); // fail closed: nothing known by default
+        QString problem;
+        QVERIFY(!state.approve(0, &problem));
+        QVERIFY2(problem.startsWith(QLatin1String("Checking sandboxes")), qPrintable(problem));
+        // Even a list that names the sandbox is not trusted until it says it was read.
+        RunPlaceFacts unread = knownPlaces();
+        unread.loaded = false;
+        state.setRunPlaceFacts(unread);
+        QVERIFY(!state.approve(0));
+        state.setRunPlaceFacts(knownPlaces());
+        QVERIFY2(state.approve(0, &problem), qPrintable(problem));
+    }
+
+    void knownSandboxAndPulledImageApprovable()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        state.setRunPlaceFacts(knownPlaces());
+        QVERIFY(state.runProblem().isEmpty());
+        ActionDecision approval;
+        QVERIFY(state.approvalFor(0, &approval));
+        QCOMPARE(approval.kind, DecisionKind::Approve);
+        // A review is not a run: the sandbox list does not matter to it.
+        ReviewState review(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(review.approvalFor(0, &approval));
+    }
+
+    void editedRunIsStillChecked()
+    {
+        ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        state.setRunPlaceFacts(knownPlaces());
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("print(2)")));
+        state.setRunSandbox(QStringLiteral("gone"));
+        QString problem;
+        QVERIFY(!state.approve(0, &problem));
+        QVERIFY2(problem.contains(QLatin1String("does not exist")), qPrintable(problem));
+        state.setRunSandbox(QStringLiteral("box2"));
+        state.setRunImage(QStringLiteral("node:22"));
+        QVERIFY(!state.approve(0, &problem));
+        QVERIFY2(problem.contains(QLatin1String("not pulled")), qPrintable(problem));
+        state.setRunImage(QStringLiteral("python:3.13-slim"));
+        QVERIFY2(state.approve(0, &problem), qPrintable(problem));
+        const PersonDecision sent = sendOrFail(state);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Edit);
+        QCOMPARE(sent.runSandbox, QStringLiteral("box2"));
+    }
+
+    // Issue 8: a request that ended (timed out, withdrawn) stays in view but takes no decision.
+    void endedRequestTakesNoDecision()
+    {
+        ReviewState state(reviewOf(hitlCodeAndTimeout));
+        QVERIFY(state.approve(0));
+        state.setEnded(RequestEnd::TimedOut);
+        QVERIFY(state.isEnded());
+        PersonDecision sent;
+        QString problem;
+        QVERIFY(!state.decisionToSend(&sent, &problem)); // decided before it ended: still nothing goes
+        QCOMPARE(problem, ReviewState::endedProblem());
+        state.undecideAll();
+        ActionDecision approval;
+        QVERIFY(!state.approvalFor(0, &approval));
+        QVERIFY(!state.approve(0));
+        QVERIFY(!state.reject(0));
+        QVERIFY(!state.approvalOfAll(&sent));
+    }
+
+    void requestEndIsReadFromDecidedBy()
+    {
+        QCOMPARE(requestEndFrom(QStringLiteral("person")), RequestEnd::Person);
+        QCOMPARE(requestEndFrom(QStringLiteral("rule:pandas")), RequestEnd::Rule);
+        QCOMPARE(ruleNameFrom(QStringLiteral("rule:pandas")), QStringLiteral("pandas"));
+        QCOMPARE(requestEndFrom(QStringLiteral("timeout")), RequestEnd::TimedOut);
+        QCOMPARE(requestEndFrom(QStringLiteral("withdrawn")), RequestEnd::Withdrawn);
+        QCOMPARE(requestEndFrom(QStringLiteral("shutdown")), RequestEnd::Shutdown);
+        QCOMPARE(requestEndFrom(QStringLiteral("???")), RequestEnd::Other);
+    }
+
     void checkpointIsAlwaysStated()
     {
         ReviewState with(runOf({{QStringLiteral("code"), QStringLiteral("x")}}));
@@ -367,6 +514,7 @@ private Q_SLOTS:
     void ruleApprovalIsTheEditedAction()
     {
         ReviewState state(runOf({{QStringLiteral("code"), QStringLiteral("print(1)")}}));
+        state.setRunPlaceFacts(knownPlaces());
         QVERIFY(state.setEditing(0, true));
         QVERIFY(state.setCode(0, QStringLiteral("print(2)")));
         state.setRunSandbox(QStringLiteral("box2"));
