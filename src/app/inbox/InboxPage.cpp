@@ -312,6 +312,11 @@ void InboxPage::showNoticeInHistory(const agent::DecisionNotice& notice)
     m_history->selectRequest(notice.requestId, notice.agent, notice.payloadSha256);
 }
 
+RulesDialog* InboxPage::rulesDialog() const
+{
+    return m_rulesDialog;
+}
+
 void InboxPage::openRules()
 {
     if (!m_coordinator)

@@ -59,7 +59,7 @@ public:
     // "Sent to research-bot: approve, edit" for a few seconds after each decision; never focused.
     QLabel* sentLabel() const { return m_sentLabel; }
     // The rules editor while it is open; nullptr otherwise.
-    RulesDialog* rulesDialog() const { return m_rulesDialog; }
+    RulesDialog* rulesDialog() const;
     // How long the "Sent to …" confirmation stays.
     static constexpr int SentConfirmationMs = 6000;
 
