@@ -6,6 +6,7 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "common/MessageBox.h"
+#include "editor/CodeEditor.h"
 #include "history/HistoryModel.h"
 #include "history/HistoryView.h"
 #include "inbox/DecisionNotices.h"
