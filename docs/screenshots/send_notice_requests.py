@@ -51,7 +51,7 @@ def timed_out():
     with DeskClient(SOCKET, agent="docs-researcher") as desk:
         desk.review({"question": "Fetch the changelog and list breaking changes?",
                      "code": 'import httpx\nprint(httpx.get("https://example.org/CHANGELOG").text[:2000])\n'},
-                    title="Changelog breaking changes", timeout_s=2)
+                    title="Changelog breaking changes", timeout_s=1)
 
 
 def waiting(agent, title, code):
@@ -68,5 +68,6 @@ for args in (("revenue-report", "Q3 revenue summary", 'import pandas as pd\nprin
     thread.start()
     threads.append(thread)
     time.sleep(0.5)
+time.sleep(1)  # after the timeout, so the rule's notice is the newest
 threading.Thread(target=ruled_run, daemon=True).start()
 time.sleep(600)  # the caller kills this process once the screenshot is taken

@@ -26,6 +26,8 @@ export KOSA8_STANDIN_STATE=$S
 
 PIDS=()
 cleanup() {
+    local status=$?
+    [ "$status" -eq 0 ] || tail -n 20 "$WORK/app.log" >&2 2>/dev/null || true
     for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do kill "${PIDS[i]}" 2>/dev/null || true; done
     wait 2>/dev/null || true
     rm -rf "$WORK"

@@ -13,7 +13,7 @@
 namespace k8::app {
 
 namespace {
-constexpr int VisibleRows = 3;
+constexpr int VisibleLines = 4; // two notices of two lines each
 }
 
 DecisionNotices::DecisionNotices(QWidget* parent)
@@ -37,9 +37,9 @@ DecisionNotices::DecisionNotices(QWidget* parent)
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Titles and agent names are the agent's text: tooltips show them as text, never markup.
     m_list->setItemDelegate(new PlainToolTipDelegate(m_list));
-    // A compact strip: a few lines, the rest by scrolling.
-    m_list->setMaximumHeight(m_list->fontMetrics().lineSpacing() * VisibleRows + 2 * m_list->frameWidth() +
-                             6);
+    // A compact strip: the newest two notices, the rest by scrolling.
+    m_list->setMaximumHeight(m_list->fontMetrics().lineSpacing() * VisibleLines + 2 * m_list->frameWidth() +
+                             8);
     connect(m_list, &QListWidget::itemActivated, this, [this] { showSelectedInHistory(); });
 
     m_showInHistory->setText(tr("Show in &History"));
@@ -83,8 +83,10 @@ QString DecisionNotices::lineFor(const agent::DecisionNotice& notice)
         title = title.left(MaxTitleChars - 1) + QChar(u'…');
     const QString agentName = agent::HiddenText::revealedInline(notice.agent).simplified();
     const QString time = QLocale().toString(notice.decidedAt.time(), QLocale::ShortFormat);
-    return title.isEmpty() ? tr("%1  %2 · %3").arg(time, notice.headline(), agentName)
-                           : tr("%1  %2 · %3: %4").arg(time, notice.headline(), agentName, title);
+    // Two lines, so that the headline (who decided, and what) has the list's whole width: the
+    // headline, then when, who asked and for what.
+    return title.isEmpty() ? tr("%1\n%2 · %3").arg(notice.headline(), time, agentName)
+                           : tr("%1\n%2 · %3: %4").arg(notice.headline(), time, agentName, title);
 }
 
 void DecisionNotices::add(const agent::DecisionNotice& notice)

@@ -12,9 +12,9 @@ class QToolButton;
 namespace k8::app {
 
 // The decisions the person did not make (standing rule, timeout, withdrawal, shutdown), as a
-// compact strip in the inbox: newest first, at most MaxNotices, each one line of plain text with
-// its time ("14:02:11  Approved by rule pandas-summary: run in code-runner · research-bot:
-// Summarise sales"), with "Show in History" for the selected notice and "Clear". Hidden while empty.
+// compact strip in the inbox: newest first, at most MaxNotices, each plain text with its time
+// ("Approved by rule pandas-summary: run in code-runner", then "14:02:11 · research-bot: Summarise
+// sales"), with "Show in History" for the selected notice and "Clear". Hidden while empty.
 class DecisionNotices : public QWidget
 {
     Q_OBJECT
@@ -34,7 +34,7 @@ public:
     QToolButton* showInHistoryButton() const { return m_showInHistory; }
     QToolButton* clearButton() const { return m_clear; }
 
-    // The line for a notice: time, headline, agent and (cut) title.
+    // The text for a notice: the headline, then time, agent and (cut) title on a second line.
     static QString lineFor(const agent::DecisionNotice& notice);
 
 public Q_SLOTS:
