@@ -1726,6 +1726,12 @@ private Q_SLOTS:
         QCOMPARE(decision.actions.first().message, QStringLiteral("why not"));
         QCOMPARE(sentConfirmation(QStringLiteral("research-bot"), decision),
                  QStringLiteral("Sent to research-bot: reject"));
+        // One word per action, in order.
+        PersonDecision two;
+        two.actions = {ActionDecision{DecisionKind::Approve, {}, {}},
+                       ActionDecision{DecisionKind::Edit, {}, {}}};
+        QCOMPARE(sentConfirmation(QStringLiteral("research-bot"), two),
+                 QStringLiteral("Sent to research-bot: approve, edit"));
     }
 
     void staleSocketIsReplaced()
