@@ -42,7 +42,8 @@ DecisionNotices::DecisionNotices(QWidget* parent)
                              8);
     connect(m_list, &QListWidget::itemActivated, this, [this] { showSelectedInHistory(); });
 
-    m_showInHistory->setText(tr("Show in &History"));
+    // Alt+H is the History tab's, Alt+S the sandbox field's.
+    m_showInHistory->setText(tr("Sh&ow in History"));
     m_showInHistory->setAccessibleName(tr("Show the selected notice's decision in History"));
     m_showInHistory->setToolTip(tr("Select this decision in the History tab"));
     connect(m_showInHistory, &QToolButton::clicked, this, &DecisionNotices::showSelectedInHistory);
