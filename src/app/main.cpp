@@ -27,6 +27,7 @@
 #include <QApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QStatusBar>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
@@ -247,6 +248,14 @@ int main(int argc, char** argv)
     QObject::connect(inboxPage->reviewView(), &k8::app::ReviewView::editPolicyRequested, &window,
                      [&window](const QString& sandbox) {
                          window.sandboxesPage()->openEgressEditorWithEntry(sandbox, {}, {});
+                     });
+    // File > Standing rules… opens the rules editor, which the inbox page owns.
+    QObject::connect(&window, &k8::app::MainWindow::rulesRequested, inboxPage,
+                     &k8::app::InboxPage::openRules);
+    // "Sent to research-bot: approve" in the status bar as well, for a few seconds.
+    QObject::connect(inboxPage, &k8::app::InboxPage::decisionSent, &window,
+                     [&window](const QString& confirmation, int timeoutMs) {
+                         window.statusBar()->showMessage(confirmation, timeoutMs);
                      });
     QObject::connect(inboxPage, &k8::app::InboxPage::pendingCountChanged, &window,
                      &k8::app::MainWindow::setInboxCount);

@@ -55,6 +55,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return entry;
     if (role == DecidedByRawRole)
         return entry.value(QLatin1String("decided_by")).toString();
+    if (role == Qt::ToolTipRole && index.column() == ReasonColumn)
+        return entry.value(QLatin1String("reason")).toString();
     if (role == Qt::ToolTipRole && index.column() == TitleColumn)
         return tr("Request %1, payload SHA-256 %2")
             .arg(entry.value(QLatin1String("request")).toVariant().toString(),
@@ -80,6 +82,9 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return describeDecidedBy(entry.value(QLatin1String("decided_by")).toString());
     case WhereColumn:
         return describeWhere(entry);
+    case ReasonColumn:
+        // One line in the table (the agent's reason may span several); the tooltip has it all.
+        return entry.value(QLatin1String("reason")).toString().simplified();
     default:
         return {};
     }
@@ -104,6 +109,8 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Decided by");
     case WhereColumn:
         return tr("Where it ran");
+    case ReasonColumn:
+        return tr("Reason sent");
     default:
         return {};
     }
@@ -122,6 +129,34 @@ void HistoryModel::setEntries(const QList<QJsonObject>& oldestFirst)
 QJsonObject HistoryModel::entry(int row) const
 {
     return row >= 0 && row < m_entries.size() ? m_entries.at(row) : QJsonObject();
+}
+
+} // namespace k8::app
+
+namespace k8::app {
+
+int HistoryModel::rowOfHash(const QString& hash) const
+{
+    if (hash.isEmpty())
+        return -1;
+    for (int row = 0; row < m_entries.size(); ++row) {
+        if (m_entries.at(row).value(QLatin1String("hash")).toString() == hash)
+            return row;
+    }
+    return -1;
+}
+
+int HistoryModel::rowOfRequest(const QString& requestId, const QString& agent,
+                               const QString& payloadSha256) const
+{
+    for (int row = 0; row < m_entries.size(); ++row) { // newest first
+        const QJsonObject& entry = m_entries.at(row);
+        if (entry.value(QLatin1String("request")).toVariant().toString() == requestId &&
+            entry.value(QLatin1String("agent")).toString() == agent &&
+            entry.value(QLatin1String("payload_sha256")).toString() == payloadSha256)
+            return row;
+    }
+    return -1;
 }
 
 } // namespace k8::app

@@ -7,8 +7,8 @@
 namespace k8::app {
 
 // Decided requests as the ledger recorded them, newest first: when, agent, title, method,
-// decision, who decided (you, a named rule, a timeout, the agent withdrawing, shutdown) and, for
-// runs, where the code ran or would have run.
+// decision, who decided (you, a named rule, a timeout, the agent withdrawing, shutdown), for
+// runs where the code ran or would have run, and the reject reason the agent received.
 class HistoryModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -21,7 +21,8 @@ public:
         MethodColumn,
         DecisionColumn,
         DecidedByColumn,
-        WhereColumn, // runs: language, sandbox, image and checkpoint; empty otherwise
+        WhereColumn,  // runs: language, sandbox, image and checkpoint; empty otherwise
+        ReasonColumn, // the reject reason the agent received; empty when none was sent
         ColumnCount
     };
     enum Role
@@ -40,6 +41,11 @@ public:
     // Entries as Ledger::readRecent() returns them (oldest first); shown newest first.
     void setEntries(const QList<QJsonObject>& oldestFirst);
     QJsonObject entry(int row) const;
+    // The row of the entry with this ledger hash (unique per entry); -1 when not shown.
+    int rowOfHash(const QString& hash) const;
+    // The newest row recording request `requestId` from `agent` with this payload hash (what a
+    // decision notice knows of its entry); -1 when not shown.
+    int rowOfRequest(const QString& requestId, const QString& agent, const QString& payloadSha256) const;
 
     // "person" -> "you", "rule:NAME" -> "rule NAME", ... for people.
     static QString describeDecidedBy(const QString& decidedBy);

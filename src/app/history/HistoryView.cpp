@@ -12,6 +12,7 @@
 #include <QPromise>
 #include <QTableView>
 #include <QThreadPool>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -24,7 +25,11 @@ HistoryView::HistoryView(QWidget* parent)
     , m_table(new QTableView(this))
     , m_status(new QLabel(this))
     , m_showOnTimeline(new QAction(tr("Show on &timeline"), this))
+    , m_reloadTimer(new QTimer(this))
 {
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(0);
+    connect(m_reloadTimer, &QTimer::timeout, this, &HistoryView::reload);
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Decided requests"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -75,6 +80,26 @@ QJsonObject HistoryView::selectedTimelineRun() const
     return entry;
 }
 
+void HistoryView::scheduleReload()
+{
+    if (!m_reloadTimer->isActive())
+        m_reloadTimer->start();
+}
+
+bool HistoryView::selectRequest(const QString& requestId, const QString& agent, const QString& payloadSha256)
+{
+    const int row = m_model->rowOfRequest(requestId, agent, payloadSha256);
+    if (row < 0) {
+        m_wanted = WantedRequest{requestId, agent, payloadSha256};
+        scheduleReload();
+        return false;
+    }
+    m_wanted.reset();
+    m_table->selectRow(row);
+    m_table->scrollTo(m_model->index(row, 0));
+    return true;
+}
+
 void HistoryView::setLedgerPath(const QString& path)
 {
     m_path = path;
@@ -122,8 +147,24 @@ void HistoryView::apply(quint64 generation, const QList<QJsonObject>& entries, c
 {
     if (generation != m_generation)
         return; // a newer reload is on its way
+    // The selection stays on its entry across reloads (a ledger write must not move it): the
+    // entry's hash is unique.
+    QString selectedHash;
+    if (const QModelIndexList rows = m_table->selectionModel()->selectedRows(); !rows.isEmpty())
+        selectedHash = m_model->entry(rows.first().row()).value(QStringLiteral("hash")).toString();
     m_model->setEntries(entries);
     m_table->resizeColumnsToContents();
+    int row = -1;
+    if (m_wanted) {
+        row = m_model->rowOfRequest(m_wanted->requestId, m_wanted->agent, m_wanted->payloadSha256);
+        m_wanted.reset();
+    }
+    if (row < 0)
+        row = m_model->rowOfHash(selectedHash);
+    if (row >= 0) {
+        m_table->selectRow(row);
+        m_table->scrollTo(m_model->index(row, 0));
+    }
     QString status = entries.isEmpty()
                          ? tr("No decisions recorded yet.")
                          : tr("The %n most recent decision(s), newest first.", nullptr, int(entries.size()));

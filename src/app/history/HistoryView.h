@@ -2,9 +2,12 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QAction;
 class QLabel;
 class QTableView;
+class QTimer;
 
 namespace k8::app {
 
@@ -27,8 +30,16 @@ public:
     // "Show on timeline" (context menu, Ctrl+T) for an approved run with a sandbox.
     QAction* showOnTimelineAction() const { return m_showOnTimeline; }
 
+    // Selects the newest entry of this request (what a decision notice knows of it), reloading
+    // first when it is not shown yet. False when it is not shown now (it is selected once a reload
+    // brings it).
+    bool selectRequest(const QString& requestId, const QString& agent, const QString& payloadSha256);
+
 public Q_SLOTS:
     void reload();
+    // A reload at the end of this event-loop turn: many ledger writes in one turn read the ledger
+    // once (the inbox calls it on every ReviewCoordinator::ledgerWritten()).
+    void scheduleReload();
 
 Q_SIGNALS:
     // A reload finished and the table shows its entries.
@@ -46,7 +57,16 @@ private:
     QTableView* m_table;
     QLabel* m_status;
     QAction* m_showOnTimeline;
+    QTimer* m_reloadTimer;
     quint64 m_generation = 0;
+    // A notice's "Show in History" that the table did not hold yet: selected by the next reload.
+    struct WantedRequest
+    {
+        QString requestId;
+        QString agent;
+        QString payloadSha256;
+    };
+    std::optional<WantedRequest> m_wanted;
 };
 
 } // namespace k8::app

@@ -5,8 +5,10 @@
 #include "common/PageHeader.h"
 #include "history/HistoryView.h"
 #include "history/PlainText.h"
+#include "inbox/DecisionNotices.h"
 #include "inbox/ReviewView.h"
 #include "inbox/RunConsole.h"
+#include "rules/RulesDialog.h"
 
 #include <QAction>
 #include <QFontDatabase>
@@ -21,6 +23,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -61,6 +64,9 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_history(new HistoryView(this))
     , m_review(new ReviewView(coordinator, this))
     , m_console(new RunConsole(this))
+    , m_notices(new DecisionNotices(this))
+    , m_sentLabel(new QLabel(this))
+    , m_sentTimer(new QTimer(this))
 {
     agent::InboxModel* model = coordinator->inbox();
     // Before the table's own selection model connects (setModel), so that this runs first: the
@@ -103,11 +109,23 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     auto* navigation = new QHBoxLayout;
     navigation->addWidget(buttonFor(m_previous, tr("Previous request"), pendingPage));
     navigation->addWidget(buttonFor(m_next, tr("Next request"), pendingPage));
-    navigation->addStretch(1);
+    // What the last decision sent, beside the buttons that lead to the next request. A label never
+    // takes focus, so the confirmation cannot pull the next key away from the list.
+    m_sentLabel->setObjectName(QStringLiteral("sentConfirmation"));
+    m_sentLabel->setAccessibleName(tr("Last decision sent"));
+    m_sentLabel->setTextFormat(Qt::PlainText); // the agent's name is in it
+    m_sentLabel->setFocusPolicy(Qt::NoFocus);
+    m_sentLabel->setTextInteractionFlags(Qt::NoTextInteraction);
+    m_sentLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided by the width
+    navigation->addWidget(m_sentLabel, 1);
+    m_sentTimer->setSingleShot(true);
+    m_sentTimer->setInterval(SentConfirmationMs);
+    connect(m_sentTimer, &QTimer::timeout, m_sentLabel, &QLabel::clear);
     auto* pendingLayout = new QVBoxLayout(pendingPage);
     pendingLayout->setContentsMargins(0, 0, 0, 0);
     pendingLayout->addWidget(m_pending, 1);
     pendingLayout->addLayout(navigation);
+    pendingLayout->addWidget(m_notices);
 
     m_tabs->addTab(pendingPage, tr("&Pending"));
     m_tabs->addTab(m_history, tr("&History"));
@@ -184,6 +202,13 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
             [this](quint64 key, const QString&) { onRequestRemoved(key); });
     connect(m_review, &ReviewView::nextRequested, this, &InboxPage::selectNext);
+    // The history follows the ledger: every write (a rule's decision on a request that never
+    // waited here too) reloads it, coalesced per event-loop turn.
+    connect(coordinator, &agent::ReviewCoordinator::ledgerWritten, m_history, &HistoryView::scheduleReload);
+    connect(coordinator, &agent::ReviewCoordinator::automaticDecision, m_notices, &DecisionNotices::add);
+    connect(m_notices, &DecisionNotices::showInHistoryRequested, this, &InboxPage::showNoticeInHistory);
+    connect(m_review, &ReviewView::decisionSent, this, &InboxPage::showSentConfirmation);
+    connect(m_review, &ReviewView::rulesEditorRequested, this, &InboxPage::openRules);
     connect(coordinator, &agent::ReviewCoordinator::runStarted, this, &InboxPage::onRunStarted);
     connect(coordinator, &agent::ReviewCoordinator::runOutput, this,
             [this](quint64 key, bool isStderr, const QString& text) {
@@ -303,7 +328,7 @@ void InboxPage::onRowsRemoved(int first)
 
 void InboxPage::onRequestRemoved(quint64 key)
 {
-    m_history->reload();
+    m_history->scheduleReload();
     if (key == 0 || key != m_leftKey)
         return;
     m_leftKey = 0;
@@ -322,6 +347,38 @@ void InboxPage::moveOnFrom(int row)
     m_leftKey = 0;
     // Show the one that took the row, or the one above when it was the last.
     selectRow(qMin(row, pendingCount() - 1));
+}
+
+void InboxPage::showSentConfirmation(const QString& confirmation)
+{
+    m_sentLabel->setText(confirmation);
+    m_sentLabel->setToolTip(plainToolTip(confirmation));
+    m_sentTimer->start();
+    Q_EMIT decisionSent(confirmation, SentConfirmationMs);
+}
+
+void InboxPage::showNoticeInHistory(const agent::DecisionNotice& notice)
+{
+    m_tabs->setCurrentWidget(m_history);
+    m_history->selectRequest(notice.requestId, notice.agent, notice.payloadSha256);
+}
+
+RulesDialog* InboxPage::rulesDialog() const
+{
+    return m_rulesDialog;
+}
+
+void InboxPage::openRules()
+{
+    if (!m_coordinator)
+        return;
+    if (!m_rulesDialog) {
+        m_rulesDialog = new RulesDialog(m_coordinator, this);
+        m_rulesDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_rulesDialog->show();
+    m_rulesDialog->raise();
+    m_rulesDialog->activateWindow();
 }
 
 void InboxPage::appendConsole(const QString& text, const QColor& colour, bool bold)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/DecisionNotice.h"
 #include "inbox/RunConsole.h"
 
 #include <QHash>
@@ -7,6 +8,8 @@
 #include <QWidget>
 
 class QAction;
+class QLabel;
+class QTimer;
 class QPlainTextEdit;
 class QTabWidget;
 class QTableView;
@@ -21,8 +24,10 @@ class SandboxListModel;
 
 namespace k8::app {
 
+class DecisionNotices;
 class HistoryView;
 class ReviewView;
+class RulesDialog;
 
 // The inbox: on the left the pending requests (newest at the bottom) and the history of decided
 // ones; on the right the review of the selected request and the output of approved runs.
@@ -49,18 +54,30 @@ public:
     QAction* previousAction() const { return m_previous; }
     // "Rewind to before this run": enabled once a run that took a checkpoint has finished.
     QAction* rewindLastRunAction() const { return m_rewindLastRun; }
+    // Decisions the person did not make (rule, timeout, withdrawal, shutdown), newest first.
+    DecisionNotices* decisionNotices() const { return m_notices; }
+    // "Sent to research-bot: approve, edit" for a few seconds after each decision; never focused.
+    QLabel* sentLabel() const { return m_sentLabel; }
+    // The rules editor while it is open; nullptr otherwise.
+    RulesDialog* rulesDialog() const;
+    // How long the "Sent to …" confirmation stays.
+    static constexpr int SentConfirmationMs = 6000;
 
 public Q_SLOTS:
     void selectNext();
     void selectPrevious();
     // Selects (and shows) the request; false when it is not pending.
     bool selectKey(quint64 key);
+    // Opens the standing-rules editor (or raises it when it is open already).
+    void openRules();
 
 Q_SIGNALS:
     void pendingCountChanged(int count);
     void requestArrived(const QString& title, const QString& agent);
     // The person asked to rewind the sandbox to the checkpoint taken just before the last run.
     void rewindToBeforeRunRequested(const QString& sandbox, const QString& checkpointLabel);
+    // A decision the person made was sent: the confirmation text, for the main window's status bar.
+    void decisionSent(const QString& confirmation, int timeoutMs);
 
 private:
     void selectRow(int row);
@@ -69,6 +86,8 @@ private:
     // The coordinator says the request left and why (after the model removed its row).
     void onRequestRemoved(quint64 key);
     void moveOnFrom(int row);
+    void showSentConfirmation(const QString& confirmation);
+    void showNoticeInHistory(const agent::DecisionNotice& notice);
     void appendConsole(const QString& text, const QColor& colour = {}, bool bold = false);
     void onRunStarted(quint64 key, const QString& commandPreview);
     void onRunFinished(quint64 key, const QJsonObject& result);
@@ -83,6 +102,10 @@ private:
     HistoryView* m_history;
     ReviewView* m_review;
     RunConsole* m_console;
+    DecisionNotices* m_notices;
+    QLabel* m_sentLabel;
+    QTimer* m_sentTimer;
+    QPointer<RulesDialog> m_rulesDialog;
     QAction* m_next;
     QAction* m_previous;
     QAction* m_rewindLastRun;

@@ -2,6 +2,7 @@
 
 #include "ui_ReviewView.h"
 
+#include "agent/DecisionNotice.h"
 #include "agent/HiddenText.h"
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
@@ -19,7 +20,6 @@
 #include <QApplication>
 #include <QKeyEvent>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QShortcut>
 #include <QTextBlock>
@@ -585,6 +585,17 @@ void ReviewView::updateDecisionState()
     m_reject->setEnabled(canReject);
     m_rejectNow->setEnabled(canReject);
     m_ui->rejectMessageEdit->setEnabled(canReject);
+    // A reason the payload shape cannot carry back (Agent Inbox "ignore", the plain "reject"
+    // string) is not offered. The field is read-only rather than disabled so that the keyboard
+    // path stays the same for every shape: R focuses it and Return rejects.
+    const bool carriesReason = m_state.canCarryReason(m_current);
+    m_ui->rejectMessageEdit->setReadOnly(!carriesReason);
+    m_ui->rejectMessageEdit->setClearButtonEnabled(carriesReason);
+    m_ui->rejectMessageEdit->setPlaceholderText(
+        carriesReason ? tr("Reason for rejecting (optional); Enter rejects")
+                      : tr("This agent's request format has no place for a reason; Enter rejects"));
+    m_ui->rejectMessageEdit->setToolTip(
+        carriesReason ? QString() : tr("The agent would not receive a reason, so none is asked for."));
     const bool canRespond = active && m_state.allows(m_current, DecisionKind::Respond);
     m_respond->setEnabled(canRespond);
     m_respondNow->setEnabled(canRespond && !m_state.responseText(m_current).trimmed().isEmpty());
@@ -730,16 +741,20 @@ void ReviewView::rejectNow()
         // No actions at all: answer the whole request as rejected.
         agent::ActionDecision decision;
         decision.kind = DecisionKind::Reject;
-        decision.message = m_ui->rejectMessageEdit->text().trimmed();
+        if (!m_ui->rejectMessageEdit->isReadOnly())
+            decision.message = m_ui->rejectMessageEdit->text().trimmed();
         agent::PersonDecision whole;
         whole.actions.append(decision);
         QString error;
         const quint64 key = m_key;
-        if (!m_coordinator || !m_coordinator->decide(key, whole, &error))
+        const QString sent = agent::sentConfirmation(m_state.request().agent, whole);
+        if (!m_coordinator || !m_coordinator->decide(key, whole, &error)) {
             setMessage(error.isEmpty() ? tr("Nothing was sent: the agent service has stopped.") : error,
                        true);
-        else
+        } else {
             Q_EMIT decided(key);
+            Q_EMIT decisionSent(sent);
+        }
         return;
     }
     m_state.setRejectReason(m_current, m_ui->rejectMessageEdit->text());
@@ -820,6 +835,8 @@ void ReviewView::submit()
         return;
     }
     QString error;
+    // Taken before decide(): the request leaves the inbox then, and the view moves on.
+    const QString sent = agent::sentConfirmation(m_state.request().agent, whole);
     if (!m_coordinator->decide(key, whole, &error)) {
         // Nothing was sent: let the person decide again.
         m_state.undecideAll();
@@ -828,6 +845,7 @@ void ReviewView::submit()
         return;
     }
     Q_EMIT decided(key);
+    Q_EMIT decisionSent(sent);
 }
 
 void ReviewView::fillSandboxes()
@@ -891,14 +909,20 @@ void ReviewView::setMessage(const QString& text, bool isError)
     m_ui->messageLabel->setPalette(palette);
 }
 
+MessageBox::Answer ReviewView::ask(const QString& title, const QString& text, const QString& extraText)
+{
+    // Agent text goes into this box (names, code facts): MessageBox shows it as plain text.
+    MessageBox::Question question;
+    question.objectName = QStringLiteral("ruleConfirmation");
+    question.title = title;
+    question.text = text;
+    question.extraText = extraText;
+    return MessageBox::ask(this, question);
+}
+
 bool ReviewView::confirm(const QString& title, const QString& text)
 {
-    // Agent text goes into this box (names, code facts): plain text, never markup.
-    QMessageBox box(QMessageBox::Question, title, text, QMessageBox::Save | QMessageBox::Cancel, this);
-    box.setObjectName(QStringLiteral("ruleConfirmation"));
-    box.setTextFormat(Qt::PlainText);
-    box.setDefaultButton(QMessageBox::Cancel);
-    return box.exec() == QMessageBox::Save;
+    return ask(title, text) == MessageBox::Answer::Accept;
 }
 
 void ReviewView::saveApproveRule()
@@ -920,7 +944,13 @@ void ReviewView::saveApproveRule()
            "sandbox, image or checkpoint makes it ask you again. This request still waits for your "
            "decision.")
             .arg(m_state.ruleScopeText());
-    if (!confirm(tr("Always approve this action?"), text))
+    // "Open rules…" shows what is already approved and rejected by itself, and saves nothing.
+    const MessageBox::Answer answer = ask(tr("Always approve this action?"), text, tr("Open &rules…"));
+    if (answer == MessageBox::Answer::Extra) {
+        Q_EMIT rulesEditorRequested();
+        return;
+    }
+    if (answer != MessageBox::Answer::Accept)
         return;
     if (key != m_key) {
         setMessage(tr("No rule was saved: the request in view changed."), true);

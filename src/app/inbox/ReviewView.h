@@ -2,6 +2,7 @@
 
 #include "agent/Request.h"
 #include "agent/ReviewState.h"
+#include "common/MessageBox.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -129,6 +130,10 @@ public:
 Q_SIGNALS:
     // The person's decision went to the coordinator.
     void decided(quint64 key);
+    // What was sent, for a brief confirmation ("Sent to research-bot: approve, edit").
+    void decisionSent(const QString& confirmation);
+    // "Open rules…" in the "Always approve…" confirmation: the inbox opens the rules editor.
+    void rulesEditorRequested();
     void armedChanged(bool armed);
     // "Allow this host for this sandbox" from the reach panel: the policy editor shows the diff
     // and asks before anything changes (the main window routes it to the sandboxes page).
@@ -174,6 +179,7 @@ private:
     void saveApproveRule();
     void saveRejectAgentRule();
     bool confirm(const QString& title, const QString& text);
+    MessageBox::Answer ask(const QString& title, const QString& text, const QString& extraText = {});
 
     std::unique_ptr<Ui::ReviewView> m_ui;
     QPointer<agent::ReviewCoordinator> m_coordinator;

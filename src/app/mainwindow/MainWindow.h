@@ -3,6 +3,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
+class QAction;
 class QLabel;
 class QListWidget;
 class QStackedWidget;
@@ -62,6 +63,9 @@ public:
     HealthPanel* healthPanel() const { return m_healthPanel; }
     MessageArea* messageArea() const { return m_messageArea; }
     QListWidget* navigation() const { return m_navigation; }
+    // File > Standing rules… (Ctrl+Shift+L): emits rulesRequested(); the inbox page, which knows
+    // the agent service, opens the editor (main() connects them).
+    QAction* rulesAction() const { return m_rulesAction; }
 
 public Q_SLOTS:
     void openSettings();
@@ -74,6 +78,9 @@ public Q_SLOTS:
     // before a run): the confirmation lists what is lost. For the run console's "rewind to before
     // this run".
     void rewindToBeforeRun(const QString& sandbox, const QString& checkpointLabel);
+
+Q_SIGNALS:
+    void rulesRequested();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -98,6 +105,7 @@ private:
     MessageArea* m_messageArea;
     HealthIndicator* m_healthIndicator = nullptr;
     QLabel* m_runningLabel = nullptr;
+    QAction* m_rulesAction = nullptr;
     int m_runningJobs = 0;
     bool m_monitoring = false;
     bool m_healthWasProblem = false;

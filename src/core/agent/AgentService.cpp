@@ -47,6 +47,22 @@ QString codeHashes(const Request& request)
     return hashes.join(QLatin1Char(','));
 }
 
+// The reasons a person gave for the rejected actions: the message alone for one action, each
+// with its action's number for several.
+QString personReasons(const PersonDecision& decision)
+{
+    QStringList reasons;
+    for (qsizetype i = 0; i < decision.actions.size(); ++i) {
+        const ActionDecision& action = decision.actions.at(i);
+        if (action.kind != DecisionKind::Reject || action.message.trimmed().isEmpty())
+            continue;
+        reasons.append(decision.actions.size() == 1
+                           ? action.message.trimmed()
+                           : QStringLiteral("%1: %2").arg(i + 1).arg(action.message.trimmed()));
+    }
+    return reasons.join(QStringLiteral("; "));
+}
+
 // The ledger's decision for a person's decision: the kind of each action, in order; one word
 // when they all agree.
 QString decisionSummary(const PersonDecision& decision)
@@ -98,6 +114,8 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
         }
     });
     connect(m_server, &AgentServer::allWritten, this, &AgentService::checkShutdownDrained);
+    // Called where the commit is settled, on this thread (Ledger::setOnDurable).
+    m_ledger.setOnDurable([this](qint64 lastSeq) { Q_EMIT ledgerWritten(lastSeq); });
     connect(m_server, &AgentServer::peerRefused, this, &ReviewCoordinator::problem);
 }
 
@@ -294,9 +312,9 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
 {
     const QString decidedBy = QStringLiteral("rule:") + match.ruleName;
     if (match.decision == Rule::Decision::Reject) {
-        recordThenAnswer(request, kReject, decidedBy, codeSha256,
-                         rejectionFor(request, tr("Rejected by the standing rule '%1'.").arg(match.ruleName)),
-                         false);
+        const QString reason = tr("Rejected by the standing rule '%1'.").arg(match.ruleName);
+        recordThenAnswer(request, kReject, decidedBy, codeSha256, rejectionFor(request, reason), false, {},
+                         carriedReason(request, reason));
         return;
     }
     if (request.method == kRun) {
@@ -314,12 +332,13 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
 
 void AgentService::recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
                                     const QString& codeSha256, const QJsonValue& result, bool approves,
-                                    const QString& actionSha256)
+                                    const QString& actionSha256, const QString& reason)
 {
     QueuedAnswer queued;
     queued.request = request;
     queued.record = ledgerRecord(request, decision, decidedBy, codeSha256);
     queued.record.actionSha256 = actionSha256;
+    queued.record.reason = reason;
     queued.result = result;
     queued.approves = approves;
     QString error;
@@ -331,7 +350,7 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
         } else {
             Q_EMIT problem(error);
             answer(request, rpcResult(request.rpcId, result));
-            Q_EMIT requestDecided(request.key, decision, decidedBy);
+            announceDecided(request, decision, decidedBy, false);
         }
         return;
     }
@@ -375,7 +394,7 @@ void AgentService::answerBatch(QList<QueuedAnswer> batch, bool durable, const QS
     if (durable) {
         for (const QueuedAnswer& queued : std::as_const(batch)) {
             answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
-            Q_EMIT requestDecided(queued.request.key, queued.record.decision, queued.record.decidedBy);
+            announceDecided(queued.request, queued.record.decision, queued.record.decidedBy, false);
         }
         // Into the kernel now rather than on the next pass of the event loop.
         m_server->flushAll();
@@ -393,6 +412,7 @@ void AgentService::answerBatch(QList<QueuedAnswer> batch, bool durable, const QS
             queued.result = rejectionFor(queued.request, reason);
         queued.approves = false;
         queued.record.decision = kReject;
+        queued.record.reason = carriedReason(queued.request, reason);
         if (!queued.retried) {
             queued.retried = true;
             if (m_ledger.stage(queued.record, nullptr)) {
@@ -402,7 +422,7 @@ void AgentService::answerBatch(QList<QueuedAnswer> batch, bool durable, const QS
             }
         }
         answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
-        Q_EMIT requestDecided(queued.request.key, kReject, queued.record.decidedBy);
+        announceDecided(queued.request, kReject, queued.record.decidedBy, false);
     }
     m_server->flushAll();
     if (requeued && !m_commitTimer.isActive())
@@ -544,14 +564,15 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
     QString ledgerError;
     const QString summary = decisionSummary(decision);
     if (!record(request, summary, kPerson, QString(), &ledgerError,
-                approvedActionSha256s(approvedActionBindings(request, decision, runDefaults())))) {
+                approvedActionSha256s(approvedActionBindings(request, decision, runDefaults())),
+                carriedReason(request, personReasons(decision)))) {
         Q_EMIT problem(ledgerError);
         return fail(ledgerError);
     }
     dropEntry(key);
     Q_EMIT requestRemoved(key, kPerson);
     answer(request, rpcResult(request.rpcId, result));
-    Q_EMIT requestDecided(key, summary, kPerson);
+    announceDecided(request, summary, kPerson, true);
     return true;
 }
 
@@ -578,7 +599,9 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
         if (it == m_entries.constEnd())
             continue;
         rejections.append({it->request, reasonFor(*it)});
-        m_ledger.stage(ledgerRecord(it->request, kReject, decidedBy, QString()), nullptr);
+        LedgerRecord entry = ledgerRecord(it->request, kReject, decidedBy, QString());
+        entry.reason = carriedReason(it->request, rejections.last().reason);
+        m_ledger.stage(entry, nullptr);
     }
     if (rejections.isEmpty())
         return;
@@ -599,17 +622,17 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
             Q_EMIT requestRemoved(key, decidedBy);
         answer(rejection.request,
                rpcResult(rejection.request.rpcId, rejectionFor(rejection.request, rejection.reason)));
-        Q_EMIT requestDecided(key, kReject, decidedBy);
+        announceDecided(rejection.request, kReject, decidedBy, wasQueued);
     }
 }
 
 void AgentService::rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy)
 {
     QString error;
-    if (!record(request, kReject, decidedBy, QString(), &error))
+    if (!record(request, kReject, decidedBy, QString(), &error, {}, carriedReason(request, reason)))
         Q_EMIT problem(error);
     answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
-    Q_EMIT requestDecided(request.key, kReject, decidedBy);
+    announceDecided(request, kReject, decidedBy, false);
 }
 
 const Request* AgentService::waitingRequest(quint64 key) const
@@ -666,6 +689,7 @@ void AgentService::startRun(const Request& request, const QString& decision, con
             rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
             return;
         }
+        announceDecided(request, decision, decidedBy, false);
     }
     Entry& entry = m_entries[key];
     entry.request = request;
@@ -757,12 +781,14 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& d
 }
 
 bool AgentService::record(const Request& request, const QString& decision, const QString& decidedBy,
-                          const QString& codeOverride, QString* error, const QString& actionSha256)
+                          const QString& codeOverride, QString* error, const QString& actionSha256,
+                          const QString& reason)
 {
     // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
     settleLedger();
     LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
     entry.actionSha256 = actionSha256;
+    entry.reason = reason;
     if (!m_ledger.isOpen()) {
         *error = tr("The decision ledger is not open.");
         return false;
@@ -772,6 +798,32 @@ bool AgentService::record(const Request& request, const QString& decision, const
         return false;
     }
     return true;
+}
+
+QString AgentService::carriedReason(const Request& request, const QString& reason)
+{
+    return canCarryRejectReason(request.shape) ? reason : QString();
+}
+
+void AgentService::announceDecided(const Request& request, const QString& decision, const QString& decidedBy,
+                                   bool reachedInbox)
+{
+    Q_EMIT requestDecided(request.key, decision, decidedBy);
+    DecisionNotice notice;
+    if (!DecisionNotice::causeFromDecidedBy(decidedBy, &notice.cause, &notice.ruleName))
+        return; // the person's own decision needs no notice
+    notice.decision = decision;
+    notice.agent = request.agent;
+    notice.title = request.title;
+    notice.method = request.method;
+    if (request.method == kRun)
+        notice.sandbox = request.run.sandbox;
+    notice.requestId = rpcIdText(request.rpcId);
+    notice.payloadSha256 = request.payloadSha256;
+    notice.timeoutS = request.timeoutS;
+    notice.reachedInbox = reachedInbox;
+    notice.decidedAt = QDateTime::currentDateTime();
+    Q_EMIT automaticDecision(notice);
 }
 
 void AgentService::answer(const Request& request, const QByteArray& line)

@@ -126,7 +126,7 @@ private:
     // answers, or rejections when the flush failed, and starts the next batch.
     void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
                           const QString& codeSha256, const QJsonValue& result, bool approves,
-                          const QString& actionSha256 = {});
+                          const QString& actionSha256 = {}, const QString& reason = {});
     void commitQueued();
     void ledgerFlushed();
     void answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error);
@@ -149,7 +149,15 @@ private:
                               const QString& codeOverride) const;
     // Writes one entry durably now (after whatever the group commit still holds).
     bool record(const Request& request, const QString& decision, const QString& decidedBy,
-                const QString& codeOverride, QString* error, const QString& actionSha256 = {});
+                const QString& codeOverride, QString* error, const QString& actionSha256 = {},
+                const QString& reason = {});
+    // requestDecided(), and for a decision the person did not make automaticDecision() with what
+    // the inbox's notice needs.
+    void announceDecided(const Request& request, const QString& decision, const QString& decidedBy,
+                         bool reachedInbox);
+    // The reject reason the agent receives in the request's shape, for the ledger: `reason` where
+    // the shape carries one, else empty.
+    static QString carriedReason(const Request& request, const QString& reason);
     void answer(const Request& request, const QByteArray& line);
     // The request `key` while it still waits for a decision (queued, not running); else nullptr.
     const Request* waitingRequest(quint64 key) const;

@@ -560,6 +560,10 @@ QByteArray Ledger::chainStaged()
         appendCanonicalJsonString(record.payloadSha256, &tail);
         tail.append(",\"prev\":");
         appendCanonicalJsonString(prev, &tail);
+        if (!record.reason.isEmpty()) {
+            tail.append(",\"reason\":");
+            appendCanonicalJsonString(record.reason, &tail);
+        }
         tail.append(",\"request\":");
         appendCanonicalJsonString(record.requestId, &tail);
         if (!record.sandbox.isEmpty()) {
@@ -658,6 +662,8 @@ bool Ledger::settleWritten(int writeErrno, int flushResult, qint64 flushNs, int 
     m_durableSize = m_writtenSize;
     m_needsNewline = false;
     ++m_syncCount;
+    if (m_onDurable)
+        m_onDurable(m_seq);
     return true;
 }
 

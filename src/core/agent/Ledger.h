@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace k8::agent {
 
@@ -32,6 +33,9 @@ struct LedgerRecord
     QString image;
     QString language;
     QString checkpointLabel;
+    // The reject reason the agent received, where its payload shape carries one (HITL, run);
+    // empty: omitted.
+    QString reason;
 };
 
 struct LedgerVerifyResult
@@ -70,7 +74,7 @@ struct LedgerStateCheck
 
 // The append-only, hash-chained record of every decision. Each line is the canonical JSON of
 // {seq, time, request, agent, method, payload_sha256, code_sha256?, title?, action_sha256?,
-// sandbox?, image?, language?, checkpoint?, decision, decided_by, prev, hash}, hash = sha256(prev +
+// sandbox?, image?, language?, checkpoint?, reason?, decision, decided_by, prev, hash}, hash = sha256(prev +
 // canonical JSON of the entry without "hash"); the first prev is 64 zeros. Empty optional fields are
 // left out.
 //
@@ -114,6 +118,10 @@ public:
     // or a flush is still in flight. With nothing staged: true, and nothing is in flight.
     bool startCommit(const std::function<void()>& onFlushed, QString* error);
     bool isFlushing() const { return m_flushing; }
+    // Called after each batch of entries became durable, with the last seq now on disk, on the
+    // thread that called commit() or finishCommit() (never the flush thread), so the owner can
+    // tell its views (the history reloads on every write) without locking.
+    void setOnDurable(std::function<void(qint64 lastSeq)> onDurable) { m_onDurable = std::move(onDurable); }
     // False for a ledger on a file system in memory (tmpfs, ramfs): there a flush does no I/O
     // and cannot stall, so startCommit() does it at once, sparing two thread hand-overs.
     bool flushesOnOwnThread() const { return !m_flushInline; }
@@ -188,6 +196,7 @@ private:
     QByteArray m_writtenState;  // the state record of the batch in flight
     LedgerStateCheck m_stateCheck;
     std::unique_ptr<LedgerFlushThread> m_flusher;
+    std::function<void(qint64)> m_onDurable;
     qint64 m_syncCount = 0;
     qint64 m_syncTotalNs = 0;
     qint64 m_syncLongestNs = 0;

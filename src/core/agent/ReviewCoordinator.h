@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/DecisionNotice.h"
 #include "agent/Request.h"
 #include "agent/Rules.h"
 
@@ -74,6 +75,13 @@ Q_SIGNALS:
     void problem(const QString& message);
     // The standing rules changed (added, switched, removed, reloaded): the rules editor re-reads.
     void rulesChanged();
+    // A decision the person did not make (standing rule, timeout, withdrawal, shutdown), once it
+    // is in the ledger and answered; also for rule decisions on requests that never reached the
+    // inbox. The inbox shows it as a notice.
+    void automaticDecision(const k8::agent::DecisionNotice& notice);
+    // Entries reached the ledger on disk (lastSeq: the newest); the history reloads. Emitted on
+    // this object's thread, once per flushed batch.
+    void ledgerWritten(qint64 lastSeq);
 };
 
 } // namespace k8::agent

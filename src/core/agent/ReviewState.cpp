@@ -1,5 +1,7 @@
 #include "agent/ReviewState.h"
 
+#include "agent/DecisionNotice.h"
+
 #include "kosa8/Names.h"
 
 #include <QJsonArray>
@@ -226,6 +228,11 @@ void ReviewState::revert(int index)
 QString ReviewState::note(int index) const
 {
     return isValidAction(index) ? m_actions.at(index).note : QString();
+}
+
+bool ReviewState::canCarryReason(int index) const
+{
+    return isValidAction(index) && canCarryRejectReason(m_request.shape);
 }
 
 QString ReviewState::rejectReason(int index) const
@@ -519,7 +526,8 @@ bool ReviewState::decisionToSend(PersonDecision* out, QString* problem) const
             if (!allows(i, DecisionKind::Reject))
                 return fail(tr("The agent does not accept a rejection of action %1.").arg(i + 1));
             decision.kind = DecisionKind::Reject;
-            decision.message = work.rejectReason.trimmed();
+            // A reason the shape cannot carry is not sent (nor recorded as if the agent had it).
+            decision.message = canCarryReason(i) ? work.rejectReason.trimmed() : QString();
             break;
         case DecisionKind::Respond:
             if (!allows(i, DecisionKind::Respond) || work.responseText.trimmed().isEmpty())

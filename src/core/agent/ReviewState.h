@@ -93,6 +93,9 @@ public:
     // A note to show with the action (edits discarded, ...); empty when there is none.
     QString note(int index) const;
 
+    // Whether a reject reason for the action can reach the agent: its payload shape has a place
+    // for one (agent::canCarryRejectReason). Where it has none, no reason is offered or sent.
+    bool canCarryReason(int index) const;
     // Text typed for a rejection or a response, kept per action.
     QString rejectReason(int index) const;
     void setRejectReason(int index, const QString& reason);

@@ -43,6 +43,36 @@ private Q_SLOTS:
         QCOMPARE(where(2),
                  QStringLiteral("python in box1 (python:3.12-slim), checkpoint before-7-20260101T000000Z-3"));
     }
+
+    // Issue 8: the reason the agent received, in one line (the tooltip has it all), and the rows a
+    // reload or a decision notice looks for.
+    void reasonsAndLookups()
+    {
+        const QJsonObject older{{QStringLiteral("request"), QStringLiteral("4")},
+                                {QStringLiteral("agent"), QStringLiteral("research-bot")},
+                                {QStringLiteral("payload_sha256"), QStringLiteral("aa")},
+                                {QStringLiteral("decision"), QStringLiteral("reject")},
+                                {QStringLiteral("reason"), QStringLiteral("use the cache\nnot the API")},
+                                {QStringLiteral("hash"), QStringLiteral("h1")}};
+        QJsonObject newer = older;
+        newer.insert(QStringLiteral("hash"), QStringLiteral("h2"));
+        newer.remove(QStringLiteral("reason"));
+        HistoryModel model;
+        model.setEntries({older, newer});
+        QCOMPARE(model.headerData(HistoryModel::ReasonColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Reason sent"));
+        QCOMPARE(model.index(1, HistoryModel::ReasonColumn).data().toString(),
+                 QStringLiteral("use the cache not the API"));
+        QCOMPARE(model.index(1, HistoryModel::ReasonColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("use the cache\nnot the API"));
+        QCOMPARE(model.index(0, HistoryModel::ReasonColumn).data().toString(), QString());
+        QCOMPARE(model.rowOfHash(QStringLiteral("h1")), 1);
+        QCOMPARE(model.rowOfHash(QStringLiteral("nope")), -1);
+        // The newest entry of the request.
+        QCOMPARE(
+            model.rowOfRequest(QStringLiteral("4"), QStringLiteral("research-bot"), QStringLiteral("aa")), 0);
+        QCOMPARE(model.rowOfRequest(QStringLiteral("4"), QStringLiteral("other"), QStringLiteral("aa")), -1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHistoryModel)

@@ -18,7 +18,10 @@
 #include <QApplication>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QtTest>
 
@@ -175,6 +178,33 @@ private Q_SLOTS:
                 window.grab().save(shots + QStringLiteral("/mainwindow-dark.png"));
         }
         QApplication::setPalette(original);
+    }
+
+    // File > Standing rules… (and its shortcut) asks for the rules editor, which main() opens
+    // through the inbox page (InboxPage::openRules).
+    void rulesEditorIsInTheMenu()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAction* rules = window.rulesAction();
+        QVERIFY(rules);
+        QCOMPARE(rules->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+        bool inMenu = false;
+        for (QAction* menu : window.menuBar()->actions()) {
+            if (menu->menu() && menu->menu()->actions().contains(rules))
+                inMenu = true;
+        }
+        QVERIFY(inMenu);
+        QSignalSpy requested(&window, &app::MainWindow::rulesRequested);
+        rules->trigger();
+        QCOMPARE(requested.count(), 1);
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(requested.count(), 2);
     }
 
     void actionsHaveAccessibleNamesAndShortcuts()

@@ -1,7 +1,9 @@
 // AgentService in-process, over a real local socket in a temp folder, with the kosa8 stand-in.
 #include "agent/AgentService.h"
+#include "agent/DecisionNotice.h"
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
+#include "agent/ReviewState.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 #include "support/FileSizeLimit.h"
@@ -16,6 +18,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <algorithm>
 #include <cstring>
@@ -1525,6 +1528,210 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
         QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("reject")));
         QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("shutdown"));
+    }
+
+    // Issue 8: every decision the person did not make tells the inbox who made it, with what the
+    // notice shows; rule decisions on requests that never reached the inbox included. The person's
+    // own decisions make no notice. Every flushed batch says so (ledgerWritten), on this thread.
+    void noticesForDecisionsThePersonDidNotMake()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        const QString runCode = QStringLiteral("# stdout: by rule\n");
+        const QString reviewCode = QStringLiteral("print('summary')");
+        writeFile(dataDir() + QStringLiteral("/rules.json"),
+                  QStringLiteral(R"({"rules": [
+                      {"name": "pandas-summary", "decision": "approve", "code_sha256": "%1"},
+                      {"name": "ok-run", "decision": "approve", "code_sha256": "%2"},
+                      {"name": "no-night-bot", "decision": "reject", "agent": "night-bot"}]})")
+                      .arg(sha256Hex(reviewCode.toUtf8()), sha256Hex(runCode.toUtf8()))
+                      .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QList<DecisionNotice> notices;
+        connect(m_service.get(), &ReviewCoordinator::automaticDecision, this,
+                [&notices](const DecisionNotice& notice) { notices.append(notice); });
+        QList<qint64> written;
+        connect(m_service.get(), &ReviewCoordinator::ledgerWritten, this, [&written](qint64 seq) {
+            QCOMPARE(QThread::currentThread(), qApp->thread());
+            written.append(seq);
+        });
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+
+        // Decided by rules on arrival.
+        const QJsonValue approved = client.request(QStringLiteral("review"), reviewParams(reviewCode));
+        const QJsonValue rejected =
+            client.request(QStringLiteral("review"), reviewParams(reviewCode, QStringLiteral("night-bot")));
+        const QJsonValue ran =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), runCode},
+                                                   {QStringLiteral("agent"), QStringLiteral("runner-bot")}});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            client.hasResponse(approved) && client.hasResponse(rejected) && client.hasResponse(ran), Wait);
+        QCOMPARE(queued.count(), 0);
+        QCOMPARE(notices.size(), 3);
+        const auto byRule = [&notices](const QString& rule) {
+            const auto it =
+                std::find_if(notices.cbegin(), notices.cend(),
+                             [&rule](const DecisionNotice& notice) { return notice.ruleName == rule; });
+            return it == notices.cend() ? DecisionNotice() : *it;
+        };
+        const DecisionNotice summary = byRule(QStringLiteral("pandas-summary"));
+        QCOMPARE(summary.cause, DecisionNotice::Cause::Rule);
+        QCOMPARE(summary.decision, QStringLiteral("approve"));
+        QCOMPARE(summary.agent, QStringLiteral("test-agent"));
+        QCOMPARE(summary.title, QStringLiteral("Review print('summary')"));
+        QCOMPARE(summary.method, QStringLiteral("review"));
+        QCOMPARE(summary.requestId, QStringLiteral("1"));
+        QVERIFY(!summary.reachedInbox);
+        QCOMPARE(summary.headline(), QStringLiteral("Approved by rule pandas-summary: review"));
+        const DecisionNotice night = byRule(QStringLiteral("no-night-bot"));
+        QCOMPARE(night.decision, QStringLiteral("reject"));
+        QCOMPARE(night.headline(), QStringLiteral("Rejected by rule no-night-bot: review"));
+        const DecisionNotice run = byRule(QStringLiteral("ok-run"));
+        QCOMPARE(run.method, QStringLiteral("run"));
+        QCOMPARE(run.sandbox, QStringLiteral("box1"));
+        QCOMPARE(run.agent, QStringLiteral("runner-bot"));
+        QCOMPARE(run.headline(), QStringLiteral("Approved by rule ok-run: run in box1"));
+        // The notice finds its ledger entry: request id, agent and payload hash.
+        bool found = false;
+        for (const QJsonObject& entry : ledger()) {
+            found |=
+                entry.value(QStringLiteral("request")).toVariant().toString() == summary.requestId &&
+                entry.value(QStringLiteral("agent")).toString() == summary.agent &&
+                entry.value(QStringLiteral("payload_sha256")).toString() == summary.payloadSha256 &&
+                entry.value(QStringLiteral("decided_by")).toString() == QLatin1String("rule:pandas-summary");
+        }
+        QVERIFY(found);
+        QVERIFY(!written.isEmpty());
+        QCOMPARE(written.last(), qint64(ledger().size()));
+
+        // A timeout, a withdrawal, and a person's decision (which makes none).
+        notices.clear();
+        QJsonObject timed = reviewParams(QStringLiteral("print('slow')"));
+        timed.insert(QStringLiteral("timeout_s"), 1);
+        client.request(QStringLiteral("review"), timed);
+        QVERIFY(waitForQueued(queued, 1) != 0);
+        QTRY_COMPARE_WITH_TIMEOUT(notices.size(), 1, Wait);
+        QCOMPARE(notices.first().cause, DecisionNotice::Cause::Timeout);
+        QCOMPARE(notices.first().timeoutS, 1);
+        QVERIFY(notices.first().reachedInbox);
+        QCOMPARE(notices.first().headline(), QStringLiteral("Rejected: timed out after 1 s"));
+
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('mine')")));
+        QVERIFY(waitForQueued(queued, 2) != 0);
+        QVERIFY(m_service->decide(queued.at(1).at(0).toULongLong(), oneDecision(DecisionKind::Approve)));
+        client.request(QStringLiteral("review"),
+                       reviewParams(QStringLiteral("print('gone')"), QStringLiteral("research-bot")), 77);
+        QVERIFY(waitForQueued(queued, 3) != 0);
+        client.request(QStringLiteral("cancel"), {{QStringLiteral("id"), 77}});
+        QTRY_COMPARE_WITH_TIMEOUT(notices.size(), 2, Wait);
+        QCOMPARE(notices.at(1).cause, DecisionNotice::Cause::Withdrawn);
+        QCOMPARE(notices.at(1).headline(), QStringLiteral("Withdrawn by research-bot"));
+        QCOMPARE(notices.at(1).requestId, QStringLiteral("77"));
+
+        // The quit answers what is left: a shutdown notice.
+        client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('late')")));
+        QVERIFY(waitForQueued(queued, 4) != 0);
+        m_service->shutdown();
+        QTRY_COMPARE_WITH_TIMEOUT(notices.size(), 3, Wait);
+        QCOMPARE(notices.at(2).cause, DecisionNotice::Cause::Shutdown);
+        QCOMPARE(written.last(), qint64(ledger().size()));
+    }
+
+    // A reject reason goes into the ledger only where the agent receives it (HITL, run), and a
+    // timeout's reason too for those shapes; Generic and Agent Inbox have no place for one.
+    void rejectReasonsTheAgentReceivesAreRecorded()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue hitl = client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"),
+              hitlPayload(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("print(1)")}})},
+             {QStringLiteral("agent"), QStringLiteral("research-bot")}});
+        const QJsonValue generic =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(2)")));
+        QVERIFY(waitForQueued(queued, 2) != 0);
+        QVERIFY(
+            m_service->decide(queued.at(0).at(0).toULongLong(),
+                              oneDecision(DecisionKind::Reject, {}, QStringLiteral("use the cached table"))));
+        QVERIFY(m_service->decide(queued.at(1).at(0).toULongLong(),
+                                  oneDecision(DecisionKind::Reject, {}, QStringLiteral("nowhere to go"))));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(hitl) && client.hasResponse(generic), Wait);
+        const QJsonObject sent = resultOf(client.response(hitl))
+                                     .toObject()
+                                     .value(QStringLiteral("decisions"))
+                                     .toArray()
+                                     .first()
+                                     .toObject();
+        QCOMPARE(sent.value(QStringLiteral("message")).toString(), QStringLiteral("use the cached table"));
+        QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries.at(0).value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("use the cached table"));
+        QVERIFY(!entries.at(1).contains(QStringLiteral("reason")));
+
+        QJsonObject timed{
+            {QStringLiteral("payload"),
+             hitlPayload(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("print(3)")}})},
+            {QStringLiteral("timeout_s"), 1}};
+        const QJsonValue slow = client.request(QStringLiteral("review"), timed);
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(slow), Wait);
+        entries = ledger();
+        QCOMPARE(entries.last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("timeout"));
+        QVERIFY(
+            entries.last().value(QStringLiteral("reason")).toString().contains(QLatin1String("timed out")));
+        QCOMPARE(Ledger::verify(ledgerPath()).ok, true);
+    }
+
+    // Which payload shapes can carry a reject reason back (ReviewState::canCarryReason).
+    void reasonCarriedPerShape()
+    {
+        const auto stateFor = [](const QJsonValue& payload) {
+            Request request;
+            RpcError error;
+            const bool ok = requestFromReview({{QStringLiteral("payload"), payload}}, &request, &error);
+            if (!ok)
+                qWarning("%s", qPrintable(error.message));
+            return ReviewState(request);
+        };
+        QVERIFY(
+            stateFor(hitlPayload(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("x")}}))
+                .canCarryReason(0));
+        QVERIFY(!stateFor(genericPayload(QStringLiteral("x"))).canCarryReason(0));
+        const QJsonObject inbox{
+            {QStringLiteral("action_request"),
+             QJsonObject{
+                 {QStringLiteral("action"), QStringLiteral("send_email")},
+                 {QStringLiteral("args"), QJsonObject{{QStringLiteral("to"), QStringLiteral("a@b.c")}}}}},
+            {QStringLiteral("config"),
+             QJsonObject{{QStringLiteral("allow_accept"), true}, {QStringLiteral("allow_ignore"), true}}}};
+        QVERIFY(!stateFor(inbox).canCarryReason(0));
+        QVERIFY(!stateFor(genericPayload(QStringLiteral("x"))).canCarryReason(5)); // no such action
+        QVERIFY(canCarryRejectReason(PayloadShape::Run));
+        // A reason typed where it cannot be carried is not sent.
+        ReviewState generic = stateFor(genericPayload(QStringLiteral("x")));
+        generic.setRejectReason(0, QStringLiteral("typed anyway"));
+        QVERIFY(generic.reject(0));
+        PersonDecision decision;
+        QVERIFY(generic.decisionToSend(&decision));
+        QCOMPARE(decision.actions.first().message, QString());
+        ReviewState hitl =
+            stateFor(hitlPayload(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("x")}}));
+        hitl.setRejectReason(0, QStringLiteral("why not"));
+        QVERIFY(hitl.reject(0));
+        QVERIFY(hitl.decisionToSend(&decision));
+        QCOMPARE(decision.actions.first().message, QStringLiteral("why not"));
+        QCOMPARE(sentConfirmation(QStringLiteral("research-bot"), decision),
+                 QStringLiteral("Sent to research-bot: reject"));
+        // One word per action, in order.
+        PersonDecision two;
+        two.actions = {ActionDecision{DecisionKind::Approve, {}, {}},
+                       ActionDecision{DecisionKind::Edit, {}, {}}};
+        QCOMPARE(sentConfirmation(QStringLiteral("research-bot"), two),
+                 QStringLiteral("Sent to research-bot: approve, edit"));
     }
 
     void staleSocketIsReplaced()

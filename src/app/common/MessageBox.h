@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+class QWidget;
+
+namespace k8::app {
+
+// A question box that tests can answer. ask() shows a modal QMessageBox (agent text in it is
+// always plain text), unless a test set the next answer with setNextAnswer(): then it returns
+// that answer at once, without a nested event loop that would block the test, and keeps what it
+// would have asked (lastQuestion()). The same idea as KeePassXC's gui/MessageBox.
+class MessageBox
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::app::MessageBox)
+public:
+    enum class Answer
+    {
+        Cancel, // Escape, closing the box, or the Cancel button
+        Accept, // the Save button (acceptText)
+        Extra   // the extra button (extraText), when there is one
+    };
+
+    struct Question
+    {
+        QString objectName; // for tests and accessibility tools that look for the box
+        QString title;
+        QString text;       // shown as plain text
+        QString acceptText; // the Save button's text; empty: "Save"
+        QString extraText;  // empty: no extra button
+    };
+
+    // Cancel is the default button, so Enter alone never accepts.
+    static Answer ask(QWidget* parent, const Question& question);
+
+    // Tests: the answer the next ask() gives without showing anything (once).
+    static void setNextAnswer(Answer answer);
+    // Tests: the last question ask() was given (shown or answered by setNextAnswer()).
+    static Question lastQuestion();
+
+private:
+    static std::optional<Answer> s_nextAnswer;
+    static Question s_lastQuestion;
+};
+
+} // namespace k8::app

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "agent/DecisionNotice.h"
+
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QListWidget;
+class QToolButton;
+
+namespace k8::app {
+
+// The decisions the person did not make (standing rule, timeout, withdrawal, shutdown), as a
+// compact strip in the inbox: newest first, at most MaxNotices, each plain text with its time
+// ("Approved by rule pandas-summary: run in code-runner", then "14:02:11 · research-bot: Summarise
+// sales"), with "Show in History" for the selected notice and "Clear". Hidden while empty.
+class DecisionNotices : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int MaxNotices = 50;
+    // Longest title shown in a notice line; the tooltip has all of it.
+    static constexpr int MaxTitleChars = 80;
+
+    explicit DecisionNotices(QWidget* parent = nullptr);
+
+    int count() const { return int(m_notices.size()); }
+    // Newest first.
+    agent::DecisionNotice notice(int row) const;
+    // The text of a notice line as shown.
+    QString text(int row) const;
+    QListWidget* list() const { return m_list; }
+    QToolButton* showInHistoryButton() const { return m_showInHistory; }
+    QToolButton* clearButton() const { return m_clear; }
+
+    // The text for a notice: the headline, then time, agent and (cut) title on a second line.
+    static QString lineFor(const agent::DecisionNotice& notice);
+
+public Q_SLOTS:
+    void add(const k8::agent::DecisionNotice& notice);
+    void clear();
+    // "Show in History" for the selected notice (the newest when none is selected).
+    void showSelectedInHistory();
+
+Q_SIGNALS:
+    void showInHistoryRequested(const k8::agent::DecisionNotice& notice);
+
+private:
+    void updateVisibility();
+
+    QList<agent::DecisionNotice> m_notices; // newest first
+    QLabel* m_heading;
+    QListWidget* m_list;
+    QToolButton* m_showInHistory;
+    QToolButton* m_clear;
+};
+
+} // namespace k8::app

@@ -1,0 +1,81 @@
+#include "agent/DecisionNotice.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace k8::agent {
+
+namespace {
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::DecisionNotice)
+};
+} // namespace
+
+bool DecisionNotice::causeFromDecidedBy(const QString& decidedBy, Cause* cause, QString* ruleName)
+{
+    static const QString rulePrefix = QStringLiteral("rule:");
+    if (decidedBy.startsWith(rulePrefix)) {
+        *cause = Cause::Rule;
+        *ruleName = decidedBy.mid(rulePrefix.size());
+        return true;
+    }
+    ruleName->clear();
+    if (decidedBy == QLatin1String("timeout"))
+        *cause = Cause::Timeout;
+    else if (decidedBy == QLatin1String("withdrawn"))
+        *cause = Cause::Withdrawn;
+    else if (decidedBy == QLatin1String("shutdown"))
+        *cause = Cause::Shutdown;
+    else
+        return false;
+    return true;
+}
+
+QString DecisionNotice::headline() const
+{
+    switch (cause) {
+    case Cause::Rule: {
+        const bool approved = decision == QLatin1String("approve") || decision == QLatin1String("edit");
+        // What the rule let through: for a run where it runs, else the request itself.
+        QString what;
+        if (method == QLatin1String("run"))
+            what = sandbox.isEmpty() ? Text::tr("run") : Text::tr("run in %1").arg(sandbox);
+        else
+            what = Text::tr("review");
+        return approved ? Text::tr("Approved by rule %1: %2").arg(ruleName, what)
+                        : Text::tr("Rejected by rule %1: %2").arg(ruleName, what);
+    }
+    case Cause::Timeout:
+        return timeoutS > 0 ? Text::tr("Rejected: timed out after %1 s").arg(timeoutS)
+                            : Text::tr("Rejected: timed out");
+    case Cause::Withdrawn:
+        return Text::tr("Withdrawn by %1").arg(agent);
+    case Cause::Shutdown:
+        return Text::tr("Rejected: kosa8 Desk quit before a decision");
+    }
+    return {};
+}
+
+bool canCarryRejectReason(PayloadShape shape)
+{
+    switch (shape) {
+    case PayloadShape::HumanInTheLoop: // {"type": "reject", "message": ...}
+    case PayloadShape::Run:            // {"decision": "reject", "message": ...}
+        return true;
+    case PayloadShape::AgentInbox: // {"type": "ignore", "args": null}
+    case PayloadShape::Generic:    // the string "reject"
+        return false;
+    }
+    return false;
+}
+
+QString sentConfirmation(const QString& agent, const PersonDecision& decision)
+{
+    QStringList kinds;
+    for (const ActionDecision& action : decision.actions)
+        kinds.append(decisionName(action.kind));
+    return Text::tr("Sent to %1: %2").arg(agent, kinds.join(QStringLiteral(", ")));
+}
+
+} // namespace k8::agent

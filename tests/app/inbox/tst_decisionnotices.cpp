@@ -1,0 +1,405 @@
+// Issue 8, "automatic decisions visible and reversible", through the inbox page's widgets with the
+// real AgentService on a socket in a temp folder: notices for decisions the person did not make,
+// History following every ledger write, reject reasons per payload shape, the "Sent to …"
+// confirmation, and the rules editor from the "Always approve…" confirmation.
+#include "agent/AgentService.h"
+#include "agent/InboxModel.h"
+#include "agent/PayloadShapes.h"
+#include "common/MessageBox.h"
+#include "editor/CodeEditor.h"
+#include "history/HistoryModel.h"
+#include "history/HistoryView.h"
+#include "inbox/DecisionNotices.h"
+#include "inbox/InboxPage.h"
+#include "inbox/ReviewView.h"
+#include "kosa8/Kosa8Runner.h"
+#include "rules/RulesDialog.h"
+#include "rules/RulesTableModel.h"
+#include "support/AgentTestClient.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace k8::agent;
+using k8::app::DecisionNotices;
+using k8::app::HistoryModel;
+using k8::app::InboxPage;
+using k8::app::MessageBox;
+using k8::app::ReviewView;
+using k8::test::AgentTestClient;
+
+namespace {
+
+constexpr int Wait = 15000;
+
+QJsonObject hitlPayload(const QString& name, const QJsonObject& args)
+{
+    return {{QStringLiteral("action_requests"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("args"), args}}}},
+            {QStringLiteral("review_configs"),
+             QJsonArray{QJsonObject{{QStringLiteral("action_name"), name},
+                                    {QStringLiteral("allowed_decisions"),
+                                     QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"),
+                                                QStringLiteral("reject")}}}}}};
+}
+
+QJsonObject codePayload(const QString& code)
+{
+    return {{QStringLiteral("question"), QStringLiteral("Run it?")}, {QStringLiteral("code"), code}};
+}
+
+QList<QJsonObject> readLedger(const QString& path)
+{
+    QList<QJsonObject> entries;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return entries;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        if (!line.trimmed().isEmpty())
+            entries.append(QJsonDocument::fromJson(line).object());
+    }
+    return entries;
+}
+
+} // namespace
+
+class TestDecisionNotices : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
+    std::unique_ptr<AgentService> m_service;
+    std::unique_ptr<InboxPage> m_page;
+    std::unique_ptr<AgentTestClient> m_client;
+    AgentSettings m_settings;
+
+    ReviewView* review() const { return m_page->reviewView(); }
+    DecisionNotices* notices() const { return m_page->decisionNotices(); }
+    HistoryModel* history() const { return m_page->historyView()->model(); }
+
+    QJsonValue send(const QJsonValue& payload, const QString& title, const QString& agent,
+                    const QJsonObject& extra = {}, const QJsonValue& id = {})
+    {
+        QJsonObject params{{QStringLiteral("payload"), payload},
+                           {QStringLiteral("title"), title},
+                           {QStringLiteral("agent"), agent}};
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            params.insert(it.key(), it.value());
+        return m_client->request(QStringLiteral("review"), params, id);
+    }
+
+    QJsonValue resultFor(const QJsonValue& id)
+    {
+        if (!m_client->hasResponse(id)) {
+            QSignalSpy answered(m_client.get(), &AgentTestClient::responseReceived);
+            for (int i = 0; i < 10 && !m_client->hasResponse(id); ++i)
+                answered.wait(Wait / 10);
+        }
+        return m_client->response(id).value(QStringLiteral("result"));
+    }
+
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        QWidget* target = QApplication::focusWidget();
+        QVERIFY2(target, "something in the page must have the focus");
+        QTest::keyClick(target, key, modifiers);
+    }
+
+    void writeRules(const QByteArray& json)
+    {
+        QFile file(m_settings.rulesPath());
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(json);
+        file.close();
+        QString error;
+        QVERIFY2(m_service->reloadRules(&error), qPrintable(error));
+    }
+
+    // The History row of the newest entry decided by `decidedBy`; -1 when there is none.
+    int historyRowDecidedBy(const QString& decidedBy) const
+    {
+        for (int row = 0; row < history()->rowCount(); ++row) {
+            if (history()->index(row, 0).data(HistoryModel::DecidedByRawRole).toString() == decidedBy)
+                return row;
+        }
+        return -1;
+    }
+
+    int selectedHistoryRow() const
+    {
+        const QModelIndexList rows = m_page->historyView()->table()->selectionModel()->selectedRows();
+        return rows.isEmpty() ? -1 : rows.first().row();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(qEnvironmentVariable("KOSA8_STANDIN")),
+                 "KOSA8_STANDIN must name the kosa8 stand-in");
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(m_dir->filePath(QStringLiteral("state"))));
+        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
+        k8::kosa8::ConnectionProfile connection;
+        connection.executable = qEnvironmentVariable("KOSA8_STANDIN");
+        m_runner->setConnection(connection);
+
+        m_settings = AgentSettings();
+        m_settings.socketPath = m_dir->filePath(QStringLiteral("sock/agent.sock"));
+        m_settings.dataDir = m_dir->filePath(QStringLiteral("data"));
+        m_settings.defaultSandbox = QStringLiteral("box1");
+        m_service = std::make_unique<AgentService>(m_runner.get());
+        QString error;
+        QVERIFY2(m_service->start(m_settings, &error), qPrintable(error));
+
+        m_page = std::make_unique<InboxPage>(m_service.get());
+        m_page->reviewView()->setArmDelayMs(0);
+        m_page->resize(1280, 800);
+        m_page->show();
+        m_page->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
+
+        m_client = std::make_unique<AgentTestClient>();
+        QSignalSpy connected(m_client.get(), &AgentTestClient::connected);
+        m_client->connectTo(m_settings.socketPath);
+        QVERIFY(m_client->isConnected() || connected.wait(Wait));
+    }
+
+    void cleanup()
+    {
+        m_client.reset();
+        m_page.reset();
+        m_service.reset();
+        m_runner.reset();
+        m_dir.reset();
+    }
+
+    // A request a rule approves on arrival never waits in the inbox: the notice names the rule,
+    // History shows the entry without anything else happening, and "Show in History" selects it.
+    void ruleDecisionLeavesANoticeAndReachesHistory()
+    {
+        const QString code = QStringLiteral("import pandas as pd\nprint(pd.read_csv('s.csv').describe())");
+        writeRules(
+            QStringLiteral(
+                R"({"rules": [{"name": "pandas-summary", "decision": "approve", "code_sha256": "%1"}]})")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(!notices()->isVisible());
+        const QJsonValue id =
+            send(codePayload(code), QStringLiteral("Summarise sales"), QStringLiteral("research-bot"));
+        QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("approve")));
+        QTRY_COMPARE_WITH_TIMEOUT(notices()->count(), 1, Wait);
+        QCOMPARE(m_page->pendingCount(), 0);
+        QVERIFY(notices()->isVisible());
+        const QString text = notices()->text(0);
+        QVERIFY2(text.contains(QLatin1String("Approved by rule pandas-summary")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("research-bot")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Summarise sales")), qPrintable(text));
+        QVERIFY(!notices()->notice(0).reachedInbox);
+
+        // History follows the ledger write by itself (no request ever left the inbox here).
+        QTRY_VERIFY_WITH_TIMEOUT(historyRowDecidedBy(QStringLiteral("rule:pandas-summary")) >= 0, Wait);
+        QVERIFY(m_page->listTabs()->currentWidget() != m_page->historyView());
+
+        // "Show in History" (Alt+O from the keyboard) switches to the History tab and selects that
+        // entry.
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        press(Qt::Key_O, Qt::AltModifier);
+        // A mnemonic "animates" the click: it lands a moment later.
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->listTabs()->currentWidget(), m_page->historyView(), Wait);
+        QTRY_COMPARE_WITH_TIMEOUT(selectedHistoryRow(),
+                                  historyRowDecidedBy(QStringLiteral("rule:pandas-summary")), Wait);
+
+        // Cleared: the strip goes away (the ledger and History keep the decision).
+        QTest::mouseClick(notices()->clearButton(), Qt::LeftButton);
+        QCOMPARE(notices()->count(), 0);
+        QVERIFY(!notices()->isVisible());
+        QVERIFY(historyRowDecidedBy(QStringLiteral("rule:pandas-summary")) >= 0);
+    }
+
+    void timeoutLeavesANotice()
+    {
+        const QJsonValue id = send(codePayload(QStringLiteral("print(1)")), QStringLiteral("Slow one"),
+                                   QStringLiteral("bot"), {{QStringLiteral("timeout_s"), 1}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("reject")));
+        QTRY_COMPARE_WITH_TIMEOUT(notices()->count(), 1, Wait);
+        QVERIFY2(notices()->text(0).contains(QLatin1String("Rejected: timed out after 1 s")),
+                 qPrintable(notices()->text(0)));
+        QVERIFY(notices()->notice(0).reachedInbox);
+    }
+
+    void withdrawalLeavesANotice()
+    {
+        send(codePayload(QStringLiteral("print(2)")), QStringLiteral("Changed my mind"),
+             QStringLiteral("research-bot"), {}, 41);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        const QJsonValue cancel = m_client->request(QStringLiteral("cancel"), {{QStringLiteral("id"), 41}});
+        QTRY_VERIFY_WITH_TIMEOUT(m_client->hasResponse(cancel), Wait);
+        QTRY_COMPARE_WITH_TIMEOUT(notices()->count(), 1, Wait);
+        QVERIFY2(notices()->text(0).contains(QLatin1String("Withdrawn by research-bot")),
+                 qPrintable(notices()->text(0)));
+        QCOMPARE(m_page->pendingCount(), 0);
+    }
+
+    // Agent text in a notice is text: markup is shown as written, bidi controls are named, and a
+    // huge title is cut (the tooltip has it all).
+    void noticeTextIsPlainAndShort()
+    {
+        const QString title = QStringLiteral("<b>bold</b> \u202Egnp.exe ") + QString(500, QLatin1Char('x'));
+        send(codePayload(QStringLiteral("print(3)")), title, QStringLiteral("<i>bot</i>"), {}, 5);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        m_client->request(QStringLiteral("cancel"), {{QStringLiteral("id"), 5}});
+        QTRY_COMPARE_WITH_TIMEOUT(notices()->count(), 1, Wait);
+        const QString text = notices()->text(0);
+        QVERIFY2(text.contains(QLatin1String("<b>bold</b>")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("<i>bot</i>")), qPrintable(text));
+        QVERIFY2(!text.contains(QChar(0x202E)), qPrintable(text));
+        QVERIFY(text.size() < 250);
+    }
+
+    // Many ledger writes in one go: History reloads and keeps the entry the person selected.
+    void historyKeepsItsSelectionAcrossReloads()
+    {
+        send(codePayload(QStringLiteral("print('keep')")), QStringLiteral("Keep me"), QStringLiteral("bot"),
+             {}, 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        m_client->request(QStringLiteral("cancel"), {{QStringLiteral("id"), 1}});
+        QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, Wait);
+        m_page->historyView()->table()->selectRow(0);
+        const QString hash = history()->entry(0).value(QStringLiteral("hash")).toString();
+        QSignalSpy reloaded(m_page->historyView(), &k8::app::HistoryView::reloaded);
+        for (int i = 0; i < 5; ++i)
+            send(codePayload(QStringLiteral("print(%1)").arg(i)), QStringLiteral("More"),
+                 QStringLiteral("bot"), {{QStringLiteral("timeout_s"), 1}});
+        QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 6, Wait);
+        QVERIFY(selectedHistoryRow() >= 0);
+        QCOMPARE(history()->entry(selectedHistoryRow()).value(QStringLiteral("hash")).toString(), hash);
+        QVERIFY(reloaded.count() <= 6); // coalesced: never more reloads than ledger writes
+    }
+
+    // Generic payloads have no place for a reason: the box says so and takes none, and the
+    // keyboard path (R, Return) still rejects.
+    void reasonBoxOffersNothingTheAgentCannotReceive()
+    {
+        const QJsonValue id =
+            send(codePayload(QStringLiteral("print(4)")), QStringLiteral("Plain"), QStringLiteral("bot"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QLineEdit* reason = review()->rejectMessageEdit();
+        QVERIFY(reason->isReadOnly());
+        QVERIFY2(reason->placeholderText().contains(QLatin1String("no place for a reason")),
+                 qPrintable(reason->placeholderText()));
+        review()->codeEditor()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(QApplication::focusWidget() != nullptr, Wait);
+        press(Qt::Key_R);
+        QTRY_VERIFY_WITH_TIMEOUT(reason->hasFocus(), Wait);
+        QTest::keyClicks(reason, QStringLiteral("ignored"));
+        QCOMPARE(reason->text(), QString());
+        press(Qt::Key_Return);
+        QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("reject")));
+        QTRY_VERIFY_WITH_TIMEOUT(history()->rowCount() == 1, Wait);
+        QVERIFY(!history()->entry(0).contains(QStringLiteral("reason")));
+    }
+
+    // A HITL rejection carries its reason: the agent gets it, the ledger keeps it, History shows it.
+    void reasonTheAgentReceivesIsRecordedAndShown()
+    {
+        const QJsonValue id = send(hitlPayload(QStringLiteral("shell"),
+                                               {{QStringLiteral("command"), QStringLiteral("rm -rf build")}}),
+                                   QStringLiteral("Clean"), QStringLiteral("research-bot"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QLineEdit* reason = review()->rejectMessageEdit();
+        QVERIFY(!reason->isReadOnly());
+        review()->codeEditor()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(QApplication::focusWidget() != nullptr, Wait);
+        press(Qt::Key_R);
+        QTRY_VERIFY_WITH_TIMEOUT(reason->hasFocus(), Wait);
+        QTest::keyClicks(reason, QStringLiteral("use make clean"));
+        press(Qt::Key_Return);
+        const QJsonObject sent =
+            resultFor(id).toObject().value(QStringLiteral("decisions")).toArray().first().toObject();
+        QCOMPARE(sent.value(QStringLiteral("message")).toString(), QStringLiteral("use make clean"));
+        QCOMPARE(readLedger(m_settings.ledgerPath()).last().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("use make clean"));
+        QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, Wait);
+        QCOMPARE(history()->index(0, HistoryModel::ReasonColumn).data().toString(),
+                 QStringLiteral("use make clean"));
+    }
+
+    // "Sent to …" says what went out, in the page and for the status bar, and never takes focus.
+    void sentConfirmationDoesNotTakeFocus()
+    {
+        QSignalSpy sentSpy(m_page.get(), &InboxPage::decisionSent);
+        send(codePayload(QStringLiteral("print(5)")), QStringLiteral("First"),
+             QStringLiteral("research-bot"));
+        send(codePayload(QStringLiteral("print(6)")), QStringLiteral("Second"),
+             QStringLiteral("research-bot"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->isArmed(), Wait);
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(sentSpy.count(), 1, Wait);
+        QCOMPARE(sentSpy.first().at(0).toString(), QStringLiteral("Sent to research-bot: approve"));
+        QCOMPARE(m_page->sentLabel()->text(), QStringLiteral("Sent to research-bot: approve"));
+        QVERIFY(m_page->sentLabel()->isVisible());
+        QCOMPARE(m_page->sentLabel()->focusPolicy(), Qt::NoFocus);
+        QCOMPARE(m_page->sentLabel()->textFormat(), Qt::PlainText);
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus && focus != m_page->sentLabel());
+        QVERIFY(m_page->isAncestorOf(focus));
+        QCOMPARE(m_page->pendingCount(), 1);
+    }
+
+    // "Open rules…" in the "Always approve…" confirmation opens the rules editor and saves nothing;
+    // the confirmation still says what the rule binds.
+    void rulesEditorOpensFromTheConfirmation()
+    {
+        send(codePayload(QStringLiteral("print(7)")), QStringLiteral("Rule me"), QStringLiteral("bot"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QVERIFY(!m_page->rulesDialog());
+        MessageBox::setNextAnswer(MessageBox::Answer::Extra);
+        review()->approveRuleAction()->trigger();
+        QVERIFY(m_page->rulesDialog());
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->rulesDialog()->isVisible(), Wait);
+        QVERIFY(m_service->rules().isEmpty());
+        const MessageBox::Question asked = MessageBox::lastQuestion();
+        QVERIFY2(asked.text.contains(review()->state().ruleScopeText()), qPrintable(asked.text));
+        QVERIFY(!asked.extraText.isEmpty());
+        m_page->rulesDialog()->close();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_page->rulesDialog(), Wait);
+
+        // Saved from the same confirmation, the rule shows in the editor opened the other way.
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        review()->approveRuleAction()->trigger();
+        QCOMPARE(m_service->rules().size(), 1);
+        m_page->openRules();
+        QVERIFY(m_page->rulesDialog() && m_page->rulesDialog()->isVisible());
+        QCOMPARE(m_page->rulesDialog()->model()->rowCount(), 1);
+    }
+};
+
+QTEST_MAIN(TestDecisionNotices)
+#include "tst_decisionnotices.moc"
