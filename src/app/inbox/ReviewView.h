@@ -114,6 +114,9 @@ public:
 Q_SIGNALS:
     // The person's decision went to the coordinator.
     void decided(quint64 key);
+    // One action of a multi-action request was decided; the view now shows the next undecided one
+    // (the request is answered with decided() after the last).
+    void actionDecided(quint64 key, int action);
     void armedChanged(bool armed);
     // "Allow this host for this sandbox" from the reach panel: the policy editor shows the diff
     // and asks before anything changes (the main window routes it to the sandboxes page).
