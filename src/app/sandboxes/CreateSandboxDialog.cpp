@@ -27,7 +27,7 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
     m_ui->nameMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
     m_ui->hostsEditor->setValidator(&CreateSandboxDialog::checkHostEntry);
     // One example only: a list in the placeholder read as "type them all here, comma-separated".
-    m_ui->hostsEditor->setPlaceholderText(tr("one host, e.g. pypi.org"));
+    m_ui->hostsEditor->setPlaceholderText(tr("one host per entry: pypi.org"));
     m_ui->hostsFormatLabel->setText(hostFormatText());
     m_ui->hostsEditor->setItemKind(tr("allowed host"));
     m_ui->mountsEditor->setValidator(&kosa8::Names::checkMount);

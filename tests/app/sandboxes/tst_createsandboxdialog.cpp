@@ -144,6 +144,7 @@ private Q_SLOTS:
              {"One host per entry", "*.githubusercontent.com", "10.0.0.5", "10.0.0.0/8", ":443"})
             QVERIFY2(help->text().contains(QLatin1String(example)), example);
 
+        clickRadio(radio(dialog, "allowRadio"));
         k8::app::ValidatedListEditor* hosts = dialog.hostsEditor();
         QVERIFY(!hosts->input()->placeholderText().contains(QLatin1Char(',')));
         QTest::keyClicks(hosts->input(), QStringLiteral("pypi.org, files.pythonhosted.org"));
