@@ -12,10 +12,8 @@
 #include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonObject>
 #include <QLabel>
 #include <QListView>
-#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -119,7 +117,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_runList->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runList->setItemDelegate(new PlainToolTipDelegate(m_runList));
     m_runList->setMaximumHeight(m_runList->fontMetrics().lineSpacing() * 6);
-    auto* runsLabel = new QLabel(tr("Recent runs:"), pendingPage);
+    auto* runsLabel = new QLabel(tr("Recent runs (newest first):"), pendingPage);
     runsLabel->setBuddy(m_runList);
     pendingLayout->addWidget(runsLabel);
     pendingLayout->addWidget(m_runList);
