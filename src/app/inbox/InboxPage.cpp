@@ -121,6 +121,11 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     runsLabel->setBuddy(m_runList);
     pendingLayout->addWidget(runsLabel);
     pendingLayout->addWidget(m_runList);
+    // Until the first run there is nothing to list: the pending requests get the height.
+    runsLabel->hide();
+    m_runList->hide();
+    connect(m_runPane, &RunPane::runAdded, runsLabel, &QWidget::show);
+    connect(m_runPane, &RunPane::runAdded, m_runList, &QWidget::show);
     connect(m_runList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (m_syncingRunList || !current.isValid())

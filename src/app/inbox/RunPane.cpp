@@ -77,8 +77,10 @@ RunPane::RunPane(agent::ReviewCoordinator* coordinator, QWidget* parent)
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(codeBox);
     split->addWidget(outputBox);
+    // Code and output share the height: the editor's size hint alone left the output three lines.
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setSizes({1000, 1000});
     split->setChildrenCollapsible(false);
 
     // The run's checkpoint is where "undo this run" lives: one click from its output.

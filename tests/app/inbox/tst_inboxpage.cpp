@@ -234,6 +234,7 @@ private Q_SLOTS:
                                      .arg(QDir::toNativeSeparators(m_service->socketPath())));
         QVERIFY(m_service->socketPath().endsWith(QLatin1String("sock/agent.sock")));
         QVERIFY(!m_page->isRunPaneShown());
+        QVERIFY(!m_page->runList()->isVisible()); // no run yet
     }
 
     void approveWithCtrlReturn()
@@ -1153,6 +1154,7 @@ private Q_SLOTS:
         press(Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(resultFor(idA).toObject().value(QStringLiteral("exit_code")).toInt(), 0);
         QCOMPARE(m_page->runList()->model()->rowCount(), 1);
+        QVERIFY(m_page->runList()->isVisible());
         QVERIFY(!m_page->isRunPaneShown());
         QVERIFY(!m_page->runPane()->isVisible());
         QCOMPARE(review()->codeEditor()->toPlainText(), codeB);
