@@ -279,8 +279,11 @@ int main(int argc, char** argv)
             if (runResult.contains(name))
                 out.insert(name, runResult.value(name));
         }
-        out.insert(QStringLiteral("console_blocks"), page.runConsole()->document()->blockCount());
-        out.insert(QStringLiteral("console_chars"), page.runConsole()->document()->characterCount());
+        // The run pane shows the run (nothing else is pending): its console holds the output.
+        if (const QPlainTextEdit* console = page.runConsole()) {
+            out.insert(QStringLiteral("console_blocks"), console->document()->blockCount());
+            out.insert(QStringLiteral("console_chars"), console->document()->characterCount());
+        }
     }
     if (agentFd >= 0)
         ::close(agentFd);

@@ -8,6 +8,7 @@
 
 #include "agent/AgentService.h"
 #include "agent/LedgerVerifier.h"
+#include "agent/SocketPath.h"
 #include "common/AppContext.h"
 #include "common/AppOptions.h"
 #include "common/AppSettings.h"
@@ -229,6 +230,9 @@ int main(int argc, char** argv)
         inboxPage->reviewView()->setArmDelayMs(context.settings()->approveArmDelayMs());
     });
     window.setInboxPage(inboxPage);
+    window.setAgentSocketStatus([&agentService] {
+        return k8::agent::SocketPath::statusText(agentService.socketPath(), agentService.isListening());
+    });
     // "Show on timeline" on a run in the history.
     QObject::connect(inboxPage->historyView(), &k8::app::HistoryView::showOnTimelineRequested, &window,
                      [&window](const QString& sandbox, const QString& requestId) {

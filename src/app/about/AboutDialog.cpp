@@ -1,5 +1,6 @@
 #include "about/AboutDialog.h"
 
+#include "agent/SocketPath.h"
 #include "common/Logging.h"
 #include "common/Style.h"
 #include "editor/SyntaxRepository.h"
@@ -17,7 +18,8 @@ QString AboutDialog::highlighterName()
     return syntaxLibrarySummary();
 }
 
-AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir, QWidget* parent)
+AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir,
+                         const QString& agentSocketStatus, QWidget* parent)
     : QDialog(parent)
     , m_info(new QLabel(this))
 {
@@ -46,7 +48,10 @@ AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir, QW
         QLatin1Char('\n') + tr("Code highlighting: %1").arg(highlighterName()) + QLatin1Char('\n') +
         tr("kosa8: %1").arg(kosa8Summary.isEmpty() ? tr("not checked yet") : kosa8Summary) +
         QLatin1Char('\n') + tr("Data folder: %1").arg(dataDir) + QLatin1Char('\n') +
-        tr("Log file: %1").arg(logFilePath(dataDir));
+        tr("Log file: %1").arg(logFilePath(dataDir)) + QLatin1Char('\n') +
+        tr("Agent socket: %1")
+            .arg(agentSocketStatus.isEmpty() ? agent::SocketPath::statusText(QString(), false)
+                                             : agentSocketStatus);
     m_info->setObjectName(QStringLiteral("aboutInfo"));
     m_info->setText(info);
     m_info->setTextFormat(Qt::PlainText);

@@ -6,13 +6,15 @@ class QLabel;
 
 namespace k8::app {
 
-// Versions (app, Qt at build and run time, kosa8 as last seen), the highlighter in use, and
-// where the data and logs are. Text can be selected and copied for bug reports.
+// Versions (app, Qt at build and run time, kosa8 as last seen), the highlighter in use, where
+// the data and logs are, and where agents connect (agent::SocketPath::statusText). Text can be
+// selected and copied for bug reports.
 class AboutDialog : public QDialog
 {
     Q_OBJECT
 public:
-    AboutDialog(const QString& kosa8Summary, const QString& dataDir, QWidget* parent = nullptr);
+    AboutDialog(const QString& kosa8Summary, const QString& dataDir, const QString& agentSocketStatus = {},
+                QWidget* parent = nullptr);
 
     // The KSyntaxHighlighting version and whether it is the system's or built in.
     static QString highlighterName();

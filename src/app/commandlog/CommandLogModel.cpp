@@ -130,11 +130,27 @@ void CommandLogModel::clear()
     endResetModel();
 }
 
+bool CommandLogModel::isListRefresh(kosa8::Operation operation)
+{
+    switch (operation) {
+    case kosa8::Operation::Version:
+    case kosa8::Operation::DaemonStatus:
+    case kosa8::Operation::SandboxList:
+    case kosa8::Operation::SandboxImages:
+    case kosa8::Operation::CheckpointList:
+    case kosa8::Operation::SnapshotList:
+    case kosa8::Operation::AuditList:
+    case kosa8::Operation::McpTools:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool CommandLogModel::isRoutine(const Entry& entry)
 {
-    const bool periodic =
-        entry.operation == kosa8::Operation::SandboxList || entry.operation == kosa8::Operation::Version;
-    return periodic && !entry.running && entry.result.ok();
+    // A failed refresh stays in view: it is news (kosa8 down, a sandbox gone).
+    return isListRefresh(entry.operation) && !entry.running && entry.result.ok();
 }
 
 QString CommandLogModel::resultText(const Entry& entry)

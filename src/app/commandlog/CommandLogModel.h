@@ -61,8 +61,11 @@ public:
     int rowOfJob(quint64 jobId) const;
     void clear();
 
-    // A successful periodic read (`version`, `sandbox ls`): the page can hide these so the
-    // commands a person started stay in view.
+    // Whether the operation only reads a list or a status (`version`, `sandbox ls`, `sandbox
+    // images`, `checkpoint ls`, `snapshot ls`, `audit ls`, ...) and changes nothing.
+    static bool isListRefresh(kosa8::Operation operation);
+    // A successful list refresh: the page hides these by default so that the commands that
+    // change something stay in view.
     static bool isRoutine(const Entry& entry);
     // Short outcome text: "exit 0", "exit 3", "failed to start", "timed out", "running…".
     static QString resultText(const Entry& entry);

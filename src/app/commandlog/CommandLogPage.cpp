@@ -90,8 +90,13 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     m_showRoutine->setObjectName(QStringLiteral("commandLogShowRoutine"));
-    m_showRoutine->setChecked(true);
-    m_showRoutine->setToolTip(tr("The automatic `sandbox ls` and `version` runs that succeeded"));
+    // The app re-reads lists all the time (sandboxes, checkpoints, snapshots, images, the audit
+    // log): shown by default they buried the commands that changed something.
+    m_showRoutine->setChecked(false);
+    static_cast<CommandLogFilter*>(m_proxy)->setHideRoutine(true);
+    m_showRoutine->setToolTip(tr("Also show the list and status reads that succeeded (sandbox ls, sandbox "
+                                 "images, checkpoint ls, snapshot ls, audit ls, version); failed ones are "
+                                 "always shown"));
     connect(m_showRoutine, &QCheckBox::toggled, this,
             [this](bool show) { static_cast<CommandLogFilter*>(m_proxy)->setHideRoutine(!show); });
 

@@ -22,7 +22,8 @@ public:
     explicit CommandLogPage(CommandLogModel* model, QWidget* parent = nullptr);
 
     QTableView* view() const { return m_view; }
-    // "Show list refreshes": successful `sandbox ls` / `version` runs of the timer.
+    // "Show list refreshes" (off by default): successful list and status reads, see
+    // CommandLogModel::isRoutine().
     QCheckBox* routineToggle() const { return m_showRoutine; }
     QPlainTextEdit* detailsView() const { return m_details; }
     // The command of the selected entry (empty when none).

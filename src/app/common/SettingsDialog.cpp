@@ -5,8 +5,10 @@
 #include "common/Style.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
+#include "kosa8/SandboxListModel.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -26,7 +28,8 @@ namespace k8::app {
 SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     : QDialog(parent)
     , m_context(context)
-    , m_defaultSandbox(new QLineEdit(this))
+    , m_defaultSandbox(new QComboBox(this))
+    , m_sandboxNote(new QLabel(this))
     , m_host(new QLineEdit(this))
     , m_token(new QLineEdit(this))
     , m_outputCapMiB(new QSpinBox(this))
@@ -46,10 +49,19 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
 
     auto* agents = new QGroupBox(tr("Agent runs"), this);
     auto* agentsForm = new QFormLayout(agents);
-    m_defaultSandbox->setText(settings->defaultSandbox());
+    // Picked from the sandboxes that exist (a typo would send every run to a sandbox that is not
+    // there); a name can still be typed, for a sandbox made later.
+    m_defaultSandbox->setEditable(true);
+    m_defaultSandbox->setInsertPolicy(QComboBox::NoInsert);
+    m_defaultSandbox->setEditText(settings->defaultSandbox());
     m_defaultSandbox->setAccessibleName(tr("Default sandbox"));
     m_defaultSandbox->setToolTip(tr("The sandbox that `run` requests go to when the agent names none."));
     agentsForm->addRow(tr("Default &sandbox:"), m_defaultSandbox);
+    m_sandboxNote->setObjectName(QStringLiteral("defaultSandboxNote"));
+    m_sandboxNote->setTextFormat(Qt::PlainText);
+    m_sandboxNote->setWordWrap(true);
+    m_sandboxNote->hide();
+    agentsForm->addRow(QString(), m_sandboxNote);
     for (const QString& language : AppSettings::languages()) {
         auto* edit = new QLineEdit(settings->image(language), this);
         edit->setPlaceholderText(AppSettings::builtInImage(language));
@@ -143,11 +155,69 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 
-    connect(m_defaultSandbox, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
+    connect(m_defaultSandbox, &QComboBox::editTextChanged, this, &SettingsDialog::revalidate);
     connect(m_host, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
     updateProfileStatus();
     revalidate();
     setMinimumWidth(600);
+}
+
+QLineEdit* SettingsDialog::defaultSandboxEdit() const
+{
+    return m_defaultSandbox->lineEdit();
+}
+
+QString SettingsDialog::defaultSandboxNote() const
+{
+    return m_sandboxNote->isHidden() ? QString() : m_sandboxNote->text();
+}
+
+void SettingsDialog::setSandboxModel(kosa8::SandboxListModel* model)
+{
+    if (m_sandboxes)
+        m_sandboxes->disconnect(this);
+    m_sandboxes = model;
+    if (model) {
+        connect(model, &QAbstractItemModel::modelReset, this, &SettingsDialog::fillSandboxes);
+        connect(model, &QAbstractItemModel::rowsInserted, this, &SettingsDialog::fillSandboxes);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &SettingsDialog::fillSandboxes);
+    }
+    fillSandboxes();
+}
+
+void SettingsDialog::fillSandboxes()
+{
+    // The text in the field is the person's choice: a refresh of the list never changes it.
+    const QString current = m_defaultSandbox->currentText();
+    const QSignalBlocker blocker(m_defaultSandbox);
+    m_defaultSandbox->clear();
+    if (m_sandboxes) {
+        for (const kosa8::Sandbox& sandbox : m_sandboxes->sandboxes())
+            m_defaultSandbox->addItem(sandbox.name);
+    }
+    const int index = m_defaultSandbox->findText(current);
+    if (index >= 0)
+        m_defaultSandbox->setCurrentIndex(index);
+    else
+        m_defaultSandbox->setEditText(current);
+    updateSandboxNote();
+}
+
+void SettingsDialog::updateSandboxNote()
+{
+    const QString name = m_defaultSandbox->currentText().trimmed();
+    QString note;
+    // Only with a list to compare against: without one nothing is known about the name.
+    if (m_sandboxes && !name.isEmpty() && kosa8::Names::checkSandbox(name).isEmpty() &&
+        !m_sandboxes->find(name))
+        note = m_sandboxes->sandboxes().isEmpty()
+                   ? tr("There are no sandboxes yet: runs will fail until a sandbox named \"%1\" is created.")
+                         .arg(name)
+                   : tr("There is no sandbox named \"%1\" now: runs will fail until it is created. It is "
+                        "kept as typed.")
+                         .arg(name);
+    m_sandboxNote->setText(note);
+    m_sandboxNote->setVisible(!note.isEmpty());
 }
 
 QString SettingsDialog::profileStatusText() const
@@ -179,7 +249,8 @@ void SettingsDialog::updateProfileStatus()
 void SettingsDialog::revalidate()
 {
     m_problem.clear();
-    const QString sandbox = m_defaultSandbox->text().trimmed();
+    updateSandboxNote();
+    const QString sandbox = m_defaultSandbox->currentText().trimmed();
     if (!sandbox.isEmpty()) {
         const QString problem = kosa8::Names::checkSandbox(sandbox);
         if (!problem.isEmpty())
@@ -209,7 +280,7 @@ void SettingsDialog::save()
     // Block the per-setter change signal: one configurationChanged for the whole save.
     {
         const QSignalBlocker blocker(settings);
-        settings->setDefaultSandbox(m_defaultSandbox->text().trimmed());
+        settings->setDefaultSandbox(m_defaultSandbox->currentText().trimmed());
         for (const QString& language : AppSettings::languages())
             settings->setImage(language, m_images.value(language)->text().trimmed());
         settings->setRemoteHost(m_host->text());

@@ -2,17 +2,24 @@
 
 #include <QDialog>
 #include <QHash>
+#include <QPointer>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
+namespace k8::kosa8 {
+class SandboxListModel;
+}
+
 namespace k8::app {
 
 class AppContext;
 
-// Settings: default sandbox for agent runs, image per language, remote worker (host + token in
+// Settings: default sandbox for agent runs (picked from the existing sandboxes, or typed),
+// image per language, remote worker (host + token in
 // a password field), output cap, refresh interval, and the command profile file (path, status,
 // "Open folder", "Reload"). Values are checked as typed; Save stays disabled while any is wrong.
 class SettingsDialog : public QDialog
@@ -21,7 +28,14 @@ class SettingsDialog : public QDialog
 public:
     explicit SettingsDialog(AppContext* context, QWidget* parent = nullptr);
 
-    QLineEdit* defaultSandboxEdit() const { return m_defaultSandbox; }
+    // The existing sandboxes to choose the default from (the sandboxes page's list); the current
+    // value is kept when it is not among them, with a note that says so.
+    void setSandboxModel(kosa8::SandboxListModel* model);
+    QComboBox* defaultSandboxCombo() const { return m_defaultSandbox; }
+    // The combo's text field.
+    QLineEdit* defaultSandboxEdit() const;
+    // "There is no sandbox named …" under the combo; empty when the name exists or is empty.
+    QString defaultSandboxNote() const;
     QLineEdit* imageEdit(const QString& language) const { return m_images.value(language); }
     QLineEdit* hostEdit() const { return m_host; }
     QLineEdit* tokenEdit() const { return m_token; }
@@ -38,8 +52,12 @@ public Q_SLOTS:
 private:
     void revalidate();
     void updateProfileStatus();
+    void fillSandboxes();
+    void updateSandboxNote();
     AppContext* m_context;
-    QLineEdit* m_defaultSandbox;
+    QPointer<kosa8::SandboxListModel> m_sandboxes;
+    QComboBox* m_defaultSandbox;
+    QLabel* m_sandboxNote;
     QHash<QString, QLineEdit*> m_images;
     QLineEdit* m_host;
     QLineEdit* m_token;

@@ -8,19 +8,17 @@
 #include "inbox/DecisionNotices.h"
 #include "inbox/ReviewView.h"
 #include "inbox/RunConsole.h"
+#include "inbox/RunPane.h"
 #include "rules/RulesDialog.h"
 
 #include <QAction>
-#include <QFontDatabase>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonObject>
 #include <QLabel>
-#include <QLocale>
+#include <QListView>
 #include <QPlainTextEdit>
-#include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -63,10 +61,12 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_pending(new QTableView(this))
     , m_history(new HistoryView(this))
     , m_review(new ReviewView(coordinator, this))
-    , m_console(new RunConsole(this))
     , m_notices(new DecisionNotices(this))
     , m_sentLabel(new QLabel(this))
     , m_sentTimer(new QTimer(this))
+    , m_runPane(new RunPane(coordinator, this))
+    , m_runList(new QListView(this))
+    , m_right(new QStackedWidget(this))
 {
     agent::InboxModel* model = coordinator->inbox();
     // Before the table's own selection model connects (setModel), so that this runs first: the
@@ -131,40 +131,41 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_tabs->addTab(m_history, tr("&History"));
     m_tabs->setAccessibleName(tr("Request lists"));
 
-    m_console->setAccessibleName(tr("Run output"));
-    m_console->setMinimumHeight(m_console->fontMetrics().lineSpacing() * 5);
-    m_console->setPlaceholderText(tr("Output of approved runs appears here."));
-    auto* consoleBox = new QGroupBox(tr("Run output"), this);
-    auto* consoleLayout = new QVBoxLayout(consoleBox);
-    consoleLayout->setContentsMargins(4, 4, 4, 4);
-    consoleLayout->addWidget(m_console);
-    // The run's checkpoint is where "undo this run" lives: one click from its output.
-    m_rewindLastRun = new QAction(tr("Rewind to before this run…"), this);
-    m_rewindLastRun->setToolTip(tr("Open the sandbox's timeline and rewind it to the checkpoint taken "
-                                   "just before the last run (you confirm there)"));
-    m_rewindLastRun->setEnabled(false);
-    connect(m_rewindLastRun, &QAction::triggered, this, [this] {
-        if (!m_lastRunCheckpoint.isEmpty())
-            Q_EMIT rewindToBeforeRunRequested(m_lastRunSandbox, m_lastRunCheckpoint);
-    });
-    auto* rewindButton = new QToolButton(consoleBox);
-    rewindButton->setDefaultAction(m_rewindLastRun);
-    rewindButton->setAccessibleName(tr("Rewind to before this run"));
-    auto* consoleButtons = new QHBoxLayout;
-    consoleButtons->addStretch(1);
-    consoleButtons->addWidget(rewindButton);
-    consoleLayout->addLayout(consoleButtons);
+    // Approved runs: listed under the pending requests, newest first; the pane shows one of them
+    // where the review is while no request is in review, so that no output stands beside an
+    // unrelated request.
+    m_runList->setModel(m_runPane->runsModel());
+    m_runList->setAccessibleName(tr("Recent runs"));
+    m_runList->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_runList->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_runList->setItemDelegate(new PlainToolTipDelegate(m_runList));
+    m_runList->setMaximumHeight(m_runList->fontMetrics().lineSpacing() * 6);
+    auto* runsLabel = new QLabel(tr("Recent runs (newest first):"), pendingPage);
+    runsLabel->setBuddy(m_runList);
+    pendingLayout->addWidget(runsLabel);
+    pendingLayout->addWidget(m_runList);
+    // Until the first run there is nothing to list: the pending requests get the height.
+    runsLabel->hide();
+    m_runList->hide();
+    connect(m_runPane, &RunPane::runAdded, runsLabel, &QWidget::show);
+    connect(m_runPane, &RunPane::runAdded, m_runList, &QWidget::show);
+    connect(m_runList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (m_syncingRunList || !current.isValid())
+                    return;
+                m_runChosen = true;
+                showRunSide(current.row());
+            });
+    connect(m_runPane, &RunPane::runAdded, this, &InboxPage::onRunAdded);
+    connect(m_runPane, &RunPane::rewindToBeforeRunRequested, this, &InboxPage::rewindToBeforeRunRequested);
 
-    auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(m_review);
-    right->addWidget(consoleBox);
-    right->setStretchFactor(0, 4);
-    right->setStretchFactor(1, 1);
-    right->setChildrenCollapsible(false);
+    m_right->addWidget(m_review);
+    m_right->addWidget(m_runPane);
+    m_right->setCurrentWidget(m_review);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_tabs);
-    split->addWidget(right);
+    split->addWidget(m_right);
     // The list shows five columns: about two fifths of the width keeps them in view.
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -185,8 +186,16 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
             [this](const QModelIndex& current) {
                 if (m_removingRows || (!current.isValid() && m_review->isShowingEnded()))
                     return;
-                m_review->showRequest(current.isValid() && m_model ? m_model->keyAt(current.row()) : 0);
+                const quint64 key = current.isValid() && m_model ? m_model->keyAt(current.row()) : 0;
+                m_review->showRequest(key);
+                if (key != 0)
+                    showReviewSide();
             });
+    // After every decision the focus goes back to the list, whatever had it (a reason field, the
+    // editor, a clicked button): the next key then acts on the next request, the same way whether
+    // the decision was made by mouse or by key.
+    connect(m_review, &ReviewView::decided, this, &InboxPage::returnFocusToList);
+    connect(m_review, &ReviewView::actionDecided, this, &InboxPage::returnFocusToList);
     connect(model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex&, int first, int) { onRowsInserted(first); });
     connect(model, &QAbstractItemModel::rowsRemoved, this,
@@ -194,10 +203,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(model, &QAbstractItemModel::modelReset, this, [this] { onRowsRemoved(0); });
 
     connect(coordinator, &agent::ReviewCoordinator::requestQueued, this, [this](quint64 key) {
-        if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr) {
-            m_titles.insert(key, request->title);
+        if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr)
             Q_EMIT requestArrived(request->title, request->agent);
-        }
     });
     connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
             [this](quint64 key, const QString&) { onRequestRemoved(key); });
@@ -209,14 +216,6 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(m_notices, &DecisionNotices::showInHistoryRequested, this, &InboxPage::showNoticeInHistory);
     connect(m_review, &ReviewView::decisionSent, this, &InboxPage::showSentConfirmation);
     connect(m_review, &ReviewView::rulesEditorRequested, this, &InboxPage::openRules);
-    connect(coordinator, &agent::ReviewCoordinator::runStarted, this, &InboxPage::onRunStarted);
-    connect(coordinator, &agent::ReviewCoordinator::runOutput, this,
-            [this](quint64 key, bool isStderr, const QString& text) {
-                if (key != m_lastStreamKey)
-                    onRunStarted(key, QString());
-                appendConsole(text, isStderr ? QColor(0xc0392b) : QColor());
-            });
-    connect(coordinator, &agent::ReviewCoordinator::runFinished, this, &InboxPage::onRunFinished);
 
     connect(coordinator, &QObject::destroyed, this, [this] {
         m_pending->setModel(nullptr);
@@ -249,8 +248,12 @@ void InboxPage::selectRow(int row)
     if (!model || row < 0 || row >= model->count()) {
         m_pending->selectionModel()->clear();
         m_review->showRequest(0);
+        // Nothing in review: the latest run (if any) takes the review's place.
+        if (m_runPane->runCount() > 0)
+            showRunSide(m_runPane->shownRow() >= 0 ? m_runPane->shownRow() : 0);
         return;
     }
+    showReviewSide();
     const QModelIndex index = model->index(row, agent::InboxModel::TitleColumn);
     m_pending->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                             QItemSelectionModel::Rows);
@@ -296,7 +299,8 @@ void InboxPage::onRowsInserted(int first)
     Q_EMIT pendingCountChanged(pendingCount());
     // The inbox changed while the person may be about to press a key: approval waits a moment.
     m_review->disarm();
-    if (m_review->currentKey() == 0)
+    // A run the person picked stays in view; otherwise the new request takes the empty review.
+    if (m_review->currentKey() == 0 && !m_runChosen)
         selectRow(first);
 }
 
@@ -308,6 +312,8 @@ void InboxPage::onRowsRemoved(int first)
     const quint64 shown = m_review->currentKey();
     if (m_review->isShowingEnded() || (shown != 0 && m_model && m_model->rowOf(shown) >= 0))
         return;
+    if (shown == 0 && m_runChosen)
+        return; // the person looks at a run, not at a request
     // The request on screen left. Why (the person decided, or it timed out, was withdrawn...)
     // arrives with requestRemoved, right after; onRequestRemoved then moves on or keeps it in view.
     // Should no such signal follow (the model reset), move on once control returns.
@@ -381,74 +387,62 @@ void InboxPage::openRules()
     m_rulesDialog->activateWindow();
 }
 
-void InboxPage::appendConsole(const QString& text, const QColor& colour, bool bold)
+QPlainTextEdit* InboxPage::runConsole() const
 {
-    m_console->appendText(text, colour, bold);
+    return m_runPane->shownConsole();
 }
 
-void InboxPage::onRunStarted(quint64 key, const QString& commandPreview)
+QAction* InboxPage::rewindLastRunAction() const
 {
-    if (!m_console->atLineStart())
-        appendConsole(QStringLiteral("\n"));
-    // A run can take several kosa8 steps (the checkpoint, then the run): one header names the
-    // run, each step only adds its command line under it.
-    if (key != m_lastStreamKey) {
-        m_lastStreamKey = key;
-        QString title = m_titles.value(key);
-        if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr)
-            title = request->title;
-        appendConsole(tr("▶ %1").arg(title.isEmpty() ? tr("run") : title) + QLatin1Char('\n'), {}, true);
-    }
-    if (!commandPreview.isEmpty()) {
-        // The code is the command's last argument and stands in the review already; printed whole
-        // here it buried the output. The command's first line is enough to recognise it.
-        const qsizetype newline = commandPreview.indexOf(QLatin1Char('\n'));
-        appendConsole(QStringLiteral("$ ") +
-                          (newline < 0 ? commandPreview : tr("%1 …").arg(commandPreview.left(newline))) +
-                          QLatin1Char('\n'),
-                      QColor(0x7f8c8d));
-    }
+    return m_runPane->rewindAction();
 }
 
-QString InboxPage::durationText(qint64 ms)
+bool InboxPage::isRunPaneShown() const
 {
-    if (ms < 1000)
-        return tr("%1 ms").arg(ms);
-    return tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
+    return m_right->currentWidget() == m_runPane;
 }
 
-void InboxPage::onRunFinished(quint64 key, const QJsonObject& result)
+void InboxPage::showReviewSide()
 {
-    if (key != m_lastStreamKey)
-        onRunStarted(key, QString());
-    if (!m_console->atLineStart())
-        appendConsole(QStringLiteral("\n"));
-    QString summary;
-    if (result.contains(QLatin1String("error"))) {
-        summary = tr("■ kosa8 failed: %1").arg(result.value(QLatin1String("error")).toString());
-        if (result.contains(QLatin1String("stderr")))
-            summary += QLatin1Char('\n') + result.value(QLatin1String("stderr")).toString().trimmed();
-    } else if (result.contains(QLatin1String("exit_code"))) {
-        QStringList parts;
-        parts << tr("exit code %1").arg(result.value(QLatin1String("exit_code")).toInteger());
-        parts << durationText(result.value(QLatin1String("duration_ms")).toInteger());
-        if (result.value(QLatin1String("truncated")).toBool())
-            parts << tr("output truncated");
-        const QString checkpoint = result.value(QLatin1String("checkpoint")).toString();
-        if (!checkpoint.isEmpty())
-            parts << tr("checkpoint %1").arg(checkpoint);
-        summary = tr("■ %1").arg(parts.join(QStringLiteral(" · ")));
-    } else {
-        summary = tr("■ not run: %1").arg(result.value(QLatin1String("message")).toString());
+    m_runChosen = false;
+    m_right->setCurrentWidget(m_review);
+    m_syncingRunList = true;
+    m_runList->selectionModel()->clear();
+    m_syncingRunList = false;
+}
+
+void InboxPage::showRunSide(int row)
+{
+    if (row < 0 || row >= m_runPane->runCount())
+        return;
+    if (m_review->currentKey() != 0) {
+        // The person picked a run: the request in review steps back (its draft is kept).
+        m_pending->selectionModel()->clear();
+        m_review->showRequest(0);
     }
-    const bool failed =
-        result.contains(QLatin1String("error")) || result.value(QLatin1String("exit_code")).toInteger(0) != 0;
-    appendConsole(summary + QLatin1Char('\n'), failed ? QColor(0xc0392b) : QColor(0x1e8449), true);
-    m_lastRunSandbox = result.value(QLatin1String("sandbox")).toString();
-    m_lastRunCheckpoint = result.value(QLatin1String("checkpoint")).toString();
-    m_rewindLastRun->setEnabled(!m_lastRunSandbox.isEmpty() && !m_lastRunCheckpoint.isEmpty());
-    m_titles.remove(key);
-    m_lastStreamKey = 0;
+    m_runPane->showRun(row);
+    m_right->setCurrentWidget(m_runPane);
+    m_syncingRunList = true;
+    const QModelIndex index = m_runPane->runsModel()->index(row, 0);
+    m_runList->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    m_runList->scrollTo(index);
+    m_syncingRunList = false;
+}
+
+void InboxPage::onRunAdded()
+{
+    // The newest run takes the review's place only while no request is in review and the person
+    // is not looking at another run; otherwise it waits in the list.
+    if (m_review->currentKey() == 0 && !m_runChosen)
+        showRunSide(0);
+    else if (isRunPaneShown())
+        showRunSide(m_runPane->shownRow()); // keep the list's selection on the run shown
+}
+
+void InboxPage::returnFocusToList()
+{
+    m_tabs->setCurrentIndex(0);
+    m_pending->setFocus(Qt::OtherFocusReason);
 }
 
 } // namespace k8::app

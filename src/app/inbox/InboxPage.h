@@ -1,18 +1,18 @@
 #pragma once
 
 #include "agent/DecisionNotice.h"
-#include "inbox/RunConsole.h"
 
-#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
 class QAction;
 class QLabel;
-class QTimer;
+class QListView;
 class QPlainTextEdit;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
+class QTimer;
 
 namespace k8::agent {
 class InboxModel;
@@ -28,9 +28,12 @@ class DecisionNotices;
 class HistoryView;
 class ReviewView;
 class RulesDialog;
+class RunPane;
 
-// The inbox: on the left the pending requests (newest at the bottom) and the history of decided
-// ones; on the right the review of the selected request and the output of approved runs.
+// The inbox: on the left the pending requests (newest at the bottom), the recent runs and the
+// history of decided ones; on the right the review of the selected request or, while no request is
+// in review, the run pane (the code, commands and output of one approved run). After every
+// decision the focus returns to the request list, so that the next key acts on the next request.
 // The main window hosts it and follows pendingCountChanged()/requestArrived() for its title, tray
 // icon and notifications (InboxNotifier does exactly that).
 class InboxPage : public QWidget
@@ -48,12 +51,19 @@ public:
     ReviewView* reviewView() const { return m_review; }
     QTableView* pendingTable() const { return m_pending; }
     HistoryView* historyView() const { return m_history; }
-    QPlainTextEdit* runConsole() const { return m_console; }
+    RunPane* runPane() const { return m_runPane; }
+    // The recent runs, newest first, under the pending requests.
+    QListView* runList() const { return m_runList; }
+    // The output of the run shown in the run pane; nullptr when no run was shown yet.
+    QPlainTextEdit* runConsole() const;
+    // Whether the right side shows the run pane (else the review).
+    bool isRunPaneShown() const;
     QTabWidget* listTabs() const { return m_tabs; }
     QAction* nextAction() const { return m_next; }
     QAction* previousAction() const { return m_previous; }
-    // "Rewind to before this run": enabled once a run that took a checkpoint has finished.
-    QAction* rewindLastRunAction() const { return m_rewindLastRun; }
+    // "Rewind to before this run" for the run in the run pane: enabled once it finished after a
+    // checkpoint.
+    QAction* rewindLastRunAction() const;
     // Decisions the person did not make (rule, timeout, withdrawal, shutdown), newest first.
     DecisionNotices* decisionNotices() const { return m_notices; }
     // "Sent to research-bot: approve, edit" for a few seconds after each decision; never focused.
@@ -88,11 +98,14 @@ private:
     void moveOnFrom(int row);
     void showSentConfirmation(const QString& confirmation);
     void showNoticeInHistory(const agent::DecisionNotice& notice);
-    void appendConsole(const QString& text, const QColor& colour = {}, bool bold = false);
-    void onRunStarted(quint64 key, const QString& commandPreview);
-    void onRunFinished(quint64 key, const QJsonObject& result);
-    // "340 ms", "1.2 s": the run's length at a glance.
-    static QString durationText(qint64 ms);
+    // The review takes the right side (a pending request is selected).
+    void showReviewSide();
+    // The run pane takes the right side with the run at `row` of the recent runs.
+    void showRunSide(int row);
+    void onRunAdded();
+    // Puts the focus on the pending list (switching to its tab), where J/K/E/R/Ctrl+Return act on
+    // the request in view, and where no key types into a field.
+    void returnFocusToList();
 
     // The coordinator may go before the page at shutdown; the page then shows nothing.
     QPointer<agent::ReviewCoordinator> m_coordinator;
@@ -101,18 +114,18 @@ private:
     QTableView* m_pending;
     HistoryView* m_history;
     ReviewView* m_review;
-    RunConsole* m_console;
     DecisionNotices* m_notices;
     QLabel* m_sentLabel;
     QTimer* m_sentTimer;
     QPointer<RulesDialog> m_rulesDialog;
+    RunPane* m_runPane;
+    QListView* m_runList;
+    QStackedWidget* m_right;
     QAction* m_next;
     QAction* m_previous;
-    QAction* m_rewindLastRun;
-    QString m_lastRunSandbox;         // where the last finished run ran
-    QString m_lastRunCheckpoint;      // the checkpoint taken before it; empty: none
-    QHash<quint64, QString> m_titles; // for run output of requests no longer pending
-    quint64 m_lastStreamKey = 0;
+    // The person picked a run in the list: a request arriving does not take its place.
+    bool m_runChosen = false;
+    bool m_syncingRunList = false;
     // Between rowsAboutToBeRemoved and rowsRemoved: selection changes then are not the person's.
     bool m_removingRows = false;
     quint64 m_leftKey = 0; // the request in view that left; waiting to learn why

@@ -6,6 +6,7 @@
 #include "agent/HiddenText.h"
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
+#include "agent/SocketPath.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "editor/RevealBar.h"
@@ -424,6 +425,10 @@ void ReviewView::showRequest(quint64 key)
         m_ui->rejectMessageEdit->clear();
         m_ui->respondEdit->clear();
         m_loading = false;
+        // Where agents connect, and whether the app listens: what a person checks when nothing arrives.
+        m_ui->socketLabel->setText(
+            agent::SocketPath::statusText(m_coordinator ? m_coordinator->socketPath() : QString(),
+                                          m_coordinator && m_coordinator->isListening()));
         m_ui->stack->setCurrentWidget(m_ui->emptyPage);
         disarm();
         return;
@@ -813,6 +818,7 @@ void ReviewView::recordDecision(DecisionKind kind)
                        .arg(next + 1)
                        .arg(m_state.actionCount()),
                    false);
+        Q_EMIT actionDecided(m_key, decidedIndex);
         return;
     }
     submit();

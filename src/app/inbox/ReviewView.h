@@ -134,6 +134,9 @@ Q_SIGNALS:
     void decisionSent(const QString& confirmation);
     // "Open rules…" in the "Always approve…" confirmation: the inbox opens the rules editor.
     void rulesEditorRequested();
+    // One action of a multi-action request was decided; the view now shows the next undecided one
+    // (the request is answered with decided() after the last).
+    void actionDecided(quint64 key, int action);
     void armedChanged(bool armed);
     // "Allow this host for this sandbox" from the reach panel: the policy editor shows the diff
     // and asks before anything changes (the main window routes it to the sandboxes page).

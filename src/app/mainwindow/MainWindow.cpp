@@ -306,13 +306,15 @@ void MainWindow::startMonitoring()
 void MainWindow::openSettings()
 {
     auto* dialog = new SettingsDialog(m_context, this);
+    dialog->setSandboxModel(m_sandboxesPage->model());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
 
 void MainWindow::openAbout()
 {
-    auto* dialog = new AboutDialog(m_health->summary(), m_context->dataDir(), this);
+    auto* dialog = new AboutDialog(m_health->summary(), m_context->dataDir(),
+                                   m_agentSocketStatus ? m_agentSocketStatus() : QString(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

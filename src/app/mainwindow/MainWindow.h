@@ -3,6 +3,8 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
+
 class QAction;
 class QLabel;
 class QListWidget;
@@ -46,6 +48,9 @@ public:
     QWidget* inboxPage() const { return m_inboxPage; }
     // Shows "Inbox (N)" in the navigation and the window title while requests wait.
     void setInboxCount(int pending);
+    // Where agents connect and whether the app listens there, as one line for About (asked each
+    // time About opens).
+    void setAgentSocketStatus(std::function<QString()> status) { m_agentSocketStatus = std::move(status); }
 
     void showPage(Page page);
     Page currentPage() const;
@@ -106,6 +111,7 @@ private:
     HealthIndicator* m_healthIndicator = nullptr;
     QLabel* m_runningLabel = nullptr;
     QAction* m_rulesAction = nullptr;
+    std::function<QString()> m_agentSocketStatus;
     int m_runningJobs = 0;
     bool m_monitoring = false;
     bool m_healthWasProblem = false;

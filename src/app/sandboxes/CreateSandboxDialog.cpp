@@ -9,7 +9,9 @@
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 
+#include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 
 namespace k8::app {
 
@@ -23,8 +25,10 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("createSandboxDialog"));
     m_ui->nameMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
-    m_ui->hostsEditor->setValidator(&kosa8::Names::checkHost);
-    m_ui->hostsEditor->setPlaceholderText(tr("pypi.org, *.githubusercontent.com, 10.0.0.5:443"));
+    m_ui->hostsEditor->setValidator(&CreateSandboxDialog::checkHostEntry);
+    // One example only: a list in the placeholder read as "type them all here, comma-separated".
+    m_ui->hostsEditor->setPlaceholderText(tr("one host per entry: pypi.org"));
+    m_ui->hostsFormatLabel->setText(hostFormatText());
     m_ui->hostsEditor->setItemKind(tr("allowed host"));
     m_ui->mountsEditor->setValidator(&kosa8::Names::checkMount);
     m_ui->mountsEditor->setPlaceholderText(tr("/home/me/project:/work"));
@@ -56,6 +60,32 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
             &CreateSandboxDialog::policyEditorRequested);
     revalidate();
     m_ui->nameEdit->setFocus();
+}
+
+QString CreateSandboxDialog::hostFormatText()
+{
+    return tr("One host per entry: type it, then Enter or Add. Allowed: a name (pypi.org), a wildcard for "
+              "its subdomains (*.githubusercontent.com), an IP address (10.0.0.5), an address block in CIDR "
+              "(10.0.0.0/8), each optionally with a port (api.example.com:443, [2001:db8::1]:443).");
+}
+
+QString CreateSandboxDialog::checkHostEntry(const QString& entry)
+{
+    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+    const QString trimmed = entry.trimmed();
+    if (trimmed.contains(separators)) {
+        const QStringList parts = trimmed.split(separators, Qt::SkipEmptyParts);
+        if (parts.size() > 1)
+            return tr("This is %n hosts in one entry: add them one at a time (%1, then Enter, and so on).",
+                      nullptr, int(parts.size()))
+                       .arg(parts.first()) +
+                   QLatin1Char(' ') + hostFormatText();
+    }
+    const QString problem = kosa8::Names::checkHost(trimmed);
+    if (problem.isEmpty())
+        return {};
+    return tr("\"%1\" is not a host kosa8 accepts.").arg(trimmed.left(80)) + QLatin1Char(' ') +
+           hostFormatText();
 }
 
 CreateSandboxDialog::~CreateSandboxDialog() = default;

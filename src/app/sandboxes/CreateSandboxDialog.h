@@ -55,6 +55,12 @@ public:
                  const QString& refusal);
     QString refusalText() const;
 
+    // What one allow-list entry may be, with examples (shown under the field and in its errors).
+    static QString hostFormatText();
+    // The check of one allow-list entry: empty when fine; otherwise what is wrong and what is
+    // allowed. Several hosts typed into one entry are told apart from a wrong host.
+    static QString checkHostEntry(const QString& entry);
+
     QPushButton* okButton() const;
     ValidatedListEditor* hostsEditor() const;
     ValidatedListEditor* mountsEditor() const;

@@ -45,8 +45,8 @@ public:
     // startupProblems(), and none of its rules apply) and listens. False with *error, a message
     // for the UI and the command line, when the ledger cannot be opened or the socket not used.
     bool start(const AgentSettings& settings, QString* error);
-    bool isListening() const;
-    QString socketPath() const;
+    bool isListening() const override;
+    QString socketPath() const override;
     const AgentSettings& settings() const { return m_settings; }
     // Problems found by start() (invalid rules file, torn ledger line), also sent as problem().
     QStringList startupProblems() const { return m_startupProblems; }

@@ -60,6 +60,10 @@ public:
     }
     // The ledger file, for the history view; empty when there is none.
     virtual QString ledgerPath() const { return {}; }
+    // Where agents connect and whether the coordinator listens there (the empty inbox says so);
+    // by default nowhere.
+    virtual QString socketPath() const { return {}; }
+    virtual bool isListening() const { return false; }
 
 Q_SIGNALS:
     void requestQueued(quint64 key);

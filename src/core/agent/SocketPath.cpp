@@ -198,4 +198,14 @@ bool SocketPath::restrictSocketFile(const QString& socketPath, QString* error)
     return true;
 }
 
+QString SocketPath::statusText(const QString& socketPath, bool listening)
+{
+    if (listening)
+        return tr("Listening for agents on %1").arg(QDir::toNativeSeparators(socketPath));
+    if (socketPath.isEmpty())
+        return tr("Not listening for agents: the agent service has not started.");
+    return tr("Not listening for agents on %1: the agent service has stopped.")
+        .arg(QDir::toNativeSeparators(socketPath));
+}
+
 } // namespace k8::agent

@@ -42,6 +42,10 @@ public:
     // chmod 0600 on the socket file after listening.
     static bool restrictSocketFile(const QString& socketPath, QString* error);
 
+    // One line for the person (the empty inbox, About): where agents connect and whether the app
+    // listens there, or why not.
+    static QString statusText(const QString& socketPath, bool listening);
+
     // sun_path holds this many bytes including the terminating NUL.
     static int maxPathBytes();
 };

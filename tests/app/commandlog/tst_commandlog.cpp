@@ -59,7 +59,8 @@ private Q_SLOTS:
         page.copySelectedCommand();
         QCOMPARE(QApplication::clipboard()->text(), model.entryAt(startRow)->preview);
 
-        // Hiding the routine refreshes keeps the failed command in view.
+        // The routine refreshes are hidden by default; the failed command stays in view.
+        page.routineToggle()->setChecked(true);
         QCOMPARE(page.view()->model()->rowCount(), 2);
         page.routineToggle()->setChecked(false);
         QCOMPARE(page.view()->model()->rowCount(), 1);
@@ -71,6 +72,53 @@ private Q_SLOTS:
                     .endsWith(QStringLiteral(" sandbox start nosuch")));
         page.routineToggle()->setChecked(true);
         QCOMPARE(page.view()->model()->rowCount(), 2);
+    }
+
+    // Issue 8: every read-only list command is a list refresh, hidden until "Show list refreshes"
+    // is ticked; commands that change something, and failed refreshes, always show.
+    void listRefreshesAreHiddenByDefault()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::CommandLogModel model;
+        model.attach(context.runner());
+        app::CommandLogPage page(&model);
+        page.show();
+        QVERIFY(!page.routineToggle()->isChecked());
+        QCOMPARE(page.routineToggle()->text(), QStringLiteral("Show list refreshes"));
+
+        kosa8::Kosa8Runner* runner = context.runner();
+        const QVariantMap box{{QStringLiteral("name"), QStringLiteral("box1")}};
+        QSignalSpy created(runner, &kosa8::Kosa8Runner::jobFinished);
+        runner->start(kosa8::Operation::SandboxCreate, box);
+        QTRY_COMPARE_WITH_TIMEOUT(created.count(), 1, Slow);
+        for (kosa8::Operation op :
+             {kosa8::Operation::SandboxList, kosa8::Operation::CheckpointList, kosa8::Operation::SnapshotList,
+              kosa8::Operation::SandboxImages, kosa8::Operation::AuditList})
+            runner->start(op, op == kosa8::Operation::SandboxList || op == kosa8::Operation::AuditList
+                                  ? QVariantMap()
+                                  : box);
+        runner->start(kosa8::Operation::CheckpointList, {{QStringLiteral("name"), QStringLiteral("nosuch")}});
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 7, Slow);
+        for (int row = 0; row < model.rowCount(); ++row)
+            QTRY_VERIFY_WITH_TIMEOUT(!model.entryAt(row)->running, Slow);
+        for (int row = 1; row < 6; ++row)
+            QVERIFY2(model.entryAt(row)->result.ok(), qPrintable(model.entryAt(row)->preview));
+
+        // Only the create and the failed `checkpoint ls nosuch` are in view.
+        QStringList shown;
+        for (int row = 0; row < page.view()->model()->rowCount(); ++row)
+            shown << page.view()->model()->index(row, app::CommandLogModel::CommandColumn).data().toString();
+        QCOMPARE(shown.size(), 2);
+        QVERIFY2(shown.at(0).endsWith(QLatin1String(" sandbox create box1")) ||
+                     shown.at(0).contains(QLatin1String(" sandbox create box1 ")),
+                 qPrintable(shown.join(QLatin1Char('\n'))));
+        QVERIFY2(shown.at(1).contains(QLatin1String("nosuch")), qPrintable(shown.join(QLatin1Char('\n'))));
+
+        // Ticked: all seven.
+        QTest::mouseClick(page.routineToggle(), Qt::LeftButton);
+        QVERIFY(page.routineToggle()->isChecked());
+        QCOMPARE(page.view()->model()->rowCount(), 7);
     }
 
     void invalidCommandsAreLoggedToo()

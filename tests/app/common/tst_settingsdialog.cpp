@@ -6,7 +6,9 @@
 #include "common/AppSettings.h"
 #include "common/SettingsDialog.h"
 #include "kosa8/Kosa8Runner.h"
+#include "kosa8/SandboxListModel.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -78,6 +80,71 @@ private Q_SLOTS:
                     .startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")));
         QVERIFY(
             !context.runner()->preview(kosa8::Operation::Version, {}).contains(QStringLiteral("tok-XYZ")));
+    }
+
+    // Issue 8: the default sandbox is picked from the sandboxes that exist; a value that is not
+    // among them is kept, with a note.
+    void defaultSandboxIsChosenFromTheList()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        context.settings()->setDefaultSandbox(QStringLiteral("old-box"));
+        kosa8::SandboxListModel sandboxes;
+        kosa8::Sandbox one;
+        one.name = QStringLiteral("code-runner");
+        kosa8::Sandbox two;
+        two.name = QStringLiteral("data-box");
+        sandboxes.setSandboxes({one, two});
+
+        app::SettingsDialog dialog(&context);
+        dialog.setSandboxModel(&sandboxes);
+        dialog.show();
+        QComboBox* combo = dialog.defaultSandboxCombo();
+        QVERIFY(combo->isEditable());
+        QCOMPARE(combo->count(), 2);
+        QCOMPARE(combo->itemText(0), QStringLiteral("code-runner"));
+        QCOMPARE(combo->itemText(1), QStringLiteral("data-box"));
+        // The saved value is not in the list: kept as it was, and said so.
+        QCOMPARE(combo->currentText(), QStringLiteral("old-box"));
+        QVERIFY2(dialog.defaultSandboxNote().contains(QStringLiteral("no sandbox named \"old-box\"")),
+                 qPrintable(dialog.defaultSandboxNote()));
+        QVERIFY(dialog.saveButton()->isEnabled());
+
+        // A refresh of the list keeps the person's text.
+        kosa8::Sandbox three;
+        three.name = QStringLiteral("third");
+        sandboxes.setSandboxes({one, two, three});
+        QCOMPARE(combo->count(), 3);
+        QCOMPARE(combo->currentText(), QStringLiteral("old-box"));
+
+        // Picked with the keyboard from the list: the note goes, and Save stores it.
+        combo->setFocus();
+        QTRY_VERIFY(combo->hasFocus());
+        combo->setCurrentIndex(0);
+        QTest::keyClick(combo, Qt::Key_Down);
+        QCOMPARE(combo->currentText(), QStringLiteral("data-box"));
+        QVERIFY(dialog.defaultSandboxNote().isEmpty());
+        dialog.save();
+        QCOMPARE(context.settings()->defaultSandbox(), QStringLiteral("data-box"));
+    }
+
+    void noteWhenThereAreNoSandboxes()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        kosa8::SandboxListModel sandboxes;
+        app::SettingsDialog dialog(&context);
+        // Without a list nothing is known about the name: no note.
+        QVERIFY(dialog.defaultSandboxNote().isEmpty());
+        dialog.setSandboxModel(&sandboxes);
+        dialog.show();
+        QVERIFY2(dialog.defaultSandboxNote().startsWith(QStringLiteral("There are no sandboxes yet")),
+                 qPrintable(dialog.defaultSandboxNote()));
+        // An invalid name is an error that blocks Save, not a note.
+        dialog.defaultSandboxEdit()->clear();
+        QTest::keyClicks(dialog.defaultSandboxEdit(), QStringLiteral("-x"));
+        QVERIFY(!dialog.saveButton()->isEnabled());
+        QVERIFY(dialog.defaultSandboxNote().isEmpty());
     }
 };
 

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QJsonArray>
+#include <QListView>
 #include <QProcess>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -102,6 +103,9 @@ int main(int argc, char** argv)
         page.reviewView()->approveAction()->trigger();
     });
     QTimer::singleShot(6000, [&] {
+        // The run, picked in the recent runs: its code, commands and output in the run pane.
+        page.runList()->setCurrentIndex(page.runList()->model()->index(0, 0));
+        QApplication::processEvents();
         page.grab().save(out + QStringLiteral("/inbox-4-ran.png"));
         page.listTabs()->setCurrentIndex(1);
         page.grab().save(out + QStringLiteral("/inbox-6-history.png"));

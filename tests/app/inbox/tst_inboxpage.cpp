@@ -14,6 +14,7 @@
 #include "inbox/InboxPage.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/ReviewView.h"
+#include "inbox/RunPane.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "support/AgentTestClient.h"
@@ -26,6 +27,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QRegularExpression>
@@ -128,6 +130,42 @@ private:
         QTRY_VERIFY_WITH_TIMEOUT(review()->codeEditor()->hasFocus(), Wait);
     }
 
+    QAbstractButton* reviewButton(const char* name) const
+    {
+        return review()->findChild<QAbstractButton*>(QLatin1String(name));
+    }
+
+    // Asks `count` requests with code that may be approved, edited or rejected; returns their ids.
+    QList<QJsonValue> askSteps(int count, const QString& prefix = QStringLiteral("Step"))
+    {
+        QList<QJsonValue> ids;
+        for (int i = 1; i <= count; ++i)
+            ids.append(
+                ask(hitlPayload({hitlAction(QStringLiteral("python"),
+                                            {{QStringLiteral("code"), QStringLiteral("step = %1").arg(i)}})},
+                                {hitlConfig(QStringLiteral("python"), AllHitl)}),
+                    QStringLiteral("%1 %2").arg(prefix).arg(i)));
+        return ids;
+    }
+
+    // After a decision the focus is on the request list, the review shows `next`, and the next
+    // key acts on it: R opens its (empty) reason field, nothing was typed anywhere, and Escape
+    // leaves the field without deciding.
+    void expectListFocusOn(quint64 next)
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(m_page->pendingTable()),
+                                  Wait);
+        QCOMPARE(review()->currentKey(), next);
+        QCOMPARE(m_page->pendingTable()->currentIndex().row(), m_service->inbox()->rowOf(next));
+        press(Qt::Key_R);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(review()->rejectMessageEdit()));
+        QVERIFY2(review()->rejectMessageEdit()->text().isEmpty(),
+                 qPrintable(review()->rejectMessageEdit()->text()));
+        QCOMPARE(review()->currentKey(), next);
+        press(Qt::Key_Escape);
+        QVERIFY(!review()->rejectMessageEdit()->hasFocus());
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -184,6 +222,21 @@ private Q_SLOTS:
         QCOMPARE(header->subtitleLabel()->text(),
                  QStringLiteral("Requests from agents waiting for your decision."));
         QVERIFY(header->isVisible());
+    }
+
+    // Issue 8: the empty inbox says where agents connect and that the app is listening there.
+    void emptyInboxShowsTheSocket()
+    {
+        QCOMPARE(m_page->pendingCount(), 0);
+        auto* socket = review()->findChild<QLabel*>(QStringLiteral("socketLabel"));
+        QVERIFY(socket);
+        QVERIFY(socket->isVisible());
+        QCOMPARE(socket->textFormat(), Qt::PlainText);
+        QCOMPARE(socket->text(), QStringLiteral("Listening for agents on %1")
+                                     .arg(QDir::toNativeSeparators(m_service->socketPath())));
+        QVERIFY(m_service->socketPath().endsWith(QLatin1String("sock/agent.sock")));
+        QVERIFY(!m_page->isRunPaneShown());
+        QVERIFY(!m_page->runList()->isVisible()); // no run yet
     }
 
     void approveWithCtrlReturn()
@@ -503,15 +556,21 @@ private Q_SLOTS:
         QVERIFY2(checkpointShown.contains(
                      QStringLiteral("\"%1\"").arg(result.value(QStringLiteral("checkpoint")).toString())),
                  qPrintable(checkpointShown));
-        QTRY_VERIFY_WITH_TIMEOUT(m_page->runConsole()->toPlainText().contains(QLatin1String("exit code 0")),
+        // Nothing else is pending: the run pane takes the review's place, with the run's title, its
+        // code and its output together.
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->isRunPaneShown(), Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runConsole() && m_page->runConsole()->toPlainText().contains(
+                                                             QLatin1String("exit code 0")),
                                  Wait);
         const QString console = m_page->runConsole()->toPlainText();
         QVERIFY2(console.contains(QLatin1String("hello from the sandbox")), qPrintable(console));
         QVERIFY2(console.contains(QLatin1String("careful")), qPrintable(console));
-        QVERIFY2(console.contains(QLatin1String("Answer")), qPrintable(console));
-        // One header for the run, though kosa8 ran twice (checkpoint, then the run); each command
-        // is shown under it.
-        QCOMPARE(console.count(QStringLiteral("▶ Answer")), 1);
+        QCOMPARE(m_page->runPane()->titleLabel()->text(), QStringLiteral("Answer"));
+        QCOMPARE(m_page->runPane()->codeView()->toPlainText(), code);
+        QVERIFY(m_page->runPane()->codeView()->isReadOnly());
+        QVERIFY(m_page->runPane()->codeView()->isVisible());
+        QCOMPARE(m_page->runList()->model()->rowCount(), 1);
+        // kosa8 ran twice (checkpoint, then the run): each command line is shown.
         const QStringList commands =
             console.split(QLatin1Char('\n')).filter(QRegularExpression(QStringLiteral("^\\$ ")));
         QCOMPARE(commands.size(), 2);
@@ -916,6 +975,273 @@ private Q_SLOTS:
         QVERIFY(checkpoint->isVisible());
         QVERIFY2(checkpoint->text().startsWith(QLatin1String("No checkpoint: the agent asked for none")),
                  qPrintable(checkpoint->text()));
+    }
+
+    // Issue 8: after each decision the focus returns to the request list, whatever path decided,
+    // so the next key acts on the next request (README, "Keyboard").
+    void focusReturnsToTheListAfterApprovals()
+    {
+        const QList<QJsonValue> ids = askSteps(5);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 5, Wait);
+        InboxModel* model = m_service->inbox();
+        const quint64 keys[] = {model->keyAt(0), model->keyAt(1), model->keyAt(2), model->keyAt(3),
+                                model->keyAt(4)};
+
+        // By the Approve button, with the focus in the code.
+        focusCode();
+        waitArmed();
+        QAbstractButton* approveButton = reviewButton("approveButton");
+        QVERIFY(approveButton);
+        QTest::mouseClick(approveButton, Qt::LeftButton);
+        QCOMPARE(resultFor(ids.at(0)),
+                 QJsonValue(QJsonObject{
+                     {QStringLiteral("decisions"),
+                      QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("approve")}}}}}));
+        expectListFocusOn(keys[1]);
+
+        // By Ctrl+Return from the list.
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(m_client->hasResponse(ids.at(1)) || !resultFor(ids.at(1)).isUndefined());
+        expectListFocusOn(keys[2]);
+
+        // By Ctrl+Return from the code editor.
+        focusCode();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(!resultFor(ids.at(2)).isUndefined());
+        expectListFocusOn(keys[3]);
+
+        // Edit then approve: E, type in the editor, Ctrl+Return from the editor.
+        m_page->pendingTable()->setFocus();
+        press(Qt::Key_E);
+        QVERIFY(review()->isEditing());
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(review()->codeEditor()));
+        review()->codeEditor()->moveCursor(QTextCursor::End);
+        QTest::keyClicks(review()->codeEditor(), QStringLiteral(" + 1"));
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        const QJsonArray edited =
+            resultFor(ids.at(3)).toObject().value(QStringLiteral("decisions")).toArray();
+        QCOMPARE(edited.first().toObject().value(QStringLiteral("type")).toString(), QStringLiteral("edit"));
+        expectListFocusOn(keys[4]);
+        // The next request is not in edit mode: E from the list starts editing it, not typing.
+        m_page->pendingTable()->setFocus();
+        press(Qt::Key_E);
+        QVERIFY(review()->isEditing());
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("step = 5"));
+    }
+
+    void focusReturnsToTheListAfterRejections()
+    {
+        const QList<QJsonValue> ids = askSteps(3);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 3, Wait);
+        InboxModel* model = m_service->inbox();
+        const quint64 second = model->keyAt(1);
+        const quint64 third = model->keyAt(2);
+
+        // With the mouse: click into the reason field, type, click Reject.
+        QTest::mouseClick(review()->rejectMessageEdit(), Qt::LeftButton);
+        review()->rejectMessageEdit()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(review()->rejectMessageEdit()->hasFocus(), Wait);
+        QTest::keyClicks(review()->rejectMessageEdit(), QStringLiteral("by mouse"));
+        QAbstractButton* rejectButton = reviewButton("rejectButton");
+        QVERIFY(rejectButton);
+        QTest::mouseClick(rejectButton, Qt::LeftButton);
+        QCOMPARE(resultFor(ids.at(0))
+                     .toObject()
+                     .value(QStringLiteral("decisions"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("message")),
+                 QJsonValue(QStringLiteral("by mouse")));
+        // The focus left the reason field: J moves to the next request instead of typing a "j".
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(m_page->pendingTable()),
+                                  Wait);
+        QCOMPARE(review()->currentKey(), second);
+        press(Qt::Key_J);
+        QCOMPARE(review()->currentKey(), third);
+        QVERIFY(review()->rejectMessageEdit()->text().isEmpty());
+        press(Qt::Key_K);
+        QCOMPARE(review()->currentKey(), second);
+        QVERIFY(review()->rejectMessageEdit()->text().isEmpty());
+
+        // With the keys: R, type, Return.
+        press(Qt::Key_R);
+        QVERIFY(review()->rejectMessageEdit()->hasFocus());
+        QTest::keyClicks(review()->rejectMessageEdit(), QStringLiteral("by key"));
+        press(Qt::Key_Return);
+        QCOMPARE(resultFor(ids.at(1))
+                     .toObject()
+                     .value(QStringLiteral("decisions"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("message")),
+                 QJsonValue(QStringLiteral("by key")));
+        expectListFocusOn(third);
+        // And the next Ctrl+Return from the list approves the next request.
+        m_page->pendingTable()->setFocus();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(resultFor(ids.at(2))
+                     .toObject()
+                     .value(QStringLiteral("decisions"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("type")),
+                 QJsonValue(QStringLiteral("approve")));
+        // The last one gone: the list (empty) keeps the focus, no field does.
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 0, Wait);
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(m_page->pendingTable()),
+                                  Wait);
+    }
+
+    void focusReturnsToTheListAfterRespondAndEachAction()
+    {
+        const QJsonObject interrupt{
+            {QStringLiteral("action_request"),
+             QJsonObject{{QStringLiteral("action"), QStringLiteral("ask_user")},
+                         {QStringLiteral("args"),
+                          QJsonObject{{QStringLiteral("question"), QStringLiteral("Which?")}}}}},
+            {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), false},
+                                                   {QStringLiteral("allow_edit"), false},
+                                                   {QStringLiteral("allow_respond"), true},
+                                                   {QStringLiteral("allow_ignore"), true}}},
+            {QStringLiteral("description"), QStringLiteral("Pick a dataset")}};
+        const QJsonValue question = ask(QJsonArray{interrupt}, QStringLiteral("Question"));
+        const QJsonValue two = ask(
+            hitlPayload(
+                {hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("a = 1")}}),
+                 hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("b = 2")}})},
+                {hitlConfig(QStringLiteral("python"), AllHitl)}),
+            QStringLiteral("Two actions"));
+        const QList<QJsonValue> after = askSteps(1, QStringLiteral("After"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 3, Wait);
+        InboxModel* model = m_service->inbox();
+        const quint64 twoKey = model->keyAt(1);
+        const quint64 afterKey = model->keyAt(2);
+
+        // Respond: Ctrl+R, type, Return.
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        press(Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(review()->respondEdit()->hasFocus());
+        QTest::keyClicks(review()->respondEdit(), QStringLiteral("the 2024 one"));
+        press(Qt::Key_Return);
+        QVERIFY(!resultFor(question).isUndefined());
+        expectListFocusOn(twoKey);
+
+        // Each action of a multi-action request: the first approved from the code, and the focus
+        // is on the list for the second; the last rejected with R, and the focus is on the list
+        // for the next request.
+        focusCode();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(review()->currentAction(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), static_cast<QWidget*>(m_page->pendingTable()),
+                                  Wait);
+        QVERIFY(!m_client->hasResponse(two));
+        press(Qt::Key_R);
+        QVERIFY(review()->rejectMessageEdit()->hasFocus());
+        QCOMPARE(review()->currentKey(), twoKey);
+        QTest::keyClicks(review()->rejectMessageEdit(), QStringLiteral("not b"));
+        press(Qt::Key_Return);
+        const QJsonArray decisions = resultFor(two).toObject().value(QStringLiteral("decisions")).toArray();
+        QCOMPARE(decisions.size(), 2);
+        QCOMPARE(decisions.at(0).toObject().value(QStringLiteral("type")).toString(),
+                 QStringLiteral("approve"));
+        QCOMPARE(decisions.at(1).toObject().value(QStringLiteral("type")).toString(),
+                 QStringLiteral("reject"));
+        expectListFocusOn(afterKey);
+        QVERIFY(!m_client->hasResponse(after.first()));
+    }
+
+    // Issue 8: a run's output is never shown beside an unrelated request; each run keeps its
+    // code and output together in its own entry.
+    void runOutputStaysWithItsRun()
+    {
+        QCOMPARE(QProcess::execute(m_standin, {QStringLiteral("sandbox"), QStringLiteral("create"),
+                                               QStringLiteral("box1")}),
+                 0);
+        // Runs are approved only into a sandbox the list shows, with the image pulled there.
+        k8::kosa8::SandboxListModel sandboxes;
+        k8::kosa8::Sandbox box1;
+        box1.name = QStringLiteral("box1");
+        box1.images = {QStringLiteral("python:3.12-slim")};
+        sandboxes.setSandboxes({box1});
+        m_page->setSandboxModel(&sandboxes);
+        const QString codeA = QStringLiteral("# stdout: output of A\nprint('A')\n");
+        const QString codeB = QStringLiteral("# stdout: output of B\nprint('B')\n");
+        QSignalSpy arrived(m_page.get(), &InboxPage::requestArrived);
+        const QJsonValue idA =
+            m_client->request(QStringLiteral("run"), {{QStringLiteral("code"), codeA},
+                                                      {QStringLiteral("title"), QStringLiteral("Run A")}});
+        QVERIFY(arrived.wait(Wait));
+        const QJsonValue idB =
+            m_client->request(QStringLiteral("run"), {{QStringLiteral("code"), codeB},
+                                                      {QStringLiteral("title"), QStringLiteral("Run B")}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("unrelated()")}},
+            QStringLiteral("Unrelated"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 3, Wait);
+
+        // A approved: B takes the review, and A's output is not beside it.
+        focusCode();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(resultFor(idA).toObject().contains(QStringLiteral("exit_code")));
+        QCOMPARE(resultFor(idA).toObject().value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(m_page->runList()->model()->rowCount(), 1);
+        QVERIFY(m_page->runList()->isVisible());
+        QVERIFY(!m_page->isRunPaneShown());
+        QVERIFY(!m_page->runPane()->isVisible());
+        QCOMPARE(review()->codeEditor()->toPlainText(), codeB);
+
+        // B approved from the list: the unrelated request takes the review; still no output beside it.
+        expectListFocusOn(m_service->inbox()->keyAt(0));
+        m_page->pendingTable()->setFocus();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(resultFor(idB).toObject().contains(QStringLiteral("exit_code")));
+        QCOMPARE(resultFor(idB).toObject().value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("unrelated()"));
+        QVERIFY(!m_page->isRunPaneShown());
+        QCOMPARE(m_page->runList()->model()->rowCount(), 2);
+
+        // The person picks a run: newest first, each with its own code and output.
+        QAbstractItemModel* runs = m_page->runList()->model();
+        QVERIFY(runs->index(0, 0).data().toString().startsWith(QLatin1String("Run B")));
+        QVERIFY(runs->index(1, 0).data().toString().startsWith(QLatin1String("Run A")));
+        m_page->runList()->setFocus();
+        m_page->runList()->setCurrentIndex(runs->index(1, 0));
+        QVERIFY(m_page->isRunPaneShown());
+        QCOMPARE(review()->currentKey(), quint64(0));
+        QCOMPARE(m_page->runPane()->titleLabel()->text(), QStringLiteral("Run A"));
+        QCOMPARE(m_page->runPane()->codeView()->toPlainText(), codeA);
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runConsole()->toPlainText().contains(QLatin1String("exit code 0")),
+                                 Wait);
+        QVERIFY(m_page->runConsole()->toPlainText().contains(QLatin1String("output of A")));
+        QVERIFY(!m_page->runConsole()->toPlainText().contains(QLatin1String("output of B")));
+        press(Qt::Key_Down);
+        QCOMPARE(m_page->runPane()->titleLabel()->text(), QStringLiteral("Run A")); // the last row
+        press(Qt::Key_Up);
+        QCOMPARE(m_page->runPane()->titleLabel()->text(), QStringLiteral("Run B"));
+        QCOMPARE(m_page->runPane()->codeView()->toPlainText(), codeB);
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runConsole()->toPlainText().contains(QLatin1String("output of B")),
+                                 Wait);
+        QVERIFY(!m_page->runConsole()->toPlainText().contains(QLatin1String("output of A")));
+
+        // J goes back to the pending request: the review returns and the run pane leaves.
+        press(Qt::Key_J);
+        QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("unrelated()"));
+        QVERIFY(!m_page->isRunPaneShown());
+        QVERIFY(m_page->runList()->selectionModel()->selectedIndexes().isEmpty());
+        m_page->setSandboxModel(nullptr);
     }
 
     void notifierKeepsTitleCount()

@@ -129,6 +129,53 @@ private Q_SLOTS:
                            "files.pythonhosted.org"));
     }
 
+    // Issue 8: the host field says what an entry may be, and an error says what is allowed; several
+    // hosts typed into one entry are named as such, not as "not allowed".
+    void hostFieldExplainsTheFormat()
+    {
+        CreateSandboxDialog dialog(&m_runner);
+        dialog.show();
+        QTest::keyClicks(nameEdit(dialog), QStringLiteral("web"));
+        auto* help = dialog.findChild<QLabel*>(QStringLiteral("hostsFormatLabel"));
+        QVERIFY(help);
+        QCOMPARE(help->text(), CreateSandboxDialog::hostFormatText());
+        QVERIFY(help->isVisible());
+        for (const char* example :
+             {"One host per entry", "*.githubusercontent.com", "10.0.0.5", "10.0.0.0/8", ":443"})
+            QVERIFY2(help->text().contains(QLatin1String(example)), example);
+
+        clickRadio(radio(dialog, "allowRadio"));
+        k8::app::ValidatedListEditor* hosts = dialog.hostsEditor();
+        QVERIFY(!hosts->input()->placeholderText().contains(QLatin1Char(',')));
+        QTest::keyClicks(hosts->input(), QStringLiteral("pypi.org, files.pythonhosted.org"));
+        QVERIFY(!hosts->addButton()->isEnabled());
+        QVERIFY(hosts->messageLabel()->isVisible());
+        const QString several = hosts->messageLabel()->text();
+        QVERIFY2(several.startsWith(
+                     QStringLiteral("This is 2 hosts in one entry: add them one at a time (pypi.org,")),
+                 qPrintable(several));
+        QVERIFY2(!several.contains(QLatin1String("not allowed")), qPrintable(several));
+        QVERIFY2(several.contains(CreateSandboxDialog::hostFormatText()), qPrintable(several));
+        QVERIFY(!dialog.okButton()->isEnabled());
+
+        hosts->input()->clear();
+        QTest::keyClicks(hosts->input(), QStringLiteral("http://pypi.org/simple"));
+        const QString wrong = hosts->messageLabel()->text();
+        QVERIFY2(wrong.startsWith(QStringLiteral("\"http://pypi.org/simple\" is not a host kosa8 accepts.")),
+                 qPrintable(wrong));
+        QVERIFY2(wrong.contains(QLatin1String("CIDR")), qPrintable(wrong));
+
+        // Every example the text gives is accepted.
+        for (const char* good : {"pypi.org", "*.githubusercontent.com", "10.0.0.5", "10.0.0.0/8",
+                                 "api.example.com:443", "[2001:db8::1]:443"})
+            QVERIFY2(CreateSandboxDialog::checkHostEntry(QLatin1String(good)).isEmpty(), good);
+        hosts->input()->clear();
+        QTest::keyClicks(hosts->input(), QStringLiteral("10.0.0.0/8"));
+        QTest::keyClick(hosts->input(), Qt::Key_Return);
+        QCOMPARE(hosts->items(), QStringList{QStringLiteral("10.0.0.0/8")});
+        QVERIFY(dialog.okButton()->isEnabled());
+    }
+
     void anyEgressAndMounts()
     {
         CreateSandboxDialog dialog(&m_runner);
