@@ -8,6 +8,7 @@
 
 class QAction;
 class QPlainTextEdit;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 
@@ -25,7 +26,8 @@ class HistoryView;
 class ReviewView;
 
 // The inbox: on the left the pending requests (newest at the bottom) and the history of decided
-// ones; on the right the review of the selected request and the output of approved runs.
+// ones, narrow and collapsible (toggleListAction) so that the code and its diff get the width; on
+// the right the review of the selected request and the output of approved runs.
 // The main window hosts it and follows pendingCountChanged()/requestArrived() for its title, tray
 // icon and notifications (InboxNotifier does exactly that).
 class InboxPage : public QWidget
@@ -47,6 +49,10 @@ public:
     QTabWidget* listTabs() const { return m_tabs; }
     QAction* nextAction() const { return m_next; }
     QAction* previousAction() const { return m_previous; }
+    // Shows or collapses the request lists (checked: shown); its shortcut works anywhere in the page.
+    QAction* toggleListAction() const { return m_toggleList; }
+    QSplitter* listSplitter() const { return m_split; }
+    bool isListShown() const;
     // "Rewind to before this run": enabled once a run that took a checkpoint has finished.
     QAction* rewindLastRunAction() const { return m_rewindLastRun; }
 
@@ -64,6 +70,7 @@ Q_SIGNALS:
 
 private:
     void selectRow(int row);
+    void setListShown(bool shown);
     void onRowsInserted(int first);
     void onRowsRemoved(int first);
     void appendConsole(const QString& text, const QColor& colour = {}, bool bold = false);
@@ -82,6 +89,9 @@ private:
     RunConsole* m_console;
     QAction* m_next;
     QAction* m_previous;
+    QAction* m_toggleList;
+    QSplitter* m_split;
+    int m_listWidth = 0; // the list's width before it was collapsed
     QAction* m_rewindLastRun;
     QString m_lastRunSandbox;         // where the last finished run ran
     QString m_lastRunCheckpoint;      // the checkpoint taken before it; empty: none
