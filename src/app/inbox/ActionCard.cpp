@@ -107,6 +107,7 @@ void ActionCard::setProse(const QString& prose)
 
 void ActionCard::setCodeVisible(bool visible)
 {
+    m_code->setVisible(visible);
     m_codeSplitter->setVisible(visible);
 }
 
