@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The review as one decision sheet (issue 8): a LangGraph human-in-the-loop request with two
-# actions, both cards in view at once (review-two-actions.png), then the first action in edit mode
+# actions, both cards in view, the first approved (review-two-actions.png), then the second in edit mode
 # with the side-by-side diff (review-edit-diff.png). The real app under Xvfb at 1280x800 with the
 # kosa8 stand-in; the request comes from send_review_sheet.py.
 # Needs: Xvfb, xdotool, ImageMagick (import), a built kosa8-desk, a Python with the kosa8_desk
@@ -14,7 +14,7 @@ REPO=$(cd "$HERE/../.." && pwd)
 APP=${KOSA8_DESK_APP:-$REPO/build/src/app/kosa8-desk}
 PYTHON=${PYTHON:-$REPO/build/venv/bin/python}
 KOSA8="$REPO/tests/standin/kosa8"
-DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:58}
+DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:63}
 OUT=${SCREENSHOT_OUT:-$HERE}
 
 WORK=$(mktemp -d /tmp/k8-sheet.XXXXXX)
@@ -26,6 +26,7 @@ PIDS=()
 cleanup() {
     for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do kill "${PIDS[i]}" 2>/dev/null || true; done
     wait 2>/dev/null || true
+    [ -n "${KEEP_LOG:-}" ] && cat "$WORK/app.log" "$WORK/xvfb.log" >"$KEEP_LOG" 2>/dev/null
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -34,7 +35,9 @@ shot() { sleep "${2:-1}"; import -window root "$OUT/$1"; echo "wrote $OUT/$1"; }
 
 "$KOSA8" sandbox create code-runner --egress deny >/dev/null
 
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+# -noreset: the server does not restart when xdpyinfo, its first client, disconnects (the app
+# could otherwise try to connect while it restarts).
+Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp -noreset >"$WORK/xvfb.log" 2>&1 &
 PIDS+=($!)
 export DISPLAY=$DISPLAY_NUMBER
 wait_for xdpyinfo
@@ -51,17 +54,23 @@ wait_for test -S "$WORK/data/agent.sock"
 PIDS+=($!)
 xdotool key ctrl+1
 sleep 3                                # the request arrives and is shown
-xdotool mousemove 200 ${ROW1_Y:-138} click 1
+xdotool mousemove 300 ${ROW1_Y:-138} click 1
+sleep 1.5                              # approval is armed half a second after the view changes
+# Approve the first action: it says "approved", and the second card becomes the current one.
+xdotool key ctrl+Return
 shot review-two-actions.png 2
 
-# Edit the first action: the list out of the way (Ctrl+Shift+L), Edit (E from the list), a
+# Edit the second action: the list out of the way (Ctrl+Shift+L), Edit (E from the list), a
 # changed line typed at the end of the code, then the diff side by side.
 xdotool key ctrl+shift+l
+[ -n "${DEBUG_SHOTS:-}" ] && shot debug-1.png
 sleep 1
 xdotool key e
+[ -n "${DEBUG_SHOTS:-}" ] && shot debug-2.png
 sleep 1
 xdotool key ctrl+End
-xdotool type --delay 20 'print("kept", len(soup.select("h2, h3")))'
+xdotool type --delay 20 'print("kept", sorted(p.name for p in cache.iterdir()))'
 sleep 1
-xdotool mousemove "${SIDE_BY_SIDE_X:-1200}" "${SIDE_BY_SIDE_Y:-330}" click 1
+[ -n "${DEBUG_SHOTS:-}" ] && shot debug-3.png
+xdotool mousemove "${SIDE_BY_SIDE_X:-1175}" "${SIDE_BY_SIDE_Y:-278}" click 1
 shot review-edit-diff.png 2

@@ -22,7 +22,9 @@ ActionCard::ActionCard(QWidget* parent)
     , m_state(new QLabel(this))
     , m_currentMark(new QLabel(tr("deciding now"), this))
     , m_prose(new QLabel(this))
-    , m_codeSplitter(new QSplitter(Qt::Horizontal, this))
+    // The diff goes under the code, at the card's full width: beside it, a side-by-side diff
+    // would split a laptop screen into three narrow columns.
+    , m_codeSplitter(new QSplitter(Qt::Vertical, this))
     , m_code(new CodeEditor(m_codeSplitter))
     , m_diff(new DiffView(m_codeSplitter))
     , m_argsLabel(new QLabel(this))
@@ -121,7 +123,11 @@ void ActionCard::setArgsVisible(bool visible, const QString& label)
 
 void ActionCard::setDiffVisible(bool visible)
 {
+    if (visible == m_diff->isVisibleTo(this))
+        return;
     m_diff->setVisible(visible);
+    if (visible)
+        fitEditors();
 }
 
 void ActionCard::placeBelowCode(QWidget* widget)
@@ -190,7 +196,9 @@ void ActionCard::fitHeight(CodeEditor* editor, int minLines, int maxLines)
     // In a QPlainTextEdit the document's height is its number of laid-out (wrapped) lines.
     const int lines =
         qBound(minLines, int(editor->document()->documentLayout()->documentSize().height()), maxLines);
-    const int margins = int(2 * editor->document()->documentMargin()) + 2 * editor->frameWidth();
+    // Half a line of slack: without it rounding in the layout shows a scroll bar for code that fits.
+    const int margins = int(2 * editor->document()->documentMargin()) + 2 * editor->frameWidth() +
+                        editor->fontMetrics().lineSpacing() / 2;
     const QScrollBar* bar = editor->horizontalScrollBar();
     const int barHeight = bar && bar->isVisible() ? bar->sizeHint().height() : 0;
     editor->setFixedHeight(lines * editor->fontMetrics().lineSpacing() + margins + barHeight);
@@ -200,8 +208,8 @@ void ActionCard::fitEditors()
 {
     fitHeight(m_code, MinCodeLines, MaxCodeLines);
     fitHeight(m_args, 1, MaxArgsLines);
-    // The diff beside the code gets at least the code's height.
-    m_diff->setMinimumHeight(m_code->height());
+    // The diff under the code gets as much height as the code, at least a few lines.
+    m_diff->setMinimumHeight(qMax(m_code->height(), m_code->fontMetrics().lineSpacing() * 8));
 }
 
 } // namespace k8::app

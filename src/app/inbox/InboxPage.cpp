@@ -77,7 +77,13 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // Agent names can be long ("docs-researcher (LangChain)"); sized to its contents the agent
     // column pushed the title, waiting time and sandbox out of view. It gets a fixed share and elides.
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 18);
+    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 12);
+    // The list is a narrow strip beside the review: the kind elides like the agent (the review
+    // says it in full), and the sandbox, which the review's run block shows, is left out.
+    header->setSectionResizeMode(agent::InboxModel::MethodColumn, QHeaderView::Interactive);
+    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 12);
+    header->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
+    m_pending->setColumnHidden(agent::InboxModel::SandboxColumn, true);
     m_pending->setWordWrap(false);
     // Titles and agent names come from agents: their tooltips show them as text, never markup.
     m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));
@@ -148,7 +154,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // (titles elide there and show in full on hover) that collapses away entirely on demand.
     m_split->setStretchFactor(0, 0);
     m_split->setStretchFactor(1, 1);
-    m_listWidth = fontMetrics().averageCharWidth() * 48;
+    m_listWidth = fontMetrics().averageCharWidth() * 52;
     m_split->setSizes({m_listWidth, m_listWidth * 3});
     m_split->setCollapsible(0, true);
     m_split->setCollapsible(1, false);

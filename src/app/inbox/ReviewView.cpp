@@ -77,6 +77,8 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // What the code would reach: a panel under the current card's code, and markers on the lines
     // it names (ReviewView::showAction moves both to the card that becomes current).
     m_reach = new ReachPanel(this);
+    // Inside a card it stays compact (its list scrolls): the next card must not drop out of view.
+    m_reach->setMaximumHeight(fontMetrics().lineSpacing() * 8);
     connect(m_reach, &ReachPanel::allowHostRequested, this, &ReviewView::allowHostRequested);
     connect(m_reach, &ReachPanel::editPolicyRequested, this, &ReviewView::editPolicyRequested);
     connect(m_reach, &ReachPanel::lineActivated, this, [this](int line) {
@@ -570,11 +572,16 @@ void ReviewView::updateCard(int index)
 
 void ReviewView::scrollToCurrent()
 {
-    // After the layout has placed the cards: the current card's top comes into view (a card
-    // taller than the view shows from its header down).
+    // After the layout has placed the cards: a card not wholly in view is scrolled to the top of
+    // the view, so that its header, prose and code read from the start (and, while editing, the
+    // diff under the code gets the rest of the view).
     QTimer::singleShot(0, this, [this] {
         if (!m_key || !m_state.isValidAction(m_current) || m_current >= m_cards.size())
             return;
+        // Cards that just grew (a diff shown) are measured as laid out, not as they were: the
+        // card's layout request posts the sheet's, which resizes the sheet in the scroll area.
+        for (int round = 0; round < 3; ++round)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         ActionCard* card = m_cards.at(m_current);
         QScrollArea* scroll = m_ui->sheetScroll;
         const int top = card->mapTo(m_ui->sheet, QPoint(0, 0)).y();
@@ -582,7 +589,7 @@ void ReviewView::scrollToCurrent()
         QScrollBar* bar = scroll->verticalScrollBar();
         const int viewHeight = scroll->viewport()->height();
         if (top < bar->value() || bottom > bar->value() + viewHeight)
-            bar->setValue(card->height() > viewHeight ? top : bottom - viewHeight);
+            bar->setValue(top);
     });
 }
 
@@ -759,6 +766,8 @@ void ReviewView::toggleEdit()
             argsEditor()->setFocus(Qt::ShortcutFocusReason);
     }
     updateDecisionState();
+    if (editing)
+        scrollToCurrent();
 }
 
 void ReviewView::revertEdits()

@@ -73,6 +73,8 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
             return HiddenText::revealedInline(request.title);
         if (index.column() == AgentColumn)
             return HiddenText::revealedInline(request.agent);
+        if (index.column() == MethodColumn)
+            return kindText(request);
         return {};
     default:
         return {};

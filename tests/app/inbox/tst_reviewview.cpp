@@ -5,6 +5,7 @@
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
+#include "editor/DiffView.h"
 #include "egress/ReachLineMarker.h"
 #include "egress/ReachPanel.h"
 #include "inbox/ActionCard.h"
@@ -598,6 +599,36 @@ private Q_SLOTS:
         const QString runLine = labelText(view, "reviewKindLabel");
         QVERIFY2(runLine.contains(QLatin1String("sandbox")) && !runLine.contains(QLatin1String("outside")),
                  qPrintable(runLine));
+    }
+    // Issue 8: after a decision the next card is scrolled to the top of the view; so is the card
+    // put in edit mode, so that its code and the diff under it are in view.
+    void currentCardScrollsIntoView()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(1000, 520);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QString longCode;
+        for (int i = 0; i < 20; ++i)
+            longCode += QStringLiteral("step_%1()\n").arg(i);
+        coordinator.add(twoActionRequest(26, {longCode, longCode + QStringLiteral("cleanup()")}));
+        view.showRequest(26);
+        auto* scroll = view.findChild<QScrollArea*>(QStringLiteral("sheetScroll"));
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        QVERIFY(view.approveFor(26));
+        k8::app::ActionCard* second = view.actionCards().at(1);
+        const auto topOf = [&] { return second->mapTo(scroll->widget(), QPoint(0, 0)).y(); };
+        QTRY_COMPARE_WITH_TIMEOUT(scroll->verticalScrollBar()->value(),
+                                  qMin(topOf(), scroll->verticalScrollBar()->maximum()), Wait);
+        QVERIFY(scroll->verticalScrollBar()->value() > 0);
+
+        scroll->verticalScrollBar()->setValue(0);
+        view.editAction()->trigger();
+        QVERIFY(view.diffView()->isVisibleTo(second));
+        QTRY_COMPARE_WITH_TIMEOUT(scroll->verticalScrollBar()->value(),
+                                  qMin(topOf(), scroll->verticalScrollBar()->maximum()), Wait);
     }
 };
 
