@@ -58,7 +58,12 @@ xdotool mousemove 300 ${ROW1_Y:-138} click 1
 sleep 1.5                              # approval is armed half a second after the view changes
 # Approve the first action: it says "approved", and the second card becomes the current one.
 xdotool key ctrl+Return
-shot review-two-actions.png 2
+sleep 1
+# Wheel the sheet back up a little (over the second card's description, a label, so the sheet
+# scrolls rather than an editor) so that the first card's header and "approved" are in view too.
+xdotool mousemove 900 ${CARD2_TEXT_Y:-274} click --repeat ${WHEEL_UP:-4} --delay 50 4
+shot review-two-actions.png 1
+xdotool mousemove 300 ${ROW1_Y:-138} click 1   # the focus back on the list for the keys below
 
 # Edit the second action: the list out of the way (Ctrl+Shift+L), Edit (E from the list), a
 # changed line typed at the end of the code, then the diff side by side.
