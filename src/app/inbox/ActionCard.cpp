@@ -96,6 +96,8 @@ void ActionCard::setHeader(const QString& header, const QString& state)
 {
     m_header->setText(header);
     m_state->setText(state);
+    // A screen reader names the card as the eye reads it: "Action 2 of 3 · python_repl".
+    setAccessibleName(header.isEmpty() ? tr("Action") : header);
     m_header->setVisible(!header.isEmpty());
     m_state->setVisible(!header.isEmpty() && !state.isEmpty());
     m_currentMark->setVisible(m_current && !header.isEmpty());
