@@ -630,6 +630,29 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(scroll->verticalScrollBar()->value(),
                                   qMin(topOf(), scroll->verticalScrollBar()->maximum()), Wait);
     }
+    // Issue 8: a card shows its code in full height up to a cap, then scrolls on its own; short
+    // code is never cut.
+    void cardCodeGrowsToACapThenScrolls()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.resize(1000, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QString longCode;
+        for (int i = 0; i < 100; ++i)
+            longCode += QStringLiteral("line_%1()\n").arg(i);
+        coordinator.add(twoActionRequest(27, {QStringLiteral("a()\nb()\nc()\nd()\ne()"), longCode}));
+        view.showRequest(27);
+        k8::app::CodeEditor* shortCode = view.actionCards().at(0)->codeEditor();
+        k8::app::CodeEditor* tallCode = view.actionCards().at(1)->codeEditor();
+        const int line = shortCode->fontMetrics().lineSpacing();
+        QTRY_VERIFY_WITH_TIMEOUT(shortCode->height() >= 5 * line, Wait);
+        QCOMPARE(shortCode->verticalScrollBar()->maximum(), 0); // all five lines in view
+        QVERIFY(tallCode->height() >= k8::app::ActionCard::MaxCodeLines * line);
+        QVERIFY(tallCode->height() < 40 * line);
+        QVERIFY(tallCode->verticalScrollBar()->maximum() > 0);
+    }
 };
 
 QTEST_MAIN(TestReviewView)
