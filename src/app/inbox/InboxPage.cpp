@@ -3,6 +3,7 @@
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
 #include "common/PageHeader.h"
+#include "editor/CodeEditor.h"
 #include "history/HistoryView.h"
 #include "history/PlainText.h"
 #include "inbox/DecisionNotices.h"
@@ -12,6 +13,7 @@
 #include "rules/RulesDialog.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -86,7 +88,13 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // Agent names can be long ("docs-researcher (LangChain)"); sized to its contents the agent
     // column pushed the title, waiting time and sandbox out of view. It gets a fixed share and elides.
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 18);
+    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 12);
+    // The list is a narrow strip beside the review: the kind elides like the agent (the review
+    // says it in full), and the sandbox, which the review's run block shows, is left out.
+    header->setSectionResizeMode(agent::InboxModel::MethodColumn, QHeaderView::Interactive);
+    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 12);
+    header->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
+    m_pending->setColumnHidden(agent::InboxModel::SandboxColumn, true);
     m_pending->setWordWrap(false);
     // Titles and agent names come from agents: their tooltips show them as text, never markup.
     m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));
@@ -163,24 +171,42 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_right->addWidget(m_runPane);
     m_right->setCurrentWidget(m_review);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_tabs);
-    split->addWidget(m_right);
-    // The list shows five columns: about two fifths of the width keeps them in view.
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({560, 840});
-    split->setChildrenCollapsible(false);
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->addWidget(m_tabs);
+    m_split->addWidget(m_right);
+    // The review holds code and its diff side by side: it gets the width, the list a narrow strip
+    // (titles elide there and show in full on hover) that collapses away entirely on demand.
+    m_split->setStretchFactor(0, 0);
+    m_split->setStretchFactor(1, 1);
+    m_listWidth = fontMetrics().averageCharWidth() * 52;
+    m_split->setSizes({m_listWidth, m_listWidth * 3});
+    m_split->setCollapsible(0, true);
+    m_split->setCollapsible(1, false);
+
+    m_toggleList = makeNavigation(this, tr("Request list"), tr("Show or hide the request list"),
+                                  {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L)});
+    m_toggleList->setCheckable(true);
+    m_toggleList->setChecked(true);
+    connect(m_toggleList, &QAction::toggled, this, &InboxPage::setListShown);
+    // Dragging the handle to the edge collapses the list too; the toggle follows.
+    connect(m_split, &QSplitter::splitterMoved, this, [this] {
+        const QSignalBlocker blocker(m_toggleList);
+        m_toggleList->setChecked(isListShown());
+    });
 
     // The same header as the other pages, so the person always knows where they are.
     auto* pageHeader =
         new PageHeader(tr("Inbox"), tr("Requests from agents waiting for your decision."), this);
+    auto* toggleButton = buttonFor(m_toggleList, tr("Show or hide the request list"), pageHeader);
+    toggleButton->setObjectName(QStringLiteral("toggleListButton"));
+    toggleButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    pageHeader->addWidget(toggleButton);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(8);
     layout->addWidget(pageHeader);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
 
     connect(m_pending->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -260,6 +286,30 @@ void InboxPage::selectRow(int row)
     m_pending->scrollTo(index);
     // currentRowChanged does not fire when the row index stays the same but holds another request.
     m_review->showRequest(model->keyAt(row));
+}
+
+bool InboxPage::isListShown() const
+{
+    return m_split->sizes().value(0) > 0;
+}
+
+void InboxPage::setListShown(bool shown)
+{
+    const QList<int> sizes = m_split->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (!shown) {
+        if (sizes.value(0) > 0)
+            m_listWidth = sizes.value(0);
+        // The keyboard keeps working on the list (J, K, decisions) while it is out of sight, but
+        // the focus should not stay on something invisible: the review takes it.
+        if (m_tabs->isAncestorOf(QApplication::focusWidget()))
+            m_review->codeEditor()->setFocus(Qt::ShortcutFocusReason);
+        m_split->setSizes({0, total});
+    } else {
+        m_split->setSizes({m_listWidth, qMax(0, total - m_listWidth)});
+    }
+    const QSignalBlocker blocker(m_toggleList);
+    m_toggleList->setChecked(shown);
 }
 
 bool InboxPage::selectKey(quint64 key)

@@ -9,6 +9,7 @@ class QAction;
 class QLabel;
 class QListView;
 class QPlainTextEdit;
+class QSplitter;
 class QStackedWidget;
 class QTabWidget;
 class QTableView;
@@ -31,9 +32,10 @@ class RulesDialog;
 class RunPane;
 
 // The inbox: on the left the pending requests (newest at the bottom), the recent runs and the
-// history of decided ones; on the right the review of the selected request or, while no request is
-// in review, the run pane (the code, commands and output of one approved run). After every
-// decision the focus returns to the request list, so that the next key acts on the next request.
+// history of decided ones, narrow and collapsible (toggleListAction) so that the code and its diff
+// get the width; on the right the review of the selected request or, while no request is in
+// review, the run pane (the code, commands and output of one approved run). After every decision
+// the focus returns to the request list, so that the next key acts on the next request.
 // The main window hosts it and follows pendingCountChanged()/requestArrived() for its title, tray
 // icon and notifications (InboxNotifier does exactly that).
 class InboxPage : public QWidget
@@ -61,6 +63,10 @@ public:
     QTabWidget* listTabs() const { return m_tabs; }
     QAction* nextAction() const { return m_next; }
     QAction* previousAction() const { return m_previous; }
+    // Shows or collapses the request lists (checked: shown); its shortcut works anywhere in the page.
+    QAction* toggleListAction() const { return m_toggleList; }
+    QSplitter* listSplitter() const { return m_split; }
+    bool isListShown() const;
     // "Rewind to before this run" for the run in the run pane: enabled once it finished after a
     // checkpoint.
     QAction* rewindLastRunAction() const;
@@ -91,6 +97,7 @@ Q_SIGNALS:
 
 private:
     void selectRow(int row);
+    void setListShown(bool shown);
     void onRowsInserted(int first);
     void onRowsRemoved(int first);
     // The coordinator says the request left and why (after the model removed its row).
@@ -131,6 +138,9 @@ private:
     quint64 m_leftKey = 0; // the request in view that left; waiting to learn why
     int m_leftRow = -1;    // the row it had
     int m_endedRow = -1;   // the row of the ended request kept in view (where "next" goes)
+    QAction* m_toggleList;
+    QSplitter* m_split;
+    int m_listWidth = 0; // the list's width before it was collapsed
 };
 
 } // namespace k8::app

@@ -12,6 +12,7 @@
 #include "editor/RevealBar.h"
 #include "egress/ReachLineMarker.h"
 #include "egress/ReachPanel.h"
+#include "inbox/ActionCard.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"
@@ -22,6 +23,8 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QTextBlock>
 #include <QTimer>
@@ -84,6 +87,8 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_armTimer(new QTimer(this))
 {
     m_ui->setupUi(this);
+    // The run block sits at the top of the sheet, under what the request is, above the cards.
+    m_ui->sheetLayout->insertWidget(m_ui->sheetLayout->indexOf(m_ui->proseLabel) + 1, m_ui->runBox);
     // Where a run goes (sandbox, network, image, checkpoint) in the run box; the countdown under
     // the request's details; why a request ended, above its title.
     m_place = new RunPlacePanel(m_ui->runBox);
@@ -92,27 +97,33 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     insertBeside(m_ui->detailsLabel, m_countdown, true);
     m_endBanner = new RequestEndBanner(this);
     insertBeside(m_ui->titleLabel, m_endBanner, false);
-    m_ui->argsEditor->setLanguage(QStringLiteral("json"));
-    m_ui->codeEditor->setEditable(false);
-    m_ui->argsEditor->setEditable(false);
-    m_ui->codeSplitter->setStretchFactor(0, 3);
-    m_ui->codeSplitter->setStretchFactor(1, 2);
-    m_ui->contentSplitter->setStretchFactor(0, 3);
-    m_ui->contentSplitter->setStretchFactor(1, 1);
-    // What the code would reach: a panel under the code and markers on the lines it names.
+    // What the code would reach: a panel under the current card's code, and markers on the lines
+    // it names (ReviewView::showAction moves both to the card that becomes current).
     m_reach = new ReachPanel(this);
-    m_ui->contentSplitter->addWidget(m_reach);
-    m_ui->contentSplitter->setStretchFactor(2, 1);
-    m_reachMarker = new ReachLineMarker(m_ui->codeEditor);
+    // Inside a card it stays compact (its list scrolls): the next card must not drop out of view.
+    m_reach->setMaximumHeight(fontMetrics().lineSpacing() * 8);
     connect(m_reach, &ReachPanel::allowHostRequested, this, &ReviewView::allowHostRequested);
     connect(m_reach, &ReachPanel::editPolicyRequested, this, &ReviewView::editPolicyRequested);
     connect(m_reach, &ReachPanel::lineActivated, this, [this](int line) {
-        const QTextBlock block = m_ui->codeEditor->document()->findBlockByNumber(line - 1);
+        CodeEditor* editor = codeEditor();
+        const QTextBlock block = editor->document()->findBlockByNumber(line - 1);
         if (block.isValid()) {
-            m_ui->codeEditor->setTextCursor(QTextCursor(block));
-            m_ui->codeEditor->centerCursor();
+            editor->setTextCursor(QTextCursor(block));
+            editor->centerCursor();
         }
     });
+    // Whether the answer runs in a sandbox or goes back to the agent: set apart from the details.
+    QFont kindFont = m_ui->reviewKindLabel->font();
+    kindFont.setBold(true);
+    m_ui->reviewKindLabel->setFont(kindFont);
+    m_ui->reviewKindLabel->setAutoFillBackground(true);
+    m_ui->reviewKindLabel->setBackgroundRole(QPalette::AlternateBase);
+    m_ui->reviewKindLabel->setMargin(6);
+    // The question is the first thing read: a touch larger than the details.
+    QFont proseFont = m_ui->proseLabel->font();
+    proseFont.setPointSizeF(proseFont.pointSizeF() * 1.05);
+    m_ui->proseLabel->setFont(proseFont);
+    m_ui->proseLabel->setMargin(4);
     QFont titleFont = m_ui->titleLabel->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
@@ -194,30 +205,12 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
         auto* escape =
             new QShortcut(QKeySequence(Qt::Key_Escape), field, nullptr, nullptr, Qt::WidgetShortcut);
         connect(escape, &QShortcut::activated, this, [this] {
-            QWidget* target = m_ui->codeEditor->isVisible() ? static_cast<QWidget*>(m_ui->codeEditor)
-                                                            : static_cast<QWidget*>(m_ui->argsEditor);
+            QWidget* target = codeEditor()->isVisible() ? static_cast<QWidget*>(codeEditor())
+                                                        : static_cast<QWidget*>(argsEditor());
             target->setFocus(Qt::ShortcutFocusReason);
         });
     }
 
-    connect(m_ui->actionCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (!m_loading && index >= 0)
-            showAction(index);
-    });
-    connect(m_ui->codeEditor, &QPlainTextEdit::textChanged, this, [this] {
-        if (m_loading)
-            return;
-        m_state.setCode(m_current, m_ui->codeEditor->code());
-        m_ui->diffView->setEdited(m_state.code(m_current));
-        updateReach();
-        updateDecisionState();
-    });
-    connect(m_ui->argsEditor, &QPlainTextEdit::textChanged, this, [this] {
-        if (m_loading)
-            return;
-        m_state.setArgsText(m_current, m_ui->argsEditor->code());
-        updateDecisionState();
-    });
     connect(m_place, &RunPlacePanel::sandboxChosen, this, [this](const QString& name) {
         if (m_loading || !m_state.isRun() || m_state.isEnded())
             return;
@@ -270,8 +263,8 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // What can hide in the code is counted right above the buttons that decide on it.
     m_revealBar = new RevealBar(this);
     m_ui->revealBarSlot->addWidget(m_revealBar);
-    connect(m_ui->codeEditor, &CodeEditor::findingsChanged, this, &ReviewView::updateRevealBar);
-    connect(m_ui->argsEditor, &CodeEditor::findingsChanged, this, &ReviewView::updateRevealBar);
+    cardAt(0); // there is always a first card, so that the editors the view hands out exist
+    m_reachMarker = m_markers.first();
 
     showRequest(0);
 }
@@ -292,15 +285,78 @@ QList<QAction*> ReviewView::decisionActions() const
 
 CodeEditor* ReviewView::codeEditor() const
 {
-    return m_ui->codeEditor;
+    return currentCard()->codeEditor();
 }
 CodeEditor* ReviewView::argsEditor() const
 {
-    return m_ui->argsEditor;
+    return currentCard()->argsEditor();
 }
 DiffView* ReviewView::diffView() const
 {
-    return m_ui->diffView;
+    return currentCard()->diffView();
+}
+QList<ActionCard*> ReviewView::actionCards() const
+{
+    return m_cards.mid(0, m_shownCards);
+}
+ActionCard* ReviewView::currentCard() const
+{
+    return m_cards.at(qBound(0, m_current, int(m_cards.size()) - 1));
+}
+
+ActionCard* ReviewView::cardAt(int index)
+{
+    while (m_cards.size() <= index) {
+        auto* card = new ActionCard(m_ui->sheet);
+        m_ui->cardList->addWidget(card);
+        m_cards.append(card);
+        m_markers.append(new ReachLineMarker(card->codeEditor()));
+        // Agent text only ever as plain text, in the cards too.
+        for (QLabel* label : card->findChildren<QLabel*>())
+            label->setTextFormat(Qt::PlainText);
+        connect(card, &ActionCard::activated, this, [this, card] { onCardActivated(card); });
+        connect(card->codeEditor(), &QPlainTextEdit::textChanged, this,
+                [this, card] { onCardCodeChanged(card); });
+        connect(card->argsEditor(), &QPlainTextEdit::textChanged, this,
+                [this, card] { onCardArgsChanged(card); });
+        connect(card->codeEditor(), &CodeEditor::findingsChanged, this, &ReviewView::updateRevealBar);
+        connect(card->argsEditor(), &CodeEditor::findingsChanged, this, &ReviewView::updateRevealBar);
+    }
+    return m_cards.at(index);
+}
+
+void ReviewView::onCardActivated(ActionCard* card)
+{
+    const int index = int(m_cards.indexOf(card));
+    if (!m_loading && m_key && index != m_current && m_state.isValidAction(index))
+        showAction(index);
+}
+
+void ReviewView::setCurrentAction(int index)
+{
+    if (m_key && m_state.isValidAction(index))
+        showAction(index);
+}
+
+void ReviewView::onCardCodeChanged(ActionCard* card)
+{
+    const int index = int(m_cards.indexOf(card));
+    if (m_loading || !m_state.isValidAction(index))
+        return;
+    m_state.setCode(index, card->codeEditor()->code());
+    card->diffView()->setEdited(m_state.code(index));
+    if (index == m_current)
+        updateReach();
+    updateDecisionState();
+}
+
+void ReviewView::onCardArgsChanged(ActionCard* card)
+{
+    const int index = int(m_cards.indexOf(card));
+    if (m_loading || !m_state.isValidAction(index))
+        return;
+    m_state.setArgsText(index, card->argsEditor()->code());
+    updateDecisionState();
 }
 QLineEdit* ReviewView::rejectMessageEdit() const
 {
@@ -420,8 +476,11 @@ void ReviewView::showRequest(quint64 key)
 
     if (!request) {
         m_loading = true;
-        m_ui->codeEditor->setCode(QString());
-        m_ui->argsEditor->setCode(QString());
+        for (ActionCard* card : std::as_const(m_cards)) {
+            card->codeEditor()->setCode(QString());
+            card->argsEditor()->setCode(QString());
+            card->setCurrent(false);
+        }
         m_ui->rejectMessageEdit->clear();
         m_ui->respondEdit->clear();
         m_loading = false;
@@ -429,44 +488,144 @@ void ReviewView::showRequest(quint64 key)
         m_ui->socketLabel->setText(
             agent::SocketPath::statusText(m_coordinator ? m_coordinator->socketPath() : QString(),
                                           m_coordinator && m_coordinator->isListening()));
+        m_shownCards = 0;
         m_ui->stack->setCurrentWidget(m_ui->emptyPage);
         disarm();
         return;
     }
 
     const agent::Request& shown = m_state.request();
-    m_loading = true;
-    m_ui->actionCombo->clear();
-    for (int i = 0; i < shown.actions.size(); ++i) {
-        const QString name = shown.actions.at(i).name.isEmpty() ? tr("action") : shown.actions.at(i).name;
-        m_ui->actionCombo->addItem(tr("%1 of %2: %3").arg(i + 1).arg(shown.actions.size()).arg(name));
-    }
-    m_loading = false;
     const bool several = shown.actions.size() > 1;
-    m_ui->actionLabel->setVisible(several);
-    m_ui->actionCombo->setVisible(several);
     m_ui->actionStateLabel->setVisible(several);
 
     m_ui->runBox->setVisible(m_state.isRun());
     fillSandboxes();
     m_countdown->setDeadline(shown.receivedAt, shown.timeoutS);
     m_ui->stack->setCurrentWidget(m_ui->reviewPage);
+    m_ui->sheetScroll->verticalScrollBar()->setValue(0);
     updateDetails();
     m_ageTimer->start();
 
+    // The question goes at the top when it is the request's (the same for every action); an
+    // action's own description goes on its card.
+    QString sharedProse = m_state.prose(0);
+    for (int i = 1; i < m_state.actionCount(); ++i) {
+        if (m_state.prose(i) != sharedProse)
+            sharedProse.clear();
+    }
+    const bool proseOnTop = !sharedProse.isEmpty();
+    m_ui->proseLabel->setText(agent::HiddenText::revealedInline(sharedProse));
+    m_ui->proseLabel->setVisible(proseOnTop);
+
+    m_shownCards = qMax(1, m_state.actionCount());
+    cardAt(m_shownCards - 1);
+    for (int i = 0; i < m_cards.size(); ++i)
+        m_cards.at(i)->setVisible(i < m_shownCards);
+    for (int i = 0; i < m_state.actionCount(); ++i) {
+        loadCard(i);
+        cardAt(i)->setProse(proseOnTop ? QString() : agent::HiddenText::revealedInline(m_state.prose(i)));
+    }
+
     if (shown.actions.isEmpty()) {
         // Nothing to decide on is unexpected: offer only a rejection (fail closed).
+        ActionCard* card = cardAt(0);
         m_loading = true;
-        m_ui->codeEditor->setCode(QString());
-        m_ui->codeEditor->hide();
-        m_ui->argsEditor->setCode(agent::formatJsonForReview(shown.payload));
+        card->setHeader(QString(), QString());
+        card->setProse(QString());
+        card->codeEditor()->setCode(QString());
+        card->setCodeVisible(false);
+        card->argsEditor()->setCode(agent::formatJsonForReview(shown.payload));
+        card->argsEditor()->setEditable(false);
+        card->setArgsVisible(true, tr("Arguments:"));
+        card->setCurrent(false);
         m_loading = false;
-        m_ui->proseLabel->hide();
+        updateReach();
         setMessage(tr("This request holds no action that can be approved."), true);
         disarm();
         return;
     }
     showAction(qBound(0, m_state.currentAction(), m_state.actionCount() - 1));
+}
+
+void ReviewView::loadCard(int index)
+{
+    ActionCard* card = cardAt(index);
+    const bool hasCode = m_state.hasCode(index);
+    const bool editing = m_state.isEditing(index);
+    m_loading = true;
+    card->codeEditor()->setLanguage(m_state.codeLanguage(index));
+    card->codeEditor()->setCode(m_state.code(index));
+    card->setCodeVisible(hasCode);
+    card->diffView()->setTexts(m_state.originalCode(index), m_state.code(index));
+    card->argsEditor()->setCode(m_state.argsText(index));
+    card->setArgsVisible(m_state.hasOtherArgs(index), hasCode ? tr("Other arguments:") : tr("Arguments:"));
+    card->codeEditor()->setEditable(editing && hasCode);
+    card->argsEditor()->setEditable(editing && !m_state.isRun());
+    m_loading = false;
+    updateCard(index);
+}
+
+QString ReviewView::decisionStateText(int index) const
+{
+    if (!m_state.isDecided(index))
+        return tr("waiting");
+    switch (m_state.decidedKind(index)) {
+    case DecisionKind::Approve:
+        return tr("approved");
+    case DecisionKind::Edit:
+        return tr("approved with edits");
+    case DecisionKind::Reject: {
+        const QString reason = m_state.rejectReason(index).trimmed();
+        return reason.isEmpty() ? tr("rejected")
+                                : tr("rejected: %1").arg(agent::HiddenText::revealedInline(reason));
+    }
+    case DecisionKind::Respond:
+        return tr("responded");
+    }
+    return {};
+}
+
+void ReviewView::updateCard(int index)
+{
+    if (!m_state.isValidAction(index) || index >= m_cards.size())
+        return;
+    ActionCard* card = m_cards.at(index);
+    const int count = m_state.actionCount();
+    if (count > 1) {
+        const QString name = m_state.request().actions.at(index).name;
+        card->setHeader(tr("Action %1 of %2 · %3")
+                            .arg(index + 1)
+                            .arg(count)
+                            .arg(name.isEmpty() ? tr("action") : agent::HiddenText::revealedInline(name)),
+                        decisionStateText(index));
+    } else {
+        card->setHeader(QString(), QString()); // one action: no "1 of 1"
+    }
+    // The diff compares code; an edit of the other arguments alone is told by the note instead.
+    card->setDiffVisible(m_state.hasCode(index) && (m_state.isEditing(index) || m_state.isCodeEdited(index)));
+}
+
+void ReviewView::scrollToCurrent()
+{
+    // After the layout has placed the cards: a card not wholly in view is scrolled to the top of
+    // the view, so that its header, prose and code read from the start (and, while editing, the
+    // diff under the code gets the rest of the view).
+    QTimer::singleShot(0, this, [this] {
+        if (!m_key || !m_state.isValidAction(m_current) || m_current >= m_cards.size())
+            return;
+        // Cards that just grew (a diff shown) are measured as laid out, not as they were: the
+        // card's layout request posts the sheet's, which resizes the sheet in the scroll area.
+        for (int round = 0; round < 3; ++round)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        ActionCard* card = m_cards.at(m_current);
+        QScrollArea* scroll = m_ui->sheetScroll;
+        const int top = card->mapTo(m_ui->sheet, QPoint(0, 0)).y();
+        const int bottom = top + card->height();
+        QScrollBar* bar = scroll->verticalScrollBar();
+        const int viewHeight = scroll->viewport()->height();
+        if (top < bar->value() || bottom > bar->value() + viewHeight)
+            bar->setValue(top);
+    });
 }
 
 void ReviewView::keepDraft()
@@ -488,18 +647,26 @@ void ReviewView::updateDetails()
     m_ui->titleLabel->setText(request.title.isEmpty() ? tr("(untitled request)") : reveal(request.title));
     QStringList parts;
     parts << tr("From %1").arg(reveal(request.agent));
+    parts << agent::InboxModel::kindText(request);
     if (m_state.isRun()) {
-        parts << tr("runs %1 code in a kosa8 sandbox").arg(request.run.language);
+        m_ui->reviewKindLabel->setText(
+            tr("Approving runs this %1 code in the kosa8 sandbox below.").arg(request.run.language));
     } else {
-        // A review is answered to the agent, which then acts itself, outside any sandbox.
+        // A review is answered to the agent, which then acts itself, outside any sandbox: said
+        // on a line of its own so that nobody mistakes it for a sandboxed run.
         QStringList names;
         for (const agent::ReviewAction& action : request.actions) {
             if (!action.name.isEmpty() && !names.contains(reveal(action.name)))
                 names.append(reveal(action.name));
         }
-        parts << (names.isEmpty() ? tr("the agent acts on your answer itself, outside kosa8")
-                                  : tr("the agent runs %1 itself on your answer, outside kosa8")
-                                        .arg(names.join(QStringLiteral(", "))));
+        m_ui->reviewKindLabel->setText(
+            names.isEmpty()
+                ? tr("Your answer goes back to the agent, which acts on it itself, outside kosa8: no "
+                     "sandbox, "
+                     "no checkpoint.")
+                : tr("Your answer goes back to the agent, which then runs %1 itself, outside kosa8: no "
+                     "sandbox, no checkpoint.")
+                      .arg(names.join(QStringLiteral(", "))));
     }
     if (!request.threadId.isEmpty())
         parts << tr("thread %1").arg(reveal(request.threadId));
@@ -518,35 +685,29 @@ void ReviewView::showAction(int index)
     const bool changed = index != m_current;
     m_current = index;
     m_state.setCurrentAction(index);
-    const bool hasCode = m_state.hasCode(index);
+    ActionCard* card = cardAt(index);
+    for (int i = 0; i < m_cards.size(); ++i)
+        m_cards.at(i)->setCurrent(i == index);
 
     m_loading = true;
-    m_ui->actionCombo->setCurrentIndex(index);
-    m_ui->codeEditor->setLanguage(m_state.codeLanguage(index));
-    m_ui->codeEditor->setCode(m_state.code(index));
-    m_ui->codeEditor->setVisible(hasCode);
-    m_ui->diffView->setTexts(m_state.originalCode(index), m_state.code(index));
-    m_ui->argsEditor->setCode(m_state.argsText(index));
-    m_ui->argsPanel->setVisible(m_state.hasOtherArgs(index));
-    m_ui->argsLabel->setText(hasCode ? tr("Other arguments:") : tr("Arguments:"));
     m_ui->rejectMessageEdit->setText(m_state.rejectReason(index));
     m_ui->respondEdit->setText(m_state.responseText(index));
     m_loading = false;
+    // The reach panel and its line markers follow the current card.
+    for (ReachLineMarker* marker : std::as_const(m_markers))
+        marker->setLines({});
+    m_reachMarker = m_markers.at(index);
+    card->placeBelowCode(m_reach);
     updateReach();
 
-    const QString prose = agent::HiddenText::revealedInline(m_state.prose(index));
-    m_ui->proseLabel->setText(prose);
-    m_ui->proseLabel->setVisible(!prose.isEmpty());
-
-    const bool editing = m_state.isEditing(index);
-    m_edit->setChecked(editing);
-    m_ui->codeEditor->setEditable(editing && hasCode);
-    m_ui->argsEditor->setEditable(editing && !m_state.isRun());
+    m_edit->setChecked(m_state.isEditing(index));
     updateRevealBar();
-    if (changed)
+    if (changed) {
+        scrollToCurrent();
         disarm(); // another action in view: what the next key approves changed
-    else
+    } else {
         updateDecisionState();
+    }
 }
 
 void ReviewView::updateRevealBar()
@@ -554,9 +715,9 @@ void ReviewView::updateRevealBar()
     agent::HiddenText::Report report;
     if (m_key && m_state.isValidAction(m_current)) {
         if (m_state.hasCode(m_current))
-            report = m_ui->codeEditor->currentFindings();
+            report = codeEditor()->currentFindings();
         if (m_state.hasOtherArgs(m_current)) {
-            const agent::HiddenText::Report& args = m_ui->argsEditor->currentFindings();
+            const agent::HiddenText::Report& args = argsEditor()->currentFindings();
             for (int kind = 0; kind < int(report.counts.size()); ++kind)
                 report.counts[kind] += args.counts[kind];
             report.findings += args.findings;
@@ -607,9 +768,8 @@ void ReviewView::updateDecisionState()
     m_ui->respondEdit->setVisible(canRespond);
     m_ui->respondButton->setVisible(canRespond);
 
-    // The diff compares code; an edit of the other arguments alone is told by the note instead.
-    m_ui->diffView->setVisible(active && m_state.hasCode(m_current) &&
-                               (editing || m_state.isCodeEdited(m_current)));
+    for (int i = 0; i < m_state.actionCount(); ++i)
+        updateCard(i);
 
     // Why approving is not possible, and what the edits will do, in words beside the code.
     QString note = active ? m_state.note(m_current) : QString();
@@ -657,8 +817,10 @@ void ReviewView::showEnded(agent::RequestEnd end, const QString& decidedBy)
     m_armTimer->stop();
     m_ui->armingLabel->hide();
     m_edit->setChecked(false);
-    m_ui->codeEditor->setEditable(false);
-    m_ui->argsEditor->setEditable(false);
+    for (ActionCard* card : std::as_const(m_cards)) {
+        card->codeEditor()->setEditable(false);
+        card->argsEditor()->setEditable(false);
+    }
     m_place->setReadOnly(true);
     m_nextAfterEnd->setEnabled(true);
     setMessage({}, false);
@@ -683,15 +845,17 @@ void ReviewView::toggleEdit()
     // checkable action toggles too); follow the action's state. Switching off keeps the edits.
     const bool editing = m_edit->isChecked();
     m_state.setEditing(m_current, editing);
-    m_ui->codeEditor->setEditable(editing && m_state.hasCode(m_current));
-    m_ui->argsEditor->setEditable(editing && !m_state.isRun());
+    codeEditor()->setEditable(editing && m_state.hasCode(m_current));
+    argsEditor()->setEditable(editing && !m_state.isRun());
     if (editing) {
         if (m_state.hasCode(m_current))
-            m_ui->codeEditor->setFocus(Qt::ShortcutFocusReason);
+            codeEditor()->setFocus(Qt::ShortcutFocusReason);
         else
-            m_ui->argsEditor->setFocus(Qt::ShortcutFocusReason);
+            argsEditor()->setFocus(Qt::ShortcutFocusReason);
     }
     updateDecisionState();
+    if (editing)
+        scrollToCurrent();
 }
 
 void ReviewView::revertEdits()
@@ -700,6 +864,7 @@ void ReviewView::revertEdits()
         return;
     m_state.revert(m_current);
     const int index = m_current;
+    loadCard(index);
     m_current = -1; // show it afresh, and disarm: the code in view changed
     showAction(index);
 }

@@ -27,6 +27,7 @@ class SandboxListModel;
 
 namespace k8::app {
 
+class ActionCard;
 class CodeEditor;
 class CountdownLabel;
 class RequestEndBanner;
@@ -36,12 +37,16 @@ class DiffView;
 class ReachLineMarker;
 class ReachPanel;
 
-// One pending request, shown for a decision: who asks and what (as plain text: every byte an
-// agent sends is shown as text, never as markup), the question as prose, the code (read-only
-// until the person presses Edit, then with a live diff), the rest of the payload as JSON, and for
-// `run` the sandbox, its network policy, the image and the checkpoint. Only the decisions the
-// payload allows are enabled. With several actions, each action gets its own decision; the
-// request is answered when the last one is decided.
+// One pending request, shown for a decision as one scrolling sheet: who asks and what (as plain
+// text: every byte an agent sends is shown as text, never as markup), a line that says what the
+// answer leads to (a sandboxed run, or the agent acting itself outside kosa8), the question as
+// prose in full, for `run` the sandbox, its network policy, the image and the checkpoint, and then
+// one ActionCard per action, all at once: its code (read-only until the person presses Edit, then
+// with a live diff beside it) and the rest of its arguments as JSON. Only the decisions the
+// payload allows are enabled. One card is current: the decision buttons under the sheet act on
+// it; clicking into another card makes that one current. Each action gets its own decision, the
+// next undecided card becomes current after each, and the request is answered when the last one
+// is decided.
 //
 // The view only shows an agent::ReviewState and forwards clicks and keys to it; what is sent is
 // what ReviewState::decisionToSend() says, and ReviewCoordinator::decide() does the rest.
@@ -100,9 +105,15 @@ public:
     QAction* approveRuleAction() const { return m_ruleApprove; }
     QAction* rejectAgentRuleAction() const { return m_ruleRejectAgent; }
 
+    // The current card's editors and diff.
     CodeEditor* codeEditor() const;
     CodeEditor* argsEditor() const;
     DiffView* diffView() const;
+    // The cards of the request shown, one per action (one, holding the payload, when the request
+    // has no action).
+    QList<ActionCard*> actionCards() const;
+    // Makes the action current, as clicking into its card does (disarms when it changes).
+    void setCurrentAction(int index);
     QLineEdit* rejectMessageEdit() const;
     QLineEdit* respondEdit() const;
     QLineEdit* imageEdit() const;
@@ -169,6 +180,18 @@ private:
     // arguments of the action in view, counted together.
     void updateRevealBar();
     void keepDraft();
+    // The card of an action, made when first needed (cards are reused from request to request).
+    ActionCard* cardAt(int index);
+    ActionCard* currentCard() const;
+    void onCardActivated(ActionCard* card);
+    void onCardCodeChanged(ActionCard* card);
+    void onCardArgsChanged(ActionCard* card);
+    // Fills the action's card from the state: code, diff, arguments, edit mode, header.
+    void loadCard(int index);
+    // The card's header and decision state, and whether its diff shows.
+    void updateCard(int index);
+    QString decisionStateText(int index) const;
+    void scrollToCurrent();
     void showAction(int index);
     void recordDecision(agent::DecisionKind kind);
     void submit();
@@ -188,7 +211,10 @@ private:
     QPointer<agent::ReviewCoordinator> m_coordinator;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
     ReachPanel* m_reach = nullptr;
-    ReachLineMarker* m_reachMarker = nullptr;
+    ReachLineMarker* m_reachMarker = nullptr; // on the current card's code
+    QList<ActionCard*> m_cards;
+    QList<ReachLineMarker*> m_markers; // one per card
+    int m_shownCards = 0;
     QPointer<QWidget> m_keyScope;
     quint64 m_key = 0;
     agent::ReviewState m_state; // the request shown and the person's work on it

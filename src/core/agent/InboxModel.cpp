@@ -57,7 +57,7 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
         case TitleColumn:
             return HiddenText::revealedInline(request.title);
         case MethodColumn:
-            return request.method;
+            return kindText(request);
         case AgeColumn:
             return ageText(request.receivedAt, QDateTime::currentDateTimeUtc());
         case SandboxColumn:
@@ -68,8 +68,13 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == AgeColumn)
             return QLocale().toString(request.receivedAt.toLocalTime(), QLocale::LongFormat);
+        // Titles and agent names elide in a narrow list: the tooltip has them in full.
         if (index.column() == TitleColumn)
             return HiddenText::revealedInline(request.title);
+        if (index.column() == AgentColumn)
+            return HiddenText::revealedInline(request.agent);
+        if (index.column() == MethodColumn)
+            return kindText(request);
         return {};
     default:
         return {};
@@ -86,7 +91,7 @@ QVariant InboxModel::headerData(int section, Qt::Orientation orientation, int ro
     case TitleColumn:
         return tr("Title");
     case MethodColumn:
-        return tr("Method");
+        return tr("Kind");
     case AgeColumn:
         return tr("Waiting");
     case SandboxColumn:
@@ -94,6 +99,23 @@ QVariant InboxModel::headerData(int section, Qt::Orientation orientation, int ro
     default:
         return {};
     }
+}
+
+QString InboxModel::kindText(const Request& request)
+{
+    switch (request.shape) {
+    case PayloadShape::Run:
+        return tr("sandbox run");
+    case PayloadShape::HumanInTheLoop:
+        return request.actions.size() > 1
+                   ? tr("%n LangGraph tool calls", nullptr, int(request.actions.size()))
+                   : tr("LangGraph tool call");
+    case PayloadShape::AgentInbox:
+        return tr("Agent Inbox interrupt");
+    case PayloadShape::Generic:
+        return tr("question");
+    }
+    return tr("question");
 }
 
 void InboxModel::append(const Request& request)

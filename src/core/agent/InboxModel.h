@@ -7,7 +7,7 @@
 
 namespace k8::agent {
 
-// Pending requests, oldest first (newest at the bottom). Columns: agent, title, method, age,
+// Pending requests, oldest first (newest at the bottom). Columns: agent, title, kind, age,
 // sandbox. Owned and filled by the coordinator; views only read it.
 class InboxModel : public QAbstractTableModel
 {
@@ -35,6 +35,10 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // What the request is, in a reviewer's words ("sandbox run", "LangGraph tool call", "question"),
+    // not the protocol's method or payload shape names.
+    static QString kindText(const Request& request);
 
     void append(const Request& request);
     bool remove(quint64 key);

@@ -790,7 +790,7 @@ bool reviewResult(const Request& request, const PersonDecision& decision, QJsonV
             return fail(Text::tr("\"%1\" is not allowed for action %2 (%3).")
                             .arg(decisionName(chosen.kind))
                             .arg(i + 1)
-                            .arg(action.name.isEmpty() ? shapeName(request.shape) : action.name));
+                            .arg(action.name.isEmpty() ? Text::tr("unnamed") : action.name));
         if (chosen.kind == DecisionKind::Edit && request.shape == PayloadShape::Run &&
             !chosen.editedArgs.value(QLatin1String("code")).isString())
             return fail(Text::tr("An edited run needs the edited code."));
@@ -814,7 +814,7 @@ bool reviewResult(const Request& request, const PersonDecision& decision, QJsonV
     case PayloadShape::Generic: {
         const DecisionKind kind = decision.actions.first().kind;
         if (kind != DecisionKind::Approve && kind != DecisionKind::Reject)
-            return fail(Text::tr("A generic payload is only approved or rejected."));
+            return fail(Text::tr("A plain question can only be approved or rejected."));
         *result = kind == DecisionKind::Approve ? QStringLiteral("approve") : QStringLiteral("reject");
         return true;
     }

@@ -9,6 +9,7 @@
 #include "history/HistoryModel.h"
 #include "history/HistoryView.h"
 #include "history/PlainText.h"
+#include "inbox/ActionCard.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
@@ -32,6 +33,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -495,12 +497,20 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
         QCOMPARE(review()->currentAction(), 0);
         QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("a = 1"));
+        // Both actions are in view at once, each with its own code, the first one current.
+        const QList<k8::app::ActionCard*> cards = review()->actionCards();
+        QCOMPARE(cards.size(), 2);
+        QVERIFY(cards.at(0)->isVisible() && cards.at(1)->isVisible());
+        QCOMPARE(cards.at(1)->codeEditor()->toPlainText(), QStringLiteral("b = 2"));
+        QVERIFY(cards.at(0)->isCurrent() && !cards.at(1)->isCurrent());
         focusCode();
         waitArmed();
         press(Qt::Key_Return, Qt::ControlModifier);
         // Not answered yet: the second action is shown for its own decision.
         QCOMPARE(review()->currentAction(), 1);
         QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("b = 2"));
+        QVERIFY(cards.at(1)->isCurrent() && !cards.at(0)->isCurrent());
+        QCOMPARE(cards.at(0)->stateLabel()->text(), QStringLiteral("approved"));
         QVERIFY(!m_client->hasResponse(id));
         focusCode();
         press(Qt::Key_R);
@@ -1324,6 +1334,50 @@ private Q_SLOTS:
         QVERIFY(!review()->isShowingEnded());
         QVERIFY(review()->currentKey() != key && review()->currentKey() != 0);
         QVERIFY(review()->endBanner()->isHidden());
+    }
+    // Issue 8: the request list collapses (tool button or Ctrl+Shift+L) and gives the review its
+    // width; the same key brings it back at its width.
+    void collapsingTheListGivesTheReviewTheWidth()
+    {
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x = 1")}}, QStringLiteral("Wide"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QVERIFY(m_page->isListShown());
+        const int listWidth = m_page->pendingTable()->width();
+        // Narrow by default: the review gets most of the page.
+        QVERIFY2(review()->width() > m_page->width() / 2, qPrintable(QString::number(review()->width())));
+        const int before = review()->width();
+        m_page->pendingTable()->setFocus();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
+        press(Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_page->isListShown(), Wait);
+        QVERIFY(!m_page->toggleListAction()->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(review()->width() >= before + listWidth - 10, Wait);
+        // The focus left the hidden list for the review, so the keys go on working.
+        QVERIFY(review()->isAncestorOf(QApplication::focusWidget()));
+        press(Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->isListShown(), Wait);
+        QVERIFY(m_page->toggleListAction()->isChecked());
+        QTRY_COMPARE_WITH_TIMEOUT(review()->width(), before, Wait);
+        // The button in the page header does the same.
+        auto* button = m_page->findChild<QAbstractButton*>(QStringLiteral("toggleListButton"));
+        QVERIFY(button && button->isVisible());
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_page->isListShown(), Wait);
+    }
+
+    // Issue 8: the list says what each request is in a reviewer's words, not protocol names.
+    void listNamesTheKindInPlainWords()
+    {
+        ask(hitlPayload(
+                {hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("a = 1")}})},
+                {hitlConfig(QStringLiteral("python"), AllHitl)}),
+            QStringLiteral("Kind"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        const QAbstractItemModel* model = m_page->pendingTable()->model();
+        QCOMPARE(model->headerData(InboxModel::MethodColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Kind"));
+        QCOMPARE(model->index(0, InboxModel::MethodColumn).data().toString(),
+                 QStringLiteral("LangGraph tool call"));
     }
 };
 

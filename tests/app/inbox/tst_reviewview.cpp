@@ -6,8 +6,10 @@
 #include "agent/ReviewCoordinator.h"
 #include "common/Style.h"
 #include "editor/CodeEditor.h"
+#include "editor/DiffView.h"
 #include "egress/ReachLineMarker.h"
 #include "egress/ReachPanel.h"
+#include "inbox/ActionCard.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/ReviewView.h"
@@ -23,6 +25,8 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -131,6 +135,52 @@ Request hitlRequest(quint64 key, const QJsonObject& args)
     request.agent = QStringLiteral("bot");
     request.receivedAt = QDateTime::currentDateTimeUtc();
     return request;
+}
+
+// A LangGraph HITL request with one action per code, all named `name`, every decision allowed.
+Request twoActionRequest(quint64 key, const QStringList& codes,
+                         const QString& name = QStringLiteral("python"))
+{
+    QJsonArray actions;
+    for (const QString& code : codes)
+        actions.append(QJsonObject{{QStringLiteral("name"), name},
+                                   {QStringLiteral("args"), QJsonObject{{QStringLiteral("code"), code}}}});
+    const QJsonObject payload{
+        {QStringLiteral("action_requests"), actions},
+        {QStringLiteral("review_configs"),
+         QJsonArray{QJsonObject{
+             {QStringLiteral("action_name"), name},
+             {QStringLiteral("allowed_decisions"),
+              QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")}}}}}};
+    Request request;
+    RpcError error;
+    if (!requestFromReview({{QStringLiteral("payload"), payload}}, &request, &error))
+        qFatal("review rejected: %s", qPrintable(error.message));
+    request.key = key;
+    request.agent = QStringLiteral("bot");
+    request.receivedAt = QDateTime::currentDateTimeUtc();
+    return request;
+}
+
+// A plain question (no LangGraph format): the question is the agent's prose.
+Request questionRequest(quint64 key, const QString& question)
+{
+    Request request;
+    RpcError error;
+    const QJsonObject payload{{QStringLiteral("question"), question},
+                              {QStringLiteral("code"), QStringLiteral("x = 1")}};
+    if (!requestFromReview({{QStringLiteral("payload"), payload}}, &request, &error))
+        qFatal("review rejected: %s", qPrintable(error.message));
+    request.key = key;
+    request.agent = QStringLiteral("bot");
+    request.receivedAt = QDateTime::currentDateTimeUtc();
+    return request;
+}
+
+QString labelText(const QWidget& view, const char* name)
+{
+    auto* label = view.findChild<QLabel*>(QLatin1String(name));
+    return label && label->isVisible() ? label->text() : QString();
 }
 
 // The sandbox list as read from kosa8: code-runner, where runRequest() runs by default, with the
@@ -424,6 +474,213 @@ private Q_SLOTS:
         QTest::mouseClick(panel->editPolicyButton(), Qt::LeftButton);
         QCOMPARE(edit.size(), 1);
         QCOMPARE(edit.first().at(0).toString(), QStringLiteral("code-runner"));
+    }
+    // Issue 8: every action of a request is shown at once, one card each, with its own code; the
+    // buttons act on the current card, the next undecided card becomes current after a decision,
+    // and the request is sent only when every action is decided, with one decision per action.
+    void twoActionsShowAsCardsDecidedInTurn()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(1000, 800);
+        view.show();
+        coordinator.add(
+            twoActionRequest(20, {QStringLiteral("a = 1"), QStringLiteral("import os\nos.remove('x')")}));
+        view.showRequest(20);
+        const QList<k8::app::ActionCard*> cards = view.actionCards();
+        QCOMPARE(cards.size(), 2);
+        QVERIFY(cards.at(0)->isVisible() && cards.at(1)->isVisible());
+        QCOMPARE(cards.at(0)->codeEditor()->code(), QStringLiteral("a = 1"));
+        QCOMPARE(cards.at(1)->codeEditor()->code(), QStringLiteral("import os\nos.remove('x')"));
+        QVERIFY(cards.at(0)->codeEditor()->isVisible() && cards.at(1)->codeEditor()->isVisible());
+        // The second action's code is in full height, not folded away.
+        QVERIFY(cards.at(1)->codeEditor()->height() >=
+                2 * cards.at(1)->codeEditor()->fontMetrics().lineSpacing());
+        QCOMPARE(cards.at(0)->headerLabel()->text(), QStringLiteral("Action 1 of 2 · python"));
+        QCOMPARE(cards.at(0)->stateLabel()->text(), QStringLiteral("waiting"));
+        QVERIFY(cards.at(0)->isCurrent());
+        QVERIFY(!cards.at(1)->isCurrent());
+        QVERIFY(view.findChild<QComboBox*>(QStringLiteral("actionCombo")) == nullptr);
+
+        QVERIFY(view.approveFor(20));
+        QCOMPARE(view.currentAction(), 1);
+        QVERIFY(cards.at(1)->isCurrent() && !cards.at(0)->isCurrent());
+        QCOMPARE(cards.at(0)->stateLabel()->text(), QStringLiteral("approved"));
+        QCOMPARE(view.codeEditor(), cards.at(1)->codeEditor());
+        QVERIFY(coordinator.decisions.isEmpty()); // not sent before the second is decided
+
+        view.rejectMessageEdit()->setText(QStringLiteral("no deleting"));
+        QTest::keyClick(view.rejectMessageEdit(), Qt::Key_Return);
+        QCOMPARE(coordinator.decisions.size(), 1);
+        const PersonDecision sent = coordinator.decisions.first().decision;
+        QCOMPARE(sent.actions.size(), 2);
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Approve);
+        QCOMPARE(sent.actions.at(1).kind, DecisionKind::Reject);
+        QCOMPARE(sent.actions.at(1).message, QStringLiteral("no deleting"));
+    }
+
+    // Issue 8: making another card current disarms approval; approving then approves that card's
+    // action, not the first one.
+    void approveFollowsTheCurrentCard()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(300);
+        view.resize(1000, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        coordinator.add(twoActionRequest(21, {QStringLiteral("first()"), QStringLiteral("second()")}));
+        view.showRequest(21);
+        QTRY_VERIFY_WITH_TIMEOUT(view.isArmed(), Wait);
+        const QList<k8::app::ActionCard*> cards = view.actionCards();
+
+        // A click into the second card's code makes it current, and disarms.
+        k8::app::CodeEditor* second = cards.at(1)->codeEditor();
+        QTest::mouseClick(second->viewport(), Qt::LeftButton, {}, QPoint(20, 5));
+        QCOMPARE(view.currentAction(), 1);
+        QVERIFY(cards.at(1)->isCurrent());
+        QVERIFY(!view.isArmed());
+        QVERIFY(!view.approveFor(21));
+        QVERIFY(coordinator.decisions.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(view.isArmed(), Wait);
+        QVERIFY(view.approveFor(21));
+        QCOMPARE(cards.at(1)->stateLabel()->text(), QStringLiteral("approved"));
+        QCOMPARE(cards.at(0)->stateLabel()->text(), QStringLiteral("waiting"));
+        // The first, still undecided, is current again: reject it and the request goes.
+        QCOMPARE(view.currentAction(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(view.isArmed(), Wait);
+        view.rejectMessageEdit()->setFocus();
+        QTest::keyClick(view.rejectMessageEdit(), Qt::Key_Return);
+        QCOMPARE(coordinator.decisions.size(), 1);
+        const PersonDecision sent = coordinator.decisions.first().decision;
+        QCOMPARE(sent.actions.at(0).kind, DecisionKind::Reject);
+        QCOMPARE(sent.actions.at(1).kind, DecisionKind::Approve);
+    }
+
+    // Issue 8: moving the focus into a card (keyboard) makes it current as a click does.
+    void focusIntoACardMakesItCurrent()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        coordinator.add(twoActionRequest(22, {QStringLiteral("one()"), QStringLiteral("two()")}));
+        view.showRequest(22);
+        view.actionCards().at(0)->codeEditor()->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY_WITH_TIMEOUT(view.actionCards().at(0)->codeEditor()->hasFocus(), Wait);
+        QCOMPARE(view.currentAction(), 0);
+        // Read-only code passes Tab on: from the first card's code the focus moves into the second card.
+        for (int i = 0; i < 12 && view.currentAction() == 0; ++i)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(view.currentAction(), 1);
+        QVERIFY(view.actionCards().at(1)->isCurrent());
+    }
+
+    // Issue 8: the agent's question is prose at the top, in full, however long.
+    void proseShownInFull()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.resize(900, 700);
+        view.show();
+        QString question;
+        while (question.size() < 2000)
+            question += QStringLiteral("Should I delete the cached files in /tmp/build before the rebuild? ");
+        question = question.left(2000) + QStringLiteral("END");
+        coordinator.add(questionRequest(23, question));
+        view.showRequest(23);
+        QCOMPARE(labelText(view, "proseLabel"), question);
+        // It scrolls with the sheet: the decision buttons stay in view.
+        auto* approve = view.findChild<QWidget*>(QStringLiteral("approveButton"));
+        QVERIFY(approve->isVisible());
+        QVERIFY(approve->mapTo(&view, QPoint(0, approve->height())).y() <= view.height());
+        auto* scroll = view.findChild<QScrollArea*>(QStringLiteral("sheetScroll"));
+        QVERIFY(scroll && scroll->isAncestorOf(view.findChild<QLabel*>(QStringLiteral("proseLabel"))));
+    }
+
+    // Issue 8: a review says plainly that the agent acts on the answer itself, outside kosa8,
+    // naming the tool; a run says where it runs.
+    void reviewLineNamesToolAndOutsideKosa8()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.show();
+        coordinator.add(twoActionRequest(24, {QStringLiteral("ls")}, QStringLiteral("shell_exec")));
+        view.showRequest(24);
+        const QString line = labelText(view, "reviewKindLabel");
+        QVERIFY2(line.contains(QLatin1String("shell_exec")), qPrintable(line));
+        QVERIFY2(line.contains(QLatin1String("outside kosa8")), qPrintable(line));
+        // One action: one card, without "1 of 1".
+        QCOMPARE(view.actionCards().size(), 1);
+        QVERIFY(view.actionCards().first()->headerLabel()->isHidden());
+        // No protocol jargon in the details.
+        const QString details = labelText(view, "detailsLabel");
+        QVERIFY2(details.contains(QLatin1String("LangGraph tool call")), qPrintable(details));
+        QVERIFY(!details.contains(QLatin1String("hitl"), Qt::CaseInsensitive));
+        QVERIFY(!details.contains(QLatin1String("generic"), Qt::CaseInsensitive));
+
+        coordinator.add(runRequest(25, QStringLiteral("print(1)")));
+        view.showRequest(25);
+        const QString runLine = labelText(view, "reviewKindLabel");
+        QVERIFY2(runLine.contains(QLatin1String("sandbox")) && !runLine.contains(QLatin1String("outside")),
+                 qPrintable(runLine));
+    }
+    // Issue 8: after a decision the next card is scrolled to the top of the view; so is the card
+    // put in edit mode, so that its code and the diff under it are in view.
+    void currentCardScrollsIntoView()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(1000, 520);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QString longCode;
+        for (int i = 0; i < 20; ++i)
+            longCode += QStringLiteral("step_%1()\n").arg(i);
+        coordinator.add(twoActionRequest(26, {longCode, longCode + QStringLiteral("cleanup()")}));
+        view.showRequest(26);
+        auto* scroll = view.findChild<QScrollArea*>(QStringLiteral("sheetScroll"));
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        QVERIFY(view.approveFor(26));
+        k8::app::ActionCard* second = view.actionCards().at(1);
+        const auto topOf = [&] { return second->mapTo(scroll->widget(), QPoint(0, 0)).y(); };
+        QTRY_COMPARE_WITH_TIMEOUT(scroll->verticalScrollBar()->value(),
+                                  qMin(topOf(), scroll->verticalScrollBar()->maximum()), Wait);
+        QVERIFY(scroll->verticalScrollBar()->value() > 0);
+
+        scroll->verticalScrollBar()->setValue(0);
+        view.editAction()->trigger();
+        QVERIFY(view.diffView()->isVisibleTo(second));
+        QTRY_COMPARE_WITH_TIMEOUT(scroll->verticalScrollBar()->value(),
+                                  qMin(topOf(), scroll->verticalScrollBar()->maximum()), Wait);
+    }
+    // Issue 8: a card shows its code in full height up to a cap, then scrolls on its own; short
+    // code is never cut.
+    void cardCodeGrowsToACapThenScrolls()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.resize(1000, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QString longCode;
+        for (int i = 0; i < 100; ++i)
+            longCode += QStringLiteral("line_%1()\n").arg(i);
+        coordinator.add(twoActionRequest(27, {QStringLiteral("a()\nb()\nc()\nd()\ne()"), longCode}));
+        view.showRequest(27);
+        k8::app::CodeEditor* shortCode = view.actionCards().at(0)->codeEditor();
+        k8::app::CodeEditor* tallCode = view.actionCards().at(1)->codeEditor();
+        const int line = shortCode->fontMetrics().lineSpacing();
+        QTRY_VERIFY_WITH_TIMEOUT(shortCode->height() >= 5 * line, Wait);
+        QCOMPARE(shortCode->verticalScrollBar()->maximum(), 0); // all five lines in view
+        QVERIFY(tallCode->height() >= k8::app::ActionCard::MaxCodeLines * line);
+        QVERIFY(tallCode->height() < 40 * line);
+        QVERIFY(tallCode->verticalScrollBar()->maximum() > 0);
     }
 
     // Issue 8: "where it runs" blocks approval of a run into an unknown sandbox or with an image

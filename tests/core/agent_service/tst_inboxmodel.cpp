@@ -47,7 +47,10 @@ private Q_SLOTS:
 
         QCOMPARE(model.data(model.index(1, InboxModel::AgentColumn)).toString(), QStringLiteral("bot-b"));
         QCOMPARE(model.data(model.index(1, InboxModel::TitleColumn)).toString(), QStringLiteral("Title 9"));
-        QCOMPARE(model.data(model.index(1, InboxModel::MethodColumn)).toString(), QStringLiteral("run"));
+        // What the request is, in a reviewer's words rather than the protocol's method name.
+        QCOMPARE(model.data(model.index(1, InboxModel::MethodColumn)).toString(),
+                 QStringLiteral("sandbox run"));
+        QCOMPARE(model.data(model.index(0, InboxModel::MethodColumn)).toString(), QStringLiteral("question"));
         QCOMPARE(model.data(model.index(1, InboxModel::AgeColumn)).toString(), QStringLiteral("3 min"));
         QCOMPARE(model.data(model.index(0, InboxModel::AgeColumn)).toString(), QStringLiteral("5 s"));
         // Only runs have a sandbox.

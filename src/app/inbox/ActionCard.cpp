@@ -1,0 +1,217 @@
+#include "inbox/ActionCard.h"
+
+#include "editor/CodeEditor.h"
+#include "editor/DiffView.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QFocusEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace k8::app {
+
+ActionCard::ActionCard(QWidget* parent)
+    : QFrame(parent)
+    , m_layout(new QVBoxLayout(this))
+    , m_header(new QLabel(this))
+    , m_state(new QLabel(this))
+    , m_currentMark(new QLabel(tr("deciding now"), this))
+    , m_prose(new QLabel(this))
+    // The diff goes under the code, at the card's full width: beside it, a side-by-side diff
+    // would split a laptop screen into three narrow columns.
+    , m_codeSplitter(new QSplitter(Qt::Vertical, this))
+    , m_code(new CodeEditor(m_codeSplitter))
+    , m_diff(new DiffView(m_codeSplitter))
+    , m_argsLabel(new QLabel(this))
+    , m_args(new CodeEditor(this))
+{
+    setAccessibleName(tr("Action"));
+    setObjectName(QStringLiteral("actionCard"));
+    // Everything here may be agent text: plain text only, never markup.
+    for (QLabel* label : {m_header, m_state, m_currentMark, m_prose, m_argsLabel})
+        label->setTextFormat(Qt::PlainText);
+    m_header->setObjectName(QStringLiteral("cardHeader"));
+    m_header->setAccessibleName(tr("Action"));
+    m_header->setWordWrap(true);
+    QFont bold = m_header->font();
+    bold.setBold(true);
+    m_header->setFont(bold);
+    m_state->setObjectName(QStringLiteral("cardState"));
+    m_state->setAccessibleName(tr("Decision on this action"));
+    m_state->setWordWrap(true);
+    m_currentMark->setObjectName(QStringLiteral("cardCurrentMark"));
+    m_currentMark->setFont(bold);
+    m_currentMark->hide();
+    m_prose->setObjectName(QStringLiteral("cardProse"));
+    m_prose->setAccessibleName(tr("What the agent says about this action"));
+    m_prose->setWordWrap(true);
+    m_prose->setTextInteractionFlags(Qt::TextSelectableByKeyboard | Qt::TextSelectableByMouse);
+    m_code->setObjectName(QStringLiteral("codeEditor"));
+    m_code->setAccessibleName(tr("Code to review"));
+    m_code->setEditable(false);
+    m_diff->setObjectName(QStringLiteral("diffView"));
+    m_diff->setAccessibleName(tr("Changes to the code"));
+    m_diff->hide();
+    m_codeSplitter->setChildrenCollapsible(false);
+    m_codeSplitter->setStretchFactor(0, 1);
+    m_codeSplitter->setStretchFactor(1, 1);
+    m_argsLabel->setObjectName(QStringLiteral("argsLabel"));
+    m_args->setObjectName(QStringLiteral("argsEditor"));
+    m_args->setAccessibleName(tr("Arguments as JSON"));
+    m_args->setLanguage(QStringLiteral("json"));
+    m_args->setEditable(false);
+
+    auto* headerRow = new QHBoxLayout;
+    headerRow->addWidget(m_header, 1);
+    headerRow->addWidget(m_state);
+    headerRow->addWidget(m_currentMark);
+
+    m_layout->setContentsMargins(8, 6, 8, 8);
+    m_layout->addLayout(headerRow);
+    m_layout->addWidget(m_prose);
+    m_layout->addWidget(m_codeSplitter);
+    m_layout->addWidget(m_argsLabel);
+    m_layout->addWidget(m_args);
+
+    for (CodeEditor* editor : {m_code, m_args}) {
+        connect(editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+                &ActionCard::fitEditors);
+    }
+    for (QWidget* widget : findChildren<QWidget*>())
+        watch(widget);
+    fitEditors();
+}
+
+void ActionCard::watch(QWidget* widget)
+{
+    widget->installEventFilter(this);
+}
+
+void ActionCard::setHeader(const QString& header, const QString& state)
+{
+    m_header->setText(header);
+    m_state->setText(state);
+    // A screen reader names the card as the eye reads it: "Action 2 of 3 · python_repl".
+    setAccessibleName(header.isEmpty() ? tr("Action") : header);
+    m_header->setVisible(!header.isEmpty());
+    m_state->setVisible(!header.isEmpty() && !state.isEmpty());
+    m_currentMark->setVisible(m_current && !header.isEmpty());
+}
+
+void ActionCard::setProse(const QString& prose)
+{
+    m_prose->setText(prose);
+    m_prose->setVisible(!prose.isEmpty());
+}
+
+void ActionCard::setCodeVisible(bool visible)
+{
+    m_code->setVisible(visible);
+    m_codeSplitter->setVisible(visible);
+}
+
+void ActionCard::setArgsVisible(bool visible, const QString& label)
+{
+    m_argsLabel->setText(label);
+    m_argsLabel->setVisible(visible);
+    m_args->setVisible(visible);
+    fitEditors();
+}
+
+void ActionCard::setDiffVisible(bool visible)
+{
+    if (visible == m_diff->isVisibleTo(this))
+        return;
+    m_diff->setVisible(visible);
+    if (visible)
+        fitEditors();
+}
+
+void ActionCard::placeBelowCode(QWidget* widget)
+{
+    if (widget->parentWidget() == this)
+        return;
+    m_layout->insertWidget(m_layout->indexOf(m_codeSplitter) + 1, widget);
+    watch(widget);
+}
+
+void ActionCard::setCurrent(bool current)
+{
+    if (current == m_current)
+        return;
+    m_current = current;
+    m_currentMark->setVisible(current && !m_header->isHidden());
+    update();
+}
+
+bool ActionCard::eventFilter(QObject* watched, QEvent* event)
+{
+    // Clicking or tabbing into any part of the card makes it the one the decision buttons act on.
+    // The focus coming back with the window (or from a popup) is not the person choosing a card.
+    if (event->type() == QEvent::FocusIn) {
+        const Qt::FocusReason reason = static_cast<QFocusEvent*>(event)->reason();
+        if (reason != Qt::ActiveWindowFocusReason && reason != Qt::PopupFocusReason)
+            Q_EMIT activated();
+    } else if (event->type() == QEvent::MouseButtonPress) {
+        Q_EMIT activated();
+    }
+    if (event->type() == QEvent::Resize && (watched == m_code || watched == m_args))
+        QTimer::singleShot(0, this, &ActionCard::fitEditors); // wrapped lines follow the width
+    return QFrame::eventFilter(watched, event);
+}
+
+void ActionCard::mousePressEvent(QMouseEvent* event)
+{
+    Q_EMIT activated();
+    QFrame::mousePressEvent(event);
+}
+
+void ActionCard::paintEvent(QPaintEvent* event)
+{
+    QFrame::paintEvent(event);
+    // The current card is framed in the highlight colour, the others faintly: which action the
+    // buttons decide on is plain at a glance.
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const int width = m_current ? 3 : 1;
+    QPen pen(m_current ? palette().color(QPalette::Highlight) : palette().color(QPalette::Mid), width);
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    const qreal inset = width / 2.0;
+    painter.drawRoundedRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset), 4, 4);
+}
+
+void ActionCard::changeEvent(QEvent* event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        fitEditors();
+}
+
+void ActionCard::fitHeight(CodeEditor* editor, int minLines, int maxLines)
+{
+    // In a QPlainTextEdit the document's height is its number of laid-out (wrapped) lines.
+    const int lines =
+        qBound(minLines, int(editor->document()->documentLayout()->documentSize().height()), maxLines);
+    // Half a line of slack: without it rounding in the layout shows a scroll bar for code that fits.
+    const int margins = int(2 * editor->document()->documentMargin()) + 2 * editor->frameWidth() +
+                        editor->fontMetrics().lineSpacing() / 2;
+    const QScrollBar* bar = editor->horizontalScrollBar();
+    const int barHeight = bar && bar->isVisible() ? bar->sizeHint().height() : 0;
+    editor->setFixedHeight(lines * editor->fontMetrics().lineSpacing() + margins + barHeight);
+}
+
+void ActionCard::fitEditors()
+{
+    fitHeight(m_code, MinCodeLines, MaxCodeLines);
+    fitHeight(m_args, 1, MaxArgsLines);
+    // The diff under the code gets as much height as the code, at least a few lines.
+    m_diff->setMinimumHeight(qMax(m_code->height(), m_code->fontMetrics().lineSpacing() * 8));
+}
+
+} // namespace k8::app

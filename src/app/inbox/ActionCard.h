@@ -1,0 +1,82 @@
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+class QSplitter;
+class QVBoxLayout;
+
+namespace k8::app {
+
+class CodeEditor;
+class DiffView;
+
+// One action of a request under review, as a card in the review's stack: a header ("Action 1 of
+// 2 · python" and what was decided on it), the action's prose, its code (with the diff beside it
+// while edited) and its other arguments. Every card of a request is shown at once, so nothing an
+// action does hides behind another; the code shows in full height up to a cap, with its own
+// scroll bar beyond (a card can never fold code away).
+//
+// The card only shows: ReviewView fills it from agent::ReviewState and listens to its editors.
+// Clicking into the card or moving the focus into it asks for it to become the current one.
+class ActionCard : public QFrame
+{
+    Q_OBJECT
+public:
+    // The code editor grows with the code up to this many lines, then scrolls.
+    static constexpr int MaxCodeLines = 30;
+    static constexpr int MinCodeLines = 3;
+    static constexpr int MaxArgsLines = 12;
+
+    explicit ActionCard(QWidget* parent = nullptr);
+
+    CodeEditor* codeEditor() const { return m_code; }
+    CodeEditor* argsEditor() const { return m_args; }
+    DiffView* diffView() const { return m_diff; }
+    QLabel* headerLabel() const { return m_header; }
+    QLabel* stateLabel() const { return m_state; }
+    QLabel* proseLabel() const { return m_prose; }
+
+    // "Action 1 of 2 · python"; empty hides the header row (a request with one action).
+    void setHeader(const QString& header, const QString& state);
+    // Agent text: shown as plain text, in full. Empty hides it.
+    void setProse(const QString& prose);
+    void setCodeVisible(bool visible);
+    void setArgsVisible(bool visible, const QString& label);
+    void setDiffVisible(bool visible);
+    // Moves a widget (the review's reach panel) into this card, right under the code.
+    void placeBelowCode(QWidget* widget);
+
+    bool isCurrent() const { return m_current; }
+    void setCurrent(bool current);
+
+Q_SIGNALS:
+    // The person clicked into the card or moved the focus into it.
+    void activated();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    // Sizes an editor to its text (wrapped lines counted) between the given line limits.
+    static void fitHeight(CodeEditor* editor, int minLines, int maxLines);
+    void fitEditors();
+    void watch(QWidget* widget);
+
+    QVBoxLayout* m_layout;
+    QLabel* m_header;
+    QLabel* m_state;
+    QLabel* m_currentMark;
+    QLabel* m_prose;
+    QSplitter* m_codeSplitter;
+    CodeEditor* m_code;
+    DiffView* m_diff;
+    QLabel* m_argsLabel;
+    CodeEditor* m_args;
+    bool m_current = false;
+};
+
+} // namespace k8::app
