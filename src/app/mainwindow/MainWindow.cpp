@@ -233,7 +233,7 @@ void MainWindow::buildMenus()
     m_rulesAction = file->addAction(tr("Standing &rules…"), this, &MainWindow::rulesRequested);
     m_rulesAction->setObjectName(QStringLiteral("rulesAction"));
     // Not Ctrl+Shift+R: that rewinds on the timeline.
-    m_rulesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_rulesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
     m_rulesAction->setToolTip(tr("See, switch off and delete the rules that decide without asking you"));
     file->addAction(tr("Open &data folder"), this,
                     [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_context->dataDir())); });

@@ -68,7 +68,7 @@ public:
     HealthPanel* healthPanel() const { return m_healthPanel; }
     MessageArea* messageArea() const { return m_messageArea; }
     QListWidget* navigation() const { return m_navigation; }
-    // File > Standing rules… (Ctrl+Shift+L): emits rulesRequested(); the inbox page, which knows
+    // File > Standing rules… (Ctrl+Shift+U): emits rulesRequested(); the inbox page, which knows
     // the agent service, opens the editor (main() connects them).
     QAction* rulesAction() const { return m_rulesAction; }
 

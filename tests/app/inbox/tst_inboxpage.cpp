@@ -1254,6 +1254,23 @@ private Q_SLOTS:
         m_page->setSandboxModel(nullptr);
     }
 
+    // Two actions with the same key in one page make Qt run neither ("ambiguous shortcut"): every
+    // key of the page's actions (decisions, navigation, list toggle, notices) is bound once.
+    void everyShortcutIsBoundOnce()
+    {
+        QHash<QKeySequence, QString> owners;
+        for (const QAction* action : m_page->findChildren<QAction*>()) {
+            for (const QKeySequence& key : action->shortcuts()) {
+                const QString name = action->text().isEmpty() ? action->objectName() : action->text();
+                QVERIFY2(!owners.contains(key),
+                         qPrintable(QStringLiteral("%1 is bound to both %2 and %3")
+                                        .arg(key.toString(), owners.value(key), name)));
+                owners.insert(key, name);
+            }
+        }
+        QVERIFY(owners.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L)));
+    }
+
     void notifierKeepsTitleCount()
     {
         QWidget window;

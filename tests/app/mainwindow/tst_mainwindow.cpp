@@ -191,7 +191,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QAction* rules = window.rulesAction();
         QVERIFY(rules);
-        QCOMPARE(rules->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+        QCOMPARE(rules->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
         bool inMenu = false;
         for (QAction* menu : window.menuBar()->actions()) {
             if (menu->menu() && menu->menu()->actions().contains(rules))
@@ -203,7 +203,7 @@ private Q_SLOTS:
         QCOMPARE(requested.count(), 1);
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(&window, Qt::Key_U, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(requested.count(), 2);
     }
 
