@@ -79,6 +79,10 @@
         <source>Open the egress policy editor</source>
         <translation>Den Egress-Richtlinien-Editor öffnen</translation>
     </message>
+    <message>
+        <source>Allowed host formats</source>
+        <translation>Erlaubte Host-Formate</translation>
+    </message>
 </context>
 <context>
     <name>LedgerVerifier</name>
@@ -304,6 +308,22 @@
             <numerusform>alle %n Aktionen zusammen: </numerusform>
         </translation>
     </message>
+    <message>
+        <source>Checking sandboxes…: the sandbox list has not been read yet, so the run cannot be approved.</source>
+        <translation>Sandboxes werden geprüft …: Die Sandbox-Liste wurde noch nicht gelesen, daher kann die Ausführung nicht freigegeben werden.</translation>
+    </message>
+    <message>
+        <source>The sandbox &quot;%1&quot; does not exist: choose another sandbox.</source>
+        <translation>Die Sandbox „%1“ existiert nicht: Wählen Sie eine andere Sandbox.</translation>
+    </message>
+    <message>
+        <source>The image &quot;%1&quot; is not pulled in %2: choose another image or sandbox (or pull it there first).</source>
+        <translation>Das Image „%1“ ist in %2 nicht geladen: Wählen Sie ein anderes Image oder eine andere Sandbox (oder laden Sie es zuerst dort).</translation>
+    </message>
+    <message>
+        <source>This request has ended: nothing can be decided on it any more.</source>
+        <translation>Diese Anfrage ist beendet: Über sie kann nichts mehr entschieden werden.</translation>
+    </message>
 </context>
 <context>
     <name>ReviewView</name>
@@ -324,68 +344,8 @@
         <translation>Details der Anfrage</translation>
     </message>
     <message>
-        <source>&amp;Action:</source>
-        <translation>A&amp;ktion:</translation>
-    </message>
-    <message>
-        <source>Action to decide</source>
-        <translation>Zu entscheidende Aktion</translation>
-    </message>
-    <message>
-        <source>This request holds several actions; each gets its own decision</source>
-        <translation>Diese Anfrage enthält mehrere Aktionen; jede bekommt eine eigene Entscheidung</translation>
-    </message>
-    <message>
         <source>Decisions so far</source>
         <translation>Bisherige Entscheidungen</translation>
-    </message>
-    <message>
-        <source>Code to review</source>
-        <translation>Zu prüfender Code</translation>
-    </message>
-    <message>
-        <source>Changes to the code</source>
-        <translation>Änderungen am Code</translation>
-    </message>
-    <message>
-        <source>Arguments:</source>
-        <translation>Argumente:</translation>
-    </message>
-    <message>
-        <source>Arguments as JSON</source>
-        <translation>Argumente als JSON</translation>
-    </message>
-    <message>
-        <source>Run in sandbox</source>
-        <translation>In Sandbox ausführen</translation>
-    </message>
-    <message>
-        <source>&amp;Sandbox:</source>
-        <translation>&amp;Sandbox:</translation>
-    </message>
-    <message>
-        <source>Sandbox to run in</source>
-        <translation>Sandbox für die Ausführung</translation>
-    </message>
-    <message>
-        <source>Network:</source>
-        <translation>Netzwerk:</translation>
-    </message>
-    <message>
-        <source>Sandbox network policy</source>
-        <translation>Netzwerkrichtlinie der Sandbox</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Container image</source>
-        <translation>Container-Image</translation>
-    </message>
-    <message>
-        <source>Problem with the run settings</source>
-        <translation>Problem mit den Ausführungseinstellungen</translation>
     </message>
     <message>
         <source>Message</source>
@@ -440,14 +400,6 @@
         <translation>Hinweis zu den Änderungen</translation>
     </message>
     <message>
-        <source>Checkpoint:</source>
-        <translation>Checkpoint:</translation>
-    </message>
-    <message>
-        <source>Checkpoint taken before the run</source>
-        <translation>Vor der Ausführung angelegter Checkpoint</translation>
-    </message>
-    <message>
         <source>Discard edits</source>
         <translation>Änderungen verwerfen</translation>
     </message>
@@ -458,6 +410,22 @@
     <message>
         <source>Save a standing rule: always approve this action exactly as shown, or always reject this agent</source>
         <translation>Eine Dauerregel speichern: diese Aktion immer genau wie gezeigt freigeben oder diesen Agenten immer ablehnen</translation>
+    </message>
+    <message>
+        <source>Agent socket</source>
+        <translation>Agenten-Socket</translation>
+    </message>
+    <message>
+        <source>Request under review</source>
+        <translation>Zu prüfende Anfrage</translation>
+    </message>
+    <message>
+        <source>What happens with your answer</source>
+        <translation>Was mit Ihrer Antwort geschieht</translation>
+    </message>
+    <message>
+        <source>Where it runs</source>
+        <translation>Wo der Code ausgeführt wird</translation>
     </message>
 </context>
 <context>
@@ -548,6 +516,18 @@
     <message>
         <source>Cannot set mode 0600 on the socket %1: %2</source>
         <translation>Modus 0600 lässt sich für den Socket %1 nicht setzen: %2</translation>
+    </message>
+    <message>
+        <source>Listening for agents on %1</source>
+        <translation>Bereit für Agenten auf %1</translation>
+    </message>
+    <message>
+        <source>Not listening for agents: the agent service has not started.</source>
+        <translation>Nicht bereit für Agenten: Der Agenten-Dienst wurde nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Not listening for agents on %1: the agent service has stopped.</source>
+        <translation>Nicht mehr bereit für Agenten auf %1: Der Agenten-Dienst wurde beendet.</translation>
     </message>
 </context>
 <context>
@@ -716,6 +696,49 @@
     </message>
 </context>
 <context>
+    <name>k8::agent::DecisionNotice</name>
+    <message>
+        <source>run</source>
+        <translation>Ausführung</translation>
+    </message>
+    <message>
+        <source>run in %1</source>
+        <translation>Ausführung in %1</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Approved by rule %1: %2</source>
+        <translation>Freigegeben durch Regel %1: %2</translation>
+    </message>
+    <message>
+        <source>Rejected by rule %1: %2</source>
+        <translation>Abgelehnt durch Regel %1: %2</translation>
+    </message>
+    <message>
+        <source>Rejected: timed out after %1 s</source>
+        <translation>Abgelehnt: Zeitlimit nach %1 s überschritten</translation>
+    </message>
+    <message>
+        <source>Rejected: timed out</source>
+        <translation>Abgelehnt: Zeitlimit überschritten</translation>
+    </message>
+    <message>
+        <source>Withdrawn by %1</source>
+        <translation>Zurückgezogen von %1</translation>
+    </message>
+    <message>
+        <source>Rejected: kosa8 Desk quit before a decision</source>
+        <translation>Abgelehnt: kosa8 Desk wurde vor einer Entscheidung beendet</translation>
+    </message>
+    <message>
+        <source>Sent to %1: %2</source>
+        <translation>An %1 gesendet: %2</translation>
+    </message>
+</context>
+<context>
     <name>k8::agent::InboxModel</name>
     <message numerus="yes">
         <source>%n s</source>
@@ -754,16 +777,39 @@
         <translation>Titel</translation>
     </message>
     <message>
-        <source>Method</source>
-        <translation>Methode</translation>
-    </message>
-    <message>
         <source>Waiting</source>
         <translation>Wartet</translation>
     </message>
     <message>
         <source>Sandbox</source>
         <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>sandbox run</source>
+        <translation>Sandbox-Ausführung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LangGraph tool calls</source>
+        <translation>
+            <numerusform>%n LangGraph-Werkzeugaufruf</numerusform>
+            <numerusform>%n LangGraph-Werkzeugaufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>LangGraph tool call</source>
+        <translation>LangGraph-Werkzeugaufruf</translation>
+    </message>
+    <message>
+        <source>Agent Inbox interrupt</source>
+        <translation>Agent-Inbox-Interrupt</translation>
+    </message>
+    <message>
+        <source>question</source>
+        <translation>Frage</translation>
     </message>
 </context>
 <context>
@@ -1053,10 +1099,6 @@
         <translation>Eine bearbeitete Ausführung braucht den bearbeiteten Code.</translation>
     </message>
     <message>
-        <source>A generic payload is only approved or rejected.</source>
-        <translation>Eine allgemeine Nutzlast wird nur freigegeben oder abgelehnt.</translation>
-    </message>
-    <message>
         <source>Rejected by a person.</source>
         <translation>Von einer Person abgelehnt.</translation>
     </message>
@@ -1071,6 +1113,14 @@
     <message>
         <source>Invalid params: &quot;code&quot; holds a lone UTF-16 surrogate (\uD800 to \uDFFF without its pair), which is not valid Unicode; send the code as valid UTF-8.</source>
         <translation>Ungültige Parameter: &quot;code&quot; enthält ein einzelnes UTF-16-Surrogat (\uD800 bis \uDFFF ohne sein Gegenstück), das kein gültiges Unicode ist; senden Sie den Code als gültiges UTF-8.</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>A plain question can only be approved or rejected.</source>
+        <translation>Eine einfache Frage kann nur freigegeben oder abgelehnt werden.</translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1293,41 @@
     <message>
         <source>Version information</source>
         <translation>Versionsinformationen</translation>
+    </message>
+    <message>
+        <source>Agent socket: %1</source>
+        <translation>Agenten-Socket: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ActionCard</name>
+    <message>
+        <source>deciding now</source>
+        <translation>wird jetzt entschieden</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Decision on this action</source>
+        <translation>Entscheidung über diese Aktion</translation>
+    </message>
+    <message>
+        <source>What the agent says about this action</source>
+        <translation>Was der Agent zu dieser Aktion sagt</translation>
+    </message>
+    <message>
+        <source>Code to review</source>
+        <translation>Zu prüfender Code</translation>
+    </message>
+    <message>
+        <source>Changes to the code</source>
+        <translation>Änderungen am Code</translation>
+    </message>
+    <message>
+        <source>Arguments as JSON</source>
+        <translation>Argumente als JSON</translation>
     </message>
 </context>
 <context>
@@ -1558,8 +1643,8 @@
         <translation>Listen-Aktualisierungen zeigen</translation>
     </message>
     <message>
-        <source>The automatic `sandbox ls` and `version` runs that succeeded</source>
-        <translation>Die erfolgreichen automatischen Aufrufe von `sandbox ls` und `version`</translation>
+        <source>Also show the list and status reads that succeeded (sandbox ls, sandbox images, checkpoint ls, snapshot ls, audit ls, version); failed ones are always shown</source>
+        <translation>Auch erfolgreiche Listen- und Statusabfragen zeigen (sandbox ls, sandbox images, checkpoint ls, snapshot ls, audit ls, version); fehlgeschlagene werden immer gezeigt</translation>
     </message>
 </context>
 <context>
@@ -1597,11 +1682,22 @@
     </message>
 </context>
 <context>
-    <name>k8::app::CreateSandboxDialog</name>
+    <name>k8::app::CountdownLabel</name>
     <message>
-        <source>pypi.org, *.githubusercontent.com, 10.0.0.5:443</source>
-        <translation>pypi.org, *.githubusercontent.com, 10.0.0.5:443</translation>
+        <source>Time left before the request is rejected automatically</source>
+        <translation>Verbleibende Zeit, bis die Anfrage automatisch abgelehnt wird</translation>
     </message>
+    <message>
+        <source>Rejected automatically in %1</source>
+        <translation>Automatische Ablehnung in %1</translation>
+    </message>
+    <message>
+        <source>Rejected automatically now</source>
+        <translation>Wird jetzt automatisch abgelehnt</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CreateSandboxDialog</name>
     <message>
         <source>allowed host</source>
         <translation>erlaubter Host</translation>
@@ -1637,6 +1733,84 @@
     <message>
         <source>The command could not be built.</source>
         <translation>Der Befehl konnte nicht zusammengesetzt werden.</translation>
+    </message>
+    <message>
+        <source>one host per entry: pypi.org</source>
+        <translation>ein Host pro Eintrag: pypi.org</translation>
+    </message>
+    <message>
+        <source>One host per entry: type it, then Enter or Add. Allowed: a name (pypi.org), a wildcard for its subdomains (*.githubusercontent.com), an IP address (10.0.0.5), an address block in CIDR (10.0.0.0/8), each optionally with a port (api.example.com:443, [2001:db8::1]:443).</source>
+        <translation>Ein Host pro Eintrag: eingeben, dann Enter oder „Hinzufügen“. Erlaubt sind: ein Name (pypi.org), ein Platzhalter für dessen Subdomains (*.githubusercontent.com), eine IP-Adresse (10.0.0.5), ein Adressblock in CIDR-Notation (10.0.0.0/8), jeweils optional mit Port (api.example.com:443, [2001:db8::1]:443).</translation>
+    </message>
+    <message numerus="yes">
+        <source>This is %n hosts in one entry: add them one at a time (%1, then Enter, and so on).</source>
+        <translation>
+            <numerusform>Das ist %n Host in einem Eintrag: Fügen Sie die Hosts einzeln hinzu (%1, dann Enter usw.).</numerusform>
+            <numerusform>Das sind %n Hosts in einem Eintrag: Fügen Sie sie einzeln hinzu (%1, dann Enter usw.).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host kosa8 accepts.</source>
+        <translation>„%1“ ist kein Host, den kosa8 akzeptiert.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::DecisionNotices</name>
+    <message>
+        <source>Decided without you</source>
+        <translation>Ohne Sie entschieden</translation>
+    </message>
+    <message>
+        <source>Decisions made without you</source>
+        <translation>Ohne Sie getroffene Entscheidungen</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ow in History</source>
+        <translation>Im Verlauf &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Show the selected notice&apos;s decision in History</source>
+        <translation>Die Entscheidung des ausgewählten Hinweises im Verlauf zeigen</translation>
+    </message>
+    <message>
+        <source>Select this decision in the History tab</source>
+        <translation>Diese Entscheidung im Tab „Verlauf“ auswählen</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>L&amp;eeren</translation>
+    </message>
+    <message>
+        <source>Clear the notices</source>
+        <translation>Die Hinweise leeren</translation>
+    </message>
+    <message>
+        <source>Remove these notices (the ledger and History keep every decision)</source>
+        <translation>Diese Hinweise entfernen (Ledger und Verlauf behalten jede Entscheidung)</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3</source>
+        <translation>%1
+%2 · %3</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3: %4</source>
+        <translation>%1
+%2 · %3: %4</translation>
+    </message>
+    <message>
+        <source>%1
+Agent: %2
+Request: %3</source>
+        <translation>%1
+Agent: %2
+Anfrage: %3</translation>
+    </message>
+    <message>
+        <source>Decided on arrival: it never waited in the inbox.</source>
+        <translation>Bei Eingang entschieden: Die Anfrage hat nie im Posteingang gewartet.</translation>
     </message>
 </context>
 <context>
@@ -2275,6 +2449,10 @@ Danach: %2</translation>
         <source>Where it ran</source>
         <translation>Wo es lief</translation>
     </message>
+    <message>
+        <source>Reason sent</source>
+        <translation>Gesendeter Grund</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::HistoryView</name>
@@ -2431,42 +2609,6 @@ Danach: %2</translation>
         <translation>Anfragelisten</translation>
     </message>
     <message>
-        <source>Run output</source>
-        <translation>Ausgabe der Ausführung</translation>
-    </message>
-    <message>
-        <source>Output of approved runs appears here.</source>
-        <translation>Die Ausgabe freigegebener Ausführungen erscheint hier.</translation>
-    </message>
-    <message>
-        <source>▶ %1</source>
-        <translation>▶ %1</translation>
-    </message>
-    <message>
-        <source>run</source>
-        <translation>Ausführung</translation>
-    </message>
-    <message>
-        <source>■ kosa8 failed: %1</source>
-        <translation>■ kosa8 fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>■ not run: %1</source>
-        <translation>■ nicht ausgeführt: %1</translation>
-    </message>
-    <message>
-        <source>Rewind to before this run…</source>
-        <translation>Auf den Stand vor dieser Ausführung zurückspulen …</translation>
-    </message>
-    <message>
-        <source>Open the sandbox&apos;s timeline and rewind it to the checkpoint taken just before the last run (you confirm there)</source>
-        <translation>Die Zeitleiste der Sandbox öffnen und sie zum Checkpoint zurückspulen, der direkt vor der letzten Ausführung angelegt wurde (Sie bestätigen dort)</translation>
-    </message>
-    <message>
-        <source>Rewind to before this run</source>
-        <translation>Auf den Stand vor dieser Ausführung zurückspulen</translation>
-    </message>
-    <message>
         <source>Inbox</source>
         <translation>Posteingang</translation>
     </message>
@@ -2475,32 +2617,24 @@ Danach: %2</translation>
         <translation>Anfragen von Agenten, die auf Ihre Entscheidung warten.</translation>
     </message>
     <message>
-        <source>%1 …</source>
-        <translation>%1 …</translation>
+        <source>Last decision sent</source>
+        <translation>Zuletzt gesendete Entscheidung</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
+        <source>Recent runs</source>
+        <translation>Letzte Ausführungen</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
+        <source>Recent runs (newest first):</source>
+        <translation>Letzte Ausführungen (neueste zuerst):</translation>
     </message>
     <message>
-        <source>exit code %1</source>
-        <translation>Exit-Code %1</translation>
+        <source>Request list</source>
+        <translation>Anfrageliste</translation>
     </message>
     <message>
-        <source>output truncated</source>
-        <translation>Ausgabe gekürzt</translation>
-    </message>
-    <message>
-        <source>checkpoint %1</source>
-        <translation>Checkpoint %1</translation>
-    </message>
-    <message>
-        <source>■ %1</source>
-        <translation>■ %1</translation>
+        <source>Show or hide the request list</source>
+        <translation>Die Anfrageliste ein- oder ausblenden</translation>
     </message>
 </context>
 <context>
@@ -2608,6 +2742,14 @@ Danach: %2</translation>
     <message>
         <source>The base checkpoint could not be saved</source>
         <translation>Der Basis-Checkpoint konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Standing &amp;rules…</source>
+        <translation>Dauer&amp;regeln …</translation>
+    </message>
+    <message>
+        <source>See, switch off and delete the rules that decide without asking you</source>
+        <translation>Die Regeln ansehen, abschalten und löschen, die ohne Rückfrage bei Ihnen entscheiden</translation>
     </message>
 </context>
 <context>
@@ -2819,6 +2961,64 @@ Danach: %2</translation>
     </message>
 </context>
 <context>
+    <name>k8::app::RequestEndBanner</name>
+    <message>
+        <source>&amp;Next request</source>
+        <translation>&amp;Nächste Anfrage</translation>
+    </message>
+    <message>
+        <source>Request ended</source>
+        <translation>Anfrage beendet</translation>
+    </message>
+    <message>
+        <source>Why the request ended</source>
+        <translation>Warum die Anfrage beendet wurde</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>Nächste Anfrage</translation>
+    </message>
+    <message>
+        <source>Show the next waiting request (J or Enter)</source>
+        <translation>Die nächste wartende Anfrage zeigen (J oder Enter)</translation>
+    </message>
+    <message>
+        <source>Nothing can be decided on it any more.</source>
+        <translation>Über sie kann nichts mehr entschieden werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>This request timed out after %n s and was rejected automatically.</source>
+        <translation>
+            <numerusform>Diese Anfrage hat nach %n s das Zeitlimit überschritten und wurde automatisch abgelehnt.</numerusform>
+            <numerusform>Diese Anfrage hat nach %n s das Zeitlimit überschritten und wurde automatisch abgelehnt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This request timed out and was rejected automatically.</source>
+        <translation>Diese Anfrage hat das Zeitlimit überschritten und wurde automatisch abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The agent withdrew this request (it cancelled it or disconnected). Nothing was run.</source>
+        <translation>Der Agent hat diese Anfrage zurückgezogen (er hat sie abgebrochen oder die Verbindung getrennt). Es wurde nichts ausgeführt.</translation>
+    </message>
+    <message>
+        <source>This request was rejected because kosa8 Desk is quitting.</source>
+        <translation>Diese Anfrage wurde abgelehnt, weil kosa8 Desk beendet wird.</translation>
+    </message>
+    <message>
+        <source>The standing rule &quot;%1&quot; decided this request. %2</source>
+        <translation>Die Dauerregel „%1“ hat über diese Anfrage entschieden. %2</translation>
+    </message>
+    <message>
+        <source>You decided this request.</source>
+        <translation>Sie haben über diese Anfrage entschieden.</translation>
+    </message>
+    <message>
+        <source>This request ended without your decision (%1). %2</source>
+        <translation>Diese Anfrage wurde ohne Ihre Entscheidung beendet (%1). %2</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::RevealBar</name>
     <message>
         <source>Hidden text warning</source>
@@ -3019,10 +3219,6 @@ Danach: %2</translation>
         <translation>Diesen Agenten immer ablehnen …</translation>
     </message>
     <message>
-        <source>%1 of %2: %3</source>
-        <translation>%1 von %2: %3</translation>
-    </message>
-    <message>
         <source>This request holds no action that can be approved.</source>
         <translation>Diese Anfrage enthält keine Aktion, die freigegeben werden kann.</translation>
     </message>
@@ -3086,14 +3282,6 @@ Danach: %2</translation>
         <translation>Die Entscheidung konnte nicht angewendet werden.</translation>
     </message>
     <message>
-        <source>unknown: &quot;%1&quot; is not in the sandbox list</source>
-        <translation>unbekannt: „%1“ steht nicht in der Sandbox-Liste</translation>
-    </message>
-    <message>
-        <source>%1 (status: %2)</source>
-        <translation>%1 (Status: %2)</translation>
-    </message>
-    <message>
         <source>The rule was not saved: %1</source>
         <translation>Die Regel wurde nicht gespeichert: %1</translation>
     </message>
@@ -3138,18 +3326,6 @@ Danach: %2</translation>
         <translation>Aktion</translation>
     </message>
     <message>
-        <source>runs %1 code in a kosa8 sandbox</source>
-        <translation>führt %1-Code in einer kosa8-Sandbox aus</translation>
-    </message>
-    <message>
-        <source>the agent acts on your answer itself, outside kosa8</source>
-        <translation>der Agent handelt selbst nach Ihrer Antwort, außerhalb von kosa8</translation>
-    </message>
-    <message>
-        <source>the agent runs %1 itself on your answer, outside kosa8</source>
-        <translation>der Agent führt %1 selbst nach Ihrer Antwort aus, außerhalb von kosa8</translation>
-    </message>
-    <message>
         <source>Edit is off, and your edits are kept: they are what will be sent. &quot;Discard edits&quot; puts the agent&apos;s original back.</source>
         <translation>Bearbeiten ist aus, Ihre Änderungen bleiben aber erhalten: Sie werden gesendet. „Änderungen verwerfen“ stellt das Original des Agenten wieder her.</translation>
     </message>
@@ -3188,6 +3364,70 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
     <message>
         <source>Saved: this action, exactly as shown, is approved from now on.</source>
         <translation>Gespeichert: Diese Aktion wird ab jetzt genau wie gezeigt freigegeben.</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>Nächste Anfrage</translation>
+    </message>
+    <message>
+        <source>Leave the ended request for the next one</source>
+        <translation>Die beendete Anfrage verlassen und zur nächsten wechseln</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>approved with edits</source>
+        <translation>mit Änderungen freigegeben</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>rejected: %1</source>
+        <translation>abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>responded</source>
+        <translation>beantwortet</translation>
+    </message>
+    <message>
+        <source>Action %1 of %2 · %3</source>
+        <translation>Aktion %1 von %2 · %3</translation>
+    </message>
+    <message>
+        <source>Approving runs this %1 code in the kosa8 sandbox below.</source>
+        <translation>Die Freigabe führt diesen %1-Code in der kosa8-Sandbox unten aus.</translation>
+    </message>
+    <message>
+        <source>Your answer goes back to the agent, which acts on it itself, outside kosa8: no sandbox, no checkpoint.</source>
+        <translation>Ihre Antwort geht an den Agenten zurück, der selbst danach handelt, außerhalb von kosa8: keine Sandbox, kein Checkpoint.</translation>
+    </message>
+    <message>
+        <source>Your answer goes back to the agent, which then runs %1 itself, outside kosa8: no sandbox, no checkpoint.</source>
+        <translation>Ihre Antwort geht an den Agenten zurück, der %1 dann selbst ausführt, außerhalb von kosa8: keine Sandbox, kein Checkpoint.</translation>
+    </message>
+    <message>
+        <source>Reason for rejecting (optional); Enter rejects</source>
+        <translation>Grund der Ablehnung (optional); Enter lehnt ab</translation>
+    </message>
+    <message>
+        <source>This agent&apos;s request format has no place for a reason; Enter rejects</source>
+        <translation>Das Anfrageformat dieses Agenten sieht keinen Grund vor; Enter lehnt ab</translation>
+    </message>
+    <message>
+        <source>The agent would not receive a reason, so none is asked for.</source>
+        <translation>Der Agent würde keinen Grund erhalten, daher wird keiner abgefragt.</translation>
+    </message>
+    <message>
+        <source>Open &amp;rules…</source>
+        <translation>&amp;Regeln öffnen …</translation>
     </message>
 </context>
 <context>
@@ -3374,6 +3614,231 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
     <message>
         <source>Added in this app.</source>
         <translation>In dieser App hinzugefügt.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RunPane</name>
+    <message>
+        <source>Rewind to before this run…</source>
+        <translation>Auf den Stand vor dieser Ausführung zurückspulen …</translation>
+    </message>
+    <message>
+        <source>Run title</source>
+        <translation>Titel der Ausführung</translation>
+    </message>
+    <message>
+        <source>Run details</source>
+        <translation>Details der Ausführung</translation>
+    </message>
+    <message>
+        <source>Code that ran</source>
+        <translation>Ausgeführter Code</translation>
+    </message>
+    <message>
+        <source>Run output</source>
+        <translation>Ausgabe der Ausführung</translation>
+    </message>
+    <message>
+        <source>Code that ran:</source>
+        <translation>Ausgeführter Code:</translation>
+    </message>
+    <message>
+        <source>Commands and output:</source>
+        <translation>Befehle und Ausgabe:</translation>
+    </message>
+    <message>
+        <source>Open the sandbox&apos;s timeline and rewind it to the checkpoint taken just before this run (you confirm there)</source>
+        <translation>Die Zeitleiste der Sandbox öffnen und sie zum Checkpoint zurückspulen, der direkt vor dieser Ausführung angelegt wurde (Sie bestätigen dort)</translation>
+    </message>
+    <message>
+        <source>Rewind to before this run</source>
+        <translation>Auf den Stand vor dieser Ausführung zurückspulen</translation>
+    </message>
+    <message>
+        <source>The run&apos;s output appears here as it streams.</source>
+        <translation>Die Ausgabe der Ausführung erscheint hier, sobald sie eintrifft.</translation>
+    </message>
+    <message>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>■ kosa8 failed: %1</source>
+        <translation>■ kosa8 fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>output truncated</source>
+        <translation>Ausgabe gekürzt</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>Checkpoint %1</translation>
+    </message>
+    <message>
+        <source>■ %1</source>
+        <translation>■ %1</translation>
+    </message>
+    <message>
+        <source>■ not run: %1</source>
+        <translation>■ nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>läuft …</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Ausführung</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>Noch keine Ausführung</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>Von %1</translation>
+    </message>
+    <message>
+        <source>in sandbox %1</source>
+        <translation>in Sandbox %1</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>Image %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RunPlacePanel</name>
+    <message>
+        <source>No network: the code reaches no host (DNS included).</source>
+        <translation>Kein Netzwerk: Der Code erreicht keinen Host (auch kein DNS).</translation>
+    </message>
+    <message>
+        <source>Any host: the code can reach the whole internet.</source>
+        <translation>Alle Hosts: Der Code kann das gesamte Internet erreichen.</translation>
+    </message>
+    <message>
+        <source>Fake network: connections are answered inside kosa8 and reach no real host.</source>
+        <translation>Simuliertes Netzwerk (Fakenet): Verbindungen werden innerhalb von kosa8 beantwortet und erreichen keinen echten Host.</translation>
+    </message>
+    <message>
+        <source>Only these hosts: none (no network).</source>
+        <translation>Nur diese Hosts: keine (kein Netzwerk).</translation>
+    </message>
+    <message>
+        <source>Only this host: %1</source>
+        <translation>Nur dieser Host: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only these %n hosts: %1</source>
+        <translation>
+            <numerusform>Nur dieser %n Host: %1</numerusform>
+            <numerusform>Nur diese %n Hosts: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unknown policy &quot;%1&quot;: treat it as any host.</source>
+        <translation>Unbekannte Richtlinie „%1“: Gehen Sie davon aus, dass jeder Host erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>Sandbox status</source>
+        <translation>Status der Sandbox</translation>
+    </message>
+    <message>
+        <source>Sandbox network policy</source>
+        <translation>Netzwerkrichtlinie der Sandbox</translation>
+    </message>
+    <message>
+        <source>Whether the image is pulled</source>
+        <translation>Ob das Image geladen ist</translation>
+    </message>
+    <message>
+        <source>Checkpoint taken before the run</source>
+        <translation>Vor der Ausführung angelegter Checkpoint</translation>
+    </message>
+    <message>
+        <source>Problem with the run settings</source>
+        <translation>Problem mit den Ausführungseinstellungen</translation>
+    </message>
+    <message>
+        <source>Sandbox to run in</source>
+        <translation>Sandbox für die Ausführung</translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation>Container-Image</translation>
+    </message>
+    <message>
+        <source>&amp;Sandbox:</source>
+        <translation>&amp;Sandbox:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Network:</source>
+        <translation>Netzwerk:</translation>
+    </message>
+    <message>
+        <source>Checkpoint:</source>
+        <translation>Checkpoint:</translation>
+    </message>
+    <message>
+        <source>Checking sandboxes…</source>
+        <translation>Sandboxes werden geprüft …</translation>
+    </message>
+    <message>
+        <source>No sandbox chosen.</source>
+        <translation>Keine Sandbox gewählt.</translation>
+    </message>
+    <message>
+        <source>Unknown sandbox: &quot;%1&quot; is not in the sandbox list.</source>
+        <translation>Unbekannte Sandbox: „%1“ steht nicht in der Sandbox-Liste.</translation>
+    </message>
+    <message>
+        <source>checking sandboxes…</source>
+        <translation>Sandboxes werden geprüft …</translation>
+    </message>
+    <message>
+        <source>unknown sandbox</source>
+        <translation>unbekannte Sandbox</translation>
+    </message>
+    <message>
+        <source>no image chosen</source>
+        <translation>kein Image gewählt</translation>
+    </message>
+    <message>
+        <source>pulled in %1</source>
+        <translation>in %1 geladen</translation>
+    </message>
+    <message>
+        <source>not pulled in %1</source>
+        <translation>in %1 nicht geladen</translation>
     </message>
 </context>
 <context>
@@ -3776,6 +4241,14 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>&amp;Approve is armed after:</source>
         <translation>&amp;Freigeben wird aktiv nach:</translation>
+    </message>
+    <message>
+        <source>There are no sandboxes yet: runs will fail until a sandbox named &quot;%1&quot; is created.</source>
+        <translation>Es gibt noch keine Sandboxes: Ausführungen schlagen fehl, bis eine Sandbox namens „%1“ angelegt wird.</translation>
+    </message>
+    <message>
+        <source>There is no sandbox named &quot;%1&quot; now: runs will fail until it is created. It is kept as typed.</source>
+        <translation>Derzeit gibt es keine Sandbox namens „%1“: Ausführungen schlagen fehl, bis sie angelegt wird. Der Name bleibt wie eingegeben erhalten.</translation>
     </message>
 </context>
 <context>
