@@ -82,7 +82,6 @@ void RulesDialog::deleteSelected()
     question.objectName = QStringLiteral("deleteRuleQuestion");
     question.title = tr("Delete rule?");
     question.text = tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(name);
-    question.acceptText = tr("&Delete");
     question.destructive = true;
     if (MessageBox::ask(this, question) != MessageBox::Answer::Accept)
         return;
