@@ -16,30 +16,59 @@ MessageBox::Answer MessageBox::ask(QWidget* parent, const Question& question)
     if (s_nextAnswer)
         return *std::exchange(s_nextAnswer, std::nullopt);
 
-    QMessageBox box(QMessageBox::Question, question.title, question.text, QMessageBox::NoButton, parent);
-    box.setObjectName(question.objectName);
-    box.setTextFormat(Qt::PlainText);
-    // A standard Save button (renamed where asked), so tools and tests find it by its role.
-    QPushButton* accept = box.addButton(QMessageBox::Save);
-    if (!question.acceptText.isEmpty())
-        accept->setText(question.acceptText);
-    QPushButton* extra =
-        question.extraText.isEmpty() ? nullptr : box.addButton(question.extraText, QMessageBox::ActionRole);
-    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(cancel);
-    box.setEscapeButton(cancel);
-    box.exec();
-    const auto* clicked = box.clickedButton();
-    if (clicked && clicked == accept)
+    const std::unique_ptr<QMessageBox> box = createBox(parent, question);
+    box->exec();
+    return answerOf(*box);
+}
+
+std::unique_ptr<QMessageBox> MessageBox::createBox(QWidget* parent, const Question& question)
+{
+    auto box =
+        std::make_unique<QMessageBox>(question.destructive ? QMessageBox::Warning : QMessageBox::Question,
+                                      question.title, question.text, QMessageBox::NoButton, parent);
+    box->setObjectName(question.objectName);
+    box->setTextFormat(Qt::PlainText);
+    // A standard button or role (renamed where asked), so tools and tests find it by its role.
+    if (question.destructive) {
+        box->addButton(question.acceptText.isEmpty() ? tr("&Delete") : question.acceptText,
+                       QMessageBox::DestructiveRole);
+    } else {
+        QPushButton* accept = box->addButton(QMessageBox::Save);
+        if (!question.acceptText.isEmpty())
+            accept->setText(question.acceptText);
+    }
+    if (!question.extraText.isEmpty())
+        box->addButton(question.extraText, QMessageBox::ActionRole);
+    QPushButton* cancel = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    return box;
+}
+
+MessageBox::Answer MessageBox::answerOf(const QMessageBox& box)
+{
+    QAbstractButton* clicked = box.clickedButton();
+    if (!clicked)
+        return Answer::Cancel;
+    switch (box.buttonRole(clicked)) {
+    case QMessageBox::AcceptRole:
+    case QMessageBox::DestructiveRole:
         return Answer::Accept;
-    if (clicked && extra && clicked == extra)
+    case QMessageBox::ActionRole:
         return Answer::Extra;
-    return Answer::Cancel;
+    default:
+        return Answer::Cancel;
+    }
 }
 
 void MessageBox::setNextAnswer(Answer answer)
 {
     s_nextAnswer = answer;
+}
+
+std::optional<MessageBox::Answer> MessageBox::takeNextAnswer()
+{
+    return std::exchange(s_nextAnswer, std::nullopt);
 }
 
 MessageBox::Question MessageBox::lastQuestion()

@@ -3,8 +3,10 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
+class QMessageBox;
 class QWidget;
 
 namespace k8::app {
@@ -20,7 +22,7 @@ public:
     enum class Answer
     {
         Cancel, // Escape, closing the box, or the Cancel button
-        Accept, // the Save button (acceptText)
+        Accept, // the Save button, or the Delete button when destructive (acceptText)
         Extra   // the extra button (extraText), when there is one
     };
 
@@ -29,15 +31,26 @@ public:
         QString objectName; // for tests and accessibility tools that look for the box
         QString title;
         QString text;       // shown as plain text
-        QString acceptText; // the Save button's text; empty: "Save"
+        QString acceptText; // the accept button's text; empty: "Save" (or "Delete" when destructive)
         QString extraText;  // empty: no extra button
+        // The accept button deletes or discards something: a warning icon and a button in the
+        // destructive role. Cancel stays the default either way.
+        bool destructive = false;
     };
 
     // Cancel is the default button, so Enter alone never accepts.
     static Answer ask(QWidget* parent, const Question& question);
 
+    // The box ask() shows for a question, not yet shown; answerOf() reads the button clicked.
+    // Public so tests can check the box itself without a nested event loop.
+    static std::unique_ptr<QMessageBox> createBox(QWidget* parent, const Question& question);
+    static Answer answerOf(const QMessageBox& box);
+
     // Tests: the answer the next ask() gives without showing anything (once).
     static void setNextAnswer(Answer answer);
+    // Tests: clears and returns an answer set by setNextAnswer() that no ask() used, so a test
+    // can show that nothing was asked and leaves no answer behind for the next one.
+    static std::optional<Answer> takeNextAnswer();
     // Tests: the last question ask() was given (shown or answered by setNextAnswer()).
     static Question lastQuestion();
 

@@ -17,16 +17,25 @@ bool isDark(const QPalette& palette)
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
+QColor statusColor(kosa8::SandboxState state)
+{
+    switch (state) {
+    case kosa8::SandboxState::Running:
+        return successColor();
+    case kosa8::SandboxState::Changing:
+        return warningColor();
+    case kosa8::SandboxState::Failed:
+        return errorColor();
+    case kosa8::SandboxState::Stopped:
+    case kosa8::SandboxState::Unknown:
+        break;
+    }
+    return QColor(0x8a, 0x94, 0xa3); // stopped and anything unknown: neutral grey
+}
+
 QColor statusColor(const QString& status)
 {
-    const QString s = status.trimmed().toLower();
-    if (s == QLatin1String("running"))
-        return successColor();
-    if (s == QLatin1String("creating") || s == QLatin1String("starting") || s == QLatin1String("stopping"))
-        return warningColor();
-    if (s == QLatin1String("error") || s == QLatin1String("failed"))
-        return errorColor();
-    return QColor(0x8a, 0x94, 0xa3); // stopped and anything unknown: neutral grey
+    return statusColor(kosa8::sandboxStateFrom(status));
 }
 
 // Mid-tone colours: saturated enough on white, light enough on a dark window.

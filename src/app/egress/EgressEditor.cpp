@@ -30,7 +30,7 @@ using Mode = EgressRules::Mode;
 
 namespace {
 
-const Mode kModes[] = {Mode::Deny, Mode::Allow, Mode::Any, Mode::Fakenet};
+const Mode Modes[] = {Mode::Deny, Mode::Allow, Mode::Any, Mode::Fakenet};
 
 QString modeTitle(Mode mode)
 {
@@ -103,7 +103,7 @@ void EgressEditor::buildLayout()
     QPalette muted = palette();
     muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
     int cell = 0;
-    for (Mode mode : kModes) {
+    for (Mode mode : Modes) {
         auto* radio = new QRadioButton(modeTitle(mode), modeBox);
         radio->setObjectName(modeObjectName(mode));
         radio->setAccessibleName(tr("Egress mode: %1").arg(EgressRules::modeKey(mode)));

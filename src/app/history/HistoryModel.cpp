@@ -1,5 +1,7 @@
 #include "history/HistoryModel.h"
 
+#include "agent/RequestEnd.h"
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -21,16 +23,21 @@ int HistoryModel::columnCount(const QModelIndex& parent) const
 
 QString HistoryModel::describeDecidedBy(const QString& decidedBy)
 {
-    if (decidedBy == u"person")
+    switch (agent::requestEndFrom(decidedBy)) {
+    case agent::RequestEnd::Person:
         return tr("you");
-    if (decidedBy.startsWith(u"rule:"))
-        return tr("rule \"%1\"").arg(decidedBy.mid(5));
-    if (decidedBy == u"timeout")
+    case agent::RequestEnd::Rule:
+        return tr("rule \"%1\"").arg(agent::ruleNameFrom(decidedBy));
+    case agent::RequestEnd::TimedOut:
         return tr("timed out");
-    if (decidedBy == u"withdrawn")
+    case agent::RequestEnd::Withdrawn:
         return tr("withdrawn by the agent");
-    if (decidedBy == u"shutdown")
+    case agent::RequestEnd::Shutdown:
         return tr("app shut down");
+    case agent::RequestEnd::Pending:
+    case agent::RequestEnd::Other:
+        break;
+    }
     return decidedBy;
 }
 

@@ -1,6 +1,7 @@
 #include "history/HistoryView.h"
 
 #include "agent/Ledger.h"
+#include "agent/Request.h"
 #include "history/HistoryModel.h"
 #include "history/PlainText.h"
 
@@ -72,9 +73,11 @@ QJsonObject HistoryView::selectedTimelineRun() const
     if (rows.isEmpty())
         return {};
     const QJsonObject entry = m_model->entry(rows.first().row());
-    const QString decision = entry.value(QStringLiteral("decision")).toString();
-    const bool ran = decision == QLatin1String("approve") || decision == QLatin1String("edit");
-    if (entry.value(QStringLiteral("method")).toString() != QLatin1String("run") || !ran ||
+    // The ledger's strings read once into their enums (a review, or several actions, is no run).
+    const std::optional<agent::DecisionKind> decision =
+        agent::decisionKindFrom(entry.value(QStringLiteral("decision")).toString());
+    const bool ran = decision && agent::goesAhead(*decision);
+    if (agent::methodFrom(entry.value(QStringLiteral("method")).toString()) != agent::Method::Run || !ran ||
         entry.value(QStringLiteral("sandbox")).toString().isEmpty())
         return {};
     return entry;

@@ -74,7 +74,7 @@ void insertBeside(QWidget* anchor, QWidget* widget, bool after)
         box->insertWidget(after ? at + 1 : at, widget);
 }
 
-const QList<QKeySequence> approvalKeys{QKeySequence(Qt::CTRL | Qt::Key_Return),
+const QList<QKeySequence> ApprovalKeys{QKeySequence(Qt::CTRL | Qt::Key_Return),
                                        QKeySequence(Qt::CTRL | Qt::Key_Enter)};
 
 } // namespace
@@ -138,7 +138,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // approves. The keys are read in eventFilter(), not through a QAction shortcut, because a
     // shortcut cannot tell a held key's auto-repeat from a press.
     m_approve = new QAction(tr("&Approve"), this);
-    m_approve->setToolTip(tr("%1 (%2)").arg(tr("Approve"), shortcutText(approvalKeys)));
+    m_approve->setToolTip(tr("%1 (%2)").arg(tr("Approve"), shortcutText(ApprovalKeys)));
     addAction(m_approve);
     m_edit = makeAction(this, tr("&Edit"), tr("Edit the code before approving"),
                         {QKeySequence(Qt::CTRL | Qt::Key_E), QKeySequence(Qt::Key_E)});

@@ -2,10 +2,10 @@
 
 #include "ui_RulesDialog.h"
 
+#include "common/MessageBox.h"
 #include "rules/RulesTableModel.h"
 
 #include <QHeaderView>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QShortcut>
 
@@ -28,8 +28,8 @@ RulesDialog::RulesDialog(agent::ReviewCoordinator* coordinator, QWidget* parent)
 
     auto* deleteShortcut = new QShortcut(QKeySequence::Delete, m_ui->table);
     deleteShortcut->setContext(Qt::WidgetShortcut);
-    connect(deleteShortcut, &QShortcut::activated, this, [this] { deleteSelected(true); });
-    connect(m_ui->deleteButton, &QPushButton::clicked, this, [this] { deleteSelected(true); });
+    connect(deleteShortcut, &QShortcut::activated, this, &RulesDialog::deleteSelected);
+    connect(m_ui->deleteButton, &QPushButton::clicked, this, &RulesDialog::deleteSelected);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_model, &RulesTableModel::failed, this, &RulesDialog::setMessage);
     connect(m_model, &QAbstractItemModel::modelReset, this, &RulesDialog::updateButtons);
@@ -66,7 +66,7 @@ void RulesDialog::updateButtons()
     m_ui->detailsLabel->setVisible(rule != nullptr);
 }
 
-void RulesDialog::deleteSelected(bool confirm)
+void RulesDialog::deleteSelected()
 {
     const int row = m_ui->table->currentIndex().row();
     const agent::Rule* rule = m_model->ruleAt(row);
@@ -77,17 +77,14 @@ void RulesDialog::deleteSelected(bool confirm)
         return;
     }
     const QString name = rule->name;
-    if (confirm) {
-        // Plain text: a rule name may hold a tool name an agent chose.
-        QMessageBox ask(
-            QMessageBox::Question, tr("Delete rule?"),
-            tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(name),
-            QMessageBox::Yes | QMessageBox::Cancel, this);
-        ask.setTextFormat(Qt::PlainText);
-        ask.setDefaultButton(QMessageBox::Cancel);
-        if (ask.exec() != QMessageBox::Yes)
-            return;
-    }
+    // MessageBox shows plain text: a rule name may hold a tool name an agent chose.
+    MessageBox::Question question;
+    question.objectName = QStringLiteral("deleteRuleQuestion");
+    question.title = tr("Delete rule?");
+    question.text = tr("Delete the standing rule \"%1\"? Matching requests will ask you again.").arg(name);
+    question.destructive = true;
+    if (MessageBox::ask(this, question) != MessageBox::Answer::Accept)
+        return;
     // The rules may have been re-read while the question was open: delete the rule by its name.
     QString error;
     if (!m_model->removeRule(m_model->rowOf(name), &error))

@@ -29,8 +29,8 @@ public:
     QString detailsText() const;
 
 public Q_SLOTS:
-    // Deletes the selected rule after asking (when confirm is true).
-    void deleteSelected(bool confirm = true);
+    // Deletes the selected rule after asking through MessageBox (Cancel is the default).
+    void deleteSelected();
 
 private:
     void updateButtons();

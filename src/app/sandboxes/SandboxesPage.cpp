@@ -10,6 +10,7 @@
 #include "egress/EgressGlanceDelegate.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "kosa8/SandboxState.h"
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/ImagesDialog.h"
 #include "sandboxes/PullImageDialog.h"
@@ -338,10 +339,11 @@ void SandboxesPage::updateActions()
     const QString name = selectedSandbox();
     const bool has = !name.isEmpty();
     const kosa8::Sandbox* sandbox = has ? m_model->find(name) : nullptr;
-    const QString status = sandbox ? sandbox->status.toLower() : QString();
+    const kosa8::SandboxState state =
+        sandbox ? kosa8::sandboxStateFrom(sandbox->status) : kosa8::SandboxState::Unknown;
     const bool busy = m_busy.contains(name);
-    m_start->setEnabled(has && !busy && status != QLatin1String("running"));
-    m_stop->setEnabled(has && !busy && status != QLatin1String("stopped"));
+    m_start->setEnabled(has && !busy && state != kosa8::SandboxState::Running);
+    m_stop->setEnabled(has && !busy && state != kosa8::SandboxState::Stopped);
     m_remove->setEnabled(has && !busy);
     m_pull->setEnabled(has && !busy);
     m_images->setEnabled(has);

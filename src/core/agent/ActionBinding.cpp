@@ -14,12 +14,12 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(k8::agent::ActionBinding)
 };
 
-const QString kMethod = QStringLiteral("method");
-const QString kCode = QStringLiteral("code");
+const QString KeyMethod = QStringLiteral("method");
+const QString KeyCode = QStringLiteral("code");
 
 // 2^53: from here on a double no longer holds every integer, so "9007199254740993" parses to the
 // same double as "9007199254740992" here while Python keeps them apart.
-constexpr double exactIntegerLimit = 9007199254740992.0;
+constexpr double ExactIntegerLimit = 9007199254740992.0;
 
 QString inexactString(QStringView text)
 {
@@ -64,7 +64,7 @@ ActionBinding toolBinding(const QString& name, const QJsonObject& args)
         }
     }
     const bool onlyCode = !codeField.isEmpty() && args.size() == 1;
-    return finished(QJsonObject{{kMethod, QStringLiteral("review")},
+    return finished(QJsonObject{{KeyMethod, QStringLiteral("review")},
                                 {QStringLiteral("name"), name},
                                 {QStringLiteral("args"), args}},
                     args.value(codeField).toString(), !codeField.isEmpty(), onlyCode);
@@ -75,16 +75,16 @@ ActionBinding toolBinding(const QString& name, const QJsonObject& args)
 ActionBinding payloadBinding(const QJsonValue& payload)
 {
     const QJsonObject object = payload.toObject();
-    const bool hasCode = payload.isObject() && object.value(kCode).isString();
+    const bool hasCode = payload.isObject() && object.value(KeyCode).isString();
     bool onlyCode = hasCode;
     for (auto it = object.constBegin(); onlyCode && it != object.constEnd(); ++it) {
         const bool shownText = (it.key() == QLatin1String("question") || it.key() == QLatin1String("title") ||
                                 it.key() == QLatin1String("description")) &&
                                it.value().isString();
-        onlyCode = it.key() == kCode || shownText;
+        onlyCode = it.key() == KeyCode || shownText;
     }
-    return finished(QJsonObject{{kMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}},
-                    object.value(kCode).toString(), hasCode, onlyCode);
+    return finished(QJsonObject{{KeyMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}},
+                    object.value(KeyCode).toString(), hasCode, onlyCode);
 }
 
 } // namespace
@@ -96,7 +96,7 @@ QString inexactReason(const QJsonValue& value)
         return inexactString(value.toString());
     case QJsonValue::Double: {
         const double number = value.toDouble();
-        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) >= exactIntegerLimit)
+        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) >= ExactIntegerLimit)
             return Text::tr(
                 "a number is an integer of 2^53 or more, which JSON readers do not all read alike");
         return {};
@@ -134,9 +134,9 @@ ActionBinding runBinding(const RunSpec& spec, const RunDefaults& defaults)
     const bool onlyCode = spec.language == QLatin1String("python") && !defaults.sandbox.isEmpty() &&
                           spec.sandbox == defaults.sandbox &&
                           spec.image == defaultImage(defaults, spec.language) && spec.checkpoint;
-    return finished(QJsonObject{{kMethod, QStringLiteral("run")},
+    return finished(QJsonObject{{KeyMethod, QStringLiteral("run")},
                                 {QStringLiteral("language"), spec.language},
-                                {kCode, spec.code},
+                                {KeyCode, spec.code},
                                 {QStringLiteral("sandbox"), spec.sandbox},
                                 {QStringLiteral("image"), spec.image},
                                 {QStringLiteral("checkpoint"), spec.checkpoint}},
@@ -188,7 +188,7 @@ QList<ActionBinding> approvedActionBindings(const Request& request, const Person
         case PayloadShape::Run: {
             RunSpec spec = request.run;
             if (edited)
-                spec.code = chosen.editedArgs.value(kCode).toString();
+                spec.code = chosen.editedArgs.value(KeyCode).toString();
             if (!decision.runSandbox.isEmpty())
                 spec.sandbox = decision.runSandbox;
             if (!decision.runImage.isEmpty())

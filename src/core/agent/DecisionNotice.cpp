@@ -1,5 +1,7 @@
 #include "agent/DecisionNotice.h"
 
+#include "agent/RequestEnd.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -14,32 +16,37 @@ struct Text
 
 bool DecisionNotice::causeFromDecidedBy(const QString& decidedBy, Cause* cause, QString* ruleName)
 {
-    static const QString rulePrefix = QStringLiteral("rule:");
-    if (decidedBy.startsWith(rulePrefix)) {
+    *ruleName = ruleNameFrom(decidedBy);
+    switch (requestEndFrom(decidedBy)) {
+    case RequestEnd::Rule:
         *cause = Cause::Rule;
-        *ruleName = decidedBy.mid(rulePrefix.size());
         return true;
-    }
-    ruleName->clear();
-    if (decidedBy == QLatin1String("timeout"))
+    case RequestEnd::TimedOut:
         *cause = Cause::Timeout;
-    else if (decidedBy == QLatin1String("withdrawn"))
+        return true;
+    case RequestEnd::Withdrawn:
         *cause = Cause::Withdrawn;
-    else if (decidedBy == QLatin1String("shutdown"))
+        return true;
+    case RequestEnd::Shutdown:
         *cause = Cause::Shutdown;
-    else
+        return true;
+    case RequestEnd::Pending:
+    case RequestEnd::Person:
+    case RequestEnd::Other:
         return false;
-    return true;
+    }
+    return false;
 }
 
 QString DecisionNotice::headline() const
 {
     switch (cause) {
     case Cause::Rule: {
-        const bool approved = decision == QLatin1String("approve") || decision == QLatin1String("edit");
+        const std::optional<DecisionKind> kind = decisionKindFrom(decision);
+        const bool approved = kind && goesAhead(*kind);
         // What the rule let through: for a run where it runs, else the request itself.
         QString what;
-        if (method == QLatin1String("run"))
+        if (methodFrom(method) == Method::Run)
             what = sandbox.isEmpty() ? Text::tr("run") : Text::tr("run in %1").arg(sandbox);
         else
             what = Text::tr("review");

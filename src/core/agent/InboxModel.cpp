@@ -61,7 +61,7 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
         case AgeColumn:
             return ageText(request.receivedAt, QDateTime::currentDateTimeUtc());
         case SandboxColumn:
-            return request.method == QLatin1String("run") ? request.run.sandbox : QString();
+            return methodFrom(request.method) == Method::Run ? request.run.sandbox : QString();
         default:
             return {};
         }

@@ -21,11 +21,11 @@ struct Text
 
 // Ids must be strings or integers: JSON-RPC 2.0 says numbers should have no fraction, and an
 // integer is the only number that survives every client's JSON round trip unchanged.
-constexpr double maxExactInteger = 9007199254740992.0; // 2^53
+constexpr double MaxExactInteger = 9007199254740992.0; // 2^53
 
 bool isIntegral(double value)
 {
-    return std::isfinite(value) && std::floor(value) == value && std::fabs(value) <= maxExactInteger;
+    return std::isfinite(value) && std::floor(value) == value && std::fabs(value) <= MaxExactInteger;
 }
 
 bool isValidId(const QJsonValue& id)

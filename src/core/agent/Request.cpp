@@ -17,6 +17,26 @@ QString shapeName(PayloadShape shape)
     return QStringLiteral("unknown");
 }
 
+QString methodName(Method method)
+{
+    switch (method) {
+    case Method::Review:
+        return QStringLiteral("review");
+    case Method::Run:
+        return QStringLiteral("run");
+    }
+    return QStringLiteral("unknown");
+}
+
+std::optional<Method> methodFrom(const QString& name)
+{
+    for (Method method : {Method::Review, Method::Run}) {
+        if (name == methodName(method))
+            return method;
+    }
+    return std::nullopt;
+}
+
 QString decisionName(DecisionKind kind)
 {
     switch (kind) {
@@ -30,6 +50,21 @@ QString decisionName(DecisionKind kind)
         return QStringLiteral("respond");
     }
     return QStringLiteral("unknown");
+}
+
+std::optional<DecisionKind> decisionKindFrom(const QString& name)
+{
+    for (DecisionKind kind :
+         {DecisionKind::Approve, DecisionKind::Edit, DecisionKind::Reject, DecisionKind::Respond}) {
+        if (name == decisionName(kind))
+            return kind;
+    }
+    return std::nullopt;
+}
+
+bool goesAhead(DecisionKind kind)
+{
+    return kind == DecisionKind::Approve || kind == DecisionKind::Edit;
 }
 
 } // namespace k8::agent

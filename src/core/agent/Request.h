@@ -7,6 +7,8 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+
 namespace k8::agent {
 
 // The three payload shapes of `review` (protocol.md), plus `run`.
@@ -18,7 +20,16 @@ enum class PayloadShape
     Run
 };
 
-// Decisions a person can take on one action.
+// The two methods that queue a request (protocol.md): "review" and "run" on the wire and in the
+// ledger, this enum inside the app (methodFrom(), methodName()).
+enum class Method
+{
+    Review,
+    Run
+};
+
+// Decisions a person can take on one action: "approve", "edit", "reject", "respond" on the wire
+// and in the ledger (decisionName(), decisionKindFrom()).
 enum class DecisionKind
 {
     Approve,
@@ -91,6 +102,17 @@ struct PersonDecision
 };
 
 QString shapeName(PayloadShape shape);
+
+QString methodName(Method method);
+// The method for its wire name; nullopt for any other text.
+std::optional<Method> methodFrom(const QString& name);
+
 QString decisionName(DecisionKind kind);
+// The decision for its wire name; nullopt for any other text (a ledger entry of several actions
+// holds several names, e.g. "approve, reject").
+std::optional<DecisionKind> decisionKindFrom(const QString& name);
+// Whether the action goes ahead as asked or edited (Approve, Edit): a run runs. Reject and
+// Respond stop it.
+bool goesAhead(DecisionKind kind);
 
 } // namespace k8::agent

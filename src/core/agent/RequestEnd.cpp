@@ -3,7 +3,7 @@
 namespace k8::agent {
 
 namespace {
-const QString kRulePrefix = QStringLiteral("rule:");
+const QString RulePrefix = QStringLiteral("rule:");
 } // namespace
 
 RequestEnd requestEndFrom(const QString& decidedBy)
@@ -11,7 +11,7 @@ RequestEnd requestEndFrom(const QString& decidedBy)
     // The strings AgentService passes to requestRemoved() (src/core/agent/AgentService.cpp).
     if (decidedBy == QLatin1String("person"))
         return RequestEnd::Person;
-    if (decidedBy.startsWith(kRulePrefix))
+    if (decidedBy.startsWith(RulePrefix))
         return RequestEnd::Rule;
     if (decidedBy == QLatin1String("timeout"))
         return RequestEnd::TimedOut;
@@ -24,7 +24,7 @@ RequestEnd requestEndFrom(const QString& decidedBy)
 
 QString ruleNameFrom(const QString& decidedBy)
 {
-    return decidedBy.startsWith(kRulePrefix) ? decidedBy.mid(kRulePrefix.size()) : QString();
+    return decidedBy.startsWith(RulePrefix) ? decidedBy.mid(RulePrefix.size()) : QString();
 }
 
 } // namespace k8::agent

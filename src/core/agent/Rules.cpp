@@ -174,8 +174,7 @@ QString RuleSet::validate(const Rule& rule)
         return Text::tr("\"action_sha256\" must be 64 hex digits");
     if (!rule.codeSha256.isEmpty() && !isLowerSha256(rule.codeSha256))
         return Text::tr("\"code_sha256\" must be 64 hex digits");
-    if (!rule.method.isEmpty() && rule.method != QLatin1String("review") &&
-        rule.method != QLatin1String("run"))
+    if (!rule.method.isEmpty() && !methodFrom(rule.method))
         return Text::tr("\"method\" must be \"review\" or \"run\", not \"%1\"").arg(rule.method);
     if (rule.decision == Rule::Decision::Approve && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty())
         return Text::tr("an approve rule must name \"action_sha256\" (the SHA-256 of the whole action) or "

@@ -19,9 +19,9 @@ namespace {
 
 // A line longer than this without a line end is delivered in pieces, so that a stream without
 // newlines costs no more than one with them (no unbounded buffer, no huge signal).
-constexpr qsizetype kMaxPendingLine = 16 * 1024;
+constexpr qsizetype MaxPendingLine = 16 * 1024;
 // outputChunk() carries at most this much per signal.
-constexpr qsizetype kMaxChunk = 16 * 1024;
+constexpr qsizetype MaxChunk = 16 * 1024;
 
 // Where to cut `data` to at most `max` bytes without splitting a UTF-8 sequence: back off over
 // continuation bytes (10xxxxxx), at most three, so a piece never ends inside a character.
@@ -39,11 +39,11 @@ qsizetype utf8Cut(const QByteArray& data, qsizetype max)
 // One log line per event: line breaks escaped, long previews (agent code) shortened.
 std::string logText(const QString& text)
 {
-    constexpr qsizetype kMaxLogChars = 400;
-    QString shown = text.left(kMaxLogChars);
+    constexpr qsizetype MaxLogChars = 400;
+    QString shown = text.left(MaxLogChars);
     shown.replace(QLatin1Char('\n'), QStringLiteral("\\n"));
     shown.replace(QLatin1Char('\r'), QStringLiteral("\\r"));
-    if (text.size() > kMaxLogChars)
+    if (text.size() > MaxLogChars)
         shown += QStringLiteral("… (%1 characters)").arg(text.size());
     return shown.toStdString();
 }
@@ -108,8 +108,8 @@ void Kosa8Job::readStream(bool isStderr)
         return;
     if (!m_connection.token.isEmpty())
         data.replace(m_connection.token.toUtf8(), ConnectionProfile::maskedToken().toUtf8());
-    for (qsizetype offset = 0; offset < data.size(); offset += kMaxChunk)
-        Q_EMIT outputChunk(isStderr, data.mid(offset, kMaxChunk));
+    for (qsizetype offset = 0; offset < data.size(); offset += MaxChunk)
+        Q_EMIT outputChunk(isStderr, data.mid(offset, MaxChunk));
 
     QByteArray& kept = isStderr ? m_result.stderrData : m_result.stdoutData;
     const qint64 room = qMax<qint64>(0, m_outputCap - kept.size());
@@ -143,8 +143,8 @@ void Kosa8Job::splitLines(bool isStderr, bool flushPartial)
         from = end + 1;
     }
     pending.remove(0, from);
-    while (pending.size() > kMaxPendingLine) {
-        const qsizetype cut = utf8Cut(pending, kMaxPendingLine);
+    while (pending.size() > MaxPendingLine) {
+        const qsizetype cut = utf8Cut(pending, MaxPendingLine);
         lines.append(QString::fromUtf8(pending.constData(), cut));
         pending.remove(0, cut);
     }

@@ -14,7 +14,7 @@ struct OperationInfo
 };
 
 // The keys are part of the profile file format: never rename one.
-constexpr OperationInfo kOperations[] = {
+constexpr OperationInfo Operations[] = {
     {Operation::Version, "version", QT_TRANSLATE_NOOP("k8::kosa8::Operation", "Show version")},
     {Operation::Doctor, "doctor", QT_TRANSLATE_NOOP("k8::kosa8::Operation", "Check installation")},
     {Operation::DaemonStatus, "daemon.status", QT_TRANSLATE_NOOP("k8::kosa8::Operation", "Daemon status")},
@@ -50,7 +50,7 @@ constexpr OperationInfo kOperations[] = {
 
 const OperationInfo* infoFor(Operation op)
 {
-    for (const auto& info : kOperations) {
+    for (const auto& info : Operations) {
         if (info.op == op)
             return &info;
     }
@@ -62,7 +62,7 @@ const OperationInfo* infoFor(Operation op)
 QList<Operation> allOperations()
 {
     QList<Operation> ops;
-    for (const auto& info : kOperations)
+    for (const auto& info : Operations)
         ops.append(info.op);
     return ops;
 }
@@ -75,7 +75,7 @@ QString operationKey(Operation op)
 
 bool operationFromKey(const QString& key, Operation* op)
 {
-    for (const auto& info : kOperations) {
+    for (const auto& info : Operations) {
         if (key == QLatin1String(info.key)) {
             if (op)
                 *op = info.op;

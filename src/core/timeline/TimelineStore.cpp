@@ -1,6 +1,7 @@
 #include "timeline/TimelineStore.h"
 
 #include "agent/Ledger.h"
+#include "agent/Request.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,10 +12,10 @@
 namespace k8::timeline {
 
 namespace {
-const QString kSandboxes = QStringLiteral("sandboxes");
-const QString kForks = QStringLiteral("forks");
-const QString kBase = QStringLiteral("base");
-const QString kReset = QStringLiteral("reset_after_run");
+const QString KeySandboxes = QStringLiteral("sandboxes");
+const QString KeyForks = QStringLiteral("forks");
+const QString KeyBase = QStringLiteral("base");
+const QString KeyReset = QStringLiteral("reset_after_run");
 
 QDateTime parseTime(const QJsonValue& value)
 {
@@ -52,8 +53,8 @@ bool TimelineStore::load(QString* error)
         return false;
     }
     const QJsonObject root = doc.object();
-    m_sandboxes = root.value(kSandboxes).toObject();
-    for (const QJsonValue& value : root.value(kForks).toArray()) {
+    m_sandboxes = root.value(KeySandboxes).toObject();
+    for (const QJsonValue& value : root.value(KeyForks).toArray()) {
         const QJsonObject o = value.toObject();
         ForkRecord fork;
         fork.time = parseTime(o.value(QStringLiteral("time")));
@@ -69,29 +70,29 @@ bool TimelineStore::load(QString* error)
 
 QString TimelineStore::baseCheckpoint(const QString& sandbox) const
 {
-    return m_sandboxes.value(sandbox).toObject().value(kBase).toString();
+    return m_sandboxes.value(sandbox).toObject().value(KeyBase).toString();
 }
 
 bool TimelineStore::setBaseCheckpoint(const QString& sandbox, const QString& label, QString* error)
 {
     QJsonObject entry = m_sandboxes.value(sandbox).toObject();
     if (label.isEmpty())
-        entry.remove(kBase);
+        entry.remove(KeyBase);
     else
-        entry.insert(kBase, label);
+        entry.insert(KeyBase, label);
     m_sandboxes.insert(sandbox, entry);
     return save(error);
 }
 
 bool TimelineStore::resetAfterRun(const QString& sandbox) const
 {
-    return m_sandboxes.value(sandbox).toObject().value(kReset).toBool();
+    return m_sandboxes.value(sandbox).toObject().value(KeyReset).toBool();
 }
 
 bool TimelineStore::setResetAfterRun(const QString& sandbox, bool on, QString* error)
 {
     QJsonObject entry = m_sandboxes.value(sandbox).toObject();
-    entry.insert(kReset, on);
+    entry.insert(KeyReset, on);
     m_sandboxes.insert(sandbox, entry);
     return save(error);
 }
@@ -100,7 +101,7 @@ QStringList TimelineStore::sandboxesResettingAfterRun() const
 {
     QStringList names;
     for (auto it = m_sandboxes.constBegin(); it != m_sandboxes.constEnd(); ++it) {
-        if (it.value().toObject().value(kReset).toBool())
+        if (it.value().toObject().value(KeyReset).toBool())
             names.append(it.key());
     }
     return names;
@@ -128,7 +129,7 @@ bool TimelineStore::save(QString* error)
                         {QStringLiteral("from"), fork.fromCheckpoint},
                         {QStringLiteral("forked"), QJsonArray::fromStringList(fork.forkedSandboxes)}});
     }
-    const QJsonObject root{{kSandboxes, m_sandboxes}, {kForks, forks}};
+    const QJsonObject root{{KeySandboxes, m_sandboxes}, {KeyForks, forks}};
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
         *error = tr("Cannot write %1: %2").arg(m_path, file.errorString());
@@ -217,10 +218,11 @@ QList<RunRecord> LedgerRuns::fromLedger(const QList<QJsonObject>& entries, const
     QList<bool> used(results.size(), false);
     QList<RunRecord> runs;
     for (const QJsonObject& entry : entries) {
-        if (entry.value(QStringLiteral("method")).toString() != QLatin1String("run"))
+        if (agent::methodFrom(entry.value(QStringLiteral("method")).toString()) != agent::Method::Run)
             continue;
         const QString decision = entry.value(QStringLiteral("decision")).toString();
-        if (decision != QLatin1String("approve") && decision != QLatin1String("edit"))
+        const std::optional<agent::DecisionKind> kind = agent::decisionKindFrom(decision);
+        if (!kind || !agent::goesAhead(*kind))
             continue; // rejected runs did not run: nothing happened to the machine
         RunRecord run;
         run.time = parseTime(entry.value(QStringLiteral("time")));

@@ -7,6 +7,7 @@
 #include "common/AppContext.h"
 #include "kosa8/Kosa8Runner.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -29,8 +30,11 @@ private Q_SLOTS:
         test::StandinEnvironment env;
         app::AppContext context(env.options());
         app::CommandLogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.attach(context.runner());
         app::CommandLogPage page(&model);
+        QAbstractItemModelTester filterTester(page.view()->model(),
+                                              QAbstractItemModelTester::FailureReportingMode::Fatal);
         page.show();
 
         context.runner()->start(kosa8::Operation::Version, {});
@@ -81,8 +85,11 @@ private Q_SLOTS:
         test::StandinEnvironment env;
         app::AppContext context(env.options());
         app::CommandLogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.attach(context.runner());
         app::CommandLogPage page(&model);
+        QAbstractItemModelTester filterTester(page.view()->model(),
+                                              QAbstractItemModelTester::FailureReportingMode::Fatal);
         page.show();
         QVERIFY(!page.routineToggle()->isChecked());
         QCOMPARE(page.routineToggle()->text(), QStringLiteral("Show list refreshes"));
@@ -126,6 +133,7 @@ private Q_SLOTS:
         test::StandinEnvironment env;
         app::AppContext context(env.options());
         app::CommandLogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.attach(context.runner());
         context.runner()->start(kosa8::Operation::SandboxStart,
                                 {{QStringLiteral("name"), QStringLiteral("-rf")}});
@@ -139,6 +147,7 @@ private Q_SLOTS:
     void keepsTheLastEntriesOnly()
     {
         app::CommandLogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         for (int i = 0; i < app::CommandLogModel::MaxEntries + 5; ++i) {
             kosa8::JobResult result;
             result.jobId = quint64(i + 1);
@@ -148,6 +157,8 @@ private Q_SLOTS:
         }
         QCOMPARE(model.rowCount(), app::CommandLogModel::MaxEntries);
         QCOMPARE(model.entryAt(0)->preview, QStringLiteral("kosa8 version #5"));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
     }
 };
 

@@ -1,7 +1,9 @@
 // The history shows, for each run, where it ran or would have run (issue 7, finding 10).
 #include "history/HistoryModel.h"
 
+#include <QAbstractItemModelTester>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTest>
 
 using k8::app::HistoryModel;
@@ -31,6 +33,7 @@ private Q_SLOTS:
                                  {QStringLiteral("decision"), QStringLiteral("approve")},
                                  {QStringLiteral("decided_by"), QStringLiteral("person")}};
         HistoryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.setEntries({approved, rejected, review}); // oldest first; shown newest first
         QCOMPARE(model.columnCount(), int(HistoryModel::ColumnCount));
         QCOMPARE(model.headerData(HistoryModel::WhereColumn, Qt::Horizontal).toString(),
@@ -58,6 +61,7 @@ private Q_SLOTS:
         newer.insert(QStringLiteral("hash"), QStringLiteral("h2"));
         newer.remove(QStringLiteral("reason"));
         HistoryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.setEntries({older, newer});
         QCOMPARE(model.headerData(HistoryModel::ReasonColumn, Qt::Horizontal).toString(),
                  QStringLiteral("Reason sent"));
@@ -72,6 +76,44 @@ private Q_SLOTS:
         QCOMPARE(
             model.rowOfRequest(QStringLiteral("4"), QStringLiteral("research-bot"), QStringLiteral("aa")), 0);
         QCOMPARE(model.rowOfRequest(QStringLiteral("4"), QStringLiteral("other"), QStringLiteral("aa")), -1);
+    }
+
+    // Who decided, in words, read through agent::RequestEnd; unknown text is shown as it is.
+    void decidedByInWords()
+    {
+        QCOMPARE(HistoryModel::describeDecidedBy(QStringLiteral("person")), QStringLiteral("you"));
+        QCOMPARE(HistoryModel::describeDecidedBy(QStringLiteral("rule:no-runs")),
+                 QStringLiteral("rule \"no-runs\""));
+        QCOMPARE(HistoryModel::describeDecidedBy(QStringLiteral("timeout")), QStringLiteral("timed out"));
+        QCOMPARE(HistoryModel::describeDecidedBy(QStringLiteral("withdrawn")),
+                 QStringLiteral("withdrawn by the agent"));
+        QCOMPARE(HistoryModel::describeDecidedBy(QStringLiteral("shutdown")),
+                 QStringLiteral("app shut down"));
+        QCOMPARE(HistoryModel::describeDecidedBy(QStringLiteral("<b>x</b>")), QStringLiteral("<b>x</b>"));
+    }
+
+    // Reloads reset the model, to more rows, fewer and none, and the tester checks every step.
+    void reloadsResetTheModel()
+    {
+        HistoryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QList<QJsonObject> entries;
+        for (int i = 0; i < 5; ++i) {
+            entries.append({{QStringLiteral("request"), QString::number(i)},
+                            {QStringLiteral("method"), QStringLiteral("review")},
+                            {QStringLiteral("decision"), QStringLiteral("approve")},
+                            {QStringLiteral("hash"), QStringLiteral("h%1").arg(i)}});
+            model.setEntries(entries);
+            QCOMPARE(model.rowCount(), i + 1);
+            QCOMPARE(model.rowOfHash(QStringLiteral("h%1").arg(i)), 0);
+        }
+        model.setEntries(entries.mid(3));
+        QCOMPARE(model.rowCount(), 2);
+        model.setEntries({});
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.index(0, 0).isValid());
+        QCOMPARE(resets.size(), 7);
     }
 };
 

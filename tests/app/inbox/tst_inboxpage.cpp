@@ -21,6 +21,7 @@
 #include "support/AgentTestClient.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -80,6 +81,8 @@ private:
     std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
     std::unique_ptr<AgentService> m_service;
     std::unique_ptr<InboxPage> m_page;
+    std::unique_ptr<QAbstractItemModelTester> m_inboxTester;
+    std::unique_ptr<QAbstractItemModelTester> m_runsTester;
     std::unique_ptr<AgentTestClient> m_client;
     QString m_standin;
 
@@ -195,6 +198,11 @@ private Q_SLOTS:
 
         m_page = std::make_unique<InboxPage>(m_service.get());
         m_page->setLedgerPath(settings.ledgerPath());
+        // Every request arriving and leaving, and every run starting, is checked as the page sees it.
+        m_inboxTester = std::make_unique<QAbstractItemModelTester>(
+            m_service->inbox(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        m_runsTester = std::make_unique<QAbstractItemModelTester>(
+            m_page->runPane()->runsModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
         m_page->resize(1300, 850);
         m_page->show();
         m_page->activateWindow();
@@ -209,6 +217,8 @@ private Q_SLOTS:
     void cleanup()
     {
         m_client.reset();
+        m_runsTester.reset();
+        m_inboxTester.reset();
         m_page.reset();
         m_service.reset();
         m_runner.reset();

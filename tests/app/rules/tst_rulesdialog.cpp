@@ -1,9 +1,11 @@
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
+#include "common/MessageBox.h"
 #include "rules/RulesDialog.h"
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
 
+#include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -18,6 +20,7 @@
 #include <memory>
 
 using namespace k8::agent;
+using k8::app::MessageBox;
 using k8::app::RulesDialog;
 using k8::app::RulesTableModel;
 using k8::test::AgentTestClient;
@@ -40,6 +43,16 @@ QJsonArray rulesOnDisk(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("rules")).toArray();
+}
+
+// The Delete shortcut works on the focused table only: focus it as a person would.
+bool focusTable(RulesDialog& dialog, QTableView* table)
+{
+    dialog.activateWindow();
+    if (!QTest::qWaitForWindowActive(&dialog))
+        return false;
+    table->setFocus();
+    return QTest::qWaitFor([table] { return table->hasFocus(); });
 }
 
 } // namespace
@@ -84,6 +97,8 @@ private Q_SLOTS:
     void listsOwnAndReadOnlyRules()
     {
         RulesDialog dialog(m_service.get());
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         RulesTableModel* model = dialog.model();
         QCOMPARE(model->rowCount(), 3);
         const int night = model->rowOf(QStringLiteral("no-night-bot"));
@@ -108,6 +123,8 @@ private Q_SLOTS:
     void switchingOffARuleLetsRequestsThrough()
     {
         RulesDialog dialog(m_service.get());
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         auto* table = dialog.findChild<QTableView*>(QStringLiteral("table"));
@@ -141,6 +158,8 @@ private Q_SLOTS:
     void readOnlyRulesCannotBeChanged()
     {
         RulesDialog dialog(m_service.get());
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         auto* table = dialog.findChild<QTableView*>(QStringLiteral("table"));
@@ -151,8 +170,12 @@ private Q_SLOTS:
         QVERIFY(!deleteButton->isEnabled());
         QVERIFY(!dialog.model()->setData(dialog.model()->index(runs, RulesTableModel::EnabledColumn),
                                          Qt::Unchecked, Qt::CheckStateRole));
-        dialog.deleteSelected(false);
+        // The Delete key on a read-only rule says why, and asks nothing: the answer stays unused.
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        QVERIFY(focusTable(dialog, table));
+        QTest::keyClick(table, Qt::Key_Delete);
         QVERIFY(dialog.messageText().contains(QLatin1String("read-only")));
+        QCOMPARE(MessageBox::takeNextAnswer(), std::optional(MessageBox::Answer::Accept));
         QCOMPARE(dialog.model()->rowCount(), 3);
     }
 
@@ -172,6 +195,8 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(m_service->reloadRules(&error), qPrintable(error));
         RulesDialog dialog(m_service.get());
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         RulesTableModel* model = dialog.model();
@@ -214,6 +239,8 @@ private Q_SLOTS:
     void alwaysApproveShowsInTheEditor()
     {
         RulesDialog dialog(m_service.get());
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         const int before = dialog.model()->rowCount();
         AgentTestClient client;
         QSignalSpy connected(&client, &AgentTestClient::connected);
@@ -255,6 +282,8 @@ private Q_SLOTS:
     void deleteOwnRule()
     {
         RulesDialog dialog(m_service.get());
+        QAbstractItemModelTester tester(dialog.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         auto* table = dialog.findChild<QTableView*>(QStringLiteral("table"));
@@ -262,7 +291,24 @@ private Q_SLOTS:
         const int pandas = dialog.model()->rowOf(QStringLiteral("pandas-summary"));
         table->setCurrentIndex(dialog.model()->index(pandas, RulesTableModel::NameColumn));
         QVERIFY(deleteButton->isEnabled());
-        dialog.deleteSelected(false);
+
+        // The Delete key asks first (a destructive question naming the rule); Cancel keeps it.
+        MessageBox::setNextAnswer(MessageBox::Answer::Cancel);
+        QVERIFY(focusTable(dialog, table));
+        QTest::keyClick(table, Qt::Key_Delete);
+        QVERIFY(!MessageBox::takeNextAnswer());
+        const MessageBox::Question asked = MessageBox::lastQuestion();
+        QCOMPARE(asked.objectName, QStringLiteral("deleteRuleQuestion"));
+        QVERIFY(asked.destructive);
+        QVERIFY2(asked.text.contains(QLatin1String("\"pandas-summary\"")), qPrintable(asked.text));
+        QCOMPARE(dialog.model()->rowCount(), 3);
+        QCOMPARE(rulesOnDisk(m_settings.rulesPath()).size(), 2);
+
+        // The button asks the same; Delete deletes.
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        QTest::mouseClick(deleteButton, Qt::LeftButton);
+        QVERIFY(!MessageBox::takeNextAnswer());
+        QCOMPARE(MessageBox::lastQuestion().objectName, QStringLiteral("deleteRuleQuestion"));
         QCOMPARE(dialog.model()->rowCount(), 2);
         QCOMPARE(dialog.model()->rowOf(QStringLiteral("pandas-summary")), -1);
         QCOMPARE(rulesOnDisk(m_settings.rulesPath()).size(), 1);

@@ -14,6 +14,7 @@
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -49,6 +50,10 @@ class TestSandboxesPage : public QObject
         std::unique_ptr<app::AppContext> context;
         std::unique_ptr<app::MessageArea> messages;
         std::unique_ptr<app::SandboxesPage> page;
+        // The list and the filter over it, checked through every refresh (declared after the page:
+        // they go first).
+        std::unique_ptr<QAbstractItemModelTester> modelTester;
+        std::unique_ptr<QAbstractItemModelTester> proxyTester;
 
         void open()
         {
@@ -59,6 +64,10 @@ class TestSandboxesPage : public QObject
             QObject::connect(context.get(), &app::AppContext::messageCleared, messages.get(),
                              &app::MessageArea::clearKey);
             page = std::make_unique<app::SandboxesPage>(context.get());
+            modelTester = std::make_unique<QAbstractItemModelTester>(
+                page->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+            proxyTester = std::make_unique<QAbstractItemModelTester>(
+                page->proxy(), QAbstractItemModelTester::FailureReportingMode::Fatal);
             page->resize(1000, 600);
             page->show();
             page->refresher()->start();

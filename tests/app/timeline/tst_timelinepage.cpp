@@ -12,6 +12,7 @@
 #include "timeline/TimelineStore.h"
 #include "timeline/TimelineView.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QCheckBox>
 #include <QDialog>
@@ -46,6 +47,8 @@ class TestTimelinePage : public QObject
         test::StandinEnvironment env;
         std::unique_ptr<app::AppContext> context;
         std::unique_ptr<app::TimelinePage> page;
+        // The timeline as the page loads and reloads it (declared after the page: it goes first).
+        std::unique_ptr<QAbstractItemModelTester> modelTester;
 
         // box with checkpoints clean, before-1, after (current) and one snapshot.
         bool prepare()
@@ -61,6 +64,8 @@ class TestTimelinePage : public QObject
         {
             context = std::make_unique<app::AppContext>(env.options());
             page = std::make_unique<app::TimelinePage>(context.get());
+            modelTester = std::make_unique<QAbstractItemModelTester>(
+                page->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
             page->resize(1000, 520);
             page->show();
         }

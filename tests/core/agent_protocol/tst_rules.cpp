@@ -187,44 +187,46 @@ private Q_SLOTS:
         QTest::addColumn<Request>("request");
         QTest::addColumn<bool>("approved");
         const QString code = QStringLiteral("print(1)");
-        const QString kCode = QStringLiteral("code");
-        QTest::newRow("run with every default") << runRequest({{kCode, code}}) << true;
+        const QString KeyCode = QStringLiteral("code");
+        QTest::newRow("run with every default") << runRequest({{KeyCode, code}}) << true;
         QTest::newRow("run naming the default sandbox and image")
-            << runRequest({{kCode, code},
+            << runRequest({{KeyCode, code},
                            {QStringLiteral("sandbox"), QStringLiteral("box1")},
                            {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
                            {QStringLiteral("checkpoint"), true}})
             << true;
         QTest::newRow("run in another sandbox")
-            << runRequest({{kCode, code}, {QStringLiteral("sandbox"), QStringLiteral("prod-box")}}) << false;
+            << runRequest({{KeyCode, code}, {QStringLiteral("sandbox"), QStringLiteral("prod-box")}})
+            << false;
         QTest::newRow("run with another image")
-            << runRequest({{kCode, code}, {QStringLiteral("image"), QStringLiteral("evil/image:latest")}})
+            << runRequest({{KeyCode, code}, {QStringLiteral("image"), QStringLiteral("evil/image:latest")}})
             << false;
         QTest::newRow("run in another language")
-            << runRequest({{kCode, code}, {QStringLiteral("language"), QStringLiteral("bash")}}) << false;
+            << runRequest({{KeyCode, code}, {QStringLiteral("language"), QStringLiteral("bash")}}) << false;
         QTest::newRow("run without a checkpoint")
-            << runRequest({{kCode, code}, {QStringLiteral("checkpoint"), false}}) << false;
+            << runRequest({{KeyCode, code}, {QStringLiteral("checkpoint"), false}}) << false;
         QTest::newRow("plain payload with the question shown")
-            << reviewRequest(QJsonObject{{kCode, code},
+            << reviewRequest(QJsonObject{{KeyCode, code},
                                          {QStringLiteral("question"), QStringLiteral("Run it?")},
                                          {QStringLiteral("title"), QStringLiteral("t")},
                                          {QStringLiteral("description"), QStringLiteral("d")}})
             << true;
         QTest::newRow("plain payload with an extra non-string key")
-            << reviewRequest(QJsonObject{{kCode, code}, {QStringLiteral("question"), QJsonArray{1}}})
+            << reviewRequest(QJsonObject{{KeyCode, code}, {QStringLiteral("question"), QJsonArray{1}}})
             << false;
         QTest::newRow("plain payload with an extra unknown key")
-            << reviewRequest(QJsonObject{{kCode, code}, {QStringLiteral("cwd"), QStringLiteral("/")}})
+            << reviewRequest(QJsonObject{{KeyCode, code}, {QStringLiteral("cwd"), QStringLiteral("/")}})
             << false;
         QTest::newRow("tool whose args are only the code")
-            << reviewRequest(hitlPayload(QStringLiteral("python"), {{kCode, code}})) << true;
+            << reviewRequest(hitlPayload(QStringLiteral("python"), {{KeyCode, code}})) << true;
         QTest::newRow("tool with the code plus a command")
             << reviewRequest(
                    hitlPayload(QStringLiteral("python"),
-                               {{kCode, code}, {QStringLiteral("command"), QStringLiteral("rm -rf ~")}}))
+                               {{KeyCode, code}, {QStringLiteral("command"), QStringLiteral("rm -rf ~")}}))
             << false;
         QTest::newRow("tool with the code plus a number")
-            << reviewRequest(hitlPayload(QStringLiteral("python"), {{kCode, code}, {QStringLiteral("n"), 1}}))
+            << reviewRequest(
+                   hitlPayload(QStringLiteral("python"), {{KeyCode, code}, {QStringLiteral("n"), 1}}))
             << false;
         QTest::newRow("Agent Inbox action with the code plus a path")
             << reviewRequest(parsed(R"j({"action_request": {"action": "write", "args":

@@ -31,7 +31,7 @@ private Q_SLOTS:
     void rowsColumnsAndRoles()
     {
         InboxModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         model.append(makeRequest(7, QStringLiteral("review"), QStringLiteral("bot-a"), 5));
         model.append(makeRequest(9, QStringLiteral("run"), QStringLiteral("bot-b"), 180));
         QCOMPARE(model.rowCount(), 2);
@@ -74,7 +74,7 @@ private Q_SLOTS:
     void removeAndRefresh()
     {
         InboxModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         for (quint64 key = 1; key <= 3; ++key)
             model.append(makeRequest(key, QStringLiteral("review"), QStringLiteral("bot"), 1));
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);

@@ -26,7 +26,7 @@ Q_DECLARE_METATYPE(k8::kosa8::JobResult)
 
 namespace {
 
-constexpr int kWaitMs = 60'000; // generous: the machine is shared
+constexpr int WaitMs = 60'000; // generous: the machine is shared
 
 QString standinPath()
 {
@@ -131,7 +131,7 @@ Kosa8Runner* TestKosa8Runner::makeRunner(const QMap<QString, QString>& env)
 JobResult TestKosa8Runner::waitFor(Kosa8Job* job)
 {
     QSignalSpy spy(job, &Kosa8Job::finished);
-    if (!spy.wait(kWaitMs)) {
+    if (!spy.wait(WaitMs)) {
         qWarning("job did not finish");
         return {};
     }
@@ -308,7 +308,7 @@ void TestKosa8Runner::timeoutKillsTheProcessTree()
     QVERIFY(result.describeFailure().contains(u"timed out"_s));
     const qint64 child = hangChildPid();
     QVERIFY2(child > 0, "the hang fault did not get to spawn its child");
-    QTRY_VERIFY_WITH_TIMEOUT(processDead(child), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(processDead(child), WaitMs);
 }
 
 void TestKosa8Runner::cancelKillsTheProcessTree()
@@ -316,15 +316,15 @@ void TestKosa8Runner::cancelKillsTheProcessTree()
     Kosa8Runner* runner = makeRunner({{u"KOSA8_STANDIN_FAULT"_s, uR"({"*": {"mode": "hang"}})"_s}});
     Kosa8Job* job = runner->start(Operation::DaemonStatus);
     QSignalSpy finished(job, &Kosa8Job::finished);
-    QTRY_VERIFY_WITH_TIMEOUT(hangChildPid() > 0, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(hangChildPid() > 0, WaitMs);
     QCOMPARE(runner->runningCount(), 1);
     job->cancel();
-    QVERIFY(finished.wait(kWaitMs));
+    QVERIFY(finished.wait(WaitMs));
     const JobResult result = finished.first().first().value<JobResult>();
     QCOMPARE(result.outcome, Outcome::Cancelled);
     QVERIFY(result.describeFailure().contains(u"cancelled"_s));
     QVERIFY(result.describeFailure().contains(u"daemon status"_s));
-    QTRY_VERIFY_WITH_TIMEOUT(processDead(hangChildPid()), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(processDead(hangChildPid()), WaitMs);
     QCOMPARE(runner->runningCount(), 0);
 }
 
@@ -334,7 +334,7 @@ void TestKosa8Runner::cancelRightAfterStart()
     Kosa8Job* job = runner->start(Operation::Version);
     QSignalSpy finished(job, &Kosa8Job::finished);
     job->cancel(); // before the process has even started
-    QVERIFY(finished.wait(kWaitMs));
+    QVERIFY(finished.wait(WaitMs));
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.first().first().value<JobResult>().outcome, Outcome::Cancelled);
 }
@@ -350,7 +350,7 @@ void TestKosa8Runner::cancelAllAndCancelAfterTheEnd()
     invalid->cancel(); // it never ran: it still ends as Invalid
     QCOMPARE(runner->runningCount(), 3);
     runner->cancelAll();
-    QTRY_COMPARE_WITH_TIMEOUT(all.count(), 3, kWaitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(all.count(), 3, WaitMs);
     QCOMPARE(runner->runningCount(), 0);
     QList<Outcome> outcomes;
     for (const auto& args : all)
@@ -403,7 +403,7 @@ void TestKosa8Runner::missingBinary()
     Kosa8Job* job = runner->start(Operation::Version);
     QSignalSpy finished(job, &Kosa8Job::finished);
     QCOMPARE(finished.count(), 0);
-    QVERIFY(finished.wait(kWaitMs));
+    QVERIFY(finished.wait(WaitMs));
     const JobResult result = finished.first().first().value<JobResult>();
     QCOMPARE(result.outcome, Outcome::FailedToStart);
     QVERIFY2(result.errorText.contains(mentions), qPrintable(result.errorText));
@@ -509,7 +509,7 @@ void TestKosa8Runner::invalidNameStartsNoProcess()
     QSignalSpy finished(job, &Kosa8Job::finished);
     QSignalSpy started(job, &Kosa8Job::started);
     QCOMPARE(finished.count(), 0);
-    QVERIFY(finished.wait(kWaitMs));
+    QVERIFY(finished.wait(WaitMs));
     const JobResult result = finished.first().first().value<JobResult>();
     QCOMPARE(result.outcome, Outcome::Invalid);
     QVERIFY2(result.errorText.contains(mentions), qPrintable(result.errorText));
@@ -651,7 +651,7 @@ void TestKosa8Runner::finishedIsNeverSynchronous()
     runner->setConnection(missing);
     start(Operation::Version, {}); // FailedToStart
     QCOMPARE(all.count(), 0);
-    QTRY_COMPARE_WITH_TIMEOUT(all.count(), 3, kWaitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(all.count(), 3, WaitMs);
     QCOMPARE(finishedInsideStart, 0);
     QList<Outcome> outcomes;
     for (const auto& args : all)
@@ -667,7 +667,7 @@ void TestKosa8Runner::jobDeletesItselfAndRunnerForgetsIt()
     QPointer<Kosa8Job> job = runner->start(Operation::Version);
     QCOMPARE(runner->runningCount(), 1);
     QVERIFY(run(runner, Operation::Doctor).ok());
-    QTRY_VERIFY_WITH_TIMEOUT(job.isNull(), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(job.isNull(), WaitMs);
     QCOMPARE(runner->runningCount(), 0);
 }
 

@@ -186,7 +186,7 @@ QStringList expected(const Fixture& f, const QStringList& blankColumns = {}, con
     return lines;
 }
 
-const QStringList kKinds = {u"sandboxes"_s, u"checkpoints"_s, u"snapshots"_s, u"images"_s, u"audit"_s};
+const QStringList Kinds = {u"sandboxes"_s, u"checkpoints"_s, u"snapshots"_s, u"images"_s, u"audit"_s};
 
 } // namespace
 
@@ -215,7 +215,7 @@ void TestListParser::typed_data()
     QTest::addColumn<QStringList>("items");
     QTest::addColumn<QList<int>>("problemLines");
 
-    for (const QString& kind : kKinds) {
+    for (const QString& kind : Kinds) {
         const Fixture f = fixture(kind);
         const QList<int> order = allColumns(f);
         QList<int> reversed = order;

@@ -44,7 +44,7 @@ private Q_SLOTS:
 void TestSandboxListModel::displayAndRoles()
 {
     SandboxListModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     Sandbox web = sandbox(u"web"_s, u"running"_s, u"allow:pypi.org,files.pythonhosted.org,github.com"_s);
     web.images = {u"python:3.12-slim"_s, u"alpine:3.19"_s};
     Sandbox odd = sandbox(u"odd"_s, u"upgrading"_s, u"proxy:corp"_s);
@@ -88,7 +88,7 @@ void TestSandboxListModel::displayAndRoles()
 void TestSandboxListModel::refreshUpdatesInPlace()
 {
     SandboxListModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setSandboxes({sandbox(u"a"_s), sandbox(u"b"_s), sandbox(u"c"_s)});
 
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
@@ -118,7 +118,7 @@ void TestSandboxListModel::refreshUpdatesInPlace()
 void TestSandboxListModel::selectionSurvivesRemovalAndInsertion()
 {
     SandboxListModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setSandboxes({sandbox(u"a"_s), sandbox(u"b"_s), sandbox(u"c"_s)});
     // What a selection model holds on to.
     const QPersistentModelIndex selected(model.index(2, SandboxListModel::NameColumn));
@@ -147,7 +147,7 @@ void TestSandboxListModel::selectionSurvivesRemovalAndInsertion()
 void TestSandboxListModel::duplicatesAndEmpty()
 {
     SandboxListModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setSandboxes({sandbox(u"a"_s), sandbox(u"a"_s, u"stopped"_s), sandbox(u"b"_s)});
     QCOMPARE(names(model), (QStringList{u"a"_s, u"b"_s}));
     QCOMPARE(model.find(u"a"_s)->status, u"running"_s);

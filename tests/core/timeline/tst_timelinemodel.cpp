@@ -246,7 +246,7 @@ void TestTimelineModel::emptyInput()
     QCOMPARE(build.currentRow, -1);
     QVERIFY(build.problems.isEmpty());
     TimelineModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setBuild(QStringLiteral("box"), build);
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(TimelineBuilder::rowsAfter(build.items, 0).isEmpty());
@@ -307,7 +307,7 @@ void TestTimelineModel::suggestedLabelIsFreeAndValid()
 void TestTimelineModel::modelPassesTesterAndKeepsRowsWhenStale()
 {
     TimelineModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     TimelineInput input;
     input.sandbox = QStringLiteral("box");
     input.checkpoints = {checkpoint(QStringLiteral("a"), at(1)),
