@@ -3,6 +3,8 @@
 #   ./dev.sh run     install what is missing, build, start the app
 #   ./dev.sh test    install what is missing, build, run every test (ctest)
 #   ./dev.sh build   install what is missing, build
+#   ./dev.sh hooks   install a git pre-commit hook that refuses staged C++ files clang-format
+#                    would change (CONTRIBUTING.md, "Formatting")
 # Environment: BUILD_DIR (default build), WERROR=ON (warnings are errors), JOBS,
 # KOSA8DESK_THIRD_PARTY_ARCHIVES (source archives for building KSyntaxHighlighting offline; default
 # ../shared/third_party when that folder exists).
@@ -59,6 +61,40 @@ configure_and_build() {
     cmake --build "$build_dir" -j "$jobs"
 }
 
+# The pre-commit hook. It checks what is staged (the index), not the working tree, so a file
+# fixed on disk but not re-added still fails. git rev-parse --git-path names the hooks folder in a
+# clone and in a worktree alike (worktrees share their repository's hooks).
+install_hooks() {
+    local hooks_dir
+    hooks_dir=$(git rev-parse --git-path hooks)
+    mkdir -p "$hooks_dir"
+    cat >"$hooks_dir/pre-commit" <<'HOOK'
+#!/usr/bin/env bash
+# Written by ./dev.sh hooks: refuses a commit whose staged C++ files clang-format would change.
+# Skip once with git commit --no-verify.
+set -euo pipefail
+if ! command -v clang-format >/dev/null 2>&1; then
+    echo "pre-commit: clang-format is not installed (packaging/deps-debian.sh --dev installs it)" >&2
+    exit 1
+fi
+cd "$(git rev-parse --show-toplevel)"
+status=0
+while IFS= read -r -d '' file; do
+    # The staged content, formatted with the .clang-format that applies to its path.
+    if ! git show ":$file" | clang-format --dry-run -Werror --assume-filename="$file" >/dev/null 2>&1; then
+        echo "pre-commit: not formatted: $file" >&2
+        status=1
+    fi
+done < <(git diff --cached --name-only --diff-filter=ACMR -z -- '*.cpp' '*.h')
+if [ "$status" -ne 0 ]; then
+    echo "pre-commit: run clang-format -i on the files above and git add them again." >&2
+fi
+exit "$status"
+HOOK
+    chmod +x "$hooks_dir/pre-commit"
+    echo "Installed $hooks_dir/pre-commit (clang-format --dry-run -Werror on staged C++ files)"
+}
+
 case "$action" in
     run)
         install_deps
@@ -75,8 +111,11 @@ case "$action" in
         configure_and_build -DKOSA8DESK_PYTHON="$root/$build_dir/venv/bin/python"
         ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" "$@"
         ;;
+    hooks)
+        install_hooks
+        ;;
     *)
-        echo "usage: ./dev.sh run|test|build" >&2
+        echo "usage: ./dev.sh run|test|build|hooks" >&2
         exit 2
         ;;
 esac

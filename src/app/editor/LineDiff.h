@@ -25,7 +25,7 @@ struct DiffLine
 
 // A line diff of the original code against the person's edit (Myers' O(ND) algorithm).
 //
-// Why our own and not a library: design.md prefers a well-kept library, and Debian has dtl
+// Why our own and not a library: docs/design.md prefers a well-kept library, and Debian has dtl
 // (libdtl-dev), but every dependency must also install from Homebrew, which has no dtl formula.
 // A review diff is small (a person's edits to one snippet), so ~100 lines of Myers after
 // trimming the common head and tail is enough; past MaxEditDistance edits the middle is shown as

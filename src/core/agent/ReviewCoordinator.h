@@ -10,7 +10,7 @@ namespace k8::agent {
 
 class InboxModel;
 
-// The path from a person's decision to the answer, without widgets (design.md): the inbox view
+// The path from a person's decision to the answer, without widgets (docs/design.md): the inbox view
 // shows requests and calls decide(); this class applies the decision, for `run` checkpoints and
 // runs the code through kosa8, appends the ledger entry (flushed) and then answers the client.
 // Fail closed: anything unexpected on this path answers a rejection.

@@ -19,7 +19,7 @@ __all__ = [
     "NO_SANDBOX",
 ]
 
-# Error codes of protocol version 1 (shared/protocol.md, "Errors").
+# Error codes of protocol version 1 (docs/protocol.md, "Errors").
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601

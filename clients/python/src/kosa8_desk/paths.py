@@ -1,4 +1,4 @@
-"""Where the app's agent socket lives (shared/protocol.md, "Transport")."""
+"""Where the app's agent socket lives (docs/protocol.md, "Transport")."""
 
 from __future__ import annotations
 

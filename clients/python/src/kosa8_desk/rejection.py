@@ -2,7 +2,7 @@
 
 Whenever the app cannot be asked (not running, connection lost, timed out, answered something
 unreadable), an agent must go on as if a person had said no. Each payload shape has its own way
-of saying no (shared/protocol.md, "review"), and a graph resumed with the wrong shape would
+of saying no (docs/protocol.md, "review"), and a graph resumed with the wrong shape would
 crash instead of being told; these helpers build the right one.
 
 The shapes follow the installed packages:
