@@ -14,7 +14,7 @@ namespace k8::app {
 // A question box that tests can answer. ask() shows a modal QMessageBox (agent text in it is
 // always plain text), unless a test set the next answer with setNextAnswer(): then it returns
 // that answer at once, without a nested event loop that would block the test, and keeps what it
-// would have asked (lastQuestion()). The same idea as KeePassXC's gui/MessageBox.
+// would have asked (lastQuestion()).
 class MessageBox
 {
     Q_DECLARE_TR_FUNCTIONS(k8::app::MessageBox)

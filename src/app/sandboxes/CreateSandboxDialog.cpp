@@ -76,7 +76,7 @@ QString CreateSandboxDialog::checkHostEntry(const QString& entry)
     if (trimmed.contains(separators)) {
         const QStringList parts = trimmed.split(separators, Qt::SkipEmptyParts);
         if (parts.size() > 1)
-            return tr("This is %n hosts in one entry: add them one at a time (%1, then Enter, and so on).",
+            return tr("One entry holds %n hosts: add them one at a time (%1, then Enter, and so on).",
                       nullptr, int(parts.size()))
                        .arg(parts.first()) +
                    QLatin1Char(' ') + hostFormatText();

@@ -292,7 +292,7 @@ QString ReviewState::runProblem() const
         return problem;
     // Fail closed: a run goes only where the sandbox list says it can.
     if (!m_placeFacts.loaded)
-        return tr("Checking sandboxes…: the sandbox list has not been read yet, so the run cannot be "
+        return tr("The sandbox list has not been read yet (checking sandboxes…), so the run cannot be "
                   "approved.");
     if (!m_placeFacts.knowsSandbox(m_runSandbox))
         return tr("The sandbox \"%1\" does not exist: choose another sandbox.").arg(m_runSandbox);

@@ -151,9 +151,9 @@ private Q_SLOTS:
         QVERIFY(!hosts->addButton()->isEnabled());
         QVERIFY(hosts->messageLabel()->isVisible());
         const QString several = hosts->messageLabel()->text();
-        QVERIFY2(several.startsWith(
-                     QStringLiteral("This is 2 hosts in one entry: add them one at a time (pypi.org,")),
-                 qPrintable(several));
+        QVERIFY2(
+            several.startsWith(QStringLiteral("One entry holds 2 hosts: add them one at a time (pypi.org,")),
+            qPrintable(several));
         QVERIFY2(!several.contains(QLatin1String("not allowed")), qPrintable(several));
         QVERIFY2(several.contains(CreateSandboxDialog::hostFormatText()), qPrintable(several));
         QVERIFY(!dialog.okButton()->isEnabled());
