@@ -241,11 +241,11 @@ void ReachPanel::rebuild()
     if (m_findings.isEmpty()) {
         m_summary->setText(tr("No network destinations or risky operations found."));
     } else if (m_sandbox.isEmpty()) {
-        m_summary->setText(tr("%1 destination(s), %2 risky operation(s). Choose a sandbox to see verdicts.")
+        m_summary->setText(tr("Destinations: %1; risky operations: %2. Choose a sandbox to see verdicts.")
                                .arg(destinations)
                                .arg(risks));
     } else {
-        m_summary->setText(tr("%1 destination(s), %2 blocked by the policy of %3; %4 risky operation(s).")
+        m_summary->setText(tr("Destinations: %1, %2 blocked by the policy of %3; risky operations: %4.")
                                .arg(destinations)
                                .arg(blocked)
                                .arg(m_sandbox)
