@@ -69,7 +69,7 @@ json.dump(state, open(path, "w"), indent=1)
 PY
 
 # --- display and app ---------------------------------------------------------------------------
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp -noreset >"$WORK/xvfb.log" 2>&1 &
 PIDS+=($!)
 export DISPLAY=$DISPLAY_NUMBER
 wait_for xdpyinfo
@@ -106,5 +106,5 @@ xdotool key ctrl+Return
 sleep 3                                # the stand-in takes a checkpoint, then runs
 [ -n "${DEBUG_SHOTS:-}" ] && shot debug-run.png
 # The run pane (code, command lines and output together) shows the run picked in "Recent runs".
-xdotool mousemove 300 ${RUN_ROW_Y:-689} click 1
+xdotool mousemove 300 ${RUN_ROW_Y:-754} click 1
 shot run-output.png

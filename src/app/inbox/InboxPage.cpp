@@ -153,8 +153,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_runList->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     auto fitRunList = [this] {
         const int rows = qBound(1, m_runList->model()->rowCount(), MaxRunListRows);
-        const int rowHeight = qMax(m_runList->sizeHintForRow(0), m_runList->fontMetrics().height());
-        m_runList->setFixedHeight(rows * rowHeight + 2 * m_runList->frameWidth() + 2);
+        const int rowHeight = qMax(m_runList->sizeHintForRow(0), m_runList->fontMetrics().lineSpacing() + 4);
+        m_runList->setFixedHeight(rows * rowHeight + 2 * m_runList->frameWidth() + 4);
     };
     connect(m_runPane->runsModel(), &QAbstractItemModel::rowsInserted, m_runList, fitRunList);
     connect(m_runPane->runsModel(), &QAbstractItemModel::rowsRemoved, m_runList, fitRunList);
