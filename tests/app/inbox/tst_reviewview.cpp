@@ -369,6 +369,21 @@ private Q_SLOTS:
         QCOMPARE(layout->itemAt(slotIndex + 1)->layout()->objectName(), QStringLiteral("buttonRow"));
     }
 
+    // Polish of issue 8: with no request in view nothing of the review shows; the reach panel, a
+    // loose child of the view until the first card took it, painted over the empty inbox.
+    void emptyViewShowsNoStrayPanel()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* panel = view.findChild<k8::app::ReachPanel*>();
+        QVERIFY(panel);
+        QVERIFY(!panel->isVisible());
+        QVERIFY(qobject_cast<k8::app::ActionCard*>(panel->parentWidget()));
+    }
+
     // Finding 3, visible discard: "Discard edits" puts the original back and says so.
     void discardEditsIsVisible()
     {
