@@ -138,7 +138,6 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_tabs->addTab(pendingPage, tr("&Pending"));
     m_tabs->addTab(m_history, tr("&History"));
     m_tabs->setAccessibleName(tr("Request lists"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, &InboxPage::fitListToTab);
 
     // Approved runs: listed under the pending requests, newest first; the pane shows one of them
     // where the review is while no request is in review, so that no output stands beside an
@@ -311,7 +310,7 @@ void InboxPage::setListShown(bool shown)
     const QList<int> sizes = m_split->sizes();
     const int total = sizes.value(0) + sizes.value(1);
     if (!shown) {
-        if (sizes.value(0) > 0 && !m_historyWide)
+        if (sizes.value(0) > 0)
             m_listWidth = sizes.value(0);
         // The keyboard keeps working on the list (J, K, decisions) while it is out of sight, but
         // the focus should not stay on something invisible: the review takes it.
@@ -319,36 +318,10 @@ void InboxPage::setListShown(bool shown)
             m_review->codeEditor()->setFocus(Qt::ShortcutFocusReason);
         m_split->setSizes({0, total});
     } else {
-        const int width = listWidthFor(total);
-        m_split->setSizes({width, qMax(0, total - width)});
+        m_split->setSizes({m_listWidth, qMax(0, total - m_listWidth)});
     }
     const QSignalBlocker blocker(m_toggleList);
     m_toggleList->setChecked(shown);
-}
-
-int InboxPage::listWidthFor(int total) const
-{
-    return m_historyWide ? qMax(m_listWidth, total * 3 / 5) : m_listWidth;
-}
-
-void InboxPage::fitListToTab()
-{
-    // History has eight columns (when, agent, title, kind, decision, who decided, where it ran,
-    // the reason sent): the narrow strip beside the review showed two and a half of them. While
-    // History is the tab in view the list takes the larger share; the pending list gets its own
-    // width back.
-    const bool history = m_tabs->currentWidget() == m_history;
-    if (history == m_historyWide)
-        return;
-    const QList<int> sizes = m_split->sizes();
-    const int total = sizes.value(0) + sizes.value(1);
-    if (history && sizes.value(0) > 0)
-        m_listWidth = sizes.value(0);
-    m_historyWide = history;
-    if (!isListShown())
-        return;
-    const int width = listWidthFor(total);
-    m_split->setSizes({width, qMax(0, total - width)});
 }
 
 bool InboxPage::selectKey(quint64 key)

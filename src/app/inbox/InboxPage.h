@@ -100,8 +100,6 @@ Q_SIGNALS:
 private:
     void selectRow(int row);
     void setListShown(bool shown);
-    void fitListToTab();
-    int listWidthFor(int total) const;
     void onRowsInserted(int first);
     void onRowsRemoved(int first);
     // The coordinator says the request left and why (after the model removed its row).
@@ -144,8 +142,7 @@ private:
     int m_endedRow = -1;   // the row of the ended request kept in view (where "next" goes)
     QAction* m_toggleList;
     QSplitter* m_split;
-    int m_listWidth = 0;        // the pending list's width before it was collapsed or History widened it
-    bool m_historyWide = false; // History is the list's tab in view: the list has the larger share
+    int m_listWidth = 0; // the list's width before it was collapsed
 };
 
 } // namespace k8::app

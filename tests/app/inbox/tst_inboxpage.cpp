@@ -1382,25 +1382,6 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!m_page->isListShown(), Wait);
     }
 
-    // Polish of issue 8: History's eight columns do not fit the narrow strip; while History is
-    // the tab in view the list takes the larger share, and the pending list gets its width back.
-    void historyTabWidensTheList()
-    {
-        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("x = 1")}}, QStringLiteral("Wide history"));
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
-        const int before = review()->width();
-        QVERIFY2(before > m_page->width() / 2, qPrintable(QString::number(before)));
-        m_page->pendingTable()->setFocus();
-        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->hasFocus(), Wait);
-        press(Qt::Key_H, Qt::AltModifier); // the History tab's mnemonic
-        QTRY_VERIFY_WITH_TIMEOUT(m_page->historyView()->isVisible(), Wait);
-        QTRY_VERIFY_WITH_TIMEOUT(review()->width() < m_page->width() / 2, Wait);
-        QVERIFY(m_page->isListShown());
-        press(Qt::Key_P, Qt::AltModifier); // back to Pending
-        QTRY_VERIFY_WITH_TIMEOUT(m_page->pendingTable()->isVisible(), Wait);
-        QTRY_COMPARE_WITH_TIMEOUT(review()->width(), before, Wait);
-    }
-
     // Issue 8: the list says what each request is in a reviewer's words, not protocol names.
     void listNamesTheKindInPlainWords()
     {
