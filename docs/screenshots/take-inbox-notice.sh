@@ -46,7 +46,7 @@ cat >"$D/rules.json" <<JSON
             "action_sha256": "$("$PYTHON" "$HERE/send_notice_requests.py" --action-sha256)"}]}
 JSON
 
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp -noreset >"$WORK/xvfb.log" 2>&1 &
 PIDS+=($!)
 export DISPLAY=$DISPLAY_NUMBER
 wait_for xdpyinfo

@@ -34,7 +34,7 @@ wait_for() { for _ in $(seq 100); do if "$@" >/dev/null 2>&1; then return 0; fi;
     --egress-allow github.com >/dev/null
 "$KOSA8" sandbox pull code-runner python:3.12-slim >/dev/null
 
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp -noreset >"$WORK/xvfb.log" 2>&1 &
 PIDS+=($!)
 export DISPLAY=$DISPLAY_NUMBER
 wait_for xdpyinfo

@@ -33,11 +33,6 @@ trap cleanup EXIT
 k8() { "$KOSA8" "$@" >/dev/null; }
 # Wait until a command succeeds (up to ~10 s).
 wait_for() { for _ in $(seq 100); do if "$@" >/dev/null 2>&1; then return 0; fi; sleep 0.1; done; echo "timed out: $*" >&2; return 1; }
-drag() { xdotool mousemove "$1" "$2" mousedown 1 mousemove "$(($1 + ($3 - $1) / 2))" "$(($2 + ($4 - $2) / 2))" mousemove "$3" "$4" mouseup 1; }
-# x of the handle between the inbox's request list and its review at 1280x800 (depends on the
-# app's layout; check with a screenshot if the app changes), and where shot 3 drags it to.
-LIST_SPLIT_X=${LIST_SPLIT_X:-642}
-EDIT_SPLIT_X=${EDIT_SPLIT_X:-480}
 shot() { sleep "${2:-1}"; import -window root "$OUT/$1"; echo "wrote $OUT/$1"; }
 
 # --- sandboxes: a mix of egress policies, running and stopped, with images -------------------
@@ -74,7 +69,7 @@ json.dump(state, open(path, "w"), indent=1)
 PY
 
 # --- display and app ---------------------------------------------------------------------------
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp -noreset >"$WORK/xvfb.log" 2>&1 &
 PIDS+=($!)
 export DISPLAY=$DISPLAY_NUMBER
 wait_for xdpyinfo
@@ -101,25 +96,15 @@ sleep 3                                # the three requests arrive 0.7 s apart
 xdotool mousemove 300 138 click 1      # the first request (LangGraph, pandas code)
 shot inbox.png
 
-# --- 3. the LangChain request, code edited: the diff beside the editor --------------------------
-xdotool mousemove 300 168 click 1     # the second request (LangChain HITL, run_python)
-sleep 0.5
-# Editor and diff share the review's width: drag the list/review splitter left to give them room.
-drag "$LIST_SPLIT_X" 400 "$EDIT_SPLIT_X" 400
-xdotool key ctrl+e                     # Edit: the code editor takes the focus
-xdotool key ctrl+Home Down Down Down Home shift+End
-xdotool type --delay 5 'resp = requests.get("https://docs.python.org/3/whatsnew/3.13.html", timeout=30)'
-xdotool key End Return
-xdotool type --delay 5 'resp.raise_for_status()'
-xdotool key ctrl+End Up Up Home shift+End
-xdotool type --delay 5 'for h in soup.select("h2")[:20]:'
-shot review-edit-diff.png
+# (review-edit-diff.png, the edit with its diff side by side, is take-review-sheet.sh's: the sheet
+# layout of issue 8 shows the diff under the code at the full width of the review.)
 
-# --- 4. approve the run request: its output in the run console ----------------------------------
+# --- 3. approve the run request: its output in the run pane ----------------------------------------
 xdotool mousemove 300 198 click 1     # the third request (run in code-runner)
-sleep 0.5
+sleep 1.5                              # approval is armed half a second after the view changes
 xdotool key ctrl+Return
 sleep 3                                # the stand-in takes a checkpoint, then runs
-# A taller run console (drag the review/console splitter up) so the whole output shows.
-drag 915 649 915 380
+[ -n "${DEBUG_SHOTS:-}" ] && shot debug-run.png
+# The run pane (code, command lines and output together) shows the run picked in "Recent runs".
+xdotool mousemove 300 ${RUN_ROW_Y:-754} click 1
 shot run-output.png

@@ -5,6 +5,7 @@
 #include "kosa8/SandboxListModel.h"
 #include "policy/EgressRules.h"
 
+#include <QApplication>
 #include <QPainter>
 
 namespace k8::app {
@@ -25,23 +26,26 @@ void EgressGlanceDelegate::initStyleOption(QStyleOptionViewItem* option, const Q
 void EgressGlanceDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
                                  const QModelIndex& index) const
 {
-    QStyleOptionViewItem shifted = option;
     const int symbol = option.rect.height() - 10;
-    shifted.rect.adjust(symbol + 10, 0, 0, 0);
+    // Drawn with the style directly: QStyledItemDelegate::paint() would run initStyleOption()
+    // again and bring back the text that the background pass leaves out (it then showed twice,
+    // once under the symbol).
+    QStyle* style = option.widget ? option.widget->style() : QApplication::style();
     // Background and selection over the whole cell, then the text beside the symbol.
     QStyleOptionViewItem background = option;
     initStyleOption(&background, index);
     background.text.clear();
-    QStyledItemDelegate::paint(painter, background, index);
-    QStyleOptionViewItem text = shifted;
+    style->drawControl(QStyle::CE_ItemViewItem, &background, painter, option.widget);
+    QStyleOptionViewItem text = option;
     initStyleOption(&text, index);
-    text.rect = shifted.rect;
+    text.rect.adjust(symbol + 10, 0, 0, 0);
     text.backgroundBrush = Qt::NoBrush;
-    text.state &= ~QStyle::State_Selected; // the background already shows the selection
+    // The background pass already shows the selection and the focus.
+    text.state &= ~(QStyle::State_Selected | QStyle::State_HasFocus);
     text.palette.setColor(QPalette::Text, option.state & QStyle::State_Selected
                                               ? option.palette.color(QPalette::HighlightedText)
                                               : option.palette.color(QPalette::Text));
-    QStyledItemDelegate::paint(painter, text, index);
+    style->drawControl(QStyle::CE_ItemViewItem, &text, painter, option.widget);
 
     const Mode mode =
         kosa8::EgressPolicy::parse(index.data(kosa8::SandboxListModel::EgressRawRole).toString()).mode;

@@ -214,7 +214,9 @@ void ReachPanel::rebuild()
             item->setText(TargetColumn, finding.destination());
             item->setToolTip(TargetColumn, plainToolTip(finding.detail));
             if (m_sandbox.isEmpty()) {
-                item->setText(VerdictColumn, tr("no sandbox chosen"));
+                // A review's code runs in the agent, outside kosa8 (or a run's sandbox is not known yet):
+                // nothing would stop the connection.
+                item->setText(VerdictColumn, tr("no sandbox policy"));
             } else {
                 item->setText(VerdictColumn, result.reason);
                 QColor colour = style::errorColor();
@@ -238,14 +240,16 @@ void ReachPanel::rebuild()
             item->setToolTip(TargetColumn, plainToolTip(finding.detail));
         m_results << result;
     }
+    // An empty table under "nothing found" only took the code's room.
+    m_list->setVisible(!m_findings.isEmpty());
     if (m_findings.isEmpty()) {
         m_summary->setText(tr("No network destinations or risky operations found."));
     } else if (m_sandbox.isEmpty()) {
-        m_summary->setText(tr("%1 destination(s), %2 risky operation(s). Choose a sandbox to see verdicts.")
+        m_summary->setText(tr("Destinations: %1; risky operations: %2. No sandbox policy applies to them.")
                                .arg(destinations)
                                .arg(risks));
     } else {
-        m_summary->setText(tr("%1 destination(s), %2 blocked by the policy of %3; %4 risky operation(s).")
+        m_summary->setText(tr("Destinations: %1, %2 blocked by the policy of %3; risky operations: %4.")
                                .arg(destinations)
                                .arg(blocked)
                                .arg(m_sandbox)

@@ -1,5 +1,6 @@
 #include "history/HistoryModel.h"
 
+#include "agent/InboxModel.h"
 #include "agent/RequestEnd.h"
 
 #include <QDateTime>
@@ -64,6 +65,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return entry.value(QLatin1String("decided_by")).toString();
     if (role == Qt::ToolTipRole && index.column() == ReasonColumn)
         return entry.value(QLatin1String("reason")).toString();
+    if (role == Qt::ToolTipRole && index.column() == MethodColumn)
+        return agent::InboxModel::methodDescription(entry.value(QLatin1String("method")).toString());
     if (role == Qt::ToolTipRole && index.column() == TitleColumn)
         return tr("Request %1, payload SHA-256 %2")
             .arg(entry.value(QLatin1String("request")).toVariant().toString(),
@@ -82,7 +85,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     case TitleColumn:
         return entry.value(QLatin1String("title")).toString();
     case MethodColumn:
-        return entry.value(QLatin1String("method")).toString();
+        // The pending list's words, not the protocol's method names.
+        return agent::InboxModel::methodText(entry.value(QLatin1String("method")).toString());
     case DecisionColumn:
         return entry.value(QLatin1String("decision")).toString();
     case DecidedByColumn:
@@ -109,7 +113,7 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
     case TitleColumn:
         return tr("Title");
     case MethodColumn:
-        return tr("Method");
+        return tr("Kind");
     case DecisionColumn:
         return tr("Decision");
     case DecidedByColumn:

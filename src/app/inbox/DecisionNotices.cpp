@@ -33,6 +33,8 @@ DecisionNotices::DecisionNotices(QWidget* parent)
     m_list->setAccessibleName(tr("Decisions made without you"));
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setUniformItemSizes(true);
+    // Each notice is two lines: alternate shading keeps a notice's lines together.
+    m_list->setAlternatingRowColors(true);
     m_list->setTextElideMode(Qt::ElideRight);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Titles and agent names are the agent's text: tooltips show them as text, never markup.

@@ -88,11 +88,11 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // Agent names can be long ("docs-researcher (LangChain)"); sized to its contents the agent
     // column pushed the title, waiting time and sandbox out of view. It gets a fixed share and elides.
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 12);
+    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 10);
     // The list is a narrow strip beside the review: the kind elides like the agent (the review
     // says it in full), and the sandbox, which the review's run block shows, is left out.
     header->setSectionResizeMode(agent::InboxModel::MethodColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 12);
+    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 10);
     header->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
     m_pending->setColumnHidden(agent::InboxModel::SandboxColumn, true);
     m_pending->setWordWrap(false);
@@ -147,7 +147,19 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_runList->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_runList->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runList->setItemDelegate(new PlainToolTipDelegate(m_runList));
-    m_runList->setMaximumHeight(m_runList->fontMetrics().lineSpacing() * 6);
+    // As tall as its runs, up to four, so that a single run does not take the pending list's
+    // height; more scroll.
+    m_runList->setUniformItemSizes(true);
+    m_runList->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    auto fitRunList = [this] {
+        const int rows = qBound(1, m_runList->model()->rowCount(), MaxRunListRows);
+        const int rowHeight = qMax(m_runList->sizeHintForRow(0), m_runList->fontMetrics().lineSpacing() + 4);
+        m_runList->setFixedHeight(rows * rowHeight + 2 * m_runList->frameWidth() + 4);
+    };
+    connect(m_runPane->runsModel(), &QAbstractItemModel::rowsInserted, m_runList, fitRunList);
+    connect(m_runPane->runsModel(), &QAbstractItemModel::rowsRemoved, m_runList, fitRunList);
+    connect(m_runPane->runsModel(), &QAbstractItemModel::modelReset, m_runList, fitRunList);
+    fitRunList();
     auto* runsLabel = new QLabel(tr("Recent runs (newest first):"), pendingPage);
     runsLabel->setBuddy(m_runList);
     pendingLayout->addWidget(runsLabel);

@@ -78,6 +78,8 @@ public:
     RulesDialog* rulesDialog() const;
     // How long the "Sent to …" confirmation stays.
     static constexpr int SentConfirmationMs = 6000;
+    // The recent-runs list grows with its runs up to this many rows, then scrolls.
+    static constexpr int MaxRunListRows = 4;
 
 public Q_SLOTS:
     void selectNext();

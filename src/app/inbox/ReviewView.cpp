@@ -7,6 +7,7 @@
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
 #include "agent/SocketPath.h"
+#include "common/Style.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "editor/RevealBar.h"
@@ -265,6 +266,9 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_ui->revealBarSlot->addWidget(m_revealBar);
     cardAt(0); // there is always a first card, so that the editors the view hands out exist
     m_reachMarker = m_markers.first();
+    // In a card from the start: left a loose child of the view, the panel painted itself over the
+    // top left corner of the empty inbox.
+    cardAt(0)->placeBelowCode(m_reach);
 
     showRequest(0);
 }
@@ -1076,7 +1080,7 @@ void ReviewView::setMessage(const QString& text, bool isError)
     m_ui->messageLabel->setVisible(!text.isEmpty());
     QPalette palette = m_ui->messageLabel->palette();
     palette.setColor(QPalette::WindowText,
-                     isError ? QColor(0xc0392b) : this->palette().color(QPalette::WindowText));
+                     isError ? style::errorColor() : this->palette().color(QPalette::WindowText));
     m_ui->messageLabel->setPalette(palette);
 }
 

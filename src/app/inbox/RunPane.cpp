@@ -2,6 +2,7 @@
 
 #include "agent/HiddenText.h"
 #include "agent/ReviewCoordinator.h"
+#include "common/Style.h"
 #include "editor/CodeEditor.h"
 #include "inbox/RunConsole.h"
 
@@ -28,10 +29,6 @@ QString shortened(const QString& text, qsizetype max)
 {
     return text.size() <= max ? text : text.left(max) + QStringLiteral("…");
 }
-
-const QColor FailedColour(0xc0392b);
-const QColor DoneColour(0x1e8449);
-const QColor CommandColour(0x7f8c8d);
 
 } // namespace
 
@@ -101,8 +98,9 @@ RunPane::RunPane(agent::ReviewCoordinator* coordinator, QWidget* parent)
     buttons->addStretch(1);
     buttons->addWidget(rewindButton);
 
+    // The style's margins, as around the review this pane takes the place of: switching between
+    // the two must not make the title and the buttons jump.
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_details);
     layout->addWidget(split, 1);
@@ -207,12 +205,12 @@ void RunPane::onRunStarted(quint64 key, const QString& commandPreview)
     console->appendText(QStringLiteral("$ ") +
                             (newline < 0 ? commandPreview : tr("%1 …").arg(commandPreview.left(newline))) +
                             QLatin1Char('\n'),
-                        CommandColour);
+                        palette().color(QPalette::PlaceholderText));
 }
 
 void RunPane::onRunOutput(quint64 key, bool isStderr, const QString& text)
 {
-    runFor(key)->console->appendText(text, isStderr ? FailedColour : QColor());
+    runFor(key)->console->appendText(text, isStderr ? style::errorColor() : QColor());
 }
 
 QString RunPane::durationText(qint64 ms)
@@ -248,7 +246,8 @@ void RunPane::onRunFinished(quint64 key, const QJsonObject& result)
     }
     run->failed =
         result.contains(QLatin1String("error")) || result.value(QLatin1String("exit_code")).toInteger(0) != 0;
-    console->appendText(summary + QLatin1Char('\n'), run->failed ? FailedColour : DoneColour, true);
+    console->appendText(summary + QLatin1Char('\n'),
+                        run->failed ? style::errorColor() : style::successColor(), true);
     run->finished = true;
     const QString sandbox = result.value(QLatin1String("sandbox")).toString();
     if (!sandbox.isEmpty())
@@ -282,7 +281,7 @@ void RunPane::updateRow(int row)
     item->setEditable(false);
     item->setData(QVariant::fromValue(run.key), Qt::UserRole);
     if (run.finished)
-        item->setForeground(run.failed ? FailedColour : DoneColour);
+        item->setForeground(run.failed ? style::errorColor() : style::successColor());
 }
 
 void RunPane::updateShown()

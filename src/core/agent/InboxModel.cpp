@@ -105,7 +105,7 @@ QString InboxModel::kindText(const Request& request)
 {
     switch (request.shape) {
     case PayloadShape::Run:
-        return tr("sandbox run");
+        return methodText(QStringLiteral("run"));
     case PayloadShape::HumanInTheLoop:
         return request.actions.size() > 1
                    ? tr("%n LangGraph tool calls", nullptr, int(request.actions.size()))
@@ -116,6 +116,24 @@ QString InboxModel::kindText(const Request& request)
         return tr("question");
     }
     return tr("question");
+}
+
+QString InboxModel::methodText(const QString& method)
+{
+    if (method == u"run")
+        return tr("sandbox run");
+    if (method == u"review")
+        return tr("answer to the agent");
+    return method;
+}
+
+QString InboxModel::methodDescription(const QString& method)
+{
+    if (method == u"run")
+        return tr("Approved code ran in a kosa8 sandbox, checkpointed first.");
+    if (method == u"review")
+        return tr("The answer went back to the agent, which acted on it itself, outside kosa8.");
+    return {};
 }
 
 void InboxModel::append(const Request& request)

@@ -25,10 +25,14 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <QProxyStyle>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QStandardItemModel>
+#include <QStyleOptionViewItem>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -113,6 +117,7 @@ private Q_SLOTS:
     void aNoteAloneIsSavedWithoutRunningKosa8();
     void mnemonicsAreUnique();
     void listShowsEachPolicyAtAGlance();
+    void glanceTextIsPaintedOnceBesideTheSymbol();
     void reachPanelScansAtMostItsLimit();
     void userPresetsAreSavedAndShown();
 };
@@ -595,6 +600,49 @@ void TestEgressEditor::listShowsEachPolicyAtAGlance()
     }
     QCOMPARE(glances, (QStringList{u"no network"_s, u"3 hosts"_s, u"any"_s}));
     f.page->view()->viewport()->repaint(); // paints the symbols without complaint
+}
+
+namespace {
+// Records the item-view cells the style is asked to draw, with their text.
+class CellRecordingStyle : public QProxyStyle
+{
+public:
+    void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter,
+                     const QWidget* widget) const override
+    {
+        if (const auto* item = qstyleoption_cast<const QStyleOptionViewItem*>(option);
+            item && element == CE_ItemViewItem && !item->text.isEmpty())
+            texts.append({item->rect, item->text});
+        QProxyStyle::drawControl(element, option, painter, widget);
+    }
+    mutable QList<QPair<QRect, QString>> texts;
+};
+} // namespace
+
+void TestEgressEditor::glanceTextIsPaintedOnceBesideTheSymbol()
+{
+    // The sandbox list drew the glance twice: once beside the symbol and once under it, the two
+    // overlapping into an unreadable smear ("no network" over the crossed circle).
+    QStandardItemModel model(1, 1);
+    model.setData(model.index(0, 0), u"deny"_s, kosa8::SandboxListModel::EgressRawRole);
+    CellRecordingStyle style;
+    QWidget widget;
+    widget.setStyle(&style);
+    app::EgressGlanceDelegate delegate;
+    QStyleOptionViewItem option;
+    option.initFrom(&widget);
+    option.widget = &widget;
+    option.rect = QRect(0, 0, 200, 28);
+    QImage image(200, 28, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    delegate.paint(&painter, option, model.index(0, 0));
+    painter.end();
+    QCOMPARE(style.texts.size(), 1);
+    QCOMPARE(style.texts.first().second, u"no network"_s);
+    const int symbolWidth = option.rect.height() - 10;
+    QVERIFY2(style.texts.first().first.left() > symbolWidth,
+             qPrintable(u"text starts at %1"_s.arg(style.texts.first().first.left())));
 }
 
 void TestEgressEditor::reachPanelScansAtMostItsLimit()

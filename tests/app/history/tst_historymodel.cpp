@@ -1,4 +1,5 @@
 // The history shows, for each run, where it ran or would have run (issue 7, finding 10).
+#include "agent/InboxModel.h"
 #include "history/HistoryModel.h"
 
 #include <QAbstractItemModelTester>
@@ -45,6 +46,32 @@ private Q_SLOTS:
         QCOMPARE(where(1), QStringLiteral("bash in box2 (debian:bookworm-slim), no checkpoint"));
         QCOMPARE(where(2),
                  QStringLiteral("python in box1 (python:3.12-slim), checkpoint before-7-20260101T000000Z-3"));
+    }
+
+    // Issue 8: the kind column says what each request was in the pending list's words, never the
+    // protocol's "run" / "review".
+    void kindInThePendingListsWords()
+    {
+        const QJsonObject run{{QStringLiteral("method"), QStringLiteral("run")},
+                              {QStringLiteral("decision"), QStringLiteral("approve")}};
+        const QJsonObject review{{QStringLiteral("method"), QStringLiteral("review")},
+                                 {QStringLiteral("decision"), QStringLiteral("reject")}};
+        HistoryModel model;
+        model.setEntries({run, review}); // shown newest first: the review, then the run
+        auto kind = [&model](int row, int role = Qt::DisplayRole) {
+            return model.data(model.index(row, HistoryModel::MethodColumn), role).toString();
+        };
+        QCOMPARE(model.headerData(HistoryModel::MethodColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Kind"));
+        QCOMPARE(kind(0), QStringLiteral("answer to the agent"));
+        QCOMPARE(kind(1), QStringLiteral("sandbox run"));
+        // The very words of the pending list for a run.
+        k8::agent::Request pendingRun;
+        pendingRun.method = QStringLiteral("run");
+        pendingRun.shape = k8::agent::PayloadShape::Run;
+        QCOMPARE(kind(1), k8::agent::InboxModel::kindText(pendingRun));
+        QVERIFY(kind(0, Qt::ToolTipRole).contains(QStringLiteral("outside kosa8")));
+        QVERIFY(kind(1, Qt::ToolTipRole).contains(QStringLiteral("sandbox")));
     }
 
     // Issue 8: the reason the agent received, in one line (the tooltip has it all), and the rows a

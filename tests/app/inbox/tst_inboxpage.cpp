@@ -1218,6 +1218,10 @@ private Q_SLOTS:
         QCOMPARE(resultFor(idA).toObject().value(QStringLiteral("exit_code")).toInt(), 0);
         QCOMPARE(m_page->runList()->model()->rowCount(), 1);
         QVERIFY(m_page->runList()->isVisible());
+        // As tall as its runs: one run takes one row of the pending list's height, not six.
+        const int oneRunHeight = m_page->runList()->height();
+        QVERIFY2(oneRunHeight < 2 * m_page->runList()->sizeHintForRow(0),
+                 qPrintable(QString::number(oneRunHeight)));
         QVERIFY(!m_page->isRunPaneShown());
         QVERIFY(!m_page->runPane()->isVisible());
         QCOMPARE(review()->codeEditor()->toPlainText(), codeB);
@@ -1235,6 +1239,10 @@ private Q_SLOTS:
 
         // The person picks a run: newest first, each with its own code and output.
         QAbstractItemModel* runs = m_page->runList()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runList()->height() > oneRunHeight, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_page->runList()->viewport()->rect().contains(m_page->runList()->visualRect(runs->index(1, 0))),
+            Wait);
         QVERIFY(runs->index(0, 0).data().toString().startsWith(QLatin1String("Run B")));
         QVERIFY(runs->index(1, 0).data().toString().startsWith(QLatin1String("Run A")));
         m_page->runList()->setFocus();

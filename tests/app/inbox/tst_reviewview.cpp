@@ -351,6 +351,21 @@ private Q_SLOTS:
         QCOMPARE(layout->itemAt(slotIndex + 1)->layout()->objectName(), QStringLiteral("buttonRow"));
     }
 
+    // Polish of issue 8: with no request in view nothing of the review shows; the reach panel, a
+    // loose child of the view until the first card took it, painted over the empty inbox.
+    void emptyViewShowsNoStrayPanel()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* panel = view.findChild<k8::app::ReachPanel*>();
+        QVERIFY(panel);
+        QVERIFY(!panel->isVisible());
+        QVERIFY(qobject_cast<k8::app::ActionCard*>(panel->parentWidget()));
+    }
+
     // Finding 3, visible discard: "Discard edits" puts the original back and says so.
     void discardEditsIsVisible()
     {
@@ -618,7 +633,8 @@ private Q_SLOTS:
         FakeCoordinator coordinator;
         ReviewView view(&coordinator);
         view.setArmDelayMs(0);
-        view.resize(1000, 520);
+        // Short enough that the two cards do not fit (code without findings shows no reach table).
+        view.resize(1000, 420);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QString longCode;
