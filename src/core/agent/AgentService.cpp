@@ -1,4 +1,5 @@
 #include "agent/AgentService.h"
+#include "agent/Sha256.h"
 
 #include "agent/ActionBinding.h"
 #include "agent/InboxModel.h"
@@ -8,7 +9,6 @@
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 
-#include <QAbstractEventDispatcher>
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
@@ -91,15 +91,13 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
         m_ownRunner = new kosa8::Kosa8Runner(this);
         m_runner = m_ownRunner;
     }
-    // The turn's decisions are committed when the event loop has nothing left to do and is
-    // about to wait (no extra pass of the loop per batch). The zero timer is the fallback for
-    // loops that never wait (processEvents() pumped by hand); a timer rather than a posted call,
-    // as it does not wake the loop through its wake-up pipe for every batch.
-    m_commitTimer.setSingleShot(true);
-    m_commitTimer.setInterval(0);
-    connect(&m_commitTimer, &QTimer::timeout, this, &AgentService::commitQueued);
-    if (QAbstractEventDispatcher* dispatcher = QAbstractEventDispatcher::instance(thread()))
-        connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, this, &AgentService::commitQueued);
+    connect(&m_answers, &DurableAnswers::answerReady, this, [this](const DurableAnswer& ready) {
+        answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
+        announceDecided(ready.request, ready.record.decision, ready.record.decidedBy, false);
+    });
+    // Into the kernel now rather than on the next pass of the event loop.
+    connect(&m_answers, &DurableAnswers::batchAnswered, m_server, &AgentServer::flushAll);
+    connect(&m_answers, &DurableAnswers::problem, this, &ReviewCoordinator::problem);
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
     m_drainCap.setSingleShot(true);
@@ -334,7 +332,7 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
                                     const QString& codeSha256, const QJsonValue& result, bool approves,
                                     const QString& actionSha256, const QString& reason)
 {
-    QueuedAnswer queued;
+    DurableAnswer queued;
     queued.request = request;
     queued.record = ledgerRecord(request, decision, decidedBy, codeSha256);
     queued.record.actionSha256 = actionSha256;
@@ -342,107 +340,16 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
     queued.result = result;
     queued.approves = approves;
     QString error;
-    if (!m_ledger.stage(queued.record, &error)) {
-        // Fail closed: an approval that is not in the ledger is not given; a rejection still
-        // goes out, as it is the safe answer.
-        if (approves) {
-            rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
-        } else {
-            Q_EMIT problem(error);
-            answer(request, rpcResult(request.rpcId, result));
-            announceDecided(request, decision, decidedBy, false);
-        }
+    if (m_answers.enqueue(queued, &error))
         return;
-    }
-    m_queuedAnswers.append(queued);
-    if (!m_commitTimer.isActive())
-        m_commitTimer.start();
-}
-
-void AgentService::commitQueued()
-{
-    if (m_queuedAnswers.isEmpty() || m_ledger.isFlushing())
-        return; // the flush in flight starts the next batch when it ends
-    m_commitTimer.stop();
-    m_flushingAnswers = std::exchange(m_queuedAnswers, {});
-    QString error;
-    // Called on the ledger's flush thread; the service outlives it (shutdown() settles the
-    // ledger, and the ledger's thread ends with the ledger, before the QObject goes).
-    const bool written = m_ledger.startCommit(
-        [this] { QMetaObject::invokeMethod(this, &AgentService::ledgerFlushed, Qt::QueuedConnection); },
-        &error);
-    if (!written || !m_ledger.isFlushing())
-        answerBatch(std::exchange(m_flushingAnswers, {}), written, error);
-}
-
-void AgentService::ledgerFlushed()
-{
-    // A notice may come for a flush settleLedger() has already finished; only an ended flush is
-    // settled here, without waiting.
-    if (!m_ledger.flushEnded())
-        return;
-    QString error;
-    const bool durable = m_ledger.finishCommit(&error);
-    answerBatch(std::exchange(m_flushingAnswers, {}), durable, error);
-    commitQueued(); // what came in while the disk was busy
-}
-
-void AgentService::answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error)
-{
-    if (batch.isEmpty())
-        return;
-    if (durable) {
-        for (const QueuedAnswer& queued : std::as_const(batch)) {
-            answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
-            announceDecided(queued.request, queued.record.decision, queued.record.decidedBy, false);
-        }
-        // Into the kernel now rather than on the next pass of the event loop.
-        m_server->flushAll();
-        return;
-    }
-    // Fail closed: none of the batch is on disk, so none of its approvals may leave. Each request
-    // becomes a rejection, recorded with the next flush; one that fails again (or cannot even be
-    // staged) is answered unrecorded, as a rejection is the safe answer.
-    spdlog::error("ledger commit failed: {}", error.toStdString());
-    Q_EMIT problem(error);
-    const QString reason = tr("The decision could not be recorded: %1").arg(error);
-    bool requeued = false;
-    for (QueuedAnswer& queued : batch) {
-        if (queued.approves)
-            queued.result = rejectionFor(queued.request, reason);
-        queued.approves = false;
-        queued.record.decision = kReject;
-        queued.record.reason = carriedReason(queued.request, reason);
-        if (!queued.retried) {
-            queued.retried = true;
-            if (m_ledger.stage(queued.record, nullptr)) {
-                m_queuedAnswers.append(queued);
-                requeued = true;
-                continue;
-            }
-        }
-        answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
-        announceDecided(queued.request, kReject, queued.record.decidedBy, false);
-    }
-    m_server->flushAll();
-    if (requeued && !m_commitTimer.isActive())
-        m_commitTimer.start();
-}
-
-void AgentService::settleLedger()
-{
-    // Each pass finishes a flush or commits a batch; a batch that fails comes back once, as
-    // rejections, so this ends.
-    while (m_ledger.isFlushing() || !m_queuedAnswers.isEmpty()) {
-        QString error;
-        if (m_ledger.isFlushing()) {
-            const bool durable = m_ledger.finishCommit(&error);
-            answerBatch(std::exchange(m_flushingAnswers, {}), durable, error);
-            continue;
-        }
-        QList<QueuedAnswer> batch = std::exchange(m_queuedAnswers, {});
-        const bool durable = m_ledger.commit(&error);
-        answerBatch(std::move(batch), durable, error);
+    // Fail closed: an approval that is not in the ledger is not given; a rejection still goes
+    // out, as it is the safe answer.
+    if (approves) {
+        rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
+    } else {
+        Q_EMIT problem(error);
+        answer(request, rpcResult(request.rpcId, result));
+        announceDecided(request, decision, decidedBy, false);
     }
 }
 
@@ -592,7 +499,7 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
         QString reason;
     };
     // The turn's earlier decisions go into the ledger first.
-    settleLedger();
+    m_answers.settle();
     QList<Rejection> rejections;
     for (quint64 key : keys) {
         const auto it = m_entries.constFind(key);
@@ -785,7 +692,7 @@ bool AgentService::record(const Request& request, const QString& decision, const
                           const QString& reason)
 {
     // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
-    settleLedger();
+    m_answers.settle();
     LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
     entry.actionSha256 = actionSha256;
     entry.reason = reason;
@@ -1020,7 +927,7 @@ bool AgentService::removeRule(const QString& name, QString* error)
 
 void AgentService::shutdown()
 {
-    settleLedger();
+    m_answers.settle();
     if (m_shutDown)
         return;
     m_shutDown = true;

@@ -2,6 +2,7 @@
 
 #include "agent/AgentServer.h"
 #include "agent/AgentSettings.h"
+#include "agent/DurableAnswers.h"
 #include "agent/Ledger.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
@@ -105,34 +106,16 @@ private:
     bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
     void handleConnectionClosed(quint64 connectionId) override;
 
-    // A rule's decision waiting for the ledger flush of its batch.
-    struct QueuedAnswer
-    {
-        Request request;
-        LedgerRecord record;
-        QJsonValue result; // the answer's result
-        bool approves = false;
-        bool retried = false; // already turned into a rejection after a failed flush
-    };
-
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);
     // actionSha256: the ledger's action_sha256 of what the rule approves.
     void applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256,
                    const QString& actionSha256);
-    // Group commit: stages the ledger entry and queues the answer. At the end of the event-loop
-    // turn commitQueued() writes the turn's entries and has the ledger's thread flush them (one
-    // flush for all, the UI thread does not wait for the disk); ledgerFlushed() then sends their
-    // answers, or rejections when the flush failed, and starts the next batch.
+    // Stages the ledger entry and queues the answer in m_answers, which sends it once the entry
+    // is durable (DurableAnswers: one flush per event-loop turn).
     void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
                           const QString& codeSha256, const QJsonValue& result, bool approves,
                           const QString& actionSha256 = {}, const QString& reason = {});
-    void commitQueued();
-    void ledgerFlushed();
-    void answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error);
-    // Finishes the flush in flight and commits what is queued, here and now (before a decision
-    // that is recorded on the spot, and at quit).
-    void settleLedger();
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
     void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
     // The same for several at once, with one ledger flush for all.
@@ -174,10 +157,9 @@ private:
     bool m_ownRulesValid = true;
     RuleSet m_rules; // own + read-only extra, what match() uses
     Ledger m_ledger;
+    // Answers waiting for their ledger flush; declared after m_ledger so it goes first.
+    DurableAnswers m_answers{&m_ledger};
     QHash<quint64, Entry> m_entries;
-    QList<QueuedAnswer> m_queuedAnswers;   // staged in the ledger
-    QList<QueuedAnswer> m_flushingAnswers; // written, their flush in flight
-    QTimer m_commitTimer;                  // zero interval: fires once the event loop has handled this turn
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;

@@ -615,11 +615,6 @@ QString defaultImageFor(const QString& language)
     return {};
 }
 
-QString sha256Hex(const QByteArray& bytes)
-{
-    return sha256OfBytes(bytes);
-}
-
 QByteArray canonicalJson(const QJsonValue& value)
 {
     QByteArray out;

@@ -67,9 +67,6 @@ QJsonValue approvalFor(const Request& request);
 // The code of every action (for rules), in order; false when some action has no code.
 bool codesOf(const Request& request, QStringList* codes);
 
-// Lower-case hex SHA-256.
-QString sha256Hex(const QByteArray& bytes);
-
 // RFC 8785 (JSON Canonicalization Scheme): keys sorted by UTF-16 code units, no whitespace,
 // strings with only '"', '\\' and U+0000..U+001F escaped (the rest raw UTF-8, including '/',
 // U+2028 and U+2029), numbers as ECMAScript writes them. Used for hashes that others recompute

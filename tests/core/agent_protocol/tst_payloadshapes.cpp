@@ -1,4 +1,5 @@
 #include "agent/PayloadShapes.h"
+#include "agent/Sha256.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
