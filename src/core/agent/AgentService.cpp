@@ -224,35 +224,30 @@ RunDefaults AgentService::runDefaults() const
 
 bool AgentService::reloadRules(QString* error)
 {
-    QStringList problems;
-    RuleSet own;
-    QString ownError;
-    m_ownRulesValid = own.load(m_settings.rulesPath(), false, &ownError);
-    if (!m_ownRulesValid) {
-        problems.append(ownError);
-        own = RuleSet();
-    }
-    RuleSet extra;
-    if (!m_settings.rulesFile.isEmpty()) {
-        QString extraError;
-        if (!extra.load(m_settings.rulesFile, true, &extraError)) {
-            problems.append(extraError);
-            extra = RuleSet();
-        }
-    }
-    m_ownRules = own;
-    m_rules = own;
-    m_rules.merge(extra);
+    m_ruleStore.setPaths(m_settings.rulesPath(), m_settings.rulesFile);
+    const bool valid = m_ruleStore.reload();
+    announceRules(error);
+    return valid;
+}
+
+void AgentService::announceRules(QString* error)
+{
     Q_EMIT rulesChanged();
-    if (problems.isEmpty())
-        return true;
-    const QString message = problems.join(QLatin1Char('\n'));
+    const QString message = m_ruleStore.loadProblems();
+    if (message.isEmpty())
+        return;
     spdlog::warn("standing rules: {}", message.toStdString());
     if (error)
         *error = message;
     if (m_started)
         Q_EMIT problem(message);
-    return false;
+}
+
+bool AgentService::ruleChanged(bool changed)
+{
+    if (changed)
+        announceRules(nullptr);
+    return changed;
 }
 
 const Request* AgentService::request(quint64 key) const
@@ -293,7 +288,7 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
 
     // Each action is bound and hashed once, for the rules and for the ledger.
     const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
-    if (const std::optional<RuleMatch> match = m_rules.match(request, bindings)) {
+    if (const std::optional<RuleMatch> match = m_ruleStore.rules().match(request, bindings)) {
         QStringList present;
         for (const ActionBinding& binding : bindings) {
             if (!binding.codeSha256.isEmpty())
@@ -741,39 +736,6 @@ void AgentService::answer(const Request& request, const QByteArray& line)
 
 // ---- rules from the review view ----
 
-bool AgentService::changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error)
-{
-    QString localError;
-    QString* out = error ? error : &localError;
-    if (!m_ownRulesValid) {
-        // Saving now would overwrite the file the person still has to fix.
-        *out = tr("%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.")
-                   .arg(m_settings.rulesPath());
-        return false;
-    }
-    RuleSet updated = m_ownRules;
-    if (!change(&updated, out))
-        return false;
-    if (!updated.save(m_settings.rulesPath(), out))
-        return false;
-    reloadRules(nullptr);
-    return true;
-}
-
-namespace {
-// Adds `rule` as `base`, or `base-2`, `base-3`, ... when a rule of that name exists already.
-bool addUnderFreeName(RuleSet* rules, Rule rule, const QString& base, QString* error)
-{
-    rule.name = base;
-    for (int suffix = 2; !rules->add(rule, error); ++suffix) {
-        if (suffix > 100)
-            return false;
-        rule.name = base + QLatin1Char('-') + QString::number(suffix);
-    }
-    return true;
-}
-} // namespace
-
 bool AgentService::addApproveCodeRule(const QString& code, QString* error)
 {
     if (code.isEmpty()) {
@@ -781,20 +743,7 @@ bool AgentService::addApproveCodeRule(const QString& code, QString* error)
             *error = tr("There is no code to approve.");
         return false;
     }
-    const QString hash = sha256Hex(code.toUtf8());
-    return changeOwnRules(
-        [&hash](RuleSet* rules, QString* out) {
-            for (const Rule& existing : rules->rules()) {
-                if (existing.decision == Rule::Decision::Approve && existing.codeSha256 == hash &&
-                    existing.agent.isEmpty() && existing.method.isEmpty() && existing.enabled)
-                    return true; // already approved exactly like this
-            }
-            Rule rule;
-            rule.decision = Rule::Decision::Approve;
-            rule.codeSha256 = hash;
-            return addUnderFreeName(rules, rule, QStringLiteral("approve-code-") + hash.left(12), out);
-        },
-        error);
+    return ruleChanged(m_ruleStore.addApproveCode(sha256Hex(code.toUtf8()), error));
 }
 
 bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error)
@@ -836,36 +785,15 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
         rule.decision = Rule::Decision::Approve;
         rule.actionSha256 = binding.actionSha256;
         // The name is for people; the agent chose the tool name, so only plain characters of it.
-        QString slug;
         const QString label = request.method == kRun                 ? kRun
                               : request.actions.at(i).name.isEmpty() ? kReview
                                                                      : request.actions.at(i).name.toLower();
-        for (const QChar c : label) {
-            const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
-            slug.append(plain ? c : QChar(u'-'));
-        }
-        rule.name =
-            QStringLiteral("approve-") + slug.left(40) + QLatin1Char('-') + binding.actionSha256.left(12);
+        rule.name = RuleStore::actionRuleName(label, binding.actionSha256);
         wanted.append(rule);
     }
     if (wanted.isEmpty())
         return fail(tr("The decision approves no action, so there is nothing to always approve."));
-    return changeOwnRules(
-        [&wanted](RuleSet* rules, QString* out) {
-            for (const Rule& rule : std::as_const(wanted)) {
-                const QList<Rule> existing = rules->rules();
-                const bool present =
-                    std::any_of(existing.begin(), existing.end(), [&rule](const Rule& other) {
-                        return other.decision == Rule::Decision::Approve &&
-                               other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
-                               other.agent.isEmpty() && other.method.isEmpty() && other.enabled;
-                    });
-                if (!present && !addUnderFreeName(rules, rule, rule.name, out))
-                    return false;
-            }
-            return true;
-        },
-        error);
+    return ruleChanged(m_ruleStore.addApproveActions(wanted, error));
 }
 
 bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
@@ -875,52 +803,17 @@ bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
             *error = tr("There is no agent name to reject.");
         return false;
     }
-    return changeOwnRules(
-        [&agent](RuleSet* rules, QString* out) {
-            for (const Rule& existing : rules->rules()) {
-                if (existing.decision == Rule::Decision::Reject && existing.agent == agent &&
-                    existing.codeSha256.isEmpty() && existing.method.isEmpty() && existing.enabled)
-                    return true;
-            }
-            QString slug;
-            for (const QChar c : agent.toLower()) {
-                const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
-                slug.append(plain ? c : QChar(u'-'));
-            }
-            Rule rule;
-            rule.decision = Rule::Decision::Reject;
-            rule.agent = agent;
-            return addUnderFreeName(rules, rule, QStringLiteral("reject-agent-") + slug.left(40), out);
-        },
-        error);
+    return ruleChanged(m_ruleStore.addRejectAgent(agent, error));
 }
 
 bool AgentService::setRuleEnabled(const QString& name, bool enabled, QString* error)
 {
-    return changeOwnRules(
-        [&name, enabled](RuleSet* rules, QString* out) {
-            if (rules->setEnabled(name, enabled))
-                return true;
-            *out =
-                tr("There is no rule '%1' that the app may change (rules from a --rules file are read-only).")
-                    .arg(name);
-            return false;
-        },
-        error);
+    return ruleChanged(m_ruleStore.setEnabled(name, enabled, error));
 }
 
 bool AgentService::removeRule(const QString& name, QString* error)
 {
-    return changeOwnRules(
-        [&name](RuleSet* rules, QString* out) {
-            if (rules->remove(name))
-                return true;
-            *out =
-                tr("There is no rule '%1' that the app may remove (rules from a --rules file are read-only).")
-                    .arg(name);
-            return false;
-        },
-        error);
+    return ruleChanged(m_ruleStore.remove(name, error));
 }
 
 // ---- shutdown ----

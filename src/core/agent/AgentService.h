@@ -6,6 +6,7 @@
 #include "agent/Ledger.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
+#include "agent/RuleStore.h"
 #include "agent/Rules.h"
 
 #include <QHash>
@@ -64,7 +65,7 @@ public:
 
     // The rules in force (own rules.json plus the read-only file), and a reload after rules.json
     // changed on disk. False with *error when a file is invalid (its rules then do not apply).
-    QList<Rule> rules() const override { return m_rules.rules(); }
+    QList<Rule> rules() const override { return m_ruleStore.rules().rules(); }
     bool setRuleEnabled(const QString& name, bool enabled, QString* error = nullptr) override;
     bool removeRule(const QString& name, QString* error = nullptr) override;
     QString ledgerPath() const override { return m_settings.ledgerPath(); }
@@ -126,8 +127,11 @@ private:
                   const QString& decidedBy, const QString& actionSha256 = {});
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
     void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
-    // Applies a change to the app's own rules, saves rules.json and reloads.
-    bool changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error);
+    // rulesChanged(), and the rule files' problems (if any) logged, into *error and, once
+    // started, through problem().
+    void announceRules(QString* error);
+    // announceRules() after a change the rule store made; returns `changed`.
+    bool ruleChanged(bool changed);
     LedgerRecord ledgerRecord(const Request& request, const QString& decision, const QString& decidedBy,
                               const QString& codeOverride) const;
     // Writes one entry durably now (after whatever the group commit still holds).
@@ -153,9 +157,7 @@ private:
     AgentSettings m_settings;
     AgentServer* m_server;
     InboxModel* m_inbox;
-    RuleSet m_ownRules; // rules.json (writable)
-    bool m_ownRulesValid = true;
-    RuleSet m_rules; // own + read-only extra, what match() uses
+    RuleStore m_ruleStore; // rules.json and the read-only --rules file
     Ledger m_ledger;
     // Answers waiting for their ledger flush; declared after m_ledger so it goes first.
     DurableAnswers m_answers{&m_ledger};
