@@ -27,6 +27,9 @@ class RunExecutor;
 // The agent side of the app (protocol.md): listens on the socket, decides by standing rules
 // where one applies, queues the rest for a person, and answers. Every decision goes into the
 // ledger, flushed, before its answer is written. Anything unexpected answers a rejection.
+// The service is the wiring (socket, inbox, the ReviewCoordinator API); it delegates the rules to
+// RuleStore (own and read-only rules, names, saving) and the answers a rule decides to
+// DurableAnswers (one ledger flush per event-loop turn, then the answers).
 //
 // Typical use in main():
 //   AgentService service(context.runner());
