@@ -13,6 +13,7 @@
 // in flight each (closed loop), so the service thread only does the service's work.
 #include "agent/AgentService.h"
 #include "agent/PayloadShapes.h"
+#include "agent/Sha256.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,4 +1,5 @@
 #include "agent/ActionBinding.h"
+#include "agent/Sha256.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,4 +1,5 @@
 #include "agent/AgentService.h"
+#include "agent/Sha256.h"
 
 #include "agent/ActionBinding.h"
 #include "agent/InboxModel.h"
@@ -8,7 +9,6 @@
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 
-#include <QAbstractEventDispatcher>
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
@@ -91,15 +91,13 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
         m_ownRunner = new kosa8::Kosa8Runner(this);
         m_runner = m_ownRunner;
     }
-    // The turn's decisions are committed when the event loop has nothing left to do and is
-    // about to wait (no extra pass of the loop per batch). The zero timer is the fallback for
-    // loops that never wait (processEvents() pumped by hand); a timer rather than a posted call,
-    // as it does not wake the loop through its wake-up pipe for every batch.
-    m_commitTimer.setSingleShot(true);
-    m_commitTimer.setInterval(0);
-    connect(&m_commitTimer, &QTimer::timeout, this, &AgentService::commitQueued);
-    if (QAbstractEventDispatcher* dispatcher = QAbstractEventDispatcher::instance(thread()))
-        connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, this, &AgentService::commitQueued);
+    connect(&m_answers, &DurableAnswers::answerReady, this, [this](const DurableAnswer& ready) {
+        answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
+        announceDecided(ready.request, ready.record.decision, ready.record.decidedBy, false);
+    });
+    // Into the kernel now rather than on the next pass of the event loop.
+    connect(&m_answers, &DurableAnswers::batchAnswered, m_server, &AgentServer::flushAll);
+    connect(&m_answers, &DurableAnswers::problem, this, &ReviewCoordinator::problem);
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
     m_drainCap.setSingleShot(true);
@@ -226,35 +224,30 @@ RunDefaults AgentService::runDefaults() const
 
 bool AgentService::reloadRules(QString* error)
 {
-    QStringList problems;
-    RuleSet own;
-    QString ownError;
-    m_ownRulesValid = own.load(m_settings.rulesPath(), false, &ownError);
-    if (!m_ownRulesValid) {
-        problems.append(ownError);
-        own = RuleSet();
-    }
-    RuleSet extra;
-    if (!m_settings.rulesFile.isEmpty()) {
-        QString extraError;
-        if (!extra.load(m_settings.rulesFile, true, &extraError)) {
-            problems.append(extraError);
-            extra = RuleSet();
-        }
-    }
-    m_ownRules = own;
-    m_rules = own;
-    m_rules.merge(extra);
+    m_ruleStore.setPaths(m_settings.rulesPath(), m_settings.rulesFile);
+    const bool valid = m_ruleStore.reload();
+    announceRules(error);
+    return valid;
+}
+
+void AgentService::announceRules(QString* error)
+{
     Q_EMIT rulesChanged();
-    if (problems.isEmpty())
-        return true;
-    const QString message = problems.join(QLatin1Char('\n'));
+    const QString message = m_ruleStore.loadProblems();
+    if (message.isEmpty())
+        return;
     spdlog::warn("standing rules: {}", message.toStdString());
     if (error)
         *error = message;
     if (m_started)
         Q_EMIT problem(message);
-    return false;
+}
+
+bool AgentService::ruleChanged(bool changed)
+{
+    if (changed)
+        announceRules(nullptr);
+    return changed;
 }
 
 const Request* AgentService::request(quint64 key) const
@@ -295,7 +288,7 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
 
     // Each action is bound and hashed once, for the rules and for the ledger.
     const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
-    if (const std::optional<RuleMatch> match = m_rules.match(request, bindings)) {
+    if (const std::optional<RuleMatch> match = m_ruleStore.rules().match(request, bindings)) {
         QStringList present;
         for (const ActionBinding& binding : bindings) {
             if (!binding.codeSha256.isEmpty())
@@ -334,7 +327,7 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
                                     const QString& codeSha256, const QJsonValue& result, bool approves,
                                     const QString& actionSha256, const QString& reason)
 {
-    QueuedAnswer queued;
+    DurableAnswer queued;
     queued.request = request;
     queued.record = ledgerRecord(request, decision, decidedBy, codeSha256);
     queued.record.actionSha256 = actionSha256;
@@ -342,107 +335,16 @@ void AgentService::recordThenAnswer(const Request& request, const QString& decis
     queued.result = result;
     queued.approves = approves;
     QString error;
-    if (!m_ledger.stage(queued.record, &error)) {
-        // Fail closed: an approval that is not in the ledger is not given; a rejection still
-        // goes out, as it is the safe answer.
-        if (approves) {
-            rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
-        } else {
-            Q_EMIT problem(error);
-            answer(request, rpcResult(request.rpcId, result));
-            announceDecided(request, decision, decidedBy, false);
-        }
+    if (m_answers.enqueue(queued, &error))
         return;
-    }
-    m_queuedAnswers.append(queued);
-    if (!m_commitTimer.isActive())
-        m_commitTimer.start();
-}
-
-void AgentService::commitQueued()
-{
-    if (m_queuedAnswers.isEmpty() || m_ledger.isFlushing())
-        return; // the flush in flight starts the next batch when it ends
-    m_commitTimer.stop();
-    m_flushingAnswers = std::exchange(m_queuedAnswers, {});
-    QString error;
-    // Called on the ledger's flush thread; the service outlives it (shutdown() settles the
-    // ledger, and the ledger's thread ends with the ledger, before the QObject goes).
-    const bool written = m_ledger.startCommit(
-        [this] { QMetaObject::invokeMethod(this, &AgentService::ledgerFlushed, Qt::QueuedConnection); },
-        &error);
-    if (!written || !m_ledger.isFlushing())
-        answerBatch(std::exchange(m_flushingAnswers, {}), written, error);
-}
-
-void AgentService::ledgerFlushed()
-{
-    // A notice may come for a flush settleLedger() has already finished; only an ended flush is
-    // settled here, without waiting.
-    if (!m_ledger.flushEnded())
-        return;
-    QString error;
-    const bool durable = m_ledger.finishCommit(&error);
-    answerBatch(std::exchange(m_flushingAnswers, {}), durable, error);
-    commitQueued(); // what came in while the disk was busy
-}
-
-void AgentService::answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error)
-{
-    if (batch.isEmpty())
-        return;
-    if (durable) {
-        for (const QueuedAnswer& queued : std::as_const(batch)) {
-            answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
-            announceDecided(queued.request, queued.record.decision, queued.record.decidedBy, false);
-        }
-        // Into the kernel now rather than on the next pass of the event loop.
-        m_server->flushAll();
-        return;
-    }
-    // Fail closed: none of the batch is on disk, so none of its approvals may leave. Each request
-    // becomes a rejection, recorded with the next flush; one that fails again (or cannot even be
-    // staged) is answered unrecorded, as a rejection is the safe answer.
-    spdlog::error("ledger commit failed: {}", error.toStdString());
-    Q_EMIT problem(error);
-    const QString reason = tr("The decision could not be recorded: %1").arg(error);
-    bool requeued = false;
-    for (QueuedAnswer& queued : batch) {
-        if (queued.approves)
-            queued.result = rejectionFor(queued.request, reason);
-        queued.approves = false;
-        queued.record.decision = kReject;
-        queued.record.reason = carriedReason(queued.request, reason);
-        if (!queued.retried) {
-            queued.retried = true;
-            if (m_ledger.stage(queued.record, nullptr)) {
-                m_queuedAnswers.append(queued);
-                requeued = true;
-                continue;
-            }
-        }
-        answer(queued.request, rpcResult(queued.request.rpcId, queued.result));
-        announceDecided(queued.request, kReject, queued.record.decidedBy, false);
-    }
-    m_server->flushAll();
-    if (requeued && !m_commitTimer.isActive())
-        m_commitTimer.start();
-}
-
-void AgentService::settleLedger()
-{
-    // Each pass finishes a flush or commits a batch; a batch that fails comes back once, as
-    // rejections, so this ends.
-    while (m_ledger.isFlushing() || !m_queuedAnswers.isEmpty()) {
-        QString error;
-        if (m_ledger.isFlushing()) {
-            const bool durable = m_ledger.finishCommit(&error);
-            answerBatch(std::exchange(m_flushingAnswers, {}), durable, error);
-            continue;
-        }
-        QList<QueuedAnswer> batch = std::exchange(m_queuedAnswers, {});
-        const bool durable = m_ledger.commit(&error);
-        answerBatch(std::move(batch), durable, error);
+    // Fail closed: an approval that is not in the ledger is not given; a rejection still goes
+    // out, as it is the safe answer.
+    if (approves) {
+        rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
+    } else {
+        Q_EMIT problem(error);
+        answer(request, rpcResult(request.rpcId, result));
+        announceDecided(request, decision, decidedBy, false);
     }
 }
 
@@ -592,7 +494,7 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
         QString reason;
     };
     // The turn's earlier decisions go into the ledger first.
-    settleLedger();
+    m_answers.settle();
     QList<Rejection> rejections;
     for (quint64 key : keys) {
         const auto it = m_entries.constFind(key);
@@ -785,7 +687,7 @@ bool AgentService::record(const Request& request, const QString& decision, const
                           const QString& reason)
 {
     // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
-    settleLedger();
+    m_answers.settle();
     LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
     entry.actionSha256 = actionSha256;
     entry.reason = reason;
@@ -834,39 +736,6 @@ void AgentService::answer(const Request& request, const QByteArray& line)
 
 // ---- rules from the review view ----
 
-bool AgentService::changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error)
-{
-    QString localError;
-    QString* out = error ? error : &localError;
-    if (!m_ownRulesValid) {
-        // Saving now would overwrite the file the person still has to fix.
-        *out = tr("%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.")
-                   .arg(m_settings.rulesPath());
-        return false;
-    }
-    RuleSet updated = m_ownRules;
-    if (!change(&updated, out))
-        return false;
-    if (!updated.save(m_settings.rulesPath(), out))
-        return false;
-    reloadRules(nullptr);
-    return true;
-}
-
-namespace {
-// Adds `rule` as `base`, or `base-2`, `base-3`, ... when a rule of that name exists already.
-bool addUnderFreeName(RuleSet* rules, Rule rule, const QString& base, QString* error)
-{
-    rule.name = base;
-    for (int suffix = 2; !rules->add(rule, error); ++suffix) {
-        if (suffix > 100)
-            return false;
-        rule.name = base + QLatin1Char('-') + QString::number(suffix);
-    }
-    return true;
-}
-} // namespace
-
 bool AgentService::addApproveCodeRule(const QString& code, QString* error)
 {
     if (code.isEmpty()) {
@@ -874,20 +743,7 @@ bool AgentService::addApproveCodeRule(const QString& code, QString* error)
             *error = tr("There is no code to approve.");
         return false;
     }
-    const QString hash = sha256Hex(code.toUtf8());
-    return changeOwnRules(
-        [&hash](RuleSet* rules, QString* out) {
-            for (const Rule& existing : rules->rules()) {
-                if (existing.decision == Rule::Decision::Approve && existing.codeSha256 == hash &&
-                    existing.agent.isEmpty() && existing.method.isEmpty() && existing.enabled)
-                    return true; // already approved exactly like this
-            }
-            Rule rule;
-            rule.decision = Rule::Decision::Approve;
-            rule.codeSha256 = hash;
-            return addUnderFreeName(rules, rule, QStringLiteral("approve-code-") + hash.left(12), out);
-        },
-        error);
+    return ruleChanged(m_ruleStore.addApproveCode(sha256Hex(code.toUtf8()), error));
 }
 
 bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error)
@@ -929,36 +785,15 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
         rule.decision = Rule::Decision::Approve;
         rule.actionSha256 = binding.actionSha256;
         // The name is for people; the agent chose the tool name, so only plain characters of it.
-        QString slug;
         const QString label = request.method == kRun                 ? kRun
                               : request.actions.at(i).name.isEmpty() ? kReview
                                                                      : request.actions.at(i).name.toLower();
-        for (const QChar c : label) {
-            const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
-            slug.append(plain ? c : QChar(u'-'));
-        }
-        rule.name =
-            QStringLiteral("approve-") + slug.left(40) + QLatin1Char('-') + binding.actionSha256.left(12);
+        rule.name = RuleStore::actionRuleName(label, binding.actionSha256);
         wanted.append(rule);
     }
     if (wanted.isEmpty())
         return fail(tr("The decision approves no action, so there is nothing to always approve."));
-    return changeOwnRules(
-        [&wanted](RuleSet* rules, QString* out) {
-            for (const Rule& rule : std::as_const(wanted)) {
-                const QList<Rule> existing = rules->rules();
-                const bool present =
-                    std::any_of(existing.begin(), existing.end(), [&rule](const Rule& other) {
-                        return other.decision == Rule::Decision::Approve &&
-                               other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
-                               other.agent.isEmpty() && other.method.isEmpty() && other.enabled;
-                    });
-                if (!present && !addUnderFreeName(rules, rule, rule.name, out))
-                    return false;
-            }
-            return true;
-        },
-        error);
+    return ruleChanged(m_ruleStore.addApproveActions(wanted, error));
 }
 
 bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
@@ -968,59 +803,24 @@ bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
             *error = tr("There is no agent name to reject.");
         return false;
     }
-    return changeOwnRules(
-        [&agent](RuleSet* rules, QString* out) {
-            for (const Rule& existing : rules->rules()) {
-                if (existing.decision == Rule::Decision::Reject && existing.agent == agent &&
-                    existing.codeSha256.isEmpty() && existing.method.isEmpty() && existing.enabled)
-                    return true;
-            }
-            QString slug;
-            for (const QChar c : agent.toLower()) {
-                const bool plain = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
-                slug.append(plain ? c : QChar(u'-'));
-            }
-            Rule rule;
-            rule.decision = Rule::Decision::Reject;
-            rule.agent = agent;
-            return addUnderFreeName(rules, rule, QStringLiteral("reject-agent-") + slug.left(40), out);
-        },
-        error);
+    return ruleChanged(m_ruleStore.addRejectAgent(agent, error));
 }
 
 bool AgentService::setRuleEnabled(const QString& name, bool enabled, QString* error)
 {
-    return changeOwnRules(
-        [&name, enabled](RuleSet* rules, QString* out) {
-            if (rules->setEnabled(name, enabled))
-                return true;
-            *out =
-                tr("There is no rule '%1' that the app may change (rules from a --rules file are read-only).")
-                    .arg(name);
-            return false;
-        },
-        error);
+    return ruleChanged(m_ruleStore.setEnabled(name, enabled, error));
 }
 
 bool AgentService::removeRule(const QString& name, QString* error)
 {
-    return changeOwnRules(
-        [&name](RuleSet* rules, QString* out) {
-            if (rules->remove(name))
-                return true;
-            *out =
-                tr("There is no rule '%1' that the app may remove (rules from a --rules file are read-only).")
-                    .arg(name);
-            return false;
-        },
-        error);
+    return ruleChanged(m_ruleStore.remove(name, error));
 }
 
 // ---- shutdown ----
 
 void AgentService::shutdown()
 {
-    settleLedger();
+    m_answers.settle();
     if (m_shutDown)
         return;
     m_shutDown = true;

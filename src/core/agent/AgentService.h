@@ -2,9 +2,11 @@
 
 #include "agent/AgentServer.h"
 #include "agent/AgentSettings.h"
+#include "agent/DurableAnswers.h"
 #include "agent/Ledger.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
+#include "agent/RuleStore.h"
 #include "agent/Rules.h"
 
 #include <QHash>
@@ -25,6 +27,9 @@ class RunExecutor;
 // The agent side of the app (protocol.md): listens on the socket, decides by standing rules
 // where one applies, queues the rest for a person, and answers. Every decision goes into the
 // ledger, flushed, before its answer is written. Anything unexpected answers a rejection.
+// The service is the wiring (socket, inbox, the ReviewCoordinator API); it delegates the rules to
+// RuleStore (own and read-only rules, names, saving) and the answers a rule decides to
+// DurableAnswers (one ledger flush per event-loop turn, then the answers).
 //
 // Typical use in main():
 //   AgentService service(context.runner());
@@ -63,7 +68,7 @@ public:
 
     // The rules in force (own rules.json plus the read-only file), and a reload after rules.json
     // changed on disk. False with *error when a file is invalid (its rules then do not apply).
-    QList<Rule> rules() const override { return m_rules.rules(); }
+    QList<Rule> rules() const override { return m_ruleStore.rules().rules(); }
     bool setRuleEnabled(const QString& name, bool enabled, QString* error = nullptr) override;
     bool removeRule(const QString& name, QString* error = nullptr) override;
     QString ledgerPath() const override { return m_settings.ledgerPath(); }
@@ -105,34 +110,16 @@ private:
     bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
     void handleConnectionClosed(quint64 connectionId) override;
 
-    // A rule's decision waiting for the ledger flush of its batch.
-    struct QueuedAnswer
-    {
-        Request request;
-        LedgerRecord record;
-        QJsonValue result; // the answer's result
-        bool approves = false;
-        bool retried = false; // already turned into a rejection after a failed flush
-    };
-
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);
     // actionSha256: the ledger's action_sha256 of what the rule approves.
     void applyRule(const Request& request, const RuleMatch& match, const QString& codeSha256,
                    const QString& actionSha256);
-    // Group commit: stages the ledger entry and queues the answer. At the end of the event-loop
-    // turn commitQueued() writes the turn's entries and has the ledger's thread flush them (one
-    // flush for all, the UI thread does not wait for the disk); ledgerFlushed() then sends their
-    // answers, or rejections when the flush failed, and starts the next batch.
+    // Stages the ledger entry and queues the answer in m_answers, which sends it once the entry
+    // is durable (DurableAnswers: one flush per event-loop turn).
     void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
                           const QString& codeSha256, const QJsonValue& result, bool approves,
                           const QString& actionSha256 = {}, const QString& reason = {});
-    void commitQueued();
-    void ledgerFlushed();
-    void answerBatch(QList<QueuedAnswer> batch, bool durable, const QString& error);
-    // Finishes the flush in flight and commits what is queued, here and now (before a decision
-    // that is recorded on the spot, and at quit).
-    void settleLedger();
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
     void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
     // The same for several at once, with one ledger flush for all.
@@ -143,8 +130,11 @@ private:
                   const QString& decidedBy, const QString& actionSha256 = {});
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
     void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
-    // Applies a change to the app's own rules, saves rules.json and reloads.
-    bool changeOwnRules(const std::function<bool(RuleSet*, QString*)>& change, QString* error);
+    // rulesChanged(), and the rule files' problems (if any) logged, into *error and, once
+    // started, through problem().
+    void announceRules(QString* error);
+    // announceRules() after a change the rule store made; returns `changed`.
+    bool ruleChanged(bool changed);
     LedgerRecord ledgerRecord(const Request& request, const QString& decision, const QString& decidedBy,
                               const QString& codeOverride) const;
     // Writes one entry durably now (after whatever the group commit still holds).
@@ -170,14 +160,11 @@ private:
     AgentSettings m_settings;
     AgentServer* m_server;
     InboxModel* m_inbox;
-    RuleSet m_ownRules; // rules.json (writable)
-    bool m_ownRulesValid = true;
-    RuleSet m_rules; // own + read-only extra, what match() uses
+    RuleStore m_ruleStore; // rules.json and the read-only --rules file
     Ledger m_ledger;
+    // Answers waiting for their ledger flush; declared after m_ledger so it goes first.
+    DurableAnswers m_answers{&m_ledger};
     QHash<quint64, Entry> m_entries;
-    QList<QueuedAnswer> m_queuedAnswers;   // staged in the ledger
-    QList<QueuedAnswer> m_flushingAnswers; // written, their flush in flight
-    QTimer m_commitTimer;                  // zero interval: fires once the event loop has handled this turn
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;

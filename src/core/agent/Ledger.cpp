@@ -1,40 +1,25 @@
 #include "agent/Ledger.h"
 
-#include "agent/PayloadShapes.h"
+#include "agent/CanonicalJson.h"
+#include "agent/LedgerFlushThread.h"
+#include "agent/LedgerReader.h"
 #include "agent/Sha256.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QStorageInfo>
 
 #include <spdlog/spdlog.h>
 
 #include <cerrno>
-#include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <mutex>
-#include <thread>
 #include <unistd.h>
 
 namespace k8::agent {
-
-// One batch: the entries for the ledger, and the state record to put in place once they are durable.
-struct LedgerFlushJob
-{
-    int fd = -1;
-    QByteArray bytes;
-    int stateFd = -1; // -1: no state file
-    QByteArray state;
-    bool sizeState = false; // also cut the state file to one record
-};
 
 namespace {
 
@@ -42,9 +27,6 @@ struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(k8::agent::Ledger)
 };
-
-// Enough for thousands of entries; open() only needs the last one.
-constexpr qint64 tailBytes = 256 * 1024;
 
 const QString kSeq = QStringLiteral("seq");
 const QString kPrev = QStringLiteral("prev");
@@ -63,16 +45,6 @@ QByteArray stateRecord(qint64 seq, const QString& hash)
     return record;
 }
 
-bool parseObject(const QByteArray& line, QJsonObject* object)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return false;
-    *object = doc.object();
-    return true;
-}
-
 // Qt::ISODateWithMs of the current UTC time ("2025-01-31T12:00:00.123Z") without building a
 // QDateTime and formatting it through QLocale for every entry.
 QByteArray utcNowIsoWithMs()
@@ -89,159 +61,7 @@ QByteArray utcNowIsoWithMs()
     return QByteArray(text, size);
 }
 
-int syncData(int fd)
-{
-#if defined(__linux__)
-    // The size of an appended file is part of what fdatasync flushes; other metadata is not needed.
-    return ::fdatasync(fd);
-#else
-    return ::fsync(fd);
-#endif
-}
-
-bool integralSeq(const QJsonValue& value, qint64* seq)
-{
-    const double number = value.toDouble(-1);
-    if (!value.isDouble() || !std::isfinite(number) || std::floor(number) != number || number < 1)
-        return false;
-    *seq = static_cast<qint64>(number);
-    return true;
-}
-
-// Writes all of `bytes` to fd; 0, or the errno of the write that failed.
-int writeAll(int fd, const QByteArray& bytes)
-{
-    const char* data = bytes.constData();
-    qsizetype left = bytes.size();
-    while (left > 0) {
-        const ssize_t written = ::write(fd, data, size_t(left));
-        if (written < 0 && errno == EINTR)
-            continue;
-        if (written <= 0)
-            return written < 0 ? errno : EIO;
-        data += written;
-        left -= written;
-    }
-    return 0;
-}
-
-// What happened to one batch: the write's errno (0: written), fdatasync's result, its duration,
-// and the errno of the state write (0: written or not tried).
-struct FlushOutcome
-{
-    int writeErrno = 0;
-    int syncResult = 0;
-    qint64 syncNs = 0;
-    int stateErrno = 0;
-};
-
-FlushOutcome writeAndSync(const LedgerFlushJob& job)
-{
-    FlushOutcome outcome;
-    outcome.writeErrno = writeAll(job.fd, job.bytes);
-    if (outcome.writeErrno != 0)
-        return outcome;
-    QElapsedTimer time;
-    time.start();
-    outcome.syncResult = syncData(job.fd);
-    outcome.syncNs = time.nsecsElapsed();
-    if (outcome.syncResult != 0 || job.stateFd < 0)
-        return outcome;
-    // Only after the entries are durable, so that the state is never ahead of the ledger. No
-    // flush of its own (Ledger::statePath() says why).
-    ssize_t written = -1;
-    do {
-        written = ::pwrite(job.stateFd, job.state.constData(), size_t(job.state.size()), 0);
-    } while (written < 0 && errno == EINTR);
-    if (written != job.state.size())
-        outcome.stateErrno = written < 0 ? errno : EIO;
-    else if (job.sizeState && ::ftruncate(job.stateFd, job.state.size()) != 0)
-        outcome.stateErrno = errno;
-    return outcome;
-}
-
 } // namespace
-
-// The write and the flush of a batch, off the caller's thread: on a busy or slow disk either can
-// take tens of milliseconds (the write may wait for the file system's journal), and the caller
-// is the UI thread. One batch at a time.
-class LedgerFlushThread
-{
-public:
-    LedgerFlushThread()
-        : m_thread([this] { run(); })
-    {}
-    ~LedgerFlushThread()
-    {
-        {
-            const std::lock_guard<std::mutex> lock(m_mutex);
-            m_quit = true;
-        }
-        m_wake.notify_all();
-        m_thread.join(); // a batch in flight is finished first
-    }
-    LedgerFlushThread(const LedgerFlushThread&) = delete;
-    LedgerFlushThread& operator=(const LedgerFlushThread&) = delete;
-
-    void start(LedgerFlushJob job, std::function<void()> onDone)
-    {
-        {
-            const std::lock_guard<std::mutex> lock(m_mutex);
-            m_job = std::move(job);
-            m_onDone = std::move(onDone);
-            m_hasJob = true;
-            m_done = false;
-        }
-        m_wake.notify_all();
-    }
-    bool isDone() const
-    {
-        const std::lock_guard<std::mutex> lock(m_mutex);
-        return m_done;
-    }
-    FlushOutcome wait()
-    {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        m_ended.wait(lock, [this] { return m_done; });
-        return m_outcome;
-    }
-
-private:
-    void run()
-    {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        while (true) {
-            m_wake.wait(lock, [this] { return m_quit || m_hasJob; });
-            if (!m_hasJob)
-                return; // quit, nothing in flight
-            m_hasJob = false;
-            const LedgerFlushJob job = std::exchange(m_job, {});
-            const std::function<void()> onDone = std::move(m_onDone);
-            lock.unlock();
-            const FlushOutcome outcome = writeAndSync(job);
-            lock.lock();
-            m_outcome = outcome;
-            m_done = true;
-            lock.unlock();
-            m_ended.notify_all();
-            // Marked done first: the owner, told by onDone, finishes without waiting.
-            if (onDone)
-                onDone();
-            lock.lock();
-        }
-    }
-
-    mutable std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::condition_variable m_ended;
-    LedgerFlushJob m_job;
-    std::function<void()> m_onDone;
-    bool m_hasJob = false;
-    bool m_done = true;
-    bool m_quit = false;
-    FlushOutcome m_outcome;
-    std::thread m_thread; // last: started once the members above exist
-};
 
 Ledger::Ledger() = default;
 
@@ -286,7 +106,8 @@ bool hashAtSeq(const QString& path, qint64 seq, QString* hash)
             continue;
         QJsonObject entry;
         qint64 entrySeq = 0;
-        if (parseObject(line, &entry) && integralSeq(entry.value(kSeq), &entrySeq) && entrySeq == seq) {
+        if (LedgerReader::parseEntry(line, &entry) && LedgerReader::entrySeq(entry.value(kSeq), &entrySeq) &&
+            entrySeq == seq) {
             *hash = entry.value(kHash).toString();
             return true;
         }
@@ -326,8 +147,8 @@ LedgerStateCheck Ledger::checkState(const QString& ledgerPath, qint64 lastSeq, c
     const QByteArray bytes = readable ? file.read(64 * 1024) : QByteArray();
     qint64 seq = 0;
     // The app writes the state only after an entry is durable, so its seq is at least 1.
-    if (!readable || !parseObject(bytes, &state) || !isSha256Hex(state.value(kHash).toString()) ||
-        !integralSeq(state.value(kSeq), &seq)) {
+    if (!readable || !LedgerReader::parseEntry(bytes, &state) ||
+        !isSha256Hex(state.value(kHash).toString()) || !LedgerReader::entrySeq(state.value(kSeq), &seq)) {
         check.outcome = Outcome::Unreadable;
         check.message =
             Text::tr("The record of where the decision ledger %1 ended (%2) is damaged or "
@@ -415,66 +236,33 @@ bool Ledger::open(const QString& path, QString* error, QString* warning)
     };
 
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile reader(path);
-    if (reader.exists()) {
-        if (!reader.open(QIODevice::ReadOnly))
-            return fail(Text::tr("The ledger %1 cannot be read: %2").arg(path, reader.errorString()));
-        const qint64 size = reader.size();
-        qint64 start = std::max<qint64>(0, size - tailBytes);
-        reader.seek(start);
-        QByteArray tail = reader.readAll();
-        if (start > 0 && tail.count('\n') < 2) { // one huge line: read it all
-            reader.seek(0);
-            tail = reader.readAll();
-            start = 0;
-        }
-        QList<QByteArray> lines = tail.split('\n');
-        const QByteArray partial = lines.takeLast(); // empty when the file ends with '\n'
-        if (start > 0 && !lines.isEmpty())
-            lines.removeFirst(); // begins mid-line
-        m_needsNewline = !partial.isEmpty();
-        if (!partial.trimmed().isEmpty())
-            lines.append(partial);
-
-        bool found = false;
-        bool skippedDamage = false;
-        bool anyContent = false;
-        for (qsizetype i = lines.size() - 1; i >= 0 && !found; --i) {
-            if (lines.at(i).trimmed().isEmpty())
-                continue;
-            anyContent = true;
-            QJsonObject entry;
-            qint64 seq = 0;
-            if (parseObject(lines.at(i), &entry) && integralSeq(entry.value(kSeq), &seq) &&
-                isSha256Hex(entry.value(kHash).toString())) {
-                m_seq = seq;
-                m_prev = entry.value(kHash).toString();
-                found = true;
-            } else if (!(i == lines.size() - 1 && m_needsNewline)) {
-                skippedDamage = true;
-            }
-        }
-        if (anyContent && !found)
-            return fail(
-                Text::tr("The ledger %1 has no readable entry near its end; it is damaged. Check it with "
-                         "--verify-ledger and move it away to start a new one.")
-                    .arg(path));
-        QStringList notes;
-        if (m_needsNewline)
-            notes.append(
-                Text::tr("The last line of the ledger %1 is incomplete (%2 bytes without a line end, "
-                         "probably cut off by a crash); it is kept as it is and new entries start on the "
-                         "next line.")
-                    .arg(path)
-                    .arg(partial.size()));
-        if (skippedDamage)
-            notes.append(Text::tr("The ledger %1 has unreadable lines after its last good entry (seq %2).")
-                             .arg(path)
-                             .arg(m_seq));
-        if (warning)
-            *warning = notes.join(u' ');
-        reader.close();
+    LedgerReader::Tail tail;
+    QString readError;
+    if (!LedgerReader::readTail(path, &tail, &readError))
+        return fail(Text::tr("The ledger %1 cannot be read: %2").arg(path, readError));
+    if (tail.anyContent && !tail.found)
+        return fail(Text::tr("The ledger %1 has no readable entry near its end; it is damaged. Check it with "
+                             "--verify-ledger and move it away to start a new one.")
+                        .arg(path));
+    if (tail.found) {
+        m_seq = tail.seq;
+        m_prev = tail.hash;
     }
+    m_needsNewline = tail.tornBytes > 0;
+    QStringList notes;
+    if (m_needsNewline)
+        notes.append(
+            Text::tr("The last line of the ledger %1 is incomplete (%2 bytes without a line end, "
+                     "probably cut off by a crash); it is kept as it is and new entries start on the "
+                     "next line.")
+                .arg(path)
+                .arg(tail.tornBytes));
+    if (tail.damageAfter)
+        notes.append(Text::tr("The ledger %1 has unreadable lines after its last good entry (seq %2).")
+                         .arg(path)
+                         .arg(m_seq));
+    if (warning)
+        *warning = notes.join(u' ');
 
     // Before anything is written: did the file lose its tail, or change, since the app left it?
     m_stateCheck = checkState(path, m_seq, m_prev);
@@ -731,90 +519,12 @@ bool Ledger::finishCommit(QString* error)
 
 LedgerVerifyResult Ledger::verify(const QString& path)
 {
-    LedgerVerifyResult result;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.message = Text::tr("The ledger %1 cannot be read: %2").arg(path, file.errorString());
-        return result;
-    }
-    qint64 expectedSeq = 1;
-    QString expectedPrev = zeroHash();
-    int lineNo = 0;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine();
-        ++lineNo;
-        if (line.trimmed().isEmpty())
-            continue;
-        QJsonObject entry;
-        if (!parseObject(line, &entry)) {
-            // Not JSON at all: a write cut off by a crash. Skipping it cannot hide a change, since
-            // the next entry must still chain to the last good one.
-            result.tornLines.append(lineNo);
-            continue;
-        }
-        qint64 seq = 0;
-        const bool seqOk = integralSeq(entry.value(kSeq), &seq);
-        QString reason;
-        if (!seqOk)
-            reason = Text::tr("it has no valid \"seq\"");
-        else if (seq != expectedSeq)
-            reason = Text::tr("its seq should be %1").arg(expectedSeq);
-        else if (entry.value(kPrev).toString() != expectedPrev)
-            reason = Text::tr("its \"prev\" is not the hash of the entry before it");
-        else if (entry.value(kHash).toString() != entryHash(entry))
-            reason = Text::tr("its \"hash\" does not match its content");
-        if (!reason.isEmpty()) {
-            result.firstBadSeq = seqOk ? seq : expectedSeq;
-            result.firstBadLine = lineNo;
-            result.message = Text::tr("%1 entries chain; entry seq %2 (line %3) does not: %4.")
-                                 .arg(result.entries)
-                                 .arg(result.firstBadSeq)
-                                 .arg(lineNo)
-                                 .arg(reason);
-            return result;
-        }
-        ++result.entries;
-        ++expectedSeq;
-        expectedPrev = entry.value(kHash).toString();
-    }
-    result.ok = true;
-    result.lastHash = expectedPrev;
-    result.message = Text::tr("%1 entries chain.").arg(result.entries);
-    if (!result.tornLines.isEmpty()) {
-        QStringList numbers;
-        for (int n : std::as_const(result.tornLines))
-            numbers.append(QString::number(n));
-        result.message += QLatin1Char(' ') + Text::tr("Skipped incomplete line(s) %1 (cut off by a crash).")
-                                                 .arg(numbers.join(QStringLiteral(", ")));
-    }
-    return result;
+    return LedgerReader::verify(path);
 }
 
 QList<QJsonObject> Ledger::readRecent(const QString& path, int limit, QString* warning)
 {
-    QList<QJsonObject> entries;
-    if (warning)
-        warning->clear();
-    QFile file(path);
-    if (limit <= 0 || !file.open(QIODevice::ReadOnly))
-        return entries;
-    int unreadable = 0;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine();
-        if (line.trimmed().isEmpty())
-            continue;
-        QJsonObject entry;
-        if (!parseObject(line, &entry)) {
-            ++unreadable;
-            continue;
-        }
-        entries.append(entry);
-        if (entries.size() > limit)
-            entries.removeFirst();
-    }
-    if (unreadable > 0 && warning)
-        *warning = Text::tr("%1 unreadable line(s) in the ledger %2 were skipped.").arg(unreadable).arg(path);
-    return entries;
+    return LedgerReader::readRecent(path, limit, warning);
 }
 
 } // namespace k8::agent

@@ -136,6 +136,7 @@ public:
     qint64 syncTotalNs() const { return m_syncTotalNs; }
     qint64 syncLongestNs() const { return m_syncLongestNs; }
 
+    // Reading a ledger back is LedgerReader's (these stay for the callers that have a Ledger).
     static LedgerVerifyResult verify(const QString& path);
     // Newest-last entries, at most `limit`; unreadable lines are skipped and reported.
     static QList<QJsonObject> readRecent(const QString& path, int limit, QString* warning = nullptr);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/CanonicalJson.h"
 #include "agent/JsonRpc.h"
 #include "agent/Request.h"
 
@@ -9,7 +10,8 @@
 #include <QString>
 #include <QStringList>
 
-// Upstream shapes this file follows (checked against the sources, see PayloadShapes.cpp):
+// Upstream shapes the app follows (checked against the sources, see HitlShape.cpp and
+// InboxShape.cpp; PayloadShapes detects the shape and dispatches to one file per shape):
 //  - langchain 1.x HumanInTheLoopMiddleware ("batched" mode, the default): the interrupt value is
 //    HITLRequest {action_requests: [{name, args, description?}], review_configs: [{action_name,
 //    allowed_decisions: ["approve"|"edit"|"reject"|"respond"], args_schema?}]}; resume with
@@ -66,21 +68,6 @@ QJsonValue approvalFor(const Request& request);
 
 // The code of every action (for rules), in order; false when some action has no code.
 bool codesOf(const Request& request, QStringList* codes);
-
-// Lower-case hex SHA-256.
-QString sha256Hex(const QByteArray& bytes);
-
-// RFC 8785 (JSON Canonicalization Scheme): keys sorted by UTF-16 code units, no whitespace,
-// strings with only '"', '\\' and U+0000..U+001F escaped (the rest raw UTF-8, including '/',
-// U+2028 and U+2029), numbers as ECMAScript writes them. Used for hashes that others recompute
-// (payload_sha256, action_sha256, the ledger chain), so it must not change. (Numbers below 1e-6
-// and integers of 2^53 or more were written in C's "%g" form before; ledger entries hold neither.)
-// A string with a lone surrogate has no UTF-8 form and is written with '?' in its
-// place; RFC 8785 refuses such input, and ActionBinding never lets a rule approve it.
-QByteArray canonicalJson(const QJsonValue& value);
-// The same form appended to *out, for a value or for one string (quoted and escaped).
-void appendCanonicalJson(const QJsonValue& value, QByteArray* out);
-void appendCanonicalJsonString(QStringView text, QByteArray* out);
 
 // The SHA-256 of each action's code, in action order; empty where an action holds no code.
 // (The rules and the ledger take these from ActionBinding, which also binds the rest.)

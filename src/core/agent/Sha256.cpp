@@ -42,7 +42,7 @@ QByteArray sha256HexBytes(QByteArrayView bytes)
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
 }
 
-QString sha256OfBytes(const QByteArray& bytes)
+QString sha256Hex(QByteArrayView bytes)
 {
     return QString::fromLatin1(sha256HexBytes(bytes));
 }

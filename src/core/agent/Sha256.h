@@ -6,8 +6,11 @@
 
 namespace k8::agent {
 
-// Lower-case hex SHA-256 of bytes (same as sha256Hex in PayloadShapes.h).
-QString sha256OfBytes(const QByteArray& bytes);
+// The app's one SHA-256: payloads, code, actions, ledger entries and rules all hash through
+// here, so every hash the app writes or compares is spelled the same way.
+
+// Lower-case hex SHA-256 of bytes.
+QString sha256Hex(QByteArrayView bytes);
 // The same as 64 ASCII bytes, for building lines without a round trip through QString.
 QByteArray sha256HexBytes(QByteArrayView bytes);
 // True for exactly 64 hex digits (either case).

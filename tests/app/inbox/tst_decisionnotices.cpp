@@ -5,6 +5,7 @@
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
+#include "agent/Sha256.h"
 #include "common/MessageBox.h"
 #include "editor/CodeEditor.h"
 #include "history/HistoryModel.h"

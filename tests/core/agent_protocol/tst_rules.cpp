@@ -1,5 +1,6 @@
 #include "agent/PayloadShapes.h"
 #include "agent/Rules.h"
+#include "agent/Sha256.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -4,6 +4,7 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewState.h"
+#include "agent/Sha256.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 #include "support/FileSizeLimit.h"

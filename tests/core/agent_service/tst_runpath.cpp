@@ -5,6 +5,7 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/RunExecutor.h"
+#include "agent/Sha256.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 

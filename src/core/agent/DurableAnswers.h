@@ -1,0 +1,72 @@
+#pragma once
+
+#include "agent/Ledger.h"
+#include "agent/Request.h"
+
+#include <QJsonValue>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+namespace k8::agent {
+
+// An answer whose decision must be on disk before the agent may see it.
+struct DurableAnswer
+{
+    Request request;
+    LedgerRecord record;
+    QJsonValue result; // the answer's result
+    bool approves = false;
+    bool retried = false; // already turned into a rejection after a failed flush
+};
+
+// The rule "record the decision in the ledger, wait until it is durable, then answer" as one
+// queue, so no answer can leave before its ledger record is flushed (protocol.md).
+//
+// Group commit: enqueue() stages the record; at the end of the event-loop turn the turn's
+// records are written and the ledger's thread flushes them (one flush for all, the UI thread does
+// not wait for the disk). Once durable, answerReady() is emitted for each, in the order they were
+// enqueued, then batchAnswered(). When a flush fails nothing of the batch may approve: each
+// answer becomes a rejection (reason "The decision could not be recorded: ..."), recorded with
+// the next flush; one that fails again is handed out unrecorded, as a rejection is the safe answer.
+class DurableAnswers : public QObject
+{
+    Q_OBJECT
+public:
+    // `ledger` is not owned and must outlive this queue.
+    explicit DurableAnswers(Ledger* ledger, QObject* parent = nullptr);
+    // Settles what is still queued (answers go out, as durable as the ledger makes them).
+    ~DurableAnswers() override;
+
+    // Stages the record and queues the answer. False with *error when the ledger refuses the
+    // record; nothing is queued then and the caller decides how to answer.
+    bool enqueue(const DurableAnswer& answer, QString* error);
+    // Finishes the flush in flight and commits what is queued, here and now (before a decision
+    // that is recorded on the spot, and at quit). Returns with nothing queued or in flight.
+    void settle();
+    // Answers queued or in flight.
+    bool isIdle() const { return m_queued.isEmpty() && m_flushing.isEmpty(); }
+
+Q_SIGNALS:
+    // The answer may go out now: its record is durable, or (after a failed flush) it was turned
+    // into a rejection that could not be recorded either.
+    void answerReady(const k8::agent::DurableAnswer& answer);
+    // After the answers of one batch: time to push them into the kernel.
+    void batchAnswered();
+    // A flush failed (its answers became rejections).
+    void problem(const QString& message);
+
+private:
+    void commitQueued();
+    void ledgerFlushed();
+    void answerBatch(QList<DurableAnswer> batch, bool durable, const QString& error);
+    void scheduleCommit();
+
+    Ledger* m_ledger;
+    QList<DurableAnswer> m_queued;   // staged in the ledger
+    QList<DurableAnswer> m_flushing; // written, their flush in flight
+    QTimer m_commitTimer;            // zero interval: fires once the event loop has handled this turn
+};
+
+} // namespace k8::agent

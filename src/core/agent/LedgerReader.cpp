@@ -1,0 +1,179 @@
+#include "agent/LedgerReader.h"
+
+#include "agent/Ledger.h"
+#include "agent/Sha256.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <algorithm>
+#include <cmath>
+
+namespace k8::agent {
+
+namespace {
+
+// Enough for thousands of entries; open() only needs the last one.
+constexpr qint64 tailBytes = 256 * 1024;
+
+const QString kSeq = QStringLiteral("seq");
+const QString kPrev = QStringLiteral("prev");
+const QString kHash = QStringLiteral("hash");
+
+} // namespace
+
+bool LedgerReader::parseEntry(const QByteArray& line, QJsonObject* object)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return false;
+    *object = doc.object();
+    return true;
+}
+
+bool LedgerReader::entrySeq(const QJsonValue& value, qint64* seq)
+{
+    const double number = value.toDouble(-1);
+    if (!value.isDouble() || !std::isfinite(number) || std::floor(number) != number || number < 1)
+        return false;
+    *seq = static_cast<qint64>(number);
+    return true;
+}
+
+bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
+{
+    *out = Tail();
+    QFile reader(path);
+    if (!reader.exists())
+        return true;
+    if (!reader.open(QIODevice::ReadOnly)) {
+        *error = reader.errorString();
+        return false;
+    }
+    const qint64 size = reader.size();
+    qint64 start = std::max<qint64>(0, size - tailBytes);
+    reader.seek(start);
+    QByteArray tail = reader.readAll();
+    if (start > 0 && tail.count('\n') < 2) { // one huge line: read it all
+        reader.seek(0);
+        tail = reader.readAll();
+        start = 0;
+    }
+    QList<QByteArray> lines = tail.split('\n');
+    const QByteArray partial = lines.takeLast(); // empty when the file ends with '\n'
+    if (start > 0 && !lines.isEmpty())
+        lines.removeFirst(); // begins mid-line
+    out->tornBytes = partial.size();
+    if (!partial.trimmed().isEmpty())
+        lines.append(partial);
+
+    for (qsizetype i = lines.size() - 1; i >= 0 && !out->found; --i) {
+        if (lines.at(i).trimmed().isEmpty())
+            continue;
+        out->anyContent = true;
+        QJsonObject entry;
+        qint64 seq = 0;
+        if (parseEntry(lines.at(i), &entry) && entrySeq(entry.value(kSeq), &seq) &&
+            isSha256Hex(entry.value(kHash).toString())) {
+            out->seq = seq;
+            out->hash = entry.value(kHash).toString();
+            out->found = true;
+        } else if (!(i == lines.size() - 1 && out->tornBytes > 0)) {
+            out->damageAfter = true;
+        }
+    }
+    return true;
+}
+
+LedgerVerifyResult LedgerReader::verify(const QString& path)
+{
+    LedgerVerifyResult result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.message = tr("The ledger %1 cannot be read: %2").arg(path, file.errorString());
+        return result;
+    }
+    qint64 expectedSeq = 1;
+    QString expectedPrev = Ledger::zeroHash();
+    int lineNo = 0;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        ++lineNo;
+        if (line.trimmed().isEmpty())
+            continue;
+        QJsonObject entry;
+        if (!parseEntry(line, &entry)) {
+            // Not JSON at all: a write cut off by a crash. Skipping it cannot hide a change, since
+            // the next entry must still chain to the last good one.
+            result.tornLines.append(lineNo);
+            continue;
+        }
+        qint64 seq = 0;
+        const bool seqOk = entrySeq(entry.value(kSeq), &seq);
+        QString reason;
+        if (!seqOk)
+            reason = tr("it has no valid \"seq\"");
+        else if (seq != expectedSeq)
+            reason = tr("its seq should be %1").arg(expectedSeq);
+        else if (entry.value(kPrev).toString() != expectedPrev)
+            reason = tr("its \"prev\" is not the hash of the entry before it");
+        else if (entry.value(kHash).toString() != Ledger::entryHash(entry))
+            reason = tr("its \"hash\" does not match its content");
+        if (!reason.isEmpty()) {
+            result.firstBadSeq = seqOk ? seq : expectedSeq;
+            result.firstBadLine = lineNo;
+            result.message = tr("%1 entries chain; entry seq %2 (line %3) does not: %4.")
+                                 .arg(result.entries)
+                                 .arg(result.firstBadSeq)
+                                 .arg(lineNo)
+                                 .arg(reason);
+            return result;
+        }
+        ++result.entries;
+        ++expectedSeq;
+        expectedPrev = entry.value(kHash).toString();
+    }
+    result.ok = true;
+    result.lastHash = expectedPrev;
+    result.message = tr("%1 entries chain.").arg(result.entries);
+    if (!result.tornLines.isEmpty()) {
+        QStringList numbers;
+        for (int n : std::as_const(result.tornLines))
+            numbers.append(QString::number(n));
+        result.message +=
+            QLatin1Char(' ') +
+            tr("Skipped incomplete line(s) %1 (cut off by a crash).").arg(numbers.join(QStringLiteral(", ")));
+    }
+    return result;
+}
+
+QList<QJsonObject> LedgerReader::readRecent(const QString& path, int limit, QString* warning)
+{
+    QList<QJsonObject> entries;
+    if (warning)
+        warning->clear();
+    QFile file(path);
+    if (limit <= 0 || !file.open(QIODevice::ReadOnly))
+        return entries;
+    int unreadable = 0;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        if (line.trimmed().isEmpty())
+            continue;
+        QJsonObject entry;
+        if (!parseEntry(line, &entry)) {
+            ++unreadable;
+            continue;
+        }
+        entries.append(entry);
+        if (entries.size() > limit)
+            entries.removeFirst();
+    }
+    if (unreadable > 0 && warning)
+        *warning = tr("%1 unreadable line(s) in the ledger %2 were skipped.").arg(unreadable).arg(path);
+    return entries;
+}
+
+} // namespace k8::agent

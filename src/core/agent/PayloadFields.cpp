@@ -1,0 +1,62 @@
+#include "agent/PayloadFields.h"
+
+#include "agent/PayloadShapes.h"
+
+#include <cmath>
+
+namespace k8::agent {
+
+bool invalidParams(RpcError* error, const QString& message)
+{
+    *error = makeRpcError(ErrorCode::InvalidParams, message);
+    return false;
+}
+
+QString shortened(const QString& text)
+{
+    QString oneLine = text.section(u'\n', 0, 0).simplified();
+    if (oneLine.size() > maxTitleLength)
+        oneLine = oneLine.left(maxTitleLength - 1) + QChar(0x2026);
+    return oneLine;
+}
+
+bool optionalString(const QJsonObject& object, const QString& key, const QString& fieldName, QString* out,
+                    RpcError* error)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined() || value.isNull())
+        return true;
+    if (!value.isString())
+        return invalidParams(error,
+                             PayloadText::tr("Invalid params: \"%1\" must be a string.").arg(fieldName));
+    *out = value.toString();
+    return true;
+}
+
+bool readTimeout(const QJsonObject& params, int* timeoutS, RpcError* error)
+{
+    const QJsonValue value = params.value(QLatin1String("timeout_s"));
+    if (value.isUndefined() || value.isNull())
+        return true;
+    const double seconds = value.toDouble(-1);
+    if (!value.isDouble() || !std::isfinite(seconds) || seconds < 1 || seconds > maxTimeoutS)
+        return invalidParams(
+            error, PayloadText::tr("Invalid params: \"timeout_s\" must be a number from 1 to %1 (seconds).")
+                       .arg(maxTimeoutS));
+    *timeoutS = static_cast<int>(std::ceil(seconds));
+    return true;
+}
+
+void findCode(ReviewAction* action)
+{
+    for (const QString& field : codeFieldNames()) {
+        const QJsonValue value = action->args.value(field);
+        if (value.isString()) {
+            action->codeField = field;
+            action->code = value.toString();
+            return;
+        }
+    }
+}
+
+} // namespace k8::agent

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "agent/JsonRpc.h"
+#include "agent/Request.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QString>
+
+// What every payload shape reads the same way (PayloadShapes and the *Shape files): params errors,
+// optional strings, the timeout, the code arg, titles. Internal to the agent folder.
+
+namespace k8::agent {
+
+// The messages of every shape keep the one translation context they have always had.
+struct PayloadText
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::PayloadShapes)
+};
+
+inline constexpr int maxTimeoutS = 86400;
+inline constexpr int maxTitleLength = 100;
+
+// Sets *error to InvalidParams with `message`; false, for `return invalidParams(...)`.
+bool invalidParams(RpcError* error, const QString& message);
+// The first line of `text`, simplified and cut to maxTitleLength with an ellipsis.
+QString shortened(const QString& text);
+// Optional string params: absent and null are "not given"; anything else must be a string.
+bool optionalString(const QJsonObject& object, const QString& key, const QString& fieldName, QString* out,
+                    RpcError* error);
+// "timeout_s" (1..maxTimeoutS seconds, rounded up) into *timeoutS when given.
+bool readTimeout(const QJsonObject& params, int* timeoutS, RpcError* error);
+// The first arg that holds code as a string, in codeFieldNames() order.
+void findCode(ReviewAction* action);
+
+} // namespace k8::agent

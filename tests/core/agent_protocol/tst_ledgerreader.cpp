@@ -1,0 +1,199 @@
+// LedgerReader (src/core/agent/LedgerReader.h): reading a ledger file back. Torn tails (a write
+// cut off by a crash), garbage lines, huge lines and the chain check, on real files written by a
+// real Ledger.
+#include "agent/Ledger.h"
+#include "agent/LedgerReader.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace k8::agent;
+
+namespace {
+
+LedgerRecord record(int id)
+{
+    LedgerRecord r;
+    r.requestId = QString::number(id);
+    r.agent = QStringLiteral("agent");
+    r.method = QStringLiteral("review");
+    r.payloadSha256 = QString(64, u'a');
+    r.decision = QStringLiteral("approve");
+    r.decidedBy = QStringLiteral("person");
+    return r;
+}
+
+// A ledger with `count` good entries at `path`; the hash of the last one.
+QString writeLedger(const QString& path, int count)
+{
+    Ledger ledger;
+    QString error;
+    if (!ledger.open(path, &error))
+        qFatal("cannot open the test ledger: %s", qPrintable(error));
+    for (int i = 1; i <= count; ++i) {
+        if (!ledger.append(record(i), &error))
+            qFatal("cannot append: %s", qPrintable(error));
+    }
+    return ledger.lastHash();
+}
+
+bool appendBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Append) && file.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class TestLedgerReader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void missingFileIsAnEmptyTail()
+    {
+        QTemporaryDir dir;
+        LedgerReader::Tail tail;
+        tail.seq = 99;
+        QString error;
+        QVERIFY(LedgerReader::readTail(dir.filePath(QStringLiteral("none.jsonl")), &tail, &error));
+        QVERIFY(!tail.anyContent);
+        QVERIFY(!tail.found);
+        QCOMPARE(tail.seq, 0);
+        QCOMPARE(tail.tornBytes, 0);
+    }
+
+    void tailOfAGoodLedger()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        const QString lastHash = writeLedger(path, 3);
+        LedgerReader::Tail tail;
+        QString error;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.found);
+        QCOMPARE(tail.seq, 3);
+        QCOMPARE(tail.hash, lastHash);
+        QCOMPARE(tail.tornBytes, 0);
+        QVERIFY(!tail.damageAfter);
+    }
+
+    // A crash in the middle of a write leaves a line without its end: it is counted, not read,
+    // and the entry before it is the end of the chain.
+    void tornTail()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        const QString lastHash = writeLedger(path, 2);
+        const QByteArray torn = "{\"agent\":\"agent\",\"code_sha";
+        QVERIFY(appendBytes(path, torn));
+        LedgerReader::Tail tail;
+        QString error;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.found);
+        QCOMPARE(tail.seq, 2);
+        QCOMPARE(tail.hash, lastHash);
+        QCOMPARE(tail.tornBytes, torn.size());
+        QVERIFY(!tail.damageAfter); // a torn last line is not damage
+
+        const LedgerVerifyResult verified = LedgerReader::verify(path);
+        QVERIFY2(verified.ok, qPrintable(verified.message));
+        QCOMPARE(verified.entries, 2);
+        QCOMPARE(verified.tornLines, QList<int>{3});
+        QCOMPARE(verified.lastHash, lastHash);
+    }
+
+    // Complete lines that are not entries, after the last good one: reported as damage.
+    void garbageLinesAfterTheLastEntry()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        writeLedger(path, 2);
+        QVERIFY(appendBytes(path, "not json at all\n{\"seq\": \"x\"}\n\n"));
+        LedgerReader::Tail tail;
+        QString error;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.found);
+        QCOMPARE(tail.seq, 2);
+        QVERIFY(tail.damageAfter);
+
+        // readRecent skips what is not JSON and says so; a JSON object without a chain is still
+        // an entry for it (verify() is the check).
+        QString warning;
+        const QList<QJsonObject> recent = LedgerReader::readRecent(path, 10, &warning);
+        QCOMPARE(recent.size(), 3);
+        QVERIFY2(warning.contains(QStringLiteral("1 unreadable")), qPrintable(warning));
+        // The object without a valid seq breaks the chain.
+        const LedgerVerifyResult verified = LedgerReader::verify(path);
+        QVERIFY(!verified.ok);
+        QCOMPARE(verified.entries, 2);
+        QCOMPARE(verified.firstBadLine, 4);
+    }
+
+    void onlyGarbageIsNoEntry()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QVERIFY(appendBytes(path, "garbage\nmore garbage\n"));
+        LedgerReader::Tail tail;
+        QString error;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.anyContent);
+        QVERIFY(!tail.found);
+        // Ledger::open refuses such a file rather than start a new chain after it.
+        Ledger ledger;
+        QVERIFY(!ledger.open(path, &error));
+        QVERIFY2(error.contains(QStringLiteral("no readable entry")), qPrintable(error));
+    }
+
+    // A last line larger than the part of the file read first is read whole.
+    void hugeLastLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        LedgerRecord big = record(1);
+        big.title = QString(300 * 1024, u'x');
+        QVERIFY(ledger.append(big, &error));
+        LedgerReader::Tail tail;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.found);
+        QCOMPARE(tail.seq, 1);
+        QCOMPARE(tail.hash, ledger.lastHash());
+    }
+
+    void readRecentKeepsTheNewest()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        writeLedger(path, 5);
+        QString warning = QStringLiteral("stale");
+        const QList<QJsonObject> recent = LedgerReader::readRecent(path, 2, &warning);
+        QCOMPARE(recent.size(), 2);
+        QCOMPARE(recent.at(0).value(QLatin1String("seq")).toInt(), 4);
+        QCOMPARE(recent.at(1).value(QLatin1String("seq")).toInt(), 5);
+        QVERIFY(warning.isEmpty());
+        QVERIFY(LedgerReader::readRecent(path, 0).isEmpty());
+    }
+
+    void entrySeqIsAWholeNumberFromOne()
+    {
+        qint64 seq = 0;
+        QVERIFY(LedgerReader::entrySeq(QJsonValue(7), &seq));
+        QCOMPARE(seq, 7);
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(0), &seq));
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(1.5), &seq));
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(QStringLiteral("3")), &seq));
+        QJsonObject entry;
+        QVERIFY(!LedgerReader::parseEntry("[1]", &entry));
+        QVERIFY(!LedgerReader::parseEntry("{\"a\":", &entry));
+        QVERIFY(LedgerReader::parseEntry("{\"a\":1}\n", &entry));
+        QCOMPARE(entry.value(QLatin1String("a")).toInt(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLedgerReader)
+#include "tst_ledgerreader.moc"
