@@ -309,10 +309,6 @@
         </translation>
     </message>
     <message>
-        <source>Checking sandboxes…: the sandbox list has not been read yet, so the run cannot be approved.</source>
-        <translation>Sandboxes werden geprüft …: Die Sandbox-Liste wurde noch nicht gelesen, daher kann die Ausführung nicht freigegeben werden.</translation>
-    </message>
-    <message>
         <source>The sandbox &quot;%1&quot; does not exist: choose another sandbox.</source>
         <translation>Die Sandbox „%1“ existiert nicht: Wählen Sie eine andere Sandbox.</translation>
     </message>
@@ -323,6 +319,10 @@
     <message>
         <source>This request has ended: nothing can be decided on it any more.</source>
         <translation>Diese Anfrage ist beendet: Über sie kann nichts mehr entschieden werden.</translation>
+    </message>
+    <message>
+        <source>The sandbox list has not been read yet (checking sandboxes…), so the run cannot be approved.</source>
+        <translation>Die Sandbox-Liste wurde noch nicht gelesen (Sandboxes werden geprüft …), daher kann die Ausführung nicht freigegeben werden.</translation>
     </message>
 </context>
 <context>
@@ -659,24 +659,12 @@
         <translation>Das Entscheidungs-Ledger ist nicht geöffnet.</translation>
     </message>
     <message>
-        <source>%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.</source>
-        <translation>%1 ist ungültig; korrigieren oder entfernen Sie die Datei, bevor Sie Regeln ändern, damit nichts darin verloren geht.</translation>
-    </message>
-    <message>
         <source>There is no code to approve.</source>
         <translation>Es gibt keinen Code zum Freigeben.</translation>
     </message>
     <message>
         <source>There is no agent name to reject.</source>
         <translation>Es gibt keinen Agentennamen zum Ablehnen.</translation>
-    </message>
-    <message>
-        <source>There is no rule &apos;%1&apos; that the app may change (rules from a --rules file are read-only).</source>
-        <translation>Es gibt keine Regel &apos;%1&apos;, die die App ändern darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
-    </message>
-    <message>
-        <source>There is no rule &apos;%1&apos; that the app may remove (rules from a --rules file are read-only).</source>
-        <translation>Es gibt keine Regel &apos;%1&apos;, die die App entfernen darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
     <message>
         <source>kosa8 Desk quit while the code was running; the run was stopped.</source>
@@ -736,6 +724,13 @@
     <message>
         <source>Sent to %1: %2</source>
         <translation>An %1 gesendet: %2</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::DurableAnswers</name>
+    <message>
+        <source>The decision could not be recorded: %1</source>
+        <translation>Die Entscheidung konnte nicht aufgezeichnet werden: %1</translation>
     </message>
 </context>
 <context>
@@ -811,6 +806,18 @@
         <source>question</source>
         <translation>Frage</translation>
     </message>
+    <message>
+        <source>answer to the agent</source>
+        <translation>Antwort an den Agenten</translation>
+    </message>
+    <message>
+        <source>Approved code ran in a kosa8 sandbox, checkpointed first.</source>
+        <translation>Freigegebener Code lief in einer kosa8-Sandbox, nach einem Checkpoint.</translation>
+    </message>
+    <message>
+        <source>The answer went back to the agent, which acted on it itself, outside kosa8.</source>
+        <translation>Die Antwort ging an den Agenten zurück, der selbst danach handelte, außerhalb von kosa8.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::JsonRpc</name>
@@ -882,38 +889,6 @@
         <translation>Das Ledger %1 konnte nicht auf die Festplatte geschrieben werden.</translation>
     </message>
     <message>
-        <source>it has no valid &quot;seq&quot;</source>
-        <translation>es hat kein gültiges &quot;seq&quot;</translation>
-    </message>
-    <message>
-        <source>its seq should be %1</source>
-        <translation>sein seq müsste %1 sein</translation>
-    </message>
-    <message>
-        <source>its &quot;prev&quot; is not the hash of the entry before it</source>
-        <translation>sein &quot;prev&quot; ist nicht der Hash des vorigen Eintrags</translation>
-    </message>
-    <message>
-        <source>its &quot;hash&quot; does not match its content</source>
-        <translation>sein &quot;hash&quot; passt nicht zu seinem Inhalt</translation>
-    </message>
-    <message>
-        <source>%1 entries chain; entry seq %2 (line %3) does not: %4.</source>
-        <translation>%1 Einträge sind verkettet; Eintrag seq %2 (Zeile %3) nicht: %4.</translation>
-    </message>
-    <message>
-        <source>%1 entries chain.</source>
-        <translation>%1 Einträge sind verkettet.</translation>
-    </message>
-    <message>
-        <source>Skipped incomplete line(s) %1 (cut off by a crash).</source>
-        <translation>Unvollständige Zeile(n) %1 übersprungen (durch einen Absturz abgeschnitten).</translation>
-    </message>
-    <message>
-        <source>%1 unreadable line(s) in the ledger %2 were skipped.</source>
-        <translation>%1 unlesbare Zeile(n) im Ledger %2 wurden übersprungen.</translation>
-    </message>
-    <message>
         <source>kosa8 Desk has no record of where the decision ledger %1 ended (%2 is missing), so it cannot tell whether entries were lost or changed before entry %3. It records the end again with the next decision.</source>
         <translation>kosa8 Desk hat keinen Vermerk, wo das Entscheidungs-Ledger %1 endete (%2 fehlt), und kann daher nicht erkennen, ob vor Eintrag %3 Einträge verloren gingen oder geändert wurden. Mit der nächsten Entscheidung wird das Ende erneut vermerkt.</translation>
     </message>
@@ -948,6 +923,45 @@
     <message>
         <source>The ledger %1 is still flushing entries to disk.</source>
         <translation>Das Ledger %1 schreibt noch Einträge auf die Festplatte.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::LedgerReader</name>
+    <message>
+        <source>The ledger %1 cannot be read: %2</source>
+        <translation>Das Ledger %1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>it has no valid &quot;seq&quot;</source>
+        <translation>es hat kein gültiges &quot;seq&quot;</translation>
+    </message>
+    <message>
+        <source>its seq should be %1</source>
+        <translation>sein seq müsste %1 sein</translation>
+    </message>
+    <message>
+        <source>its &quot;prev&quot; is not the hash of the entry before it</source>
+        <translation>sein &quot;prev&quot; ist nicht der Hash des vorigen Eintrags</translation>
+    </message>
+    <message>
+        <source>its &quot;hash&quot; does not match its content</source>
+        <translation>sein &quot;hash&quot; passt nicht zu seinem Inhalt</translation>
+    </message>
+    <message>
+        <source>%1 entries chain; entry seq %2 (line %3) does not: %4.</source>
+        <translation>%1 Einträge sind verkettet; Eintrag seq %2 (Zeile %3) nicht: %4.</translation>
+    </message>
+    <message>
+        <source>%1 entries chain.</source>
+        <translation>%1 Einträge sind verkettet.</translation>
+    </message>
+    <message>
+        <source>Skipped incomplete line(s) %1 (cut off by a crash).</source>
+        <translation>Unvollständige Zeile(n) %1 übersprungen (durch einen Absturz abgeschnitten).</translation>
+    </message>
+    <message>
+        <source>%1 unreadable line(s) in the ledger %2 were skipped.</source>
+        <translation>%1 unlesbare Zeile(n) im Ledger %2 wurden übersprungen.</translation>
     </message>
 </context>
 <context>
@@ -1128,6 +1142,21 @@
     <message>
         <source>Standing rules are not available.</source>
         <translation>Dauerregeln sind nicht verfügbar.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::RuleStore</name>
+    <message>
+        <source>%1 is invalid; fix or remove it before changing rules, so that nothing in it is lost.</source>
+        <translation>%1 ist ungültig; korrigieren oder entfernen Sie die Datei, bevor Sie Regeln ändern, damit nichts darin verloren geht.</translation>
+    </message>
+    <message>
+        <source>There is no rule &apos;%1&apos; that the app may change (rules from a --rules file are read-only).</source>
+        <translation>Es gibt keine Regel &apos;%1&apos;, die die App ändern darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
+    </message>
+    <message>
+        <source>There is no rule &apos;%1&apos; that the app may remove (rules from a --rules file are read-only).</source>
+        <translation>Es gibt keine Regel &apos;%1&apos;, die die App entfernen darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
 </context>
 <context>
@@ -1742,16 +1771,16 @@
         <source>One host per entry: type it, then Enter or Add. Allowed: a name (pypi.org), a wildcard for its subdomains (*.githubusercontent.com), an IP address (10.0.0.5), an address block in CIDR (10.0.0.0/8), each optionally with a port (api.example.com:443, [2001:db8::1]:443).</source>
         <translation>Ein Host pro Eintrag: eingeben, dann Enter oder „Hinzufügen“. Erlaubt sind: ein Name (pypi.org), ein Platzhalter für dessen Subdomains (*.githubusercontent.com), eine IP-Adresse (10.0.0.5), ein Adressblock in CIDR-Notation (10.0.0.0/8), jeweils optional mit Port (api.example.com:443, [2001:db8::1]:443).</translation>
     </message>
-    <message numerus="yes">
-        <source>This is %n hosts in one entry: add them one at a time (%1, then Enter, and so on).</source>
-        <translation>
-            <numerusform>Das ist %n Host in einem Eintrag: Fügen Sie die Hosts einzeln hinzu (%1, dann Enter usw.).</numerusform>
-            <numerusform>Das sind %n Hosts in einem Eintrag: Fügen Sie sie einzeln hinzu (%1, dann Enter usw.).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&quot;%1&quot; is not a host kosa8 accepts.</source>
         <translation>„%1“ ist kein Host, den kosa8 akzeptiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>One entry holds %n hosts: add them one at a time (%1, then Enter, and so on).</source>
+        <translation>
+            <numerusform>Ein Eintrag enthält %n Host: Fügen Sie die Hosts einzeln hinzu (%1, dann Enter usw.).</numerusform>
+            <numerusform>Ein Eintrag enthält %n Hosts: Fügen Sie sie einzeln hinzu (%1, dann Enter usw.).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2422,10 +2451,6 @@ Danach: %2</translation>
         <translation>Titel</translation>
     </message>
     <message>
-        <source>Method</source>
-        <translation>Methode</translation>
-    </message>
-    <message>
         <source>Decision</source>
         <translation>Entscheidung</translation>
     </message>
@@ -2452,6 +2477,10 @@ Danach: %2</translation>
     <message>
         <source>Reason sent</source>
         <translation>Gesendeter Grund</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
     </message>
 </context>
 <context>
@@ -2760,6 +2789,13 @@ Danach: %2</translation>
     </message>
 </context>
 <context>
+    <name>k8::app::MessageBox</name>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::MessageCard</name>
     <message>
         <source>Information</source>
@@ -2924,24 +2960,12 @@ Danach: %2</translation>
         <translation>%1 erlauben (genau diesen Host)</translation>
     </message>
     <message>
-        <source>no sandbox chosen</source>
-        <translation>keine Sandbox gewählt</translation>
-    </message>
-    <message>
         <source>risky: read this line</source>
         <translation>riskant: diese Zeile lesen</translation>
     </message>
     <message>
         <source>No network destinations or risky operations found.</source>
         <translation>Keine Netzwerkziele oder riskanten Operationen gefunden.</translation>
-    </message>
-    <message>
-        <source>%1 destination(s), %2 risky operation(s). Choose a sandbox to see verdicts.</source>
-        <translation>%1 Ziel(e), %2 riskante Operation(en). Wählen Sie eine Sandbox, um Bewertungen zu sehen.</translation>
-    </message>
-    <message>
-        <source>%1 destination(s), %2 blocked by the policy of %3; %4 risky operation(s).</source>
-        <translation>%1 Ziel(e), %2 durch die Richtlinie von %3 blockiert; %4 riskante Operation(en).</translation>
     </message>
     <message>
         <source>Only the first %1 KiB of the code were scanned.</source>
@@ -2958,6 +2982,18 @@ Danach: %2</translation>
     <message>
         <source> or </source>
         <translation> oder </translation>
+    </message>
+    <message>
+        <source>no sandbox policy</source>
+        <translation>keine Sandbox-Richtlinie</translation>
+    </message>
+    <message>
+        <source>Destinations: %1; risky operations: %2. No sandbox policy applies to them.</source>
+        <translation>Ziele: %1; riskante Operationen: %2. Keine Sandbox-Richtlinie gilt für sie.</translation>
+    </message>
+    <message>
+        <source>Destinations: %1, %2 blocked by the policy of %3; risky operations: %4.</source>
+        <translation>Ziele: %1, davon %2 durch die Richtlinie von %3 blockiert; riskante Operationen: %4.</translation>
     </message>
 </context>
 <context>
