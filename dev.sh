@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # One entry point for people and CI:
 #   ./dev.sh run     install what is missing, build, start the app
 #   ./dev.sh test    install what is missing, build, run every test (ctest)

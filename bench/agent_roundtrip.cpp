@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Round trip of `review` requests decided by a standing rule, through the real AgentService on a
 // real Unix socket, against a minimal Unix-socket echo of the same lines (the floor). Also reports
 // the longest stall of the service's event loop, seen by a 1 ms heartbeat timer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How long the review's "what the code would reach" takes: the pattern scan of code of several
 // sizes (the panel scans at most 256 KiB, on every edit, on the UI thread) and match() of many
 // destinations against an allow-list. Prints JSON.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench_highlight_large: a 10,000-line Python file set into the code editor, offscreen, with
 // KSyntaxHighlighting. Prints JSON: how long the UI thread was blocked at a stretch while the file
 // was set and coloured (gaps between ticks of a 1 ms heartbeat timer, with the thread's CPU time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What an agent, or the code it runs, can make the app hold in memory, and how long it can make
 // the UI thread stall. In-process: the real AgentService on a real Unix socket, the kosa8
 // stand-in as kosa8, and the real inbox page (offscreen) showing the run console, as in the app.

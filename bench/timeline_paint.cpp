@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Builds and paints a checkpoint timeline of 1,000 checkpoints and 5,000 runs (plus snapshots and
 // forks) offscreen and prints JSON: the time to first paint, and per scroll and zoom step the p50
 // and max of the time from the step to the end of its paint. Target: every step under 16 ms.

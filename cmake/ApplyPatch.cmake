@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Applies one patch file to the current folder, once: a patch that is already in is left alone,
 # so running the step again (ExternalProject re-running a step, a half-finished earlier build)
 # cannot fail on "previously applied". GNU or BSD patch, not git apply: the source folder lies

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Run by ctest (translations_complete): refreshes a copy of each .ts file with lupdate over the
 # sources the app is built from, then fails when the copy holds an unfinished entry. lupdate marks
 # a string it finds in the code but not in the file as unfinished, so one check catches both a

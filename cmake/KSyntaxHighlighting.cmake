@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # KSyntaxHighlighting (KDE Frameworks) for the code editor.
 #
 # The system's KF6SyntaxHighlighting where there is one (Debian 13, Fedora, Arch, Homebrew's KDE

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared build helpers for kosa8 Desk.
 
 # Compiler warnings for every target of ours; errors when KOSA8DESK_WERROR is on.

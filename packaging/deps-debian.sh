@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what kosa8 Desk needs to build, run and test on Debian 12+ / Ubuntu 22.04+.
 # Only packages that are missing are installed; with nothing missing it changes nothing.
 #   packaging/deps-debian.sh          build and run

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what kosa8 Desk needs on macOS with Homebrew. Only missing formulae are installed.
 #   packaging/deps-macos.sh [--test] [--dev]
 set -euo pipefail

@@ -13,7 +13,7 @@
 #
 # The files are those git tracks plus new ones it does not ignore; outside a git checkout, every
 # file under DIR except build folders. Patches of other projects (cmake/patches) keep their own
-# text, and the CI entry point .ci/run is left to whoever changes CI.
+# text.
 set -euo pipefail
 
 mode=add
@@ -38,7 +38,7 @@ list_files() {
 comment_for() {
     local file=$1
     case "$file" in
-        cmake/patches/* | .ci/run) return ;;
+        cmake/patches/*) return ;;
         *.cpp | *.h) echo '//' ;;
         CMakeLists.txt | */CMakeLists.txt | *.cmake | *.sh | *.py) echo '#' ;;
         *)

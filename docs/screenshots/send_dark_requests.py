@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Send two pending requests for take-review-dark.sh: Python code, and a shell command.
 
 Usage: python send_dark_requests.py SOCKET_PATH (killed by the caller when the shots are taken).

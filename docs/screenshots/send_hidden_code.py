@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Send one review whose code hides things from a reader, then wait (used by take-hidden-code.sh).
 
 The code is a Trojan Source "early return" (a right-to-left override makes a comment look as if it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Requests for take-inbox-notice.sh: one run a standing rule approves on arrival, one review
 that times out, and two that wait for a person, so the inbox shows its decision notices beside
 pending work.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Send three pending requests to a running kosa8 Desk, one per agent, then wait.
 
 Used by take.sh. Each call blocks until a person decides, so each runs in its own thread; the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Send one LangGraph human-in-the-loop request with two actions, then wait (take-review-sheet.sh).
 
 The agent wants to fetch a page and then delete the cache it fetched into: two tool calls in one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Send one `run` request with a timeout, then wait (used by take-review-run.sh).
 
 The review shows where it runs: the sandbox code-runner with its allowed hosts, the image pulled

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The code editor in the dark theme, highlighted by KSyntaxHighlighting: editor-python-dark.png
 # and editor-bash-dark.png. They come from the real CodeEditor on an X server (Xvfb): the test
 # tst_syntaxhighlighting (darkThemeIsPainted) checks the painted colours and keeps the pictures

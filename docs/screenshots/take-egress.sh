@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Writes egress-editor.png and review-reach.png into this folder under Xvfb, from the real
 # widgets (tests/app/egress/egress_screenshots.cpp) with the kosa8 stand-in as kosa8.
 #   cmake -S . -B build -DKOSA8DESK_EGRESS_SHOTS=ON && cmake --build build --target egress_screenshots

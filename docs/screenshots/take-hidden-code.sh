@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A review whose code hides a right-to-left override, a zero-width space, a look-alike letter and
 # a long tail past the edge: review-hidden-code.png. The real app under Xvfb with the kosa8
 # stand-in; the request comes from send_hidden_code.py.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # inbox-rule-notice.png: the inbox after decisions the person did not make. A standing rule
 # approved a run on arrival ("Approved by rule revenue-by-region: run in code-runner") and a review
 # timed out; two requests still wait. From the real app under Xvfb at 1280x800, with the kosa8

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The inbox review in a dark palette, code highlighted by KSyntaxHighlighting: review-python-dark.png
 # and review-bash-dark.png. The real app under Xvfb with the kosa8 stand-in, dark.qss as its style
 # sheet (Xvfb has no desktop theme), two requests from send_dark_requests.py.

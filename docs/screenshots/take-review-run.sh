@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A `run` request with its "where it runs" block: the sandbox code-runner and the three hosts its
 # policy allows, the image pulled there, the checkpoint label taken before the run and the
 # countdown: review-run-place.png at 1280x800. The real app under Xvfb with the kosa8 stand-in;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The review as one decision sheet (issue 8): a LangGraph human-in-the-loop request with two
 # actions, both cards in view, the first approved (review-two-actions.png), then the second in edit mode
 # with the side-by-side diff (review-edit-diff.png). The real app under Xvfb at 1280x800 with the

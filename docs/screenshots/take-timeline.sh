@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Reproduces docs/screenshots/timeline.png from the real app under Xvfb, with the kosa8 stand-in
 # as kosa8: the timeline of code-runner with its base checkpoint "clean", checkpoints taken before
 # agent runs, a snapshot, a fork into two sandboxes and the "you are here" marker after a rewind.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Reproduces the screenshots in this folder from the real app, under Xvfb, with the kosa8
 # stand-in (tests/standin/kosa8) as kosa8 and the Python client sending the agent requests.
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kosa8 Desk: entry point. The order matters and is kept short:
 //   1. text-only requests (--help, --version, --verify-ledger) need no display: answered with a
 //      QCoreApplication and no window;

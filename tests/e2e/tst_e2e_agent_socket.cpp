@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The real app over the real socket: start kosa8-desk offscreen with the stand-in, talk JSON-RPC
 // to it, stop it with SIGTERM, and check what an agent and a person would check.
 #include "support/AgentTestClient.h"

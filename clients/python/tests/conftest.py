@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures shared by the unit tests: an in-test desk server and a client connected to it."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A small stand-in for kosa8 Desk's agent socket, for the client's unit tests.
 
 It speaks protocol version 1 well enough to exercise the client: line-delimited JSON-RPC over a

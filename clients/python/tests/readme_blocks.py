@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The README's examples, as the tests run them."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A chat model that answers from a script, for running agents without a real model."""
 
 from __future__ import annotations

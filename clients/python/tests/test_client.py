@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DeskClient against the in-test server: framing, routing, concurrency, errors, timeouts."""
 
 from __future__ import annotations

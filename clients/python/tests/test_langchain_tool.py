@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The run_python tool against the in-test server, and failing closed without it."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """review_interrupts with real LangGraph graphs and create_agent, against the in-test server."""
 
 from __future__ import annotations

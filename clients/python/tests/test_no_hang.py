@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The client cannot hang and sends only JSON (issue 7, finding 11).
 
 Every wait ends: connecting, sending, ``hello``, each request (a person's decision included, with a

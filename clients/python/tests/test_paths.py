@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Socket path resolution, as protocol.md "Transport" orders it."""
 
 from __future__ import annotations

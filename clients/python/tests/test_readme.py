@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The README's two patterns, run as printed against the in-test server (which approves)."""
 
 from __future__ import annotations

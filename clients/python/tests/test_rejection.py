@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every payload shape's rejection, built from the installed langchain/langgraph types."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The package's version is the app's version."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "common/Kosa8Params.h"
 
 #include "kosa8/CommandProfile.h"

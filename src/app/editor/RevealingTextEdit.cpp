@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "editor/RevealingTextEdit.h"
 
 #include "agent/HiddenText.h"

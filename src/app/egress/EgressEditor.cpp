@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "egress/EgressEditor.h"
 
 #include "common/CommandPreviewField.h"

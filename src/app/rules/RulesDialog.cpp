@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "rules/RulesDialog.h"
 
 #include "ui_RulesDialog.h"

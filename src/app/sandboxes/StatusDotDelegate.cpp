@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sandboxes/StatusDotDelegate.h"
 
 #include "common/Style.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "setup/CodeSandboxSetup.h"
 
 #include "common/Kosa8Params.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "agent/ActionBinding.h"
 #include "agent/Sha256.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "agent/DecisionNotice.h"
 
 #include "agent/RequestEnd.h"

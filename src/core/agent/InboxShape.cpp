@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "agent/InboxShape.h"
 
 #include "agent/PayloadFields.h"

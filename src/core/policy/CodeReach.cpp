@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "policy/CodeReach.h"
 
 #include "policy/EgressEntry.h"

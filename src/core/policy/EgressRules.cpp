@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "policy/EgressRules.h"
 
 #include "kosa8/CommandProfile.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "timeline/TimelineBuilder.h"
 
 #include "kosa8/Names.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "timeline/TimelineLoader.h"
 
 #include "kosa8/Kosa8Runner.h"

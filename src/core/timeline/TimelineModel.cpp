@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "timeline/TimelineModel.h"
 
 namespace k8::timeline {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The About box says where agents connect and whether the app listens there, from the real agent
 // service on a socket in a temporary folder.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command log holds every command the runner ran, how it ended, and its output; the
 // command can be copied for a terminal.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The app context: settings in the data folder, the runner configured from them, the command
 // profile file (a broken one is reported by name and the defaults apply), and the shutdown path.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Settings as a person edits them: values are checked as typed, Save writes them and the
 // runner picks up the remote worker at once; the token sits in a password field.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "editor/CodeEditor.h"
 #include "editor/HiddenMarkers.h"
 #include "editor/RevealedCode.h"

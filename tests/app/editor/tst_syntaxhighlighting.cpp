@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The editor's highlighting through KSyntaxHighlighting: real snippets of each language get
 // several distinct formats, unknown languages stay plain, the palette picks the theme, folding
 // regions are found, and a large file is coloured in slices rather than at once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes the egress screenshots of docs/screenshots (not a test; see CMakeLists.txt):
 //   egress-editor.png   the policy editor of a live sandbox with an allow-list, a redundant and an
 //                       invalid entry, and "test a host" answered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The egress policy editor against the kosa8 stand-in, driven like a person: a sandbox created
 // with a preset plus a typed host, a live change with its diff and `sandbox egress`, a change kosa8
 // refuses (the edited policy stays, kosa8's stderr is shown, recreate is offered), and "allow this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kosa8's health as the person sees it: a missing kosa8 or one that does not answer gets a
 // panel that says what is wrong and how to fix it; Retry checks again.
 

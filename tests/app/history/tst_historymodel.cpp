@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The history shows, for each run, where it ran or would have run (issue 7, finding 10).
 #include "agent/InboxModel.h"
 #include "history/HistoryModel.h"

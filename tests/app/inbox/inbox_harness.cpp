@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Screenshots of the inbox page for a person to look at (see CMakeLists.txt). Not a test.
 #include "agent/AgentService.h"
 #include "editor/CodeEditor.h"

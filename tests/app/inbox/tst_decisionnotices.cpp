@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 8, "automatic decisions visible and reversible", through the inbox page's widgets with the
 // real AgentService on a socket in a temp folder: notices for decisions the person did not make,
 // History following every ledger write, reject reasons per payload shape, the "Sent to …"

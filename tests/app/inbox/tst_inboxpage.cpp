@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inbox page with the real AgentService on a socket in a temp folder: an agent asks through a
 // socket client, the test drives the widgets with the keyboard as a person would, and checks
 // what the agent receives.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The review view against a small fake coordinator, to see exactly what the view hands over:
 // the decision of "Always approve…" (issue 7 finding 2), the arming delay and a request swapped
 // under the cursor (finding 4), plain text in confirmation boxes (finding 5).

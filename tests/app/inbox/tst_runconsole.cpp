@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run console stays bounded whatever the code prints: long lines are cut into marked pieces,
 // old lines go, and nothing printed is lost from what is kept.
 #include "inbox/RunConsole.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pieces of issue 8 that the review view puts together, each on its own: "where it runs"
 // (RunPlacePanel), the countdown of a request with a timeout (CountdownLabel) and the banner of a
 // request that ended in view (RequestEndBanner).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The whole window against the stand-in: it asks kosa8 on its own once monitoring starts,
 // shows versions in the status bar, errors in the message area, a missing kosa8 in the health
 // panel while the rest still works, and has a place for the inbox.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
 #include "common/MessageBox.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The create dialog checks what the person types before anything runs: bad names disable OK
 // with a message, and the preview shows the exact command.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sandbox list against the kosa8 stand-in: create through the dialog like a person, see the
 // new sandbox in the list, and the exact argv that reached kosa8; start/stop/delete; pull with
 // progress; and a clear message when `sandbox ls` fails.

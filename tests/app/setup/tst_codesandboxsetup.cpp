@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Set up a code sandbox" against the stand-in: the three steps with their exact commands, and
 // a failing pull that stops the setup there with the command, exit code and stderr.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The real kosa8-desk binary, offscreen, against the stand-in: without any click it asks kosa8
 // for its version and the sandbox list, keeps running, writes its log, and SIGTERM ends it
 // cleanly with exit code 0. Also --version and --help.

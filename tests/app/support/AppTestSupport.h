@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Shared by the app's widget tests: a private kosa8 stand-in state folder and data folder per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ways into the timeline through the main window: the sandbox list's "Timeline…", and the
 // public entry points other features call: showTimeline(sandbox, request) ("show on timeline" in
 // the history) and rewindToBeforeRun(sandbox, label) (the run console).

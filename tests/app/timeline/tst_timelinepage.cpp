@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timeline page against the kosa8 stand-in, driven like a person: keyboard and clicks,
 // the confirmations, the exact argv that reached kosa8, and the marker after kosa8 is re-read.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The painted view alone: layout on the time axis, keyboard, zoom, hit testing, accessibility.
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelineView.h"

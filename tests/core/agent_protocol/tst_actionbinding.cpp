@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a standing approve rule binds (protocol.md "Standing rules"), checked against canonical
 // JSON written out by hand and hashed with QCryptographicHash, so that the app's own canonical
 // form is not what checks itself.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // LedgerFlushThread (src/core/agent/LedgerFlushThread.h): a batch is written and flushed on its
 // own thread, the owner is told from that thread, and the state record goes in place only after
 // the entries. Real files and descriptors in a temporary folder.

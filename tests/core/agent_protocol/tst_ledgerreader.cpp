@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // LedgerReader (src/core/agent/LedgerReader.h): reading a ledger file back. Torn tails (a write
 // cut off by a crash), garbage lines, huge lines and the chain check, on real files written by a
 // real Ledger.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The review state without widgets: every path from what a person did to what is sent.
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewState.h"

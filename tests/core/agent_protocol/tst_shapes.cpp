@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The payload shape files on their own (src/core/agent/HitlShape.h, InboxShape.h, GenericShape.h,
 // RunShape.h): what each recognises, what it refuses, and the answers it writes. The dispatch
 // over them is tst_payloadshapes'.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Methods, decisions and who decided: strings on the wire and in the ledger, enums inside the app,
 // converted in one place each (agent/Request.h, agent/RequestEnd.h).
 #include "agent/DecisionNotice.h"

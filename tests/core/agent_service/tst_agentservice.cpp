@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AgentService in-process, over a real local socket in a temp folder, with the kosa8 stand-in.
 #include "agent/AgentService.h"
 #include "agent/DecisionNotice.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DurableAnswers (src/core/agent/DurableAnswers.h): no answer leaves before its ledger record is
 // on disk, answers leave in the order they were queued, and a failed flush turns approvals into
 // rejections. The ledger is real and writes to a temporary folder; a failing disk is made with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RuleStore (src/core/agent/RuleStore.h): the own rules.json and the read-only --rules file,
 // unique names, enable/disable/remove of own rules only, and no save over an invalid rules.json.
 // Real files in a temporary folder.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run path and the agent socket under hostile input, over a real local socket with the kosa8
 // stand-in: the bytes that run are the bytes that were approved (issue 7, finding 7), and nothing
 // an agent or its code does can make the app hold unbounded memory (finding 9).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kosa8's sandbox status word, read once into the state the app acts on (kosa8/SandboxState.h).
 #include "kosa8/SandboxState.h"
 

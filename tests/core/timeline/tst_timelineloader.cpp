@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TimelineLoader and ResetAfterRun against the kosa8 stand-in: real processes, real lists.
 #include "timeline/ResetAfterRun.h"
 #include "timeline/RunResultRecorder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timeline's merge (TimelineBuilder), its model, the store and the ledger runs: pure data,
 // no processes.
 #include "timeline/TimelineModel.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Agent-side client for kosa8 Desk.
 
 An agent (a LangChain or LangGraph program, any script) asks kosa8 Desk for a person's decision

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Socket client for the kosa8 Desk agent protocol, version 1.
 
 One :class:`DeskClient` holds one connection to the app. Several requests may be in flight on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Exceptions raised by the kosa8 Desk client."""
 
 from __future__ import annotations

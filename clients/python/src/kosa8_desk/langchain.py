@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A LangChain tool that runs Python in a kosa8 sandbox once a person approves it in kosa8 Desk.
 
 Use it in place of a Python REPL tool that would ``exec()`` model-written code on the host::

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Run a LangGraph graph to the end, with every ``interrupt()`` decided by a person in kosa8 Desk.
 
 ::

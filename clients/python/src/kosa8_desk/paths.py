@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where the app's agent socket lives (docs/protocol.md, "Transport")."""
 
 from __future__ import annotations

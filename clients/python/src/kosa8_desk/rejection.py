@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fail closed: a rejection in the shape of the payload it answers.
 
 Whenever the app cannot be asked (not running, connection lost, timed out, answered something

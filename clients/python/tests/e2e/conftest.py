@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures of the end-to-end tests: ``start_app`` starts the real kosa8-desk, one per call.
 
 Needs KOSA8_DESK_BINARY (the built app) and KOSA8_STANDIN (tests/standin/kosa8); the tests are

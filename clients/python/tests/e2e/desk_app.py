@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The real kosa8-desk binary, started offscreen against the kosa8 stand-in, and rule helpers.
 
 Needs KOSA8_DESK_BINARY (the built app) and KOSA8_STANDIN (tests/standin/kosa8); the tests are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The client, the run_python tool and review_interrupts against the real kosa8-desk binary.
 
 Decisions come from standing rules (--rules) and the app's timeouts; the kosa8 stand-in plays the
