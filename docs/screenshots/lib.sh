@@ -1,5 +1,5 @@
-# shellcheck shell=bash
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash
 # The set-up every take-*.sh that drives the real app under Xvfb shares; sourced, not run:
 #   source "$(dirname "$0")/lib.sh"
 #   shots_setup NAME :DISPLAY     # work folder, stand-in state, cleanup on exit
