@@ -8,50 +8,18 @@
 #   KOSA8_DESK_APP=/path/to/kosa8-desk PYTHON=/path/to/python docs/screenshots/take-review-dark.sh
 set -euo pipefail
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$HERE/../.." && pwd)
-APP=${KOSA8_DESK_APP:-$REPO/build/src/app/kosa8-desk}
-PYTHON=${PYTHON:-$REPO/build/venv/bin/python} # made by ./dev.sh test
-KOSA8="$REPO/tests/standin/kosa8"
-DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:56}
-OUT=${SCREENSHOT_OUT:-$HERE}
+source "$(dirname "$0")/lib.sh"
+shots_setup dark :56
 
-WORK=$(mktemp -d /tmp/k8-dark.XXXXXX)
-mkdir -p "$WORK/state" "$WORK/data"
-chmod 700 "$WORK/data" # the app refuses a socket folder other users can enter
-export KOSA8_STANDIN_STATE=$WORK/state
+k8 sandbox create code-runner --egress deny
 
-PIDS=()
-cleanup() {
-    for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do kill "${PIDS[i]}" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-wait_for() { for _ in $(seq 100); do if "$@" >/dev/null 2>&1; then return 0; fi; sleep 0.1; done; echo "timed out: $*" >&2; return 1; }
-shot() { sleep "${2:-1}"; import -window root "$OUT/$1"; echo "wrote $OUT/$1"; }
+shots_start_display
+shots_start_app -stylesheet "$HERE/dark.qss"
 
-"$KOSA8" sandbox create code-runner --egress deny >/dev/null
-
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-PIDS+=($!)
-export DISPLAY=$DISPLAY_NUMBER
-wait_for xdpyinfo
-
-"$APP" --kosa8 "$KOSA8" --data-dir "$WORK/data" --socket "$WORK/data/agent.sock" \
-    -stylesheet "$HERE/dark.qss" >"$WORK/app.log" 2>&1 &
-PIDS+=($!)
-wait_for xdotool search --name "kosa8 Desk"
-WIN=$(xdotool search --name "kosa8 Desk" | head -1)
-xdotool windowsize --sync "$WIN" 1280 800 windowmove --sync "$WIN" 0 0
-xdotool windowfocus --sync "$WIN"
-wait_for test -S "$WORK/data/agent.sock"
-
-"$PYTHON" "$HERE/send_dark_requests.py" "$WORK/data/agent.sock" >"$WORK/send.log" 2>&1 &
-PIDS+=($!)
+shots_send send_dark_requests.py
 xdotool key ctrl+1
 sleep 3                                # both requests arrive
 xdotool mousemove 300 ${ROW1_Y:-138} click 1
-shot review-python-dark.png
+shots_grab review-python-dark.png
 xdotool mousemove 300 ${ROW2_Y:-168} click 1
-shot review-bash-dark.png
+shots_grab review-bash-dark.png

@@ -12,30 +12,8 @@
 #   KOSA8_DESK_APP=/path/to/kosa8-desk docs/screenshots/take-timeline.sh
 set -euo pipefail
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$HERE/../.." && pwd)
-APP=${KOSA8_DESK_APP:-$REPO/build/src/app/kosa8-desk}
-KOSA8="$REPO/tests/standin/kosa8"
-DISPLAY_NUMBER=${SCREENSHOT_DISPLAY:-:56}
-OUT=${SCREENSHOT_OUT:-$HERE}
-
-WORK=$(mktemp -d /tmp/k8-timeline-shot.XXXXXX)
-S=$WORK/state
-D=$WORK/data
-mkdir -p "$S" "$D"
-chmod 700 "$D"
-export KOSA8_STANDIN_STATE=$S
-
-PIDS=()
-cleanup() {
-    for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do kill "${PIDS[i]}" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-k8() { "$KOSA8" "$@" >/dev/null; }
-wait_for() { for _ in $(seq 100); do if "$@" >/dev/null 2>&1; then return 0; fi; sleep 0.1; done; echo "timed out: $*" >&2; return 1; }
+source "$(dirname "$0")/lib.sh"
+shots_setup timeline-shot :56
 
 # --- kosa8 state: checkpoints before each run, a snapshot, a fork, and a rewind ------------------
 LABELS=(clean before-1 before-2 before-3 before-4 before-5 before-6 before-7)
@@ -47,7 +25,7 @@ for label in "${LABELS[@]:5}"; do k8 checkpoint code-runner --label "$label"; do
 k8 fork code-runner -n 2
 k8 rewind code-runner --to before-5 --yes
 
-python3 - "$S/state.json" "$D" <<'PY'
+python3 - "$STATE/state.json" "$DATA" <<'PY'
 import datetime, hashlib, json, sys
 state_path, data = sys.argv[1], sys.argv[2]
 state = json.load(open(state_path))
@@ -100,19 +78,11 @@ json.dump({"sandboxes": {"code-runner": {"base": "clean", "reset_after_run": Fal
                       "from": "before-7", "forked": ["code-runner-fork1", "code-runner-fork2"]}]},
           open(data + "/timeline.json", "w"), indent=1)
 PY
-"$APP" --verify-ledger "$D"
+"$APP" --verify-ledger "$DATA"
 
 # --- display and app -----------------------------------------------------------------------------
-Xvfb "$DISPLAY_NUMBER" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-PIDS+=($!)
-export DISPLAY=$DISPLAY_NUMBER
-wait_for xdpyinfo
-"$APP" --kosa8 "$KOSA8" --data-dir "$D" --socket "$D/agent.sock" >"$WORK/app.log" 2>&1 &
-PIDS+=($!)
-wait_for xdotool search --name "kosa8 Desk"
-WIN=$(xdotool search --name "kosa8 Desk" | head -1)
-xdotool windowsize --sync "$WIN" 1280 800 windowmove --sync "$WIN" 0 0
-xdotool windowfocus --sync "$WIN"
+shots_start_display
+shots_start_app
 
 # Sandboxes page, the first row (code-runner), then its timeline (Ctrl+Shift+T).
 xdotool key ctrl+2
@@ -123,6 +93,4 @@ xdotool key ctrl+shift+t
 sleep 3
 # Select the failed run (exit 137) with the keyboard, so its text shows along the bottom.
 for _ in 1 2 3; do xdotool key Right; sleep 0.2; done
-sleep 1
-import -window root "$OUT/timeline.png"
-echo "wrote $OUT/timeline.png"
+shots_grab timeline.png
