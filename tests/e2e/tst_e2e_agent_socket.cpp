@@ -2,6 +2,7 @@
 // The real app over the real socket: start kosa8-desk offscreen with the stand-in, talk JSON-RPC
 // to it, stop it with SIGTERM, and check what an agent and a person would check.
 #include "support/AgentTestClient.h"
+#include "support/TestJson.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -34,18 +35,7 @@ QString sha256(const QString& text)
     return QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
-QList<QJsonObject> readJsonLines(const QString& path)
-{
-    QList<QJsonObject> entries;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return entries;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (!line.trimmed().isEmpty())
-            entries.append(QJsonDocument::fromJson(line).object());
-    }
-    return entries;
-}
+using k8::test::readJsonLines;
 
 // A field of /proc/PID/status in KiB (VmRSS, VmHWM); -1 when it cannot be read.
 qint64 procStatusKiB(qint64 pid, const char* field)

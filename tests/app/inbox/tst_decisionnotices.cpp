@@ -18,6 +18,7 @@
 #include "rules/RulesDialog.h"
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
+#include "support/TestJson.h"
 
 #include <QAction>
 #include <QApplication>
@@ -65,18 +66,7 @@ QJsonObject codePayload(const QString& code)
     return {{QStringLiteral("question"), QStringLiteral("Run it?")}, {QStringLiteral("code"), code}};
 }
 
-QList<QJsonObject> readLedger(const QString& path)
-{
-    QList<QJsonObject> entries;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return entries;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (!line.trimmed().isEmpty())
-            entries.append(QJsonDocument::fromJson(line).object());
-    }
-    return entries;
-}
+using k8::test::readJsonLines;
 
 } // namespace
 
@@ -343,7 +333,7 @@ private Q_SLOTS:
         const QJsonObject sent =
             resultFor(id).toObject().value(QStringLiteral("decisions")).toArray().first().toObject();
         QCOMPARE(sent.value(QStringLiteral("message")).toString(), QStringLiteral("use make clean"));
-        QCOMPARE(readLedger(m_settings.ledgerPath()).last().value(QStringLiteral("reason")).toString(),
+        QCOMPARE(readJsonLines(m_settings.ledgerPath()).last().value(QStringLiteral("reason")).toString(),
                  QStringLiteral("use make clean"));
         QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, Wait);
         QCOMPARE(history()->index(0, HistoryModel::ReasonColumn).data().toString(),

@@ -4,6 +4,7 @@
 // examples, and round trips: what it writes parses back to the same value and is written again
 // byte for byte.
 #include "agent/CanonicalJson.h"
+#include "support/TestJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,14 +18,7 @@ using namespace k8::agent;
 
 namespace {
 
-QJsonValue json(const char* text)
-{
-    // Wrapped so scalars parse too.
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text + "]");
-    if (!doc.isArray())
-        qFatal("bad test JSON: %s", text);
-    return doc.array().at(0);
-}
+using k8::test::json;
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
+#include "support/TestJson.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -12,14 +13,7 @@ using namespace k8::agent;
 
 namespace {
 
-QJsonValue json(const char* text)
-{
-    // Wrapped so scalars parse too.
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text + "]");
-    if (!doc.isArray())
-        qFatal("bad test JSON: %s", text);
-    return doc.array().at(0);
-}
+using k8::test::json;
 
 QJsonObject reviewParams(const QJsonValue& payload)
 {

@@ -2,6 +2,7 @@
 // The review state without widgets: every path from what a person did to what is sent.
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewState.h"
+#include "support/TestJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,13 +13,7 @@ using namespace k8::agent;
 
 namespace {
 
-QJsonValue json(const char* text)
-{
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text + "]");
-    if (!doc.isArray())
-        qFatal("bad test JSON: %s", text);
-    return doc.array().at(0);
-}
+using k8::test::json;
 
 Request reviewOf(const char* payloadJson, quint64 key = 7)
 {

@@ -7,6 +7,7 @@
 #include "agent/InboxShape.h"
 #include "agent/PayloadShapes.h"
 #include "agent/RunShape.h"
+#include "support/TestJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,13 +18,7 @@ using namespace k8::agent;
 
 namespace {
 
-QJsonValue json(const char* text)
-{
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text + "]");
-    if (!doc.isArray())
-        qFatal("bad test JSON: %s", text);
-    return doc.array().at(0);
-}
+using k8::test::json;
 
 PersonDecision decisionOf(std::initializer_list<DecisionKind> kinds)
 {

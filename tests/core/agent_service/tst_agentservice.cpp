@@ -9,6 +9,7 @@
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 #include "support/FileSizeLimit.h"
+#include "support/TestJson.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -36,18 +37,7 @@ namespace {
 
 constexpr int Wait = 15000;
 
-QList<QJsonObject> readJsonLines(const QString& path)
-{
-    QList<QJsonObject> entries;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return entries;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (!line.trimmed().isEmpty())
-            entries.append(QJsonDocument::fromJson(line).object());
-    }
-    return entries;
-}
+using k8::test::readJsonLines;
 
 QJsonObject genericPayload(const QString& code)
 {

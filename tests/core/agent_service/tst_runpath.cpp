@@ -9,6 +9,7 @@
 #include "agent/Sha256.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
+#include "support/TestJson.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -38,18 +39,7 @@ namespace {
 
 constexpr int Wait = 30000;
 
-QList<QJsonObject> readJsonLines(const QString& path)
-{
-    QList<QJsonObject> entries;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return entries;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (!line.trimmed().isEmpty())
-            entries.append(QJsonDocument::fromJson(line).object());
-    }
-    return entries;
-}
+using k8::test::readJsonLines;
 
 PersonDecision decisionOf(DecisionKind kind, const QJsonObject& editedArgs = {})
 {
