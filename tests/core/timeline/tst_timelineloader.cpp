@@ -224,10 +224,14 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
     Q_EMIT coordinator.runStarted(1, QStringLiteral("kosa8 checkpoint box --label before-7-x"));
     Q_EMIT coordinator.runStarted(1, QStringLiteral("kosa8 sandbox run ...")); // second step
     coordinator.requests.remove(1); // gone from the coordinator before it finishes
-    Q_EMIT coordinator.runFinished(1,
-                                   QJsonObject{{QStringLiteral("exit_code"), 3},
-                                               {QStringLiteral("sandbox"), QStringLiteral("box")},
-                                               {QStringLiteral("checkpoint"), QStringLiteral("before-7-x")}});
+    Q_EMIT coordinator.runFinished(
+        1, QJsonObject{
+               {QStringLiteral("exit_code"), 3},
+               {QStringLiteral("sandbox"), QStringLiteral("box")},
+               {QStringLiteral("checkpoint"), QStringLiteral("before-7-x")},
+               {QStringLiteral("reset"), QJsonObject{{QStringLiteral("base"), QStringLiteral("clean")},
+                                                     {QStringLiteral("ok"), false},
+                                                     {QStringLiteral("error"), QStringLiteral("refused")}}}});
 
     k8::agent::Request failed = ran;
     failed.key = 2;
@@ -249,6 +253,9 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
     QCOMPARE(results[0].checkpointLabel, QStringLiteral("before-7-x"));
     QVERIFY(results[0].ran);
     QCOMPARE(results[0].exitCode, 3);
+    // The reset after the run is on the run's record.
+    QCOMPARE(results[0].reset.value(QStringLiteral("error")).toString(), QStringLiteral("refused"));
+    QVERIFY(results[1].reset.isEmpty());
     QCOMPARE(results[1].sandbox, QStringLiteral("box")); // from the start, not the answer
     QCOMPARE(results[1].requestId, QStringLiteral("b"));
     QVERIFY(!results[1].ran);
