@@ -22,9 +22,9 @@
 #include "inbox/ReviewView.h"
 #include "mainwindow/MainWindow.h"
 #include "sandboxes/SandboxesPage.h"
-#include "timeline/ResetAfterRun.h"
 #include "timeline/RunResultRecorder.h"
 #include "timeline/TimelinePage.h"
+#include "timeline/TimelineStore.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -191,20 +191,21 @@ int main(int argc, char** argv)
                          &k8::app::AppContext::releaseShutdown);
     }
     // The timeline: each approved run's end is recorded beside the ledger (exit code, for the
-    // timeline after a restart), and sandboxes with "rewind to base after every approved run" are
-    // rewound when a run in them ends.
+    // timeline after a restart). Sandboxes with "rewind to base after every approved run" are
+    // rewound as the run's last step (RunExecutor), before the next run in them starts.
     auto* runResults = new k8::timeline::RunResultRecorder(
         &agentService, k8::timeline::RunResultLog::pathIn(context.dataDir()), &window);
-    auto* resetAfterRun =
-        new k8::timeline::ResetAfterRun(context.runner(), window.timelinePage()->store(), &window);
-    QObject::connect(runResults, &k8::timeline::RunResultRecorder::runEnded, resetAfterRun,
-                     &k8::timeline::ResetAfterRun::onRunEnded);
+    k8::timeline::TimelineStore* timelineStore = window.timelinePage()->store();
+    agentService.setRunResetPolicy([timelineStore](const QString& sandbox) {
+        return k8::agent::RunResetPlan{timelineStore->resetAfterRun(sandbox),
+                                       timelineStore->baseCheckpoint(sandbox)};
+    });
     QObject::connect(runResults, &k8::timeline::RunResultRecorder::runEnded, &window,
                      [&window](const k8::timeline::RunResult& result) {
                          if (window.timelinePage()->sandbox() == result.sandbox)
                              window.timelinePage()->refresh();
                      });
-    QObject::connect(resetAfterRun, &k8::timeline::ResetAfterRun::resetFinished, &window,
+    QObject::connect(&agentService, &k8::agent::AgentService::runResetFinished, &window,
                      [&window, &context](const QString& sandbox, const k8::kosa8::JobResult& result) {
                          if (!result.ok())
                              context.reportFailure(QCoreApplication::translate(
@@ -214,7 +215,7 @@ int main(int argc, char** argv)
                          if (window.timelinePage()->sandbox() == sandbox)
                              window.timelinePage()->refresh();
                      });
-    QObject::connect(resetAfterRun, &k8::timeline::ResetAfterRun::resetSkipped, &context,
+    QObject::connect(&agentService, &k8::agent::AgentService::runResetSkipped, &context,
                      [&context](const QString&, const QString& reason) {
                          k8::app::UserMessage message;
                          message.severity = k8::app::UserMessage::Severity::Warning;

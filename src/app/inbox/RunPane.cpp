@@ -245,6 +245,9 @@ void RunPane::onRunFinished(quint64 key, const QJsonObject& result)
     } else {
         summary = tr("■ not run: %1").arg(result.value(QLatin1String("message")).toString());
     }
+    run->reset = resetText(result.value(QLatin1String("reset")).toObject());
+    if (!run->reset.isEmpty())
+        summary += QLatin1Char('\n') + tr("■ %1").arg(run->reset);
     run->failed =
         result.contains(QLatin1String("error")) || result.value(QLatin1String("exit_code")).toInteger(0) != 0;
     console->appendText(summary + QLatin1Char('\n'),
@@ -305,6 +308,8 @@ void RunPane::updateShown()
     if (!run->image.isEmpty())
         parts << tr("image %1").arg(run->image);
     parts << statusText(*run);
+    if (!run->reset.isEmpty())
+        parts << run->reset;
     m_details->setText(parts.join(QStringLiteral(" · ")));
     if (m_code->language() != run->language && !run->language.isEmpty())
         m_code->setLanguage(run->language);
@@ -312,6 +317,22 @@ void RunPane::updateShown()
         m_code->setCode(run->code);
     m_consoles->setCurrentWidget(run->console);
     m_rewind->setEnabled(run->finished && !run->sandbox.isEmpty() && !run->checkpoint.isEmpty());
+}
+
+QString RunPane::resetText(const QJsonObject& reset)
+{
+    if (reset.isEmpty())
+        return QString();
+    if (reset.contains(QLatin1String("skipped")))
+        return tr("not reset: %1").arg(reset.value(QLatin1String("skipped")).toString());
+    const QString base = reset.value(QLatin1String("base")).toString();
+    if (reset.value(QLatin1String("ok")).toBool())
+        return tr("Reset to base '%1' after the run").arg(agent::HiddenText::revealedInline(base));
+    // kosa8's own words: shown as plain text like everything else in the pane.
+    return tr("reset to base '%1' failed: %2")
+        .arg(agent::HiddenText::revealedInline(base),
+             shortened(agent::HiddenText::revealedInline(reset.value(QLatin1String("error")).toString()),
+                       MaxListTitleChars));
 }
 
 } // namespace k8::app

@@ -74,6 +74,7 @@ private:
         bool finished = false;
         bool failed = false;
         QString checkpoint; // taken before the run; empty: none
+        QString reset;      // how the sandbox went back to its base after the run; empty: it does not
     };
 
     // The run for `key`, added as the newest when it is new.
@@ -84,6 +85,8 @@ private:
     void updateRow(int row);
     void updateShown();
     QString statusText(const Run& run) const;
+    // "Reset to base 'clean' after the run" / "reset failed: …" from the result's "reset" object.
+    static QString resetText(const QJsonObject& reset);
     // "340 ms", "1.2 s": the run's length at a glance.
     static QString durationText(qint64 ms);
 

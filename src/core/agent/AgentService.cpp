@@ -553,12 +553,17 @@ void AgentService::dropEntry(quint64 key)
         it->timeout->stop();
         it->timeout->deleteLater();
     }
+    QString freedSandbox; // a run going there stops: the next one in that sandbox may start
     if (it->executor) {
+        if (it->executor->isRunning())
+            freedSandbox = it->request.run.sandbox;
         it->executor->disconnect(this);
         it->executor->cancel();
         it->executor->deleteLater();
     }
     m_entries.erase(it);
+    if (!freedSandbox.isEmpty())
+        startNextRunIn(freedSandbox);
     m_inbox->remove(key);
     if (m_inbox->count() == 0)
         m_ageTimer.stop();
@@ -601,7 +606,11 @@ void AgentService::startRun(const Request& request, const QString& decision, con
     entry.runCode = spec.code;
     auto* executor = new RunExecutor(m_runner, this);
     executor->setStdinThresholdBytes(m_settings.runStdinThresholdBytes);
+    executor->setResetPolicy(m_resetPolicy);
     entry.executor = executor;
+    connect(executor, &RunExecutor::resetStarted, this, &AgentService::runResetStarted);
+    connect(executor, &RunExecutor::resetFinished, this, &AgentService::runResetFinished);
+    connect(executor, &RunExecutor::resetSkipped, this, &AgentService::runResetSkipped);
 
     const quint64 connectionId = request.connectionId;
     const QJsonValue rpcId = request.rpcId;
@@ -616,14 +625,40 @@ void AgentService::startRun(const Request& request, const QString& decision, con
         Q_EMIT runOutput(key, isStderr, text);
     });
     connect(executor, &RunExecutor::finished, this,
-            [this, key, forwarder](bool ran, const QJsonObject& result, const QString& message) {
+            [this, key, forwarder, sandbox = spec.sandbox](bool ran, const QJsonObject& result,
+                                                           const QString& message) {
                 QJsonObject answer = result;
                 if (ran)
                     answer.insert(QStringLiteral("output_dropped_bytes"), forwarder->droppedBytes());
                 completeRun(key, ran, answer, message);
+                startNextRunIn(sandbox);
             });
+    if (m_busySandboxes.contains(spec.sandbox)) {
+        spdlog::info("agent request {}: waits for the run going in sandbox {}", key,
+                     spec.sandbox.toStdString());
+        m_waitingRuns[spec.sandbox].append(key);
+        return;
+    }
+    m_busySandboxes.insert(spec.sandbox);
     spdlog::info("agent request {}: running approved code in sandbox {}", key, spec.sandbox.toStdString());
     executor->start(spec);
+}
+
+void AgentService::startNextRunIn(const QString& sandbox)
+{
+    QList<quint64>& waiting = m_waitingRuns[sandbox];
+    // Quitting: the waiting runs are answered by shutdown(), none starts.
+    while (!m_shutDown && !waiting.isEmpty()) {
+        const quint64 key = waiting.takeFirst();
+        const auto it = m_entries.constFind(key);
+        if (it == m_entries.constEnd() || !it->executor)
+            continue; // dropped while it waited (its agent left)
+        spdlog::info("agent request {}: running approved code in sandbox {}", key, sandbox.toStdString());
+        it->executor->start(it->request.run);
+        return;
+    }
+    m_waitingRuns.remove(sandbox);
+    m_busySandboxes.remove(sandbox);
 }
 
 void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message)
@@ -644,9 +679,13 @@ void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result,
     } else {
         answer(request, rpcError(request.rpcId, makeRpcError(ErrorCode::Kosa8Failed, message, result)));
         shown.insert(QStringLiteral("error"), message);
+        shown.insert(QStringLiteral("sandbox"), request.run.sandbox);
         Q_EMIT problem(tr("%1 Command: %2").arg(message, result.value(QStringLiteral("command")).toString()));
     }
     if (RunExecutor* executor = it->executor) {
+        const QJsonObject reset = executor->resetOutcome();
+        if (!reset.isEmpty())
+            shown.insert(QStringLiteral("reset"), reset);
         executor->disconnect(this);
         executor->deleteLater();
     }

@@ -9,9 +9,11 @@
 #include "agent/ReviewCoordinator.h"
 #include "agent/RuleStore.h"
 #include "agent/Rules.h"
+#include "agent/RunExecutor.h"
 
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <QTimer>
 #include <functional>
@@ -23,7 +25,6 @@ class Kosa8Runner;
 namespace k8::agent {
 
 class InboxModel;
-class RunExecutor;
 
 // The agent side of the app (protocol.md): listens on the socket, decides by standing rules
 // where one applies, queues the rest for a person, and answers. Every decision goes into the
@@ -60,6 +61,9 @@ public:
     // Settings that may change while running (the settings dialog).
     void setDefaultSandbox(const QString& sandbox);
     void setImageByLanguage(const QHash<QString, QString>& images);
+    // Which sandboxes go back to their base after every approved run (the timeline's option).
+    // Runs in one sandbox run one after another, each after the previous one's reset.
+    void setRunResetPolicy(RunResetPolicy policy) { m_resetPolicy = std::move(policy); }
 
     // Answers every pending request with a rejection (decided_by "shutdown", ledger first),
     // stops running kosa8 jobs, refuses new requests, and emits shutdownComplete() once every
@@ -95,6 +99,10 @@ Q_SIGNALS:
     void shutdownComplete();
     // A decision was recorded and answered (or could not be answered: the agent left).
     void requestDecided(quint64 key, const QString& decision, const QString& decidedBy);
+    // The reset to the base after a run (RunExecutor's), before that run's runFinished().
+    void runResetStarted(const QString& sandbox, const QString& baseLabel, const QString& command);
+    void runResetFinished(const QString& sandbox, const k8::kosa8::JobResult& result);
+    void runResetSkipped(const QString& sandbox, const QString& reason);
 
 private:
     struct Entry
@@ -166,6 +174,12 @@ private:
     // Answers waiting for their ledger flush; declared after m_ledger so it goes first.
     DurableAnswers m_answers{&m_ledger};
     QHash<quint64, Entry> m_entries;
+    RunResetPolicy m_resetPolicy;
+    // Runs in one sandbox go one at a time, so that each starts after the previous one's reset:
+    // the sandboxes with a run going, and the runs (keys) waiting behind it, oldest first.
+    QSet<QString> m_busySandboxes;
+    QHash<QString, QList<quint64>> m_waitingRuns;
+    void startNextRunIn(const QString& sandbox);
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;

@@ -60,6 +60,7 @@ void RunExecutor::startCheckpoint()
     const QVariantMap params{{QStringLiteral("name"), m_spec.sandbox},
                              {QStringLiteral("label"), m_spec.checkpointLabel}};
     m_job = m_runner->start(Operation::CheckpointCreate, params);
+    m_kosa8Touched = true;
     Q_EMIT stepStarted(m_job->preview());
     connect(m_job, &kosa8::Kosa8Job::finished, this, &RunExecutor::checkpointFinished);
 }
@@ -127,6 +128,7 @@ void RunExecutor::startRun()
     const Operation operation = m_viaStdin ? Operation::SandboxRunStdin : Operation::SandboxRun;
 
     m_job = m_runner->start(operation, params, options);
+    m_kosa8Touched = true;
     m_runPreview = m_job->preview();
     Q_EMIT stepStarted(m_runPreview);
     connect(m_job, &kosa8::Kosa8Job::outputChunk, this, [this](bool isStderr, const QByteArray& data) {
@@ -148,7 +150,6 @@ void RunExecutor::runFinished(const JobResult& result)
         fail(tr("kosa8 could not run the code."), result);
         return;
     }
-    m_running = false;
     m_done = true;
     const QJsonObject answer{
         {QStringLiteral("exit_code"), result.exitCode},
@@ -161,14 +162,13 @@ void RunExecutor::runFinished(const JobResult& result)
         {QStringLiteral("checkpoint"),
          m_checkpointTaken.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m_checkpointTaken)},
     };
-    Q_EMIT finished(true, answer, QString());
+    finishAfterReset(true, answer, QString());
 }
 
 void RunExecutor::fail(const QString& message, const JobResult& result)
 {
     if (m_done)
         return;
-    m_running = false;
     m_done = true;
     const bool exited = result.outcome == JobResult::Outcome::Finished;
     QString stderrText = result.stderrText();
@@ -187,7 +187,7 @@ void RunExecutor::fail(const QString& message, const JobResult& result)
     };
     spdlog::warn("run in sandbox {} failed: {} ({})", m_spec.sandbox.toStdString(), message.toStdString(),
                  result.preview.toStdString());
-    Q_EMIT finished(false, data, message);
+    finishAfterReset(false, data, message);
 }
 
 void RunExecutor::fail(const QString& message, const QString& command)
@@ -197,6 +197,59 @@ void RunExecutor::fail(const QString& message, const QString& command)
     result.outcome = JobResult::Outcome::Invalid;
     result.errorText = message;
     fail(message, result);
+}
+
+void RunExecutor::finishAfterReset(bool ran, const QJsonObject& result, const QString& message)
+{
+    // A run that never reached kosa8 changed nothing; any other, a timed-out one most of all,
+    // may have left things behind.
+    const RunResetPlan plan =
+        m_resetPolicy && m_kosa8Touched && m_runner ? m_resetPolicy(m_spec.sandbox) : RunResetPlan{};
+    if (!plan.resetAfterRun) {
+        m_running = false;
+        Q_EMIT finished(ran, result, message);
+        return;
+    }
+    if (plan.baseLabel.isEmpty()) {
+        const QString reason =
+            tr("%1 resets after every run, but has no base checkpoint.").arg(m_spec.sandbox);
+        m_resetOutcome = QJsonObject{{QStringLiteral("skipped"), reason}};
+        Q_EMIT resetSkipped(m_spec.sandbox, reason);
+        m_running = false;
+        Q_EMIT finished(ran, result, message);
+        return;
+    }
+    m_pendingRan = ran;
+    m_pendingResult = result;
+    m_pendingMessage = message;
+    m_job = m_runner->start(Operation::Rewind, {{QStringLiteral("name"), m_spec.sandbox},
+                                                {QStringLiteral("label"), plan.baseLabel}});
+    m_resetOutcome =
+        QJsonObject{{QStringLiteral("base"), plan.baseLabel}, {QStringLiteral("command"), m_job->preview()}};
+    spdlog::info("resetting sandbox {} to its base {} after a run", m_spec.sandbox.toStdString(),
+                 plan.baseLabel.toStdString());
+    Q_EMIT stepStarted(m_job->preview());
+    Q_EMIT resetStarted(m_spec.sandbox, plan.baseLabel, m_job->preview());
+    connect(m_job, &kosa8::Kosa8Job::finished, this, &RunExecutor::resetFinishedWith);
+}
+
+void RunExecutor::resetFinishedWith(const JobResult& result)
+{
+    m_job = nullptr;
+    m_resetOutcome.insert(QStringLiteral("ok"), result.ok());
+    if (!result.ok()) {
+        QString error = result.stderrText().trimmed();
+        if (error.isEmpty())
+            error = result.errorText;
+        if (error.isEmpty())
+            error = JobResult::outcomeName(result.outcome);
+        m_resetOutcome.insert(QStringLiteral("error"), error);
+        spdlog::warn("reset of sandbox {} after a run failed: {}", m_spec.sandbox.toStdString(),
+                     error.toStdString());
+    }
+    Q_EMIT resetFinished(m_spec.sandbox, result);
+    m_running = false;
+    Q_EMIT finished(m_pendingRan, m_pendingResult, m_pendingMessage);
 }
 
 } // namespace k8::agent

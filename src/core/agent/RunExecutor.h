@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QStringDecoder>
 
+#include <functional>
+
 namespace k8::kosa8 {
 class Kosa8Job;
 class Kosa8Runner;
@@ -16,10 +18,23 @@ struct JobResult;
 
 namespace k8::agent {
 
+// Whether a sandbox goes back to its base checkpoint after every approved run, and which base.
+// The option lives with the timeline (main.cpp hands it over as a RunResetPolicy), so the agent
+// layer needs no link to it.
+struct RunResetPlan
+{
+    bool resetAfterRun = false;
+    QString baseLabel; // empty: the option is on but there is no base to go back to
+};
+using RunResetPolicy = std::function<RunResetPlan(const QString& sandbox)>;
+
 // Runs one approved `run`: a checkpoint first (unless the request said checkpoint false), then
 // `sandbox run` through the runner, code as one argument only when its bytes pass through argv
 // unchanged (CommandProfile::fitsOneArgument: small, ASCII, no NUL) and on standard input
-// otherwise. Streams the run's output; ends with exactly one finished().
+// otherwise. Streams the run's output. When the sandbox resets after every run (RunResetPolicy),
+// `rewind NAME --to BASE --yes` follows the run however it ended, and finished() comes only after
+// it, so whoever waits for finished() knows the sandbox is clean again. Ends with exactly one
+// finished().
 class RunExecutor : public QObject
 {
     Q_OBJECT
@@ -31,6 +46,7 @@ public:
     ~RunExecutor() override;
 
     void setStdinThresholdBytes(qint64 bytes) { m_stdinThreshold = bytes; }
+    void setResetPolicy(RunResetPolicy policy) { m_resetPolicy = std::move(policy); }
 
     // `spec` carries the code that runs (the edited one after an edit), the sandbox and image.
     void start(const RunSpec& spec);
@@ -39,6 +55,10 @@ public:
     bool isRunning() const { return m_running; }
     // The exact command of the run step (for the UI), once it is known.
     QString runPreview() const { return m_runPreview; }
+    // What the reset after the run did, for the run's record and the inbox (not for the agent):
+    // {base, ok, command, error?} once it ran, {skipped: reason} when the option is on without a
+    // base; empty when the sandbox has no such option.
+    QJsonObject resetOutcome() const { return m_resetOutcome; }
 
 Q_SIGNALS:
     // A kosa8 step started: its exact command line.
@@ -50,6 +70,10 @@ Q_SIGNALS:
     // image, checkpoint. ran == false: kosa8 itself failed; `message` says what and `result`
     // holds the -32010 data {command, exit_code, stderr}.
     void finished(bool ran, const QJsonObject& result, const QString& message);
+    // The reset after the run: started (its exact command line), ended, or not possible.
+    void resetStarted(const QString& sandbox, const QString& baseLabel, const QString& command);
+    void resetFinished(const QString& sandbox, const k8::kosa8::JobResult& result);
+    void resetSkipped(const QString& sandbox, const QString& reason);
 
 private:
     // Picks how the code reaches the interpreter (one argument or standard input); false with
@@ -61,6 +85,9 @@ private:
     void runFinished(const kosa8::JobResult& result);
     void fail(const QString& message, const kosa8::JobResult& result);
     void fail(const QString& message, const QString& command);
+    // Rewinds to the base when the policy says so, then emits finished(); emits it at once otherwise.
+    void finishAfterReset(bool ran, const QJsonObject& result, const QString& message);
+    void resetFinishedWith(const kosa8::JobResult& result);
 
     QPointer<kosa8::Kosa8Runner> m_runner;
     QPointer<kosa8::Kosa8Job> m_job;
@@ -75,6 +102,13 @@ private:
     QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};
     bool m_running = false;
     bool m_done = false;
+    bool m_kosa8Touched = false; // a kosa8 step started: the sandbox may have changed
+    RunResetPolicy m_resetPolicy;
+    QJsonObject m_resetOutcome;
+    // finished()'s arguments, held while the reset runs
+    bool m_pendingRan = false;
+    QJsonObject m_pendingResult;
+    QString m_pendingMessage;
 };
 
 } // namespace k8::agent

@@ -52,6 +52,7 @@ void RunResultRecorder::onRunFinished(quint64 key, const QJsonObject& answer)
     const QJsonValue taken = answer.value(QStringLiteral("checkpoint"));
     if (taken.isString())
         result.checkpointLabel = taken.toString();
+    result.reset = answer.value(QStringLiteral("reset")).toObject();
     QString error;
     if (!m_path.isEmpty() && !RunResultLog::append(m_path, result, &error))
         spdlog::warn("run result not recorded: {}", error.toStdString());

@@ -158,6 +158,8 @@ bool RunResultLog::append(const QString& path, const RunResult& result, QString*
         o.insert(QStringLiteral("exit_code"), result.exitCode);
     if (!result.error.isEmpty())
         o.insert(QStringLiteral("error"), result.error);
+    if (!result.reset.isEmpty())
+        o.insert(QStringLiteral("reset"), result.reset);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
         *error = tr("Cannot open %1: %2").arg(path, file.errorString());
@@ -199,6 +201,7 @@ QList<RunResult> RunResultLog::read(const QString& path, int* skipped)
             r.ran = o.value(QStringLiteral("ran")).toBool();
             r.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
             r.error = o.value(QStringLiteral("error")).toString();
+            r.reset = o.value(QStringLiteral("reset")).toObject();
             results.append(r);
         }
     }

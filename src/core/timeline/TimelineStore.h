@@ -65,6 +65,8 @@ struct RunResult
     bool ran = false;
     int exitCode = -1;
     QString error;
+    // The reset to the base after the run, as RunExecutor::resetOutcome() says it; empty: none.
+    QJsonObject reset;
 };
 
 class RunResultLog

@@ -615,6 +615,74 @@ private Q_SLOTS:
         m_page->setSandboxModel(nullptr);
     }
 
+    // Issue 12: a sandbox that goes back to its base after every run says so on each run, in the
+    // result at the end of its console and beside its status; a failed reset says why.
+    void runSaysTheSandboxWasReset()
+    {
+        const QString state = m_dir->filePath(QStringLiteral("state"));
+        QCOMPARE(QProcess::execute(m_standin, {QStringLiteral("sandbox"), QStringLiteral("create"),
+                                               QStringLiteral("box1")}),
+                 0);
+        QCOMPARE(QProcess::execute(m_standin, {QStringLiteral("checkpoint"), QStringLiteral("box1"),
+                                               QStringLiteral("--label"), QStringLiteral("clean")}),
+                 0);
+        m_service->setRunResetPolicy([](const QString& sandbox) {
+            return RunResetPlan{sandbox == QLatin1String("box1"), QStringLiteral("clean")};
+        });
+        k8::kosa8::SandboxListModel sandboxes;
+        k8::kosa8::Sandbox box1;
+        box1.name = QStringLiteral("box1");
+        box1.images = {QStringLiteral("python:3.12-slim")};
+        sandboxes.setSandboxes({box1});
+        m_page->setSandboxModel(&sandboxes);
+
+        // The first reset fails; the second works.
+        QFile faults(state + QStringLiteral("/faults.json"));
+        QVERIFY(faults.open(QIODevice::WriteOnly));
+        faults.write(
+            R"({"rewind": {"mode": "exit", "code": 2, "once": true, "message": "kosa8: rewind refused"}})");
+        faults.close();
+
+        QSignalSpy arrived(m_page.get(), &InboxPage::requestArrived);
+        const QJsonValue idA = m_client->request(QStringLiteral("run"),
+                                                 {{QStringLiteral("code"), QStringLiteral("# stdout: A\n")},
+                                                  {QStringLiteral("title"), QStringLiteral("Run A")}});
+        QVERIFY(arrived.wait(Wait));
+        const QJsonValue idB = m_client->request(QStringLiteral("run"),
+                                                 {{QStringLiteral("code"), QStringLiteral("# stdout: B\n")},
+                                                  {QStringLiteral("title"), QStringLiteral("Run B")}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
+        focusCode();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        expectListFocusOn(m_service->inbox()->keyAt(0));
+        m_page->pendingTable()->setFocus();
+        waitArmed();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(resultFor(idA).toObject().contains(QStringLiteral("exit_code")));
+        QVERIFY(resultFor(idB).toObject().contains(QStringLiteral("exit_code")));
+
+        QAbstractItemModel* runs = m_page->runList()->model();
+        QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 2, Wait);
+        m_page->runList()->setFocus();
+        m_page->runList()->setCurrentIndex(runs->index(1, 0)); // Run A, the older
+        QVERIFY(m_page->isRunPaneShown());
+        QCOMPARE(m_page->runPane()->titleLabel()->text(), QStringLiteral("Run A"));
+        const QString failed = QStringLiteral("reset to base 'clean' failed: kosa8: rewind refused");
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runPane()->detailsLabel()->text().contains(failed), Wait);
+        QVERIFY2(m_page->runConsole()->toPlainText().trimmed().endsWith(QStringLiteral("■ ") + failed),
+                 qPrintable(m_page->runConsole()->toPlainText()));
+        QCOMPARE(m_page->runPane()->detailsLabel()->textFormat(), Qt::PlainText);
+
+        press(Qt::Key_Up); // Run B
+        QCOMPARE(m_page->runPane()->titleLabel()->text(), QStringLiteral("Run B"));
+        const QString done = QStringLiteral("Reset to base 'clean' after the run");
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->runPane()->detailsLabel()->text().contains(done), Wait);
+        QVERIFY2(m_page->runConsole()->toPlainText().trimmed().endsWith(QStringLiteral("■ ") + done),
+                 qPrintable(m_page->runConsole()->toPlainText()));
+        m_page->setSandboxModel(nullptr);
+    }
+
     void runInAnotherSandbox()
     {
         for (const char* name : {"box1", "box2"})

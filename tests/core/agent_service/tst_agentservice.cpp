@@ -153,6 +153,100 @@ private:
 
     int standin(const QStringList& arguments) { return QProcess::execute(m_standin, arguments); }
 
+    // Each kosa8 call the stand-in received, oldest first, as its first three words
+    // ("sandbox run --name", "rewind box1 --to", "checkpoint box1 --label").
+    QStringList callsInOrder() const
+    {
+        QStringList commands;
+        for (const QJsonObject& call : readJsonLines(stateDir() + QStringLiteral("/calls.jsonl"))) {
+            QStringList argv;
+            for (const QJsonValue& word : call.value(QStringLiteral("argv")).toArray())
+                argv.append(word.toString());
+            commands.append(argv.mid(0, 2).join(QLatin1Char(' ')));
+        }
+        return commands;
+    }
+
+    // "box1" resets to "clean" after every run, "box3" would but has no base, others do not.
+    static RunResetPlan resetPlanFor(const QString& sandbox)
+    {
+        if (sandbox == QLatin1String("box1"))
+            return {true, QStringLiteral("clean")};
+        if (sandbox == QLatin1String("box3"))
+            return {true, QString()};
+        return {};
+    }
+
+    // Two runs in box1 approved back to back, the first still running when the second is
+    // approved; returns both answers' results (empty on a timeout) and the events in order.
+    void twoRunsBackToBack(QJsonObject* first, QJsonObject* second, QStringList* events,
+                           QList<QJsonObject>* shown)
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QCOMPARE(standin({QStringLiteral("checkpoint"), QStringLiteral("box1"), QStringLiteral("--label"),
+                          QStringLiteral("clean")}),
+                 0);
+        QVERIFY(startService(baseSettings()));
+        m_service->setRunResetPolicy(&TestAgentService::resetPlanFor);
+        connect(m_service.get(), &ReviewCoordinator::runStarted, this,
+                [events](quint64 key, const QString& preview) {
+                    events->append(
+                        QStringLiteral("step %1: %2").arg(key).arg(preview.section(QLatin1Char(' '), 1, 2)));
+                });
+        connect(m_service.get(), &AgentService::runResetFinished, this,
+                [events](const QString& sandbox, const k8::kosa8::JobResult& result) {
+                    events->append(
+                        QStringLiteral("reset %1 %2")
+                            .arg(sandbox, result.ok() ? QStringLiteral("ok") : QStringLiteral("failed")));
+                });
+        connect(m_service.get(), &ReviewCoordinator::runFinished, this,
+                [events, shown](quint64 key, const QJsonObject& result) {
+                    events->append(QStringLiteral("finished %1").arg(key));
+                    shown->append(result);
+                });
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id1 =
+            client.request(QStringLiteral("run"),
+                           {{QStringLiteral("code"), QStringLiteral("# sleep-ms: 800\n# stdout: one\n")}},
+                           QStringLiteral("r-1"));
+        const quint64 key1 = waitForQueued(queued, 1);
+        const QJsonValue id2 = client.request(QStringLiteral("run"),
+                                              {{QStringLiteral("code"), QStringLiteral("# stdout: two\n")}},
+                                              QStringLiteral("r-2"));
+        const quint64 key2 = waitForQueued(queued, 2);
+        QVERIFY(key1 != 0 && key2 != 0);
+        QVERIFY(m_service->decide(key1, oneDecision(DecisionKind::Approve)));
+        QVERIFY(m_service->decide(key2, oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id1) && client.hasResponse(id2), Wait);
+        *first = resultOf(client.response(id1)).toObject();
+        *second = resultOf(client.response(id2)).toObject();
+    }
+
+    // run1 (its checkpoint, its run), its rewind, then run2 (checkpoint, run), its rewind: never
+    // anything of run2 before run1's rewind.
+    void verifyRunRewindRunOrder()
+    {
+        const QStringList calls = callsInOrder();
+        QList<qsizetype> runs, rewinds, checkpoints;
+        for (qsizetype i = 0; i < calls.size(); ++i) {
+            if (calls.at(i) == QLatin1String("sandbox run"))
+                runs.append(i);
+            else if (calls.at(i) == QLatin1String("rewind box1"))
+                rewinds.append(i);
+            else if (calls.at(i) == QLatin1String("checkpoint box1"))
+                checkpoints.append(i);
+        }
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(rewinds.size(), 2);
+        QCOMPARE(checkpoints.size(), 3); // "clean", then one before each run
+        QVERIFY2(checkpoints.at(1) < runs.at(0) && runs.at(0) < rewinds.at(0) &&
+                     rewinds.at(0) < checkpoints.at(2) && checkpoints.at(2) < runs.at(1) &&
+                     runs.at(1) < rewinds.at(1),
+                 qPrintable(calls.join(QStringLiteral(" | "))));
+    }
+
     quint64 waitForQueued(QSignalSpy& queued, int count = 1)
     {
         if (queued.count() < count) {
@@ -1108,6 +1202,95 @@ private Q_SLOTS:
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.first().value(QStringLiteral("code")).toString(), code);
         QCOMPARE(runs.first().value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+    }
+
+    void resetAfterRunEndsEachRunBeforeTheNextStarts()
+    {
+        QJsonObject first, second;
+        QStringList events;
+        QList<QJsonObject> shown;
+        twoRunsBackToBack(&first, &second, &events, &shown);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(first.value(QStringLiteral("stdout")).toString().contains(QLatin1String("one")));
+        QVERIFY(second.value(QStringLiteral("stdout")).toString().contains(QLatin1String("two")));
+        verifyRunRewindRunOrder();
+        // The first run reports finished only after its reset, and the second starts after that.
+        const qsizetype reset1 = events.indexOf(QStringLiteral("reset box1 ok"));
+        QVERIFY2(reset1 >= 0, qPrintable(events.join(QStringLiteral(" | "))));
+        QVERIFY2(events.at(reset1 + 1).startsWith(QLatin1String("finished ")),
+                 qPrintable(events.join(QStringLiteral(" | "))));
+        QVERIFY2(events.at(reset1 + 2).contains(QLatin1String("checkpoint box1")),
+                 qPrintable(events.join(QStringLiteral(" | "))));
+        // The run's record (what the inbox shows) says it; the agent's answer carries no extra field.
+        QCOMPARE(shown.size(), 2);
+        for (const QJsonObject& result : shown) {
+            const QJsonObject reset = result.value(QStringLiteral("reset")).toObject();
+            QCOMPARE(reset.value(QStringLiteral("base")).toString(), QStringLiteral("clean"));
+            QCOMPARE(reset.value(QStringLiteral("ok")).toBool(), true);
+        }
+        QVERIFY(!first.contains(QStringLiteral("reset")));
+    }
+
+    void failedResetIsReportedAndTheNextRunStillWaits()
+    {
+        writeFile(
+            stateDir() + QStringLiteral("/faults.json"),
+            R"({"rewind": {"mode": "exit", "code": 2, "once": true, "message": "kosa8: rewind refused"}})");
+        QJsonObject first, second;
+        QStringList events;
+        QList<QJsonObject> shown;
+        twoRunsBackToBack(&first, &second, &events, &shown);
+        if (QTest::currentTestFailed())
+            return;
+        verifyRunRewindRunOrder();
+        QVERIFY2(events.indexOf(QStringLiteral("reset box1 failed")) >= 0 &&
+                     events.indexOf(QStringLiteral("reset box1 failed")) <
+                         events.indexOf(QStringLiteral("reset box1 ok")),
+                 qPrintable(events.join(QStringLiteral(" | "))));
+        // The run itself succeeded: its answer says so; the reset's failure is on its record.
+        QCOMPARE(first.value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(shown.size(), 2);
+        const QJsonObject reset = shown.first().value(QStringLiteral("reset")).toObject();
+        QCOMPARE(reset.value(QStringLiteral("ok")).toBool(), false);
+        QVERIFY2(reset.value(QStringLiteral("error")).toString().contains(QLatin1String("rewind refused")),
+                 qPrintable(reset.value(QStringLiteral("error")).toString()));
+        QCOMPARE(shown.last().value(QStringLiteral("reset")).toObject().value(QStringLiteral("ok")).toBool(),
+                 true);
+    }
+
+    void sandboxWithoutTheOptionIsNotRewound()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box2")}), 0);
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box3")}), 0);
+        QVERIFY(startService(baseSettings()));
+        m_service->setRunResetPolicy(&TestAgentService::resetPlanFor);
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        QSignalSpy resetStarted(m_service.get(), &AgentService::runResetStarted);
+        QSignalSpy skipped(m_service.get(), &AgentService::runResetSkipped);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        for (const QString& sandbox : {QStringLiteral("box2"), QStringLiteral("box3")}) {
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("# stdout: hi\n")},
+                                                   {QStringLiteral("sandbox"), sandbox}});
+            const quint64 key = waitForQueued(queued, int(finished.count()) + 1);
+            QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Approve)));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), sandbox == QLatin1String("box2") ? 1 : 2, Wait);
+        }
+        QVERIFY(!finished.at(0).at(1).toJsonObject().contains(QStringLiteral("reset")));
+        // box3 asks for the reset but has no base: said, nothing rewound.
+        QCOMPARE(skipped.count(), 1);
+        QCOMPARE(skipped.first().at(0).toString(), QStringLiteral("box3"));
+        QVERIFY(finished.at(1)
+                    .at(1)
+                    .toJsonObject()
+                    .value(QStringLiteral("reset"))
+                    .toObject()
+                    .contains(QStringLiteral("skipped")));
+        QCOMPARE(resetStarted.count(), 0);
+        for (const QString& call : callsInOrder())
+            QVERIFY2(!call.startsWith(QLatin1String("rewind")), qPrintable(call));
     }
 
     void runEditedLargeAndWithoutCheckpoint()

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// TimelineLoader and ResetAfterRun against the kosa8 stand-in: real processes, real lists.
-#include "timeline/ResetAfterRun.h"
+// TimelineLoader and RunResultRecorder against the kosa8 stand-in: real processes, real lists.
 #include "timeline/RunResultRecorder.h"
 
 #include "agent/JsonRpc.h"
@@ -53,9 +52,7 @@ private Q_SLOTS:
     void cleanup();
     void loadsCheckpointsSnapshotsAndRuns();
     void failedListKeepsLastGoodViewAsStale();
-    void resetAfterRunRewindsToBase();
     void recorderWritesWhatTheTimelineJoins();
-    void aRunEndingInAResettingSandboxRewindsIt();
 
 private:
     int standin(const QStringList& arguments);
@@ -210,41 +207,6 @@ void TestTimelineLoader::failedListKeepsLastGoodViewAsStale()
     QVERIFY(model.staleReason().contains(QStringLiteral("snapshots")));
 }
 
-void TestTimelineLoader::resetAfterRunRewindsToBase()
-{
-    TimelineStore store(m_dir->path());
-    QString error;
-    QVERIFY(store.setBaseCheckpoint(QStringLiteral("box"), QStringLiteral("clean"), &error));
-    ResetAfterRun reset(m_runner.get(), &store);
-    QSignalSpy finished(&reset, &ResetAfterRun::resetFinished);
-    QSignalSpy started(&reset, &ResetAfterRun::resetStarted);
-    RunResult run;
-    run.sandbox = QStringLiteral("box");
-    run.ran = true;
-    run.exitCode = 1;
-    // Option off: nothing happens.
-    reset.onRunEnded(run);
-    QCOMPARE(started.size(), 0);
-
-    QVERIFY(store.setResetAfterRun(QStringLiteral("box"), true, &error));
-    reset.onRunEnded(run);
-    QCOMPARE(started.size(), 1);
-    QCOMPARE(started.first().at(2).toString(),
-             QStringLiteral("%1 rewind box --to clean --yes").arg(qEnvironmentVariable("KOSA8_STANDIN")));
-    QVERIFY(finished.wait(30000));
-    QVERIFY(finished.first().at(1).value<JobResult>().ok());
-    QVERIFY(
-        calls().contains(QStringList{QStringLiteral("rewind"), QStringLiteral("box"), QStringLiteral("--to"),
-                                     QStringLiteral("clean"), QStringLiteral("--yes")}));
-
-    // Option on without a base: said, nothing rewound.
-    QVERIFY(store.setBaseCheckpoint(QStringLiteral("box"), QString(), &error));
-    QSignalSpy skipped(&reset, &ResetAfterRun::resetSkipped);
-    reset.onRunEnded(run);
-    QCOMPARE(skipped.size(), 1);
-    QCOMPARE(started.size(), 1);
-}
-
 void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
 {
     FakeCoordinator coordinator;
@@ -262,10 +224,14 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
     Q_EMIT coordinator.runStarted(1, QStringLiteral("kosa8 checkpoint box --label before-7-x"));
     Q_EMIT coordinator.runStarted(1, QStringLiteral("kosa8 sandbox run ...")); // second step
     coordinator.requests.remove(1); // gone from the coordinator before it finishes
-    Q_EMIT coordinator.runFinished(1,
-                                   QJsonObject{{QStringLiteral("exit_code"), 3},
-                                               {QStringLiteral("sandbox"), QStringLiteral("box")},
-                                               {QStringLiteral("checkpoint"), QStringLiteral("before-7-x")}});
+    Q_EMIT coordinator.runFinished(
+        1, QJsonObject{
+               {QStringLiteral("exit_code"), 3},
+               {QStringLiteral("sandbox"), QStringLiteral("box")},
+               {QStringLiteral("checkpoint"), QStringLiteral("before-7-x")},
+               {QStringLiteral("reset"), QJsonObject{{QStringLiteral("base"), QStringLiteral("clean")},
+                                                     {QStringLiteral("ok"), false},
+                                                     {QStringLiteral("error"), QStringLiteral("refused")}}}});
 
     k8::agent::Request failed = ran;
     failed.key = 2;
@@ -287,43 +253,14 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
     QCOMPARE(results[0].checkpointLabel, QStringLiteral("before-7-x"));
     QVERIFY(results[0].ran);
     QCOMPARE(results[0].exitCode, 3);
+    // The reset after the run is on the run's record.
+    QCOMPARE(results[0].reset.value(QStringLiteral("error")).toString(), QStringLiteral("refused"));
+    QVERIFY(results[1].reset.isEmpty());
     QCOMPARE(results[1].sandbox, QStringLiteral("box")); // from the start, not the answer
     QCOMPARE(results[1].requestId, QStringLiteral("b"));
     QVERIFY(!results[1].ran);
     QVERIFY(results[1].error.contains(QStringLiteral("checkpoint")));
     QVERIFY(results[1].time.isValid());
-}
-
-// The chain main() builds: the coordinator's runFinished -> RunResultRecorder -> ResetAfterRun.
-void TestTimelineLoader::aRunEndingInAResettingSandboxRewindsIt()
-{
-    FakeCoordinator coordinator;
-    TimelineStore store(m_dir->path());
-    QString error;
-    QVERIFY(store.setBaseCheckpoint(QStringLiteral("box"), QStringLiteral("clean"), &error));
-    QVERIFY(store.setResetAfterRun(QStringLiteral("box"), true, &error));
-    RunResultRecorder recorder(&coordinator, RunResultLog::pathIn(m_dir->path()));
-    ResetAfterRun reset(m_runner.get(), &store);
-    connect(&recorder, &RunResultRecorder::runEnded, &reset, &ResetAfterRun::onRunEnded);
-    QSignalSpy finished(&reset, &ResetAfterRun::resetFinished);
-
-    k8::agent::Request request;
-    request.key = 5;
-    request.rpcId = QJsonValue(5);
-    request.run.sandbox = QStringLiteral("box");
-    request.run.checkpointLabel = QStringLiteral("before-1");
-    coordinator.requests.insert(5, request);
-    Q_EMIT coordinator.runStarted(5, QString());
-    // A run that timed out: kosa8's failure, and the sandbox is reset all the same.
-    Q_EMIT coordinator.runFinished(
-        5, QJsonObject{{QStringLiteral("error"), QStringLiteral("kosa8 could not run the code.")},
-                       {QStringLiteral("outcome"), QStringLiteral("timed out")}});
-    QVERIFY(finished.wait(30000));
-    QCOMPARE(finished.first().at(0).toString(), QStringLiteral("box"));
-    QVERIFY(finished.first().at(1).value<JobResult>().ok());
-    QVERIFY(
-        calls().contains(QStringList{QStringLiteral("rewind"), QStringLiteral("box"), QStringLiteral("--to"),
-                                     QStringLiteral("clean"), QStringLiteral("--yes")}));
 }
 
 QTEST_GUILESS_MAIN(TestTimelineLoader)
