@@ -1280,6 +1280,10 @@
         <source>This code cannot be passed intact as one argument (it is large, holds a NUL byte or characters outside ASCII, or starts with &apos;-&apos;), and the command profile has no standard-input form (&quot;%1.stdin&quot;) for the language &apos;%1&apos;, so it was not run.</source>
         <translation>Dieser Code lässt sich nicht unversehrt als ein Argument übergeben (er ist groß, enthält ein NUL-Byte oder Zeichen außerhalb von ASCII oder beginnt mit &apos;-&apos;), und das Befehlsprofil hat keine Standardeingabe-Form (&quot;%1.stdin&quot;) für die Sprache &apos;%1&apos;, daher wurde er nicht ausgeführt.</translation>
     </message>
+    <message>
+        <source>%1 resets after every run, but has no base checkpoint.</source>
+        <translation>%1 wird nach jeder Ausführung zurückgesetzt, hat aber keinen Basis-Checkpoint.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::AboutDialog</name>
@@ -3766,6 +3770,18 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
         <source>image %1</source>
         <translation>Image %1</translation>
     </message>
+    <message>
+        <source>not reset: %1</source>
+        <translation>nicht zurückgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>Reset to base &apos;%1&apos; after the run</source>
+        <translation>Nach der Ausführung auf die Basis „%1“ zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>reset to base &apos;%1&apos; failed: %2</source>
+        <translation>Zurücksetzen auf die Basis „%1“ fehlgeschlagen: %2</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RunPlacePanel</name>
@@ -5719,13 +5735,6 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>mode &quot;allow&quot; needs at least one entry (an empty allow-list is &quot;deny&quot;)</source>
         <translation>Modus &quot;allow&quot; braucht mindestens einen Eintrag (eine leere Freigabeliste ist &quot;deny&quot;)</translation>
-    </message>
-</context>
-<context>
-    <name>k8::timeline::ResetAfterRun</name>
-    <message>
-        <source>%1 resets after every run, but has no base checkpoint.</source>
-        <translation>%1 wird nach jeder Ausführung zurückgesetzt, hat aber keinen Basis-Checkpoint.</translation>
     </message>
 </context>
 <context>
