@@ -16,6 +16,26 @@ namespace k8::app {
 
 namespace {
 
+// Shows `items` in the editable combo with `wanted` as its text (in the list or typed), touching
+// the combo only where it differs: a refresh of the sandbox list must not reset what is open.
+void showChoices(QComboBox* combo, const QStringList& items, const QString& wanted)
+{
+    QStringList current;
+    for (int i = 0; i < combo->count(); ++i)
+        current.append(combo->itemText(i));
+    if (current != items) {
+        combo->clear();
+        combo->addItems(items);
+    }
+    if (combo->currentText() != wanted) {
+        const int index = combo->findText(wanted);
+        if (index >= 0)
+            combo->setCurrentIndex(index);
+        else
+            combo->setEditText(wanted);
+    }
+}
+
 QLabel* makeValueLabel(const QString& objectName, const QString& accessibleName, QWidget* parent)
 {
     auto* label = new QLabel(parent);
@@ -216,20 +236,7 @@ void RunPlacePanel::fillSandboxNames(const QString& wanted)
     if (!wanted.isEmpty() && !names.contains(wanted))
         names.prepend(wanted);
     m_loading = true;
-    QStringList current;
-    for (int i = 0; i < m_sandboxCombo->count(); ++i)
-        current.append(m_sandboxCombo->itemText(i));
-    if (current != names) {
-        m_sandboxCombo->clear();
-        m_sandboxCombo->addItems(names);
-    }
-    if (m_sandboxCombo->currentText() != wanted) {
-        const int index = m_sandboxCombo->findText(wanted);
-        if (index >= 0)
-            m_sandboxCombo->setCurrentIndex(index);
-        else
-            m_sandboxCombo->setEditText(wanted);
-    }
+    showChoices(m_sandboxCombo, names, wanted);
     m_loading = false;
 }
 
@@ -238,20 +245,7 @@ void RunPlacePanel::fillImages(const QString& sandbox, const QString& wanted)
     const kosa8::Sandbox* known = m_sandboxes ? m_sandboxes->find(sandbox) : nullptr;
     const QStringList pulled = known ? known->images : QStringList();
     m_loading = true;
-    QStringList current;
-    for (int i = 0; i < m_imageCombo->count(); ++i)
-        current.append(m_imageCombo->itemText(i));
-    if (current != pulled) {
-        m_imageCombo->clear();
-        m_imageCombo->addItems(pulled);
-    }
-    if (m_imageCombo->currentText() != wanted) {
-        const int index = m_imageCombo->findText(wanted);
-        if (index >= 0)
-            m_imageCombo->setCurrentIndex(index);
-        else
-            m_imageCombo->setEditText(wanted);
-    }
+    showChoices(m_imageCombo, pulled, wanted);
     m_loading = false;
 }
 
