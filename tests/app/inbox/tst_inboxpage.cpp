@@ -71,6 +71,20 @@ QJsonObject hitlConfig(const QString& name, const QStringList& allowed)
 
 const QStringList AllHitl{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")};
 
+// An Agent Inbox interrupt that can only be answered with a response (or ignored).
+QJsonObject askUserInterrupt()
+{
+    return QJsonObject{{QStringLiteral("action_request"),
+                        QJsonObject{{QStringLiteral("action"), QStringLiteral("ask_user")},
+                                    {QStringLiteral("args"),
+                                     QJsonObject{{QStringLiteral("question"), QStringLiteral("Which?")}}}}},
+                       {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), false},
+                                                              {QStringLiteral("allow_edit"), false},
+                                                              {QStringLiteral("allow_respond"), true},
+                                                              {QStringLiteral("allow_ignore"), true}}},
+                       {QStringLiteral("description"), QStringLiteral("Pick a dataset")}};
+}
+
 } // namespace
 
 class TestInboxPage : public QObject
@@ -471,17 +485,7 @@ private Q_SLOTS:
 
     void agentInboxRespond()
     {
-        const QJsonObject interrupt{
-            {QStringLiteral("action_request"),
-             QJsonObject{{QStringLiteral("action"), QStringLiteral("ask_user")},
-                         {QStringLiteral("args"),
-                          QJsonObject{{QStringLiteral("question"), QStringLiteral("Which?")}}}}},
-            {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), false},
-                                                   {QStringLiteral("allow_edit"), false},
-                                                   {QStringLiteral("allow_respond"), true},
-                                                   {QStringLiteral("allow_ignore"), true}}},
-            {QStringLiteral("description"), QStringLiteral("Pick a dataset")}};
-        const QJsonValue id = ask(QJsonArray{interrupt}, QStringLiteral("Question"));
+        const QJsonValue id = ask(QJsonArray{askUserInterrupt()}, QStringLiteral("Question"));
         QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
         QVERIFY(!review()->approveAction()->isEnabled());
         QVERIFY(!review()->editAction()->isEnabled());
@@ -1192,17 +1196,7 @@ private Q_SLOTS:
 
     void focusReturnsToTheListAfterRespondAndEachAction()
     {
-        const QJsonObject interrupt{
-            {QStringLiteral("action_request"),
-             QJsonObject{{QStringLiteral("action"), QStringLiteral("ask_user")},
-                         {QStringLiteral("args"),
-                          QJsonObject{{QStringLiteral("question"), QStringLiteral("Which?")}}}}},
-            {QStringLiteral("config"), QJsonObject{{QStringLiteral("allow_accept"), false},
-                                                   {QStringLiteral("allow_edit"), false},
-                                                   {QStringLiteral("allow_respond"), true},
-                                                   {QStringLiteral("allow_ignore"), true}}},
-            {QStringLiteral("description"), QStringLiteral("Pick a dataset")}};
-        const QJsonValue question = ask(QJsonArray{interrupt}, QStringLiteral("Question"));
+        const QJsonValue question = ask(QJsonArray{askUserInterrupt()}, QStringLiteral("Question"));
         const QJsonValue two = ask(
             hitlPayload(
                 {hitlAction(QStringLiteral("python"), {{QStringLiteral("code"), QStringLiteral("a = 1")}}),
