@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sandboxes/ImagesDialog.h"
 
-#include "common/CommandPreviewField.h"
-#include "common/Kosa8Params.h"
-#include "common/Style.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "style/Style.h"
+#include "widgets/CommandPreviewField.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -60,7 +60,7 @@ ImagesDialog::ImagesDialog(kosa8::Kosa8Runner* runner, const QString& sandbox, Q
 
     QString error;
     const QString preview =
-        runner->preview(kosa8::Operation::SandboxImages, kosa8params::sandbox(sandbox), &error);
+        runner->preview(kosa8::Operation::SandboxImages, kosa8::params::sandbox(sandbox), &error);
     if (preview.isEmpty())
         m_command->setUnavailable(error);
     else
@@ -85,7 +85,7 @@ void ImagesDialog::reload()
         return;
     m_status->setStyleSheet({});
     m_status->setText(tr("Loading…"));
-    m_job = m_runner->start(kosa8::Operation::SandboxImages, kosa8params::sandbox(m_sandbox));
+    m_job = m_runner->start(kosa8::Operation::SandboxImages, kosa8::params::sandbox(m_sandbox));
     connect(m_job, &kosa8::Kosa8Job::finished, this, &ImagesDialog::onFinished);
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "setup/SetupDialog.h"
 
-#include "common/Style.h"
 #include "setup/CodeSandboxSetup.h"
+#include "style/Style.h"
 
 #include <QDialogButtonBox>
 #include <QGridLayout>

@@ -5,8 +5,8 @@
 #include "app/support/AppTestSupport.h"
 #include "commandlog/CommandLogModel.h"
 #include "commandlog/CommandLogPage.h"
-#include "common/AppContext.h"
 #include "kosa8/Kosa8Runner.h"
+#include "plumbing/AppContext.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

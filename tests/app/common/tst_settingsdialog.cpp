@@ -3,11 +3,11 @@
 // runner picks up the remote worker at once; the token sits in a password field.
 
 #include "app/support/AppTestSupport.h"
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
 #include "common/SettingsDialog.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 
 #include <QComboBox>
 #include <QLabel>

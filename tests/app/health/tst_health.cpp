@@ -3,10 +3,10 @@
 // panel that says what is wrong and how to fix it; Retry checks again.
 
 #include "app/support/AppTestSupport.h"
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 
 #include <QPushButton>
 #include <QtTest>

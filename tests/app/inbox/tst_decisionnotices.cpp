@@ -7,7 +7,6 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
-#include "common/MessageBox.h"
 #include "editor/CodeEditor.h"
 #include "history/HistoryModel.h"
 #include "history/HistoryView.h"
@@ -19,6 +18,7 @@
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
 #include "support/TestJson.h"
+#include "widgets/MessageBox.h"
 
 #include <QAction>
 #include <QApplication>

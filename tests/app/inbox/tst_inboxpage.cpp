@@ -4,7 +4,6 @@
 // what the agent receives.
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
-#include "common/PageHeader.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "history/HistoryModel.h"
@@ -20,6 +19,7 @@
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "support/AgentTestClient.h"
+#include "widgets/PageHeader.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>

@@ -5,15 +5,15 @@
 
 #include "app/support/AppTestSupport.h"
 #include "commandlog/CommandLogModel.h"
-#include "common/AppContext.h"
-#include "common/MessageArea.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "setup/SetupDialog.h"
+#include "widgets/MessageArea.h"
 
 #include <QAction>
 #include <QApplication>

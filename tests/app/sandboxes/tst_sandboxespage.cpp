@@ -4,16 +4,16 @@
 // progress; and a clear message when `sandbox ls` fails.
 
 #include "app/support/AppTestSupport.h"
-#include "common/AppContext.h"
-#include "common/ConfirmCommandDialog.h"
-#include "common/MessageArea.h"
-#include "common/ValidatedListEditor.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/ImagesDialog.h"
 #include "sandboxes/PullImageDialog.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
+#include "widgets/ConfirmCommandDialog.h"
+#include "widgets/MessageArea.h"
+#include "widgets/ValidatedListEditor.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -3,8 +3,8 @@
 // a failing pull that stops the setup there with the command, exit code and stderr.
 
 #include "app/support/AppTestSupport.h"
-#include "common/AppContext.h"
 #include "kosa8/Kosa8Runner.h"
+#include "plumbing/AppContext.h"
 #include "setup/CodeSandboxSetup.h"
 #include "setup/SetupDialog.h"
 

@@ -4,17 +4,17 @@
 // the history) and rewindToBeforeRun(sandbox, label) (the run console).
 
 #include "app/support/AppTestSupport.h"
-#include "common/AppContext.h"
-#include "common/ConfirmCommandDialog.h"
 #include "history/HistoryView.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineView.h"
+#include "widgets/ConfirmCommandDialog.h"
 
 #include <QAction>
 #include <QPushButton>

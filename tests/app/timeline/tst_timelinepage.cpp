@@ -3,15 +3,15 @@
 // the confirmations, the exact argv that reached kosa8, and the marker after kosa8 is re-read.
 
 #include "app/support/AppTestSupport.h"
-#include "common/AppContext.h"
-#include "common/CommandPreviewField.h"
-#include "common/ConfirmCommandDialog.h"
+#include "plumbing/AppContext.h"
 #include "timeline/CheckpointLabelDialog.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineStore.h"
 #include "timeline/TimelineView.h"
+#include "widgets/CommandPreviewField.h"
+#include "widgets/ConfirmCommandDialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
