@@ -84,7 +84,7 @@ Reading readingOf(Role role, const QPalette& palette, const StateColours& colour
 const QRegularExpression& hardCodedColour()
 {
     static const QRegularExpression pattern(
-        QStringLiteral(R"(QColor\(\s*[0-9]|QColor::fromRgb\w*\(\s*0x|"[^"\n]*#[0-9a-fA-F]{3,8}\b)"));
+        QStringLiteral("QColor\\(\\s*[0-9]|QColor::fromRgb\\w*\\(\\s*0x|\"[^\"\\n]*#[0-9a-fA-F]{3,8}\\b"));
     return pattern;
 }
 
@@ -212,10 +212,9 @@ private Q_SLOTS:
         const QRegularExpression& hardCoded = hardCodedColour();
         QVERIFY(hardCoded.match(QStringLiteral("p.setBrush(QColor(0x5c, 0x6b, 0xc0));")).hasMatch());
         QVERIFY(hardCoded.match(QStringLiteral("QColor(0xfff8dc)")).hasMatch());
-        QVERIFY(
-            hardCoded.match(QStringLiteral(R"(QStringLiteral("QLabel { color: #b71c1c; }"))")).hasMatch());
+        QVERIFY(hardCoded.match(QStringLiteral("QStringLiteral(\"QLabel { color: #b71c1c; }\")")).hasMatch());
         QVERIFY(!hardCoded.match(QStringLiteral("#include \"style/Style.h\"")).hasMatch());
-        QVERIFY(!hardCoded.match(QStringLiteral(R"(QStringLiteral("color: %1;").arg(c.name()))")).hasMatch());
+        QVERIFY(!hardCoded.match(QStringLiteral("QStringLiteral(\"color: %1;\").arg(c.name())")).hasMatch());
     }
 
 private:
