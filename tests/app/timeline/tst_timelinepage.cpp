@@ -4,6 +4,7 @@
 
 #include "app/support/AppTestSupport.h"
 #include "plumbing/AppContext.h"
+#include "style/StateColours.h"
 #include "timeline/CheckpointLabelDialog.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
@@ -95,6 +96,7 @@ private Q_SLOTS:
     void snapshotCreateAndDelete();
     void resetAfterRunOptionIsSaved();
     void cancelStopsTheCommandAndRereads();
+    void stateLinesTakeThePalettesColours();
 };
 
 void TestTimelinePage::rewindThroughTheUiMovesTheMarker()
@@ -410,6 +412,36 @@ void TestTimelinePage::cancelStopsTheCommandAndRereads()
     QVERIFY(loaded.wait(Slow));
     QCOMPARE(f.page->model()->rowOfCheckpoint(label), -1);
     QCOMPARE(f.currentLabel(), QStringLiteral("after"));
+}
+
+// The stale banner and the failure line are styled from StateColours, again when the palette
+// turns dark (issue 16's theme switch repaints by asking again).
+void TestTimelinePage::stateLinesTakeThePalettesColours()
+{
+    Fixture f;
+    f.open();
+    auto* stale = f.page->findChild<QLabel*>(QStringLiteral("timelineStale"));
+    auto* failure = f.page->findChild<QLabel*>(QStringLiteral("timelineFailure"));
+    QVERIFY(stale);
+    QVERIFY(failure);
+    QPalette light = f.page->palette();
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    f.page->setPalette(light);
+    const app::StateColours lightColours(light);
+    QVERIFY2(failure->styleSheet().contains(lightColours.error().name()), qPrintable(failure->styleSheet()));
+    QVERIFY(stale->styleSheet().contains(lightColours.colour(app::StateColours::Role::StaleFill).name()));
+
+    QPalette dark = light;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+    dark.setColor(QPalette::Base, QColor(0x1f, 0x21, 0x24));
+    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    f.page->setPalette(dark);
+    const app::StateColours darkColours(dark);
+    QVERIFY(darkColours.error() != lightColours.error());
+    QVERIFY2(failure->styleSheet().contains(darkColours.error().name()), qPrintable(failure->styleSheet()));
+    QVERIFY(stale->styleSheet().contains(darkColours.colour(app::StateColours::Role::StaleFill).name()));
+    QVERIFY(stale->styleSheet().contains(darkColours.colour(app::StateColours::Role::StaleText).name()));
 }
 
 QTEST_MAIN(TestTimelinePage)
