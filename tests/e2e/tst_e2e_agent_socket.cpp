@@ -2,7 +2,9 @@
 // The real app over the real socket: start kosa8-desk offscreen with the stand-in, talk JSON-RPC
 // to it, stop it with SIGTERM, and check what an agent and a person would check.
 #include "support/AgentTestClient.h"
+#include "support/ServiceFolders.h"
 #include "support/TestJson.h"
+#include "support/Waits.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -27,8 +29,8 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int StartMs = 30000;
-constexpr int Wait = 30000;
+constexpr int StartMs = k8::test::waits::Process;
+constexpr int Wait = k8::test::waits::Process;
 
 QString sha256(const QString& text)
 {
@@ -151,19 +153,14 @@ private:
 
 } // namespace
 
-class TestE2eAgentSocket : public QObject
+class TestE2eAgentSocket : public QObject, private k8::test::ServiceFolders
 {
     Q_OBJECT
 
 private:
     QString m_binary;
     QString m_standin;
-    std::unique_ptr<QTemporaryDir> m_dir;
 
-    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
-    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
-    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
-    QString ledgerPath() const { return dataDir() + QStringLiteral("/ledger.jsonl"); }
     std::unique_ptr<Desk> makeDesk(const QString& data = {}, const QString& socket = {})
     {
         return std::make_unique<Desk>(m_binary, m_standin, data.isEmpty() ? dataDir() : data,
@@ -192,13 +189,9 @@ private Q_SLOTS:
         QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
     }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
+    void init() { QVERIFY(setUpFolders()); }
 
-    void cleanup() { m_dir.reset(); }
+    void cleanup() { tearDownFolders(); }
 
     void twoHundredConcurrentRequestsDecidedByRules()
     {

@@ -9,7 +9,9 @@
 #include "agent/Sha256.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
+#include "support/ServiceFixture.h"
 #include "support/TestJson.h"
+#include "support/Waits.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,7 +39,7 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int Wait = 30000;
+constexpr int Wait = k8::test::waits::Process;
 
 using k8::test::readJsonLines;
 
@@ -124,15 +126,7 @@ public:
     }
     const QByteArray& received() const { return m_received; }
     qint64 lineCount() const { return m_lineCount; }
-    QList<QJsonObject> messages() const
-    {
-        QList<QJsonObject> out;
-        for (const QByteArray& line : m_received.split('\n')) {
-            if (!line.isEmpty())
-                out.append(QJsonDocument::fromJson(line).object());
-        }
-        return out;
-    }
+    QList<QJsonObject> messages() const { return k8::test::parseJsonLines(m_received); }
 
 private:
     int m_fd = -1;
@@ -142,50 +136,13 @@ private:
 
 } // namespace
 
-class TestRunPath : public QObject
+class TestRunPath : public QObject, private k8::test::ServiceFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
-    std::unique_ptr<AgentService> m_service;
-    QString m_standin;
+    QList<QJsonObject> runs() const { return k8::test::readStandinRuns(stateDir()); }
 
-    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
-    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
-    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
-    QList<QJsonObject> ledger() const { return readJsonLines(dataDir() + QStringLiteral("/ledger.jsonl")); }
-    QList<QJsonObject> runs() const { return readJsonLines(stateDir() + QStringLiteral("/runs.jsonl")); }
-
-    AgentSettings baseSettings() const
-    {
-        AgentSettings settings;
-        settings.socketPath = socketPath();
-        settings.dataDir = dataDir();
-        settings.defaultSandbox = QStringLiteral("box1");
-        settings.serverVersion = QStringLiteral("9.9-test");
-        return settings;
-    }
-
-    bool startService(const AgentSettings& settings)
-    {
-        m_service = std::make_unique<AgentService>(m_runner.get());
-        QString error;
-        const bool ok = m_service->start(settings, &error);
-        if (!ok)
-            qWarning("start failed: %s", qPrintable(error));
-        return ok;
-    }
-
-    bool connectClient(AgentTestClient& client)
-    {
-        QSignalSpy connected(&client, &AgentTestClient::connected);
-        client.connectTo(socketPath());
-        return client.isConnected() || connected.wait(Wait);
-    }
-
-    int standin(const QStringList& arguments) { return QProcess::execute(m_standin, arguments); }
     void createSandbox()
     {
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
@@ -216,30 +173,11 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
-    }
+    void initTestCase() { QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in"); }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(stateDir()));
-        qunsetenv("KOSA8_STANDIN_FAULT");
-        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
-        k8::kosa8::ConnectionProfile connection;
-        connection.executable = m_standin;
-        m_runner->setConnection(connection);
-    }
+    void init() { QVERIFY(setUpService()); }
 
-    void cleanup()
-    {
-        m_service.reset();
-        m_runner.reset();
-        m_dir.reset();
-    }
+    void cleanup() { tearDownService(); }
 
     // ---- finding 7: the bytes that run ----
 
@@ -497,7 +435,7 @@ private Q_SLOTS:
         dribble.setInterval(100);
         connect(&dribble, &QTimer::timeout, &client, [&client] { client.sendRaw("x"); });
         dribble.start();
-        QVERIFY(closed.wait(5000));
+        QVERIFY(closed.wait(k8::test::waits::InProcess));
         dribble.stop();
         QCOMPARE(m_service->connectionCount(), 0);
     }
