@@ -4,6 +4,7 @@
 #include "support/AgentTestClient.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
 #include "support/Waits.h"
 
 #include <QCryptographicHash>
@@ -490,12 +491,8 @@ private Q_SLOTS:
         const qint64 residentBefore = procStatusKiB(pid, "VmRSS");
         QVERIFY(residentBefore > 0);
 
-        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address{};
-        address.sun_family = AF_UNIX;
-        const QByteArray path = QFile::encodeName(socketPath());
-        std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
-        QVERIFY(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+        const int fd = k8::test::connectUnixSocket(socketPath());
+        QVERIFY(fd >= 0);
         // A write the app does not take within 3 s ends the flood: that is the back-pressure.
         timeval limit{3, 0};
         ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof(limit));

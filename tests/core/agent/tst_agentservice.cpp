@@ -12,6 +12,7 @@
 #include "support/HitlPayloads.h"
 #include "support/ServiceFixture.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -1836,13 +1837,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QFileInfo(socketPath()).absolutePath()));
         QFile::setPermissions(QFileInfo(socketPath()).absolutePath(),
                               QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address = {};
-        address.sun_family = AF_UNIX;
-        const QByteArray bytes = QFile::encodeName(socketPath());
-        std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
-        QVERIFY(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
-        ::close(fd);
+        QVERIFY(k8::test::makeStaleSocket(socketPath()));
         QVERIFY(QFileInfo::exists(socketPath()));
 
         QVERIFY(startService(baseSettings()));

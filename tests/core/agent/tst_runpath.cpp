@@ -11,6 +11,7 @@
 #include "support/AgentTestClient.h"
 #include "support/ServiceFixture.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
 #include "support/Waits.h"
 
 #include <QCoreApplication>
@@ -69,17 +70,9 @@ class RawClient
 public:
     explicit RawClient(const QString& path)
     {
-        m_fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address{};
-        address.sun_family = AF_UNIX;
-        const QByteArray bytes = QFile::encodeName(path);
-        std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
-        if (::connect(m_fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
-            ::close(m_fd);
-            m_fd = -1;
-            return;
-        }
-        ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
+        m_fd = k8::test::connectUnixSocket(path);
+        if (m_fd >= 0)
+            ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
     }
     ~RawClient()
     {
