@@ -64,4 +64,15 @@ private:
     QList<QByteArray> m_badLines;
 };
 
+// The parts of a JSON-RPC answer the tests check.
+inline int errorCodeOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
+}
+
+inline QString errorMessageOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+}
+
 } // namespace k8::test

@@ -72,10 +72,7 @@ QJsonValue resultOf(const QJsonObject& message)
     return message.value(QStringLiteral("result"));
 }
 
-int errorCodeOf(const QJsonObject& message)
-{
-    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
-}
+using k8::test::errorCodeOf;
 
 // SHA-256 of canonical JSON written out by hand in the test, independent of the app's own
 // canonical form.

@@ -54,15 +54,8 @@ PersonDecision decisionOf(DecisionKind kind, const QJsonObject& editedArgs = {})
     return decision;
 }
 
-int errorCodeOf(const QJsonObject& message)
-{
-    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
-}
-
-QString errorMessageOf(const QJsonObject& message)
-{
-    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
-}
+using k8::test::errorCodeOf;
+using k8::test::errorMessageOf;
 
 // A client that reads only when told to: a plain non-blocking socket.
 class RawClient
