@@ -2,10 +2,10 @@
 // The app context: settings in the data folder, the runner configured from them, the command
 // profile file (a broken one is reported by name and the defaults apply), and the shutdown path.
 
-#include "app/support/AppTestSupport.h"
 #include "common/AppContext.h"
 #include "common/AppSettings.h"
 #include "kosa8/Kosa8Runner.h"
+#include "support/AppTestSupport.h"
 
 #include <QtTest>
 

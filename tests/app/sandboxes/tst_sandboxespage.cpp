@@ -3,7 +3,6 @@
 // new sandbox in the list, and the exact argv that reached kosa8; start/stop/delete; pull with
 // progress; and a clear message when `sandbox ls` fails.
 
-#include "app/support/AppTestSupport.h"
 #include "common/AppContext.h"
 #include "common/ConfirmCommandDialog.h"
 #include "common/MessageArea.h"
@@ -14,6 +13,8 @@
 #include "sandboxes/PullImageDialog.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -37,7 +38,7 @@ void clickRadio(QRadioButton* radio)
 using namespace k8;
 
 namespace {
-constexpr int Slow = 60'000; // the stand-in is a Python script on a busy machine
+constexpr int Slow = k8::test::waits::Standin;
 }
 
 class TestSandboxesPage : public QObject

@@ -2,10 +2,11 @@
 // The timeline page against the kosa8 stand-in, driven like a person: keyboard and clicks,
 // the confirmations, the exact argv that reached kosa8, and the marker after kosa8 is re-read.
 
-#include "app/support/AppTestSupport.h"
 #include "common/AppContext.h"
 #include "common/CommandPreviewField.h"
 #include "common/ConfirmCommandDialog.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 #include "timeline/CheckpointLabelDialog.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
@@ -25,18 +26,11 @@
 #include <QtTest>
 
 using namespace k8;
+using k8::test::argv;
 using timeline::TimelineItem;
 
 namespace {
-constexpr int Slow = 60'000; // the stand-in is a Python script on a busy machine
-
-QStringList argv(std::initializer_list<const char*> words)
-{
-    QStringList list;
-    for (const char* word : words)
-        list << QString::fromLatin1(word);
-    return list;
-}
+constexpr int Slow = k8::test::waits::Standin;
 } // namespace
 
 class TestTimelinePage : public QObject
