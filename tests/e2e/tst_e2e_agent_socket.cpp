@@ -2,7 +2,10 @@
 // The real app over the real socket: start kosa8-desk offscreen with the stand-in, talk JSON-RPC
 // to it, stop it with SIGTERM, and check what an agent and a person would check.
 #include "support/AgentTestClient.h"
+#include "support/ServiceFolders.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
+#include "support/Waits.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -27,8 +30,8 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int StartMs = 30000;
-constexpr int Wait = 30000;
+constexpr int StartMs = k8::test::waits::Process;
+constexpr int Wait = k8::test::waits::Process;
 
 QString sha256(const QString& text)
 {
@@ -151,19 +154,14 @@ private:
 
 } // namespace
 
-class TestE2eAgentSocket : public QObject
+class TestE2eAgentSocket : public QObject, private k8::test::ServiceFolders
 {
     Q_OBJECT
 
 private:
     QString m_binary;
     QString m_standin;
-    std::unique_ptr<QTemporaryDir> m_dir;
 
-    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
-    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
-    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
-    QString ledgerPath() const { return dataDir() + QStringLiteral("/ledger.jsonl"); }
     std::unique_ptr<Desk> makeDesk(const QString& data = {}, const QString& socket = {})
     {
         return std::make_unique<Desk>(m_binary, m_standin, data.isEmpty() ? dataDir() : data,
@@ -192,13 +190,9 @@ private Q_SLOTS:
         QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
     }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
+    void init() { QVERIFY(setUpFolders()); }
 
-    void cleanup() { m_dir.reset(); }
+    void cleanup() { tearDownFolders(); }
 
     void twoHundredConcurrentRequestsDecidedByRules()
     {
@@ -497,12 +491,8 @@ private Q_SLOTS:
         const qint64 residentBefore = procStatusKiB(pid, "VmRSS");
         QVERIFY(residentBefore > 0);
 
-        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address{};
-        address.sun_family = AF_UNIX;
-        const QByteArray path = QFile::encodeName(socketPath());
-        std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
-        QVERIFY(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+        const int fd = k8::test::connectUnixSocket(socketPath());
+        QVERIFY(fd >= 0);
         // A write the app does not take within 3 s ends the flood: that is the back-pressure.
         timeval limit{3, 0};
         ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof(limit));

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "support/AgentTestClient.h"
 
+#include <QEventLoop>
 #include <QJsonDocument>
+#include <QTimer>
 
 namespace k8::test {
 
@@ -63,6 +65,20 @@ bool AgentTestClient::hasResponse(const QJsonValue& id) const
 QJsonObject AgentTestClient::response(const QJsonValue& id) const
 {
     return m_responses.value(idKey(id));
+}
+
+QJsonValue AgentTestClient::waitForResult(const QJsonValue& id, int timeout)
+{
+    if (!hasResponse(id)) {
+        QEventLoop loop;
+        QTimer::singleShot(timeout, &loop, &QEventLoop::quit);
+        connect(this, &AgentTestClient::responseReceived, &loop, [this, &loop, &id] {
+            if (hasResponse(id))
+                loop.quit();
+        });
+        loop.exec();
+    }
+    return response(id).value(QStringLiteral("result"));
 }
 
 QList<QJsonObject> AgentTestClient::notifications(const QString& method) const

@@ -33,6 +33,9 @@ public:
     // Answers received so far, by id text ("7" or the string id).
     bool hasResponse(const QJsonValue& id) const;
     QJsonObject response(const QJsonValue& id) const;
+    // The "result" of the answer to `id`, waiting up to `timeout` ms for it; undefined when no
+    // answer came in time or the answer was an error.
+    QJsonValue waitForResult(const QJsonValue& id, int timeout);
     int responseCount() const { return int(m_responses.size()); }
     // Every message in arrival order (answers, errors with null id, notifications).
     const QList<QJsonObject>& messages() const { return m_messages; }
@@ -60,5 +63,16 @@ private:
     QList<QJsonObject> m_messages;
     QList<QByteArray> m_badLines;
 };
+
+// The parts of a JSON-RPC answer the tests check.
+inline int errorCodeOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
+}
+
+inline QString errorMessageOf(const QJsonObject& message)
+{
+    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+}
 
 } // namespace k8::test

@@ -6,6 +6,7 @@
 #include "agent/AgentService.h"
 #include "agent/SocketPath.h"
 #include "kosa8/Kosa8Runner.h"
+#include "support/Waits.h"
 
 #include <QLabel>
 #include <QTemporaryDir>
@@ -43,7 +44,7 @@ private Q_SLOTS:
         // Once the service has stopped, the line says so, with the path.
         QSignalSpy done(&service, &agent::AgentService::shutdownComplete);
         service.shutdown();
-        QVERIFY(done.count() > 0 || done.wait(15000));
+        QVERIFY(done.count() > 0 || done.wait(k8::test::waits::Service));
         QVERIFY(!service.isListening());
         const QString stopped = agent::SocketPath::statusText(settings.socketPath, service.isListening());
         app::AboutDialog later(QString(), dir.path(), stopped);

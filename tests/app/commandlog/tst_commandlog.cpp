@@ -2,11 +2,12 @@
 // The command log holds every command the runner ran, how it ended, and its output; the
 // command can be copied for a terminal.
 
-#include "app/support/AppTestSupport.h"
 #include "commandlog/CommandLogModel.h"
 #include "commandlog/CommandLogPage.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppContext.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -19,7 +20,7 @@
 using namespace k8;
 
 namespace {
-constexpr int Slow = 60'000;
+constexpr int Slow = k8::test::waits::Standin;
 }
 
 class TestCommandLog : public QObject

@@ -2,11 +2,11 @@
 // AppComposition builds the app as main() runs it: a review an agent sends over the socket
 // reaches the inbox page inside the main window, and a socket that is taken stops the start.
 #include "agent/AgentService.h"
-#include "app/support/AppTestSupport.h"
 #include "composition/AppComposition.h"
 #include "inbox/InboxPage.h"
 #include "mainwindow/MainWindow.h"
 #include "support/AgentTestClient.h"
+#include "support/AppTestSupport.h"
 
 #include <QJsonArray>
 #include <QLocalServer>

@@ -2,6 +2,7 @@
 #include "editor/CodeEditor.h"
 #include "editor/HiddenMarkers.h"
 #include "editor/RevealedCode.h"
+#include "support/Waits.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -476,7 +477,7 @@ void TestCodeEditor::findingsFollowTheCode()
     QCOMPARE(editor.currentFindings().count(HiddenText::UnusualSpace), 1);
     QCOMPARE(spy.count(), 2);
     QTest::keyClicks(&editor, QStringLiteral("\u00A0"));
-    QVERIFY(spy.wait(2000));
+    QVERIFY(spy.wait(k8::test::waits::InProcess));
     QCOMPARE(editor.findings().count(HiddenText::UnusualSpace), 2);
 
     editor.setCode(QStringLiteral("print(1)\n"));

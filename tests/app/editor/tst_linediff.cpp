@@ -2,6 +2,7 @@
 #include "editor/DiffView.h"
 #include "editor/LineDiff.h"
 #include "editor/RevealingTextEdit.h"
+#include "support/Waits.h"
 
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -175,7 +176,7 @@ void TestLineDiff::viewUpdatesAfterEdit()
     view.setTexts(QStringLiteral("print(1)"), QStringLiteral("print(1)"));
     QSignalSpy spy(&view, &DiffView::diffUpdated);
     view.setEdited(QStringLiteral("print(2)"));
-    QVERIFY(spy.wait(5000));
+    QVERIFY(spy.wait(k8::test::waits::InProcess));
     QCOMPARE(view.addedCount(), 1);
     QCOMPARE(view.removedCount(), 1);
 }

@@ -6,6 +6,7 @@
 #include "editor/CodeEditor.h"
 #include "editor/CodeHighlighter.h"
 #include "editor/SyntaxRepository.h"
+#include "support/Waits.h"
 
 #include <KSyntaxHighlighting/Definition>
 
@@ -81,7 +82,7 @@ void showCode(CodeEditor& editor, const QString& language, const QString& code)
     editor.setPlainText(code);
     if (!editor.highlighter()->isDone()) {
         QSignalSpy done(editor.highlighter(), &CodeHighlighter::highlightingDone);
-        QVERIFY(done.wait(10000));
+        QVERIFY(done.wait(k8::test::waits::InProcess));
     }
     QVERIFY(editor.highlighter()->isDone());
 }
@@ -274,7 +275,7 @@ void TestSyntaxHighlighting::unknownLanguagesArePlain()
     editor.setLanguage(language);
     if (!editor.highlighter()->isDone()) {
         QSignalSpy done(editor.highlighter(), &CodeHighlighter::highlightingDone);
-        QVERIFY(done.wait(10000));
+        QVERIFY(done.wait(k8::test::waits::InProcess));
     }
     QVERIFY(editor.highlighter()->definitionName().isEmpty());
     QCOMPARE(formatRangeCount(editor), 0); // the palette's colours, nothing else
@@ -302,7 +303,7 @@ void TestSyntaxHighlighting::darkPaletteChangesColours()
     QCOMPARE(theme.count(), 1);
     QCOMPARE(theme.at(0).at(0).toBool(), true);
     if (!editor.highlighter()->isDone())
-        QVERIFY(done.wait(10000));
+        QVERIFY(done.wait(k8::test::waits::InProcess));
     const QColor darkKeyword = colourAt(editor, 0, 0);
     QVERIFY(darkKeyword.isValid());
     QVERIFY(darkKeyword != lightKeyword);
@@ -316,7 +317,7 @@ void TestSyntaxHighlighting::darkPaletteChangesColours()
     QVERIFY(!editor.isDarkTheme());
     if (!editor.highlighter()->isDone()) {
         QSignalSpy again(editor.highlighter(), &CodeHighlighter::highlightingDone);
-        QVERIFY(again.wait(10000));
+        QVERIFY(again.wait(k8::test::waits::InProcess));
     }
     QCOMPARE(colourAt(editor, 0, 0), lightKeyword);
 }
@@ -415,7 +416,7 @@ void TestSyntaxHighlighting::largeFileIsColouredInSlices()
     QCOMPARE(editor.blockCount(), 10000);
     QVERIFY(!editor.highlighter()->isDone());
     QVERIFY(editor.document()->findBlockByNumber(9998).layout()->formats().isEmpty());
-    QVERIFY(done.wait(30000));
+    QVERIFY(done.wait(k8::test::waits::Process));
     QVERIFY(!editor.document()->findBlockByNumber(9998).layout()->formats().isEmpty());
     QCOMPARE(colourAt(editor, 9998, 0), colourAt(editor, 0, 0));
 }

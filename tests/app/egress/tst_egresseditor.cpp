@@ -4,7 +4,6 @@
 // refuses (the edited policy stays, kosa8's stderr is shown, recreate is offered), and "allow this
 // host" from the review panel going through the same diff and confirmation.
 
-#include "app/support/AppTestSupport.h"
 #include "egress/EgressEditor.h"
 #include "egress/EgressEditorDialog.h"
 #include "egress/EgressGlanceDelegate.h"
@@ -15,6 +14,8 @@
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 #include "widgets/CommandPreviewField.h"
 #include "widgets/ConfirmCommandDialog.h"
 #include "widgets/MessageArea.h"
@@ -41,10 +42,11 @@
 
 using namespace k8;
 using namespace Qt::StringLiterals;
+using k8::test::argv;
 using policy::EgressRules;
 
 namespace {
-constexpr int Slow = 60'000; // the stand-in is a Python script on a busy machine
+constexpr int Slow = k8::test::waits::Standin;
 
 template <typename T> T* waitForChild(QObject* parent, const QString& name = {})
 {
@@ -56,14 +58,6 @@ template <typename T> T* waitForChild(QObject* parent, const QString& name = {})
         },
         Slow);
     return shown ? found : nullptr;
-}
-
-QStringList argv(std::initializer_list<const char*> words)
-{
-    QStringList list;
-    for (const char* word : words)
-        list << QString::fromUtf8(word);
-    return list;
 }
 } // namespace
 

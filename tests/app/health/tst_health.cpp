@@ -2,11 +2,12 @@
 // kosa8's health as the person sees it: a missing kosa8 or one that does not answer gets a
 // panel that says what is wrong and how to fix it; Retry checks again.
 
-#include "app/support/AppTestSupport.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 
 #include <QPushButton>
 #include <QtTest>
@@ -15,7 +16,7 @@ using namespace k8;
 using State = app::HealthMonitor::State;
 
 namespace {
-constexpr int Slow = 60'000;
+constexpr int Slow = k8::test::waits::Standin;
 }
 
 class TestHealth : public QObject

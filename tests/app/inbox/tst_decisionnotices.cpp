@@ -17,9 +17,12 @@
 #include "rules/RulesDialog.h"
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
+#include "support/HitlPayloads.h"
+#include "support/ServiceFixture.h"
 #include "support/TestJson.h"
 #include "widgets/MessageBox.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -48,37 +51,25 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int Wait = 15000;
-
-QJsonObject hitlPayload(const QString& name, const QJsonObject& args)
-{
-    return {{QStringLiteral("action_requests"),
-             QJsonArray{QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("args"), args}}}},
-            {QStringLiteral("review_configs"),
-             QJsonArray{QJsonObject{{QStringLiteral("action_name"), name},
-                                    {QStringLiteral("allowed_decisions"),
-                                     QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"),
-                                                QStringLiteral("reject")}}}}}};
-}
+constexpr int Wait = k8::test::waits::Service;
 
 QJsonObject codePayload(const QString& code)
 {
     return {{QStringLiteral("question"), QStringLiteral("Run it?")}, {QStringLiteral("code"), code}};
 }
 
+using k8::test::hitlPayload;
 using k8::test::readJsonLines;
 
 } // namespace
 
-class TestDecisionNotices : public QObject
+class TestDecisionNotices : public QObject, private k8::test::ServiceFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
-    std::unique_ptr<AgentService> m_service;
     std::unique_ptr<InboxPage> m_page;
+    std::unique_ptr<QAbstractItemModelTester> m_historyTester;
     std::unique_ptr<AgentTestClient> m_client;
     AgentSettings m_settings;
 
@@ -97,15 +88,7 @@ private:
         return m_client->request(QStringLiteral("review"), params, id);
     }
 
-    QJsonValue resultFor(const QJsonValue& id)
-    {
-        if (!m_client->hasResponse(id)) {
-            QSignalSpy answered(m_client.get(), &AgentTestClient::responseReceived);
-            for (int i = 0; i < 10 && !m_client->hasResponse(id); ++i)
-                answered.wait(Wait / 10);
-        }
-        return m_client->response(id).value(QStringLiteral("result"));
-    }
+    QJsonValue resultFor(const QJsonValue& id) { return m_client->waitForResult(id, Wait); }
 
     void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
     {
@@ -141,31 +124,18 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(QFile::exists(qEnvironmentVariable("KOSA8_STANDIN")),
-                 "KOSA8_STANDIN must name the kosa8 stand-in");
-    }
+    void initTestCase() { QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in"); }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(m_dir->filePath(QStringLiteral("state"))));
-        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
-        k8::kosa8::ConnectionProfile connection;
-        connection.executable = qEnvironmentVariable("KOSA8_STANDIN");
-        m_runner->setConnection(connection);
-
-        m_settings = AgentSettings();
-        m_settings.socketPath = m_dir->filePath(QStringLiteral("sock/agent.sock"));
-        m_settings.dataDir = m_dir->filePath(QStringLiteral("data"));
-        m_settings.defaultSandbox = QStringLiteral("box1");
-        m_service = std::make_unique<AgentService>(m_runner.get());
-        QString error;
-        QVERIFY2(m_service->start(m_settings, &error), qPrintable(error));
+        QVERIFY(setUpService());
+        m_settings = baseSettings();
+        QVERIFY(startService(m_settings));
 
         m_page = std::make_unique<InboxPage>(m_service.get());
+        // History follows every ledger write: each of its changes is checked as the page sees it.
+        m_historyTester = std::make_unique<QAbstractItemModelTester>(
+            history(), QAbstractItemModelTester::FailureReportingMode::Fatal);
         m_page->reviewView()->setArmDelayMs(0);
         m_page->resize(1280, 800);
         m_page->show();
@@ -173,18 +143,15 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
 
         m_client = std::make_unique<AgentTestClient>();
-        QSignalSpy connected(m_client.get(), &AgentTestClient::connected);
-        m_client->connectTo(m_settings.socketPath);
-        QVERIFY(m_client->isConnected() || connected.wait(Wait));
+        QVERIFY(connectClient(*m_client));
     }
 
     void cleanup()
     {
         m_client.reset();
+        m_historyTester.reset();
         m_page.reset();
-        m_service.reset();
-        m_runner.reset();
-        m_dir.reset();
+        tearDownService();
     }
 
     // A request a rule approves on arrival never waits in the inbox: the notice names the rule,

@@ -19,6 +19,8 @@
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "support/AgentTestClient.h"
+#include "support/HitlPayloads.h"
+#include "support/ServiceFixture.h"
 #include "widgets/PageHeader.h"
 
 #include <QAbstractButton>
@@ -51,25 +53,13 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int Wait = 15000;
+constexpr int Wait = k8::test::waits::Service;
 
-QJsonObject hitlPayload(const QJsonArray& actions, const QJsonArray& configs)
-{
-    return {{QStringLiteral("action_requests"), actions}, {QStringLiteral("review_configs"), configs}};
-}
+using k8::test::hitlAction;
+using k8::test::hitlConfig;
+using k8::test::hitlPayload;
 
-QJsonObject hitlAction(const QString& name, const QJsonObject& args)
-{
-    return {{QStringLiteral("name"), name}, {QStringLiteral("args"), args}};
-}
-
-QJsonObject hitlConfig(const QString& name, const QStringList& allowed)
-{
-    return {{QStringLiteral("action_name"), name},
-            {QStringLiteral("allowed_decisions"), QJsonArray::fromStringList(allowed)}};
-}
-
-const QStringList AllHitl{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")};
+const QStringList AllHitl = k8::test::allHitlDecisions();
 
 // An Agent Inbox interrupt that can only be answered with a response (or ignored).
 QJsonObject askUserInterrupt()
@@ -87,19 +77,16 @@ QJsonObject askUserInterrupt()
 
 } // namespace
 
-class TestInboxPage : public QObject
+class TestInboxPage : public QObject, private k8::test::ServiceFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
-    std::unique_ptr<AgentService> m_service;
     std::unique_ptr<InboxPage> m_page;
     std::unique_ptr<QAbstractItemModelTester> m_inboxTester;
     std::unique_ptr<QAbstractItemModelTester> m_runsTester;
+    std::unique_ptr<QAbstractItemModelTester> m_historyTester;
     std::unique_ptr<AgentTestClient> m_client;
-    QString m_standin;
 
     ReviewView* review() const { return m_page->reviewView(); }
 
@@ -117,15 +104,7 @@ private:
         return id;
     }
 
-    QJsonValue resultFor(const QJsonValue& id)
-    {
-        if (!m_client->hasResponse(id)) {
-            QSignalSpy answered(m_client.get(), &AgentTestClient::responseReceived);
-            for (int i = 0; i < 10 && !m_client->hasResponse(id); ++i)
-                answered.wait(Wait / 10);
-        }
-        return m_client->response(id).value(QStringLiteral("result"));
-    }
+    QJsonValue resultFor(const QJsonValue& id) { return m_client->waitForResult(id, Wait); }
 
     // Keys go to the widget that has the focus, as with a real keyboard.
     void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
@@ -187,57 +166,41 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
-    }
+    void initTestCase() { QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in"); }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(m_dir->filePath(QStringLiteral("state"))));
-        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
-        k8::kosa8::ConnectionProfile connection;
-        connection.executable = m_standin;
-        m_runner->setConnection(connection);
-
-        AgentSettings settings;
-        settings.socketPath = m_dir->filePath(QStringLiteral("sock/agent.sock"));
-        settings.dataDir = m_dir->filePath(QStringLiteral("data"));
-        settings.defaultSandbox = QStringLiteral("box1");
-        m_service = std::make_unique<AgentService>(m_runner.get());
-        QString error;
-        QVERIFY2(m_service->start(settings, &error), qPrintable(error));
+        QVERIFY(setUpService());
+        const AgentSettings settings = baseSettings();
+        QVERIFY(startService(settings));
 
         m_page = std::make_unique<InboxPage>(m_service.get());
         m_page->setLedgerPath(settings.ledgerPath());
-        // Every request arriving and leaving, and every run starting, is checked as the page sees it.
+        // Every request arriving and leaving, every run starting and every decision reaching
+        // History is checked as the page sees it.
         m_inboxTester = std::make_unique<QAbstractItemModelTester>(
             m_service->inbox(), QAbstractItemModelTester::FailureReportingMode::Fatal);
         m_runsTester = std::make_unique<QAbstractItemModelTester>(
             m_page->runPane()->runsModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        m_historyTester = std::make_unique<QAbstractItemModelTester>(
+            m_page->historyView()->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
         m_page->resize(1300, 850);
         m_page->show();
         m_page->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
 
         m_client = std::make_unique<AgentTestClient>();
-        QSignalSpy connected(m_client.get(), &AgentTestClient::connected);
-        m_client->connectTo(settings.socketPath);
-        QVERIFY(m_client->isConnected() || connected.wait(Wait));
+        QVERIFY(connectClient(*m_client));
     }
 
     void cleanup()
     {
         m_client.reset();
+        m_historyTester.reset();
         m_runsTester.reset();
         m_inboxTester.reset();
         m_page.reset();
-        m_service.reset();
-        m_runner.reset();
-        m_dir.reset();
+        tearDownService();
     }
 
     void pageHasAHeader()

@@ -16,6 +16,7 @@
 #include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
+#include "support/Waits.h"
 #include "widgets/MessageBox.h"
 
 #include <QAbstractButton>
@@ -42,7 +43,7 @@ using k8::app::ReviewView;
 
 namespace {
 
-constexpr int Wait = 10000;
+constexpr int Wait = k8::test::waits::InProcess;
 
 // Holds requests in a real InboxModel and records every call the view makes.
 class FakeCoordinator : public ReviewCoordinator

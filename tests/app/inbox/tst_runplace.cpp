@@ -9,6 +9,7 @@
 #include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
+#include "support/Waits.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -225,7 +226,7 @@ private Q_SLOTS:
         CountdownLabel countdown;
         countdown.setDeadline(QDateTime::currentDateTimeUtc(), 30);
         QSignalSpy ticked(&countdown, &CountdownLabel::ticked);
-        QVERIFY(ticked.wait(5000));
+        QVERIFY(ticked.wait(k8::test::waits::InProcess));
         const int left = ticked.last().at(0).toInt();
         QVERIFY2(left > 20 && left <= 30, qPrintable(QString::number(left)));
         QCOMPARE(countdown.text(), QStringLiteral("Rejected automatically in 0:%1").arg(left));

@@ -3,7 +3,6 @@
 // shows versions in the status bar, errors in the message area, a missing kosa8 in the health
 // panel while the rest still works, and has a place for the inbox.
 
-#include "app/support/AppTestSupport.h"
 #include "commandlog/CommandLogModel.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
@@ -13,6 +12,8 @@
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "setup/SetupDialog.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 #include "widgets/MessageArea.h"
 
 #include <QAction>
@@ -29,7 +30,7 @@
 using namespace k8;
 
 namespace {
-constexpr int Slow = 60'000;
+constexpr int Slow = k8::test::waits::Standin;
 }
 
 class TestMainWindow : public QObject
@@ -138,7 +139,8 @@ private Q_SLOTS:
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
         QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(dialog->resultText().contains(QStringLiteral("is ready")), 90'000);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->resultText().contains(QStringLiteral("is ready")),
+                                 k8::test::waits::Binary);
         QTRY_VERIFY_WITH_TIMEOUT(window.sandboxesPage()->model()->rowOf(QStringLiteral("code-runner")) >= 0,
                                  Slow);
         QTRY_COMPARE_WITH_TIMEOUT(window.sandboxesPage()->selectedSandbox(), QStringLiteral("code-runner"),

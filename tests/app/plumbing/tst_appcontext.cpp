@@ -2,10 +2,10 @@
 // The app context: settings in the data folder, the runner configured from them, the command
 // profile file (a broken one is reported by name and the defaults apply), and the shutdown path.
 
-#include "app/support/AppTestSupport.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "support/AppTestSupport.h"
 
 #include <QtTest>
 

@@ -4,6 +4,8 @@
 #include "rules/RulesDialog.h"
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
+#include "support/ServiceFolders.h"
+#include "support/Waits.h"
 #include "widgets/MessageBox.h"
 
 #include <QAbstractItemModelTester>
@@ -28,7 +30,7 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int Wait = 15000;
+constexpr int Wait = k8::test::waits::Service;
 
 void writeFile(const QString& path, const QByteArray& bytes)
 {
@@ -58,23 +60,21 @@ bool focusTable(RulesDialog& dialog, QTableView* table)
 
 } // namespace
 
-class TestRulesDialog : public QObject
+class TestRulesDialog : public QObject, private k8::test::ServiceFolders
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<AgentService> m_service;
     AgentSettings m_settings;
 
 private Q_SLOTS:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
+        QVERIFY(setUpFolders());
         m_settings = {};
-        m_settings.socketPath = m_dir->filePath(QStringLiteral("sock/agent.sock"));
-        m_settings.dataDir = m_dir->filePath(QStringLiteral("data"));
+        m_settings.socketPath = socketPath();
+        m_settings.dataDir = dataDir();
         m_settings.rulesFile = m_dir->filePath(QStringLiteral("team-rules.json"));
         writeFile(m_settings.rulesPath(),
                   R"({"rules": [
@@ -92,7 +92,7 @@ private Q_SLOTS:
     void cleanup()
     {
         m_service.reset();
-        m_dir.reset();
+        tearDownFolders();
     }
 
     void listsOwnAndReadOnlyRules()

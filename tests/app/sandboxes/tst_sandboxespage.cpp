@@ -3,7 +3,6 @@
 // new sandbox in the list, and the exact argv that reached kosa8; start/stop/delete; pull with
 // progress; and a clear message when `sandbox ls` fails.
 
-#include "app/support/AppTestSupport.h"
 #include "kosa8/SandboxListModel.h"
 #include "plumbing/AppContext.h"
 #include "sandboxes/CreateSandboxDialog.h"
@@ -11,6 +10,8 @@
 #include "sandboxes/PullImageDialog.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 #include "widgets/ConfirmCommandDialog.h"
 #include "widgets/MessageArea.h"
 #include "widgets/ValidatedListEditor.h"
@@ -37,7 +38,7 @@ void clickRadio(QRadioButton* radio)
 using namespace k8;
 
 namespace {
-constexpr int Slow = 60'000; // the stand-in is a Python script on a busy machine
+constexpr int Slow = k8::test::waits::Standin;
 }
 
 class TestSandboxesPage : public QObject

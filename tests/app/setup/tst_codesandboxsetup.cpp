@@ -2,11 +2,12 @@
 // "Set up a code sandbox" against the stand-in: the three steps with their exact commands, and
 // a failing pull that stops the setup there with the command, exit code and stderr.
 
-#include "app/support/AppTestSupport.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppContext.h"
 #include "setup/CodeSandboxSetup.h"
 #include "setup/SetupDialog.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 
 #include <QPushButton>
 #include <QtTest>
@@ -15,7 +16,7 @@ using namespace k8;
 using StepState = app::CodeSandboxSetup::StepState;
 
 namespace {
-constexpr int Slow = 90'000;
+constexpr int Slow = k8::test::waits::Binary;
 
 const QStringList CreateArgv{QStringLiteral("sandbox"), QStringLiteral("create"),
                              QStringLiteral("code-runner"), QStringLiteral("--egress"),

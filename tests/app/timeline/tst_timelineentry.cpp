@@ -3,13 +3,14 @@
 // public entry points other features call: showTimeline(sandbox, request) ("show on timeline" in
 // the history) and rewindToBeforeRun(sandbox, label) (the run console).
 
-#include "app/support/AppTestSupport.h"
 #include "history/HistoryView.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelinePage.h"
@@ -22,17 +23,10 @@
 #include <QtTest>
 
 using namespace k8;
+using k8::test::argv;
 
 namespace {
-constexpr int Slow = 60'000;
-
-QStringList argv(std::initializer_list<const char*> words)
-{
-    QStringList list;
-    for (const char* word : words)
-        list << QString::fromLatin1(word);
-    return list;
-}
+constexpr int Slow = k8::test::waits::Standin;
 } // namespace
 
 class TestTimelineEntry : public QObject

@@ -2,9 +2,10 @@
 // The timeline page against the kosa8 stand-in, driven like a person: keyboard and clicks,
 // the confirmations, the exact argv that reached kosa8, and the marker after kosa8 is re-read.
 
-#include "app/support/AppTestSupport.h"
 #include "plumbing/AppContext.h"
 #include "style/StateColours.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 #include "timeline/CheckpointLabelDialog.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
@@ -26,18 +27,11 @@
 #include <QtTest>
 
 using namespace k8;
+using k8::test::argv;
 using timeline::TimelineItem;
 
 namespace {
-constexpr int Slow = 60'000; // the stand-in is a Python script on a busy machine
-
-QStringList argv(std::initializer_list<const char*> words)
-{
-    QStringList list;
-    for (const char* word : words)
-        list << QString::fromLatin1(word);
-    return list;
-}
+constexpr int Slow = k8::test::waits::Standin;
 } // namespace
 
 class TestTimelinePage : public QObject

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "support/TestJson.h"
+#include "support/Waits.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,7 +29,7 @@ Q_DECLARE_METATYPE(k8::kosa8::JobResult)
 
 namespace {
 
-constexpr int WaitMs = 60'000; // generous: the machine is shared
+constexpr int WaitMs = k8::test::waits::Standin;
 
 QString standinPath()
 {
@@ -147,32 +149,12 @@ JobResult TestKosa8Runner::run(Kosa8Runner* runner, Operation op, const QVariant
 
 QList<QStringList> TestKosa8Runner::calls() const
 {
-    QList<QStringList> result;
-    QFile file(m_state->filePath(u"calls.jsonl"_s));
-    if (!file.open(QIODevice::ReadOnly))
-        return result;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.trimmed().isEmpty())
-            continue;
-        QStringList argv;
-        for (const QJsonValue& v : QJsonDocument::fromJson(line).object().value(u"argv"_s).toArray())
-            argv.append(v.toString());
-        result.append(argv);
-    }
-    return result;
+    return k8::test::readStandinCalls(m_state->path());
 }
 
 QList<QJsonObject> TestKosa8Runner::runs() const
 {
-    QList<QJsonObject> result;
-    QFile file(m_state->filePath(u"runs.jsonl"_s));
-    if (!file.open(QIODevice::ReadOnly))
-        return result;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (!line.trimmed().isEmpty())
-            result.append(QJsonDocument::fromJson(line).object());
-    }
-    return result;
+    return k8::test::readStandinRuns(m_state->path());
 }
 
 void TestKosa8Runner::writeFaults(const QByteArray& json)

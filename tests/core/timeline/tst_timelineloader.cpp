@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // TimelineLoader and RunResultRecorder against the kosa8 stand-in: real processes, real lists.
+#include "support/TestJson.h"
+#include "support/Waits.h"
 #include "timeline/RunResultRecorder.h"
 
 #include "agent/JsonRpc.h"
@@ -97,27 +99,14 @@ int TestTimelineLoader::standin(const QStringList& arguments)
     env.insert(QStringLiteral("KOSA8_STANDIN_STATE"), m_dir->filePath(QStringLiteral("state")));
     process.setProcessEnvironment(env);
     process.start(qEnvironmentVariable("KOSA8_STANDIN"), arguments);
-    if (!process.waitForFinished(30000))
+    if (!process.waitForFinished(k8::test::waits::Process))
         return -1;
     return process.exitCode();
 }
 
 QList<QStringList> TestTimelineLoader::calls() const
 {
-    QList<QStringList> result;
-    QFile file(QDir(m_dir->filePath(QStringLiteral("state"))).filePath(QStringLiteral("calls.jsonl")));
-    if (!file.open(QIODevice::ReadOnly))
-        return result;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.trimmed().isEmpty())
-            continue;
-        QStringList argv;
-        for (const QJsonValue& value :
-             QJsonDocument::fromJson(line).object().value(QStringLiteral("argv")).toArray())
-            argv << value.toString();
-        result << argv;
-    }
-    return result;
+    return k8::test::readStandinCalls(m_dir->filePath(QStringLiteral("state")));
 }
 
 void TestTimelineLoader::setFault(const QString& prefix, const QJsonObject& fault)
@@ -164,7 +153,7 @@ void TestTimelineLoader::loadsCheckpointsSnapshotsAndRuns()
     loader.setRunSources(ledgerPath, resultsPath);
     QSignalSpy loaded(&loader, &TimelineLoader::loaded);
     loader.refresh(QStringLiteral("box"));
-    QVERIFY(loaded.wait(30000));
+    QVERIFY(loaded.wait(k8::test::waits::Process));
     QVERIFY2(loader.problems().isEmpty(), qPrintable(loader.problems().join(QLatin1Char('\n'))));
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.checkpointLabels(), (QStringList{QStringLiteral("clean"), QStringLiteral("before-1")}));
@@ -188,7 +177,7 @@ void TestTimelineLoader::failedListKeepsLastGoodViewAsStale()
     QSignalSpy loaded(&loader, &TimelineLoader::loaded);
     QSignalSpy failed(&loader, &TimelineLoader::failed);
     loader.refresh(QStringLiteral("box"));
-    QVERIFY(loaded.wait(30000));
+    QVERIFY(loaded.wait(k8::test::waits::Process));
     QCOMPARE(model.rowCount(), 3);
     QVERIFY(!model.isStale());
 
@@ -197,7 +186,7 @@ void TestTimelineLoader::failedListKeepsLastGoodViewAsStale()
                          {QStringLiteral("code"), 3},
                          {QStringLiteral("message"), QStringLiteral("kosa8: worker unreachable")}});
     loader.refresh(QStringLiteral("box"));
-    QVERIFY(failed.wait(30000));
+    QVERIFY(failed.wait(k8::test::waits::Process));
     QCOMPARE(loaded.size(), 1);
     QVERIFY(model.isStale());
     QCOMPARE(model.rowCount(), 3); // the last good view stays

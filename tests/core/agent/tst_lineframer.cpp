@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/LineFramer.h"
+#include "support/Waits.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -106,7 +107,7 @@ private Q_SLOTS:
         framer.setIdleTimeoutMs(100);
         QSignalSpy idle(&framer, &LineFramer::idleTimeout);
         framer.feed("{\"half\":");
-        QVERIFY(idle.wait(5000));
+        QVERIFY(idle.wait(k8::test::waits::InProcess));
         QCOMPARE(idle.count(), 1);
     }
 
@@ -134,7 +135,7 @@ private Q_SLOTS:
         QTimer feeder;
         connect(&feeder, &QTimer::timeout, this, [&] { framer.feed("\"a\":1,"); });
         feeder.start(100);
-        QVERIFY(idle.wait(5000));
+        QVERIFY(idle.wait(k8::test::waits::InProcess));
         feeder.stop();
         QVERIFY2(clock.elapsed() >= 600 - 50 && clock.elapsed() < 1500,
                  qPrintable(QString::number(clock.elapsed())));
@@ -152,7 +153,7 @@ private Q_SLOTS:
             clock.start();
             QCOMPARE(framer.feed("1}\n{\"b\":").lines.size(), 1); // ends the first, begins the second
         });
-        QVERIFY(idle.wait(5000));
+        QVERIFY(idle.wait(k8::test::waits::InProcess));
         QVERIFY2(clock.isValid() && clock.elapsed() >= 600 - 50,
                  qPrintable(QString::number(clock.elapsed())));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/PeerCredentials.h"
 #include "agent/SocketPath.h"
+#include "support/UnixSockets.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,18 +29,7 @@ int modeOf(const QString& path)
     return int(info.st_mode & 07777);
 }
 
-// A socket file with nobody listening: bind, then close without listen.
-bool makeStaleSocket(const QString& path)
-{
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    sockaddr_un address = {};
-    address.sun_family = AF_UNIX;
-    const QByteArray bytes = QFile::encodeName(path);
-    std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
-    const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0;
-    ::close(fd);
-    return ok;
-}
+using k8::test::makeStaleSocket;
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/Ledger.h"
 #include "support/FileSizeLimit.h"
+#include "support/Waits.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -298,7 +299,7 @@ private Q_SLOTS:
         std::atomic<int> notices{0};
         QVERIFY(ledger.startCommit([&notices] { ++notices; }, &error));
         if (ledger.isFlushing())
-            QTRY_COMPARE_WITH_TIMEOUT(notices.load(), 1, 15000);
+            QTRY_COMPARE_WITH_TIMEOUT(notices.load(), 1, k8::test::waits::Service);
         QVERIFY(ledger.finishCommit(&error));
         QCOMPARE(readState(path).value(QStringLiteral("seq")).toInteger(), 1);
         QCOMPARE(readState(path).value(QStringLiteral("hash")).toString(), ledger.lastHash());
@@ -628,7 +629,7 @@ private Q_SLOTS:
                              &error));
         QVERIFY(!ledger.commit(&error));
         QVERIFY(!ledger.startCommit({}, &error));
-        QTRY_COMPARE_WITH_TIMEOUT(notices.load(), 1, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(notices.load(), 1, k8::test::waits::Service);
         QVERIFY(ledger.flushEnded());
         QVERIFY2(ledger.finishCommit(&error), qPrintable(error));
         QVERIFY(!ledger.isFlushing());

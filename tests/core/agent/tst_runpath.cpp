@@ -9,7 +9,10 @@
 #include "agent/Sha256.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
+#include "support/ServiceFixture.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
+#include "support/Waits.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,7 +40,7 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int Wait = 30000;
+constexpr int Wait = k8::test::waits::Process;
 
 using k8::test::readJsonLines;
 
@@ -51,15 +54,8 @@ PersonDecision decisionOf(DecisionKind kind, const QJsonObject& editedArgs = {})
     return decision;
 }
 
-int errorCodeOf(const QJsonObject& message)
-{
-    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
-}
-
-QString errorMessageOf(const QJsonObject& message)
-{
-    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
-}
+using k8::test::errorCodeOf;
+using k8::test::errorMessageOf;
 
 // A client that reads only when told to: a plain non-blocking socket.
 class RawClient
@@ -67,17 +63,9 @@ class RawClient
 public:
     explicit RawClient(const QString& path)
     {
-        m_fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address{};
-        address.sun_family = AF_UNIX;
-        const QByteArray bytes = QFile::encodeName(path);
-        std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
-        if (::connect(m_fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
-            ::close(m_fd);
-            m_fd = -1;
-            return;
-        }
-        ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
+        m_fd = k8::test::connectUnixSocket(path);
+        if (m_fd >= 0)
+            ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
     }
     ~RawClient()
     {
@@ -124,15 +112,7 @@ public:
     }
     const QByteArray& received() const { return m_received; }
     qint64 lineCount() const { return m_lineCount; }
-    QList<QJsonObject> messages() const
-    {
-        QList<QJsonObject> out;
-        for (const QByteArray& line : m_received.split('\n')) {
-            if (!line.isEmpty())
-                out.append(QJsonDocument::fromJson(line).object());
-        }
-        return out;
-    }
+    QList<QJsonObject> messages() const { return k8::test::parseJsonLines(m_received); }
 
 private:
     int m_fd = -1;
@@ -142,50 +122,13 @@ private:
 
 } // namespace
 
-class TestRunPath : public QObject
+class TestRunPath : public QObject, private k8::test::ServiceFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
-    std::unique_ptr<AgentService> m_service;
-    QString m_standin;
+    QList<QJsonObject> runs() const { return k8::test::readStandinRuns(stateDir()); }
 
-    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
-    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
-    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
-    QList<QJsonObject> ledger() const { return readJsonLines(dataDir() + QStringLiteral("/ledger.jsonl")); }
-    QList<QJsonObject> runs() const { return readJsonLines(stateDir() + QStringLiteral("/runs.jsonl")); }
-
-    AgentSettings baseSettings() const
-    {
-        AgentSettings settings;
-        settings.socketPath = socketPath();
-        settings.dataDir = dataDir();
-        settings.defaultSandbox = QStringLiteral("box1");
-        settings.serverVersion = QStringLiteral("9.9-test");
-        return settings;
-    }
-
-    bool startService(const AgentSettings& settings)
-    {
-        m_service = std::make_unique<AgentService>(m_runner.get());
-        QString error;
-        const bool ok = m_service->start(settings, &error);
-        if (!ok)
-            qWarning("start failed: %s", qPrintable(error));
-        return ok;
-    }
-
-    bool connectClient(AgentTestClient& client)
-    {
-        QSignalSpy connected(&client, &AgentTestClient::connected);
-        client.connectTo(socketPath());
-        return client.isConnected() || connected.wait(Wait);
-    }
-
-    int standin(const QStringList& arguments) { return QProcess::execute(m_standin, arguments); }
     void createSandbox()
     {
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
@@ -216,30 +159,11 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
-    }
+    void initTestCase() { QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in"); }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(stateDir()));
-        qunsetenv("KOSA8_STANDIN_FAULT");
-        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
-        k8::kosa8::ConnectionProfile connection;
-        connection.executable = m_standin;
-        m_runner->setConnection(connection);
-    }
+    void init() { QVERIFY(setUpService()); }
 
-    void cleanup()
-    {
-        m_service.reset();
-        m_runner.reset();
-        m_dir.reset();
-    }
+    void cleanup() { tearDownService(); }
 
     // ---- finding 7: the bytes that run ----
 
@@ -497,7 +421,7 @@ private Q_SLOTS:
         dribble.setInterval(100);
         connect(&dribble, &QTimer::timeout, &client, [&client] { client.sendRaw("x"); });
         dribble.start();
-        QVERIFY(closed.wait(5000));
+        QVERIFY(closed.wait(k8::test::waits::InProcess));
         dribble.stop();
         QCOMPARE(m_service->connectionCount(), 0);
     }

@@ -9,7 +9,10 @@
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 #include "support/FileSizeLimit.h"
+#include "support/HitlPayloads.h"
+#include "support/ServiceFixture.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -35,8 +38,9 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int Wait = 15000;
+constexpr int Wait = k8::test::waits::Service;
 
+using k8::test::hitlPayload;
 using k8::test::readJsonLines;
 
 QJsonObject genericPayload(const QString& code)
@@ -68,28 +72,13 @@ QJsonValue resultOf(const QJsonObject& message)
     return message.value(QStringLiteral("result"));
 }
 
-int errorCodeOf(const QJsonObject& message)
-{
-    return message.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
-}
+using k8::test::errorCodeOf;
 
 // SHA-256 of canonical JSON written out by hand in the test, independent of the app's own
 // canonical form.
 QString handHash(const QByteArray& canonical)
 {
     return QString::fromLatin1(QCryptographicHash::hash(canonical, QCryptographicHash::Sha256).toHex());
-}
-
-QJsonObject hitlPayload(const QString& name, const QJsonObject& args)
-{
-    return QJsonObject{
-        {QStringLiteral("action_requests"),
-         QJsonArray{QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("args"), args}}}},
-        {QStringLiteral("review_configs"),
-         QJsonArray{QJsonObject{
-             {QStringLiteral("action_name"), name},
-             {QStringLiteral("allowed_decisions"),
-              QJsonArray{QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")}}}}}};
 }
 
 // The ledger line's action_sha256 (issue 7): what was approved, after any edit.
@@ -100,49 +89,11 @@ QJsonObject hitlPayload(const QString& name, const QJsonObject& args)
     } while (false)
 } // namespace
 
-class TestAgentService : public QObject
+class TestAgentService : public QObject, private k8::test::ServiceFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<k8::kosa8::Kosa8Runner> m_runner;
-    std::unique_ptr<AgentService> m_service;
-    QString m_standin;
-
-    QString socketPath() const { return m_dir->filePath(QStringLiteral("sock/agent.sock")); }
-    QString dataDir() const { return m_dir->filePath(QStringLiteral("data")); }
-    QString stateDir() const { return m_dir->filePath(QStringLiteral("state")); }
-    QString ledgerPath() const { return dataDir() + QStringLiteral("/ledger.jsonl"); }
-    QList<QJsonObject> ledger() const { return readJsonLines(ledgerPath()); }
-
-    AgentSettings baseSettings() const
-    {
-        AgentSettings settings;
-        settings.socketPath = socketPath();
-        settings.dataDir = dataDir();
-        settings.defaultSandbox = QStringLiteral("box1");
-        settings.serverVersion = QStringLiteral("9.9-test");
-        return settings;
-    }
-
-    bool startService(const AgentSettings& settings)
-    {
-        m_service = std::make_unique<AgentService>(m_runner.get());
-        QString error;
-        const bool ok = m_service->start(settings, &error);
-        if (!ok)
-            qWarning("start failed: %s", qPrintable(error));
-        return ok;
-    }
-
-    bool connectClient(AgentTestClient& client)
-    {
-        QSignalSpy connected(&client, &AgentTestClient::connected);
-        client.connectTo(socketPath());
-        return client.isConnected() || connected.wait(Wait);
-    }
-
     void writeFile(const QString& path, const QByteArray& bytes)
     {
         QDir().mkpath(QFileInfo(path).absolutePath());
@@ -151,19 +102,13 @@ private:
         file.write(bytes);
     }
 
-    int standin(const QStringList& arguments) { return QProcess::execute(m_standin, arguments); }
-
-    // Each kosa8 call the stand-in received, oldest first, as its first three words
-    // ("sandbox run --name", "rewind box1 --to", "checkpoint box1 --label").
+    // Each kosa8 call the stand-in received, oldest first, as its first two words
+    // ("sandbox run", "rewind box1", "checkpoint box1").
     QStringList callsInOrder() const
     {
         QStringList commands;
-        for (const QJsonObject& call : readJsonLines(stateDir() + QStringLiteral("/calls.jsonl"))) {
-            QStringList argv;
-            for (const QJsonValue& word : call.value(QStringLiteral("argv")).toArray())
-                argv.append(word.toString());
+        for (const QStringList& argv : k8::test::readStandinCalls(stateDir()))
             commands.append(argv.mid(0, 2).join(QLatin1Char(' ')));
-        }
         return commands;
     }
 
@@ -257,30 +202,11 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
-    }
+    void initTestCase() { QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in"); }
 
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(stateDir()));
-        qunsetenv("KOSA8_STANDIN_FAULT");
-        m_runner = std::make_unique<k8::kosa8::Kosa8Runner>();
-        k8::kosa8::ConnectionProfile connection;
-        connection.executable = m_standin;
-        m_runner->setConnection(connection);
-    }
+    void init() { QVERIFY(setUpService()); }
 
-    void cleanup()
-    {
-        m_service.reset();
-        m_runner.reset();
-        m_dir.reset();
-    }
+    void cleanup() { tearDownService(); }
 
     void helloAndPing()
     {
@@ -1188,17 +1114,11 @@ private Q_SLOTS:
         QCOMPARE(finished.count(), 1);
 
         // What kosa8 was asked, in order: the checkpoint, then the run with exactly the code.
-        QStringList commands;
-        for (const QJsonObject& call : readJsonLines(stateDir() + QStringLiteral("/calls.jsonl"))) {
-            QStringList argv;
-            for (const QJsonValue& word : call.value(QStringLiteral("argv")).toArray())
-                argv.append(word.toString());
-            commands.append(argv.mid(0, 2).join(QLatin1Char(' ')));
-        }
+        const QStringList commands = callsInOrder();
         const qsizetype checkpointAt = commands.indexOf(QStringLiteral("checkpoint box1"));
         const qsizetype runAt = commands.indexOf(QStringLiteral("sandbox run"));
         QVERIFY(checkpointAt >= 0 && runAt > checkpointAt);
-        const QList<QJsonObject> runs = readJsonLines(stateDir() + QStringLiteral("/runs.jsonl"));
+        const QList<QJsonObject> runs = k8::test::readStandinRuns(stateDir());
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.first().value(QStringLiteral("code")).toString(), code);
         QCOMPARE(runs.first().value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
@@ -1319,12 +1239,11 @@ private Q_SLOTS:
         QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 3); // the code's own exit is a result
         QVERIFY(result.value(QStringLiteral("checkpoint")).isNull());
         QCOMPARE(result.value(QStringLiteral("image")).toString(), QStringLiteral("debian:bookworm-slim"));
-        const QList<QJsonObject> runs = readJsonLines(stateDir() + QStringLiteral("/runs.jsonl"));
+        const QList<QJsonObject> runs = k8::test::readStandinRuns(stateDir());
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.first().value(QStringLiteral("stdin")).toString(), big); // over 100 KiB: standard input
-        for (const QJsonObject& call : readJsonLines(stateDir() + QStringLiteral("/calls.jsonl")))
-            QVERIFY(call.value(QStringLiteral("argv")).toArray().first().toString() !=
-                    QLatin1String("checkpoint"));
+        for (const QStringList& argv : k8::test::readStandinCalls(stateDir()))
+            QVERIFY(argv.first() != QLatin1String("checkpoint"));
         QCOMPARE(ledger().last().value(QStringLiteral("code_sha256")).toString(), sha256Hex(big.toUtf8()));
         QCOMPARE(ledger().last().value(QStringLiteral("decision")).toString(), QStringLiteral("edit"));
     }
@@ -1631,7 +1550,7 @@ private Q_SLOTS:
         QCOMPARE(second.value(QStringLiteral("exit_code")).toInt(), 0);
         QVERIFY(first.value(QStringLiteral("checkpoint")).toString() !=
                 second.value(QStringLiteral("checkpoint")).toString());
-        QCOMPARE(readJsonLines(stateDir() + QStringLiteral("/runs.jsonl")).size(), 3);
+        QCOMPARE(k8::test::readStandinRuns(stateDir()).size(), 3);
     }
 
     void shutdownRejectsEverythingPending()
@@ -1915,13 +1834,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QFileInfo(socketPath()).absolutePath()));
         QFile::setPermissions(QFileInfo(socketPath()).absolutePath(),
                               QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-        sockaddr_un address = {};
-        address.sun_family = AF_UNIX;
-        const QByteArray bytes = QFile::encodeName(socketPath());
-        std::memcpy(address.sun_path, bytes.constData(), size_t(bytes.size()));
-        QVERIFY(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
-        ::close(fd);
+        QVERIFY(k8::test::makeStaleSocket(socketPath()));
         QVERIFY(QFileInfo::exists(socketPath()));
 
         QVERIFY(startService(baseSettings()));

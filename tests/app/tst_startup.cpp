@@ -3,7 +3,8 @@
 // for its version and the sandbox list, keeps running, writes its log, and SIGTERM ends it
 // cleanly with exit code 0. Also --version and --help.
 
-#include "app/support/AppTestSupport.h"
+#include "support/AppTestSupport.h"
+#include "support/Waits.h"
 
 #include <QProcess>
 #include <QtTest>
@@ -11,7 +12,7 @@
 using namespace k8;
 
 namespace {
-constexpr int Slow = 90'000;
+constexpr int Slow = k8::test::waits::Binary;
 
 QString binary()
 {

@@ -5,6 +5,8 @@
 // test, the stand-in's call record, and fault injection (tests/standin/README.md).
 
 #include "plumbing/AppOptions.h"
+#include "support/TestJson.h"
+#include "support/Waits.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,7 +18,18 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <initializer_list>
+
 namespace k8::test {
+
+// A command line written as words in a test: argv({"sandbox", "ls"}).
+inline QStringList argv(std::initializer_list<const char*> words)
+{
+    QStringList list;
+    for (const char* word : words)
+        list << QString::fromUtf8(word);
+    return list;
+}
 
 class StandinEnvironment
 {
@@ -44,24 +57,7 @@ public:
     }
 
     // Every argv the stand-in was called with, in order.
-    QList<QStringList> calls() const
-    {
-        QList<QStringList> result;
-        QFile file(QDir(statePath()).filePath(QStringLiteral("calls.jsonl")));
-        if (!file.open(QIODevice::ReadOnly))
-            return result;
-        const QList<QByteArray> lines = file.readAll().split('\n');
-        for (const QByteArray& line : lines) {
-            if (line.trimmed().isEmpty())
-                continue;
-            QStringList argv;
-            for (const QJsonValue& value :
-                 QJsonDocument::fromJson(line).object().value(QStringLiteral("argv")).toArray())
-                argv << value.toString();
-            result << argv;
-        }
-        return result;
-    }
+    QList<QStringList> calls() const { return readStandinCalls(statePath()); }
 
     bool wasCalledWith(const QStringList& argv) const { return calls().contains(argv); }
 
@@ -80,7 +76,7 @@ public:
     {
         QProcess process;
         process.start(standin(), arguments);
-        if (!process.waitForFinished(60'000))
+        if (!process.waitForFinished(waits::Standin))
             return -1;
         return process.exitCode();
     }
