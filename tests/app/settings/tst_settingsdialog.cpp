@@ -5,9 +5,9 @@
 #include "app/support/AppTestSupport.h"
 #include "common/AppContext.h"
 #include "common/AppSettings.h"
-#include "common/SettingsDialog.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "settings/SettingsDialog.h"
 
 #include <QComboBox>
 #include <QLabel>

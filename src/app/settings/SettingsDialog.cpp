@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "common/SettingsDialog.h"
+#include "settings/SettingsDialog.h"
 
 #include "common/AppContext.h"
 #include "common/AppSettings.h"
