@@ -217,6 +217,11 @@ void SandboxesPage::buildEmptyState()
 {
     m_ui->emptyIcon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
     m_ui->emptyTitle->setFont(style::headerFont(font()));
+    // A fixed width lets the wrapped text compute its height (a maximum alone squeezes it). Set
+    // here, not in the form: the form's minimumSize would also fix the minimum height, at 0.
+    m_ui->emptyText->setFixedWidth(520);
+    m_ui->emptySetupButton->setMinimumHeight(34);
+    m_ui->emptyCreateButton->setMinimumHeight(34);
     QPushButton* setupButton = m_ui->emptySetupButton;
     setupButton->setIcon(style::icon(QStringLiteral("setup")));
     setupButton->setStyleSheet(

@@ -69,6 +69,9 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     connect(m_ui->hostEdit, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
     updateProfileStatus();
     revalidate();
+    // In code, not in the form: a form's minimumSize fixes the minimum height too (at 0), and the
+    // wrapped notes then lose the height they need.
+    setMinimumWidth(600);
 }
 
 SettingsDialog::~SettingsDialog() = default;

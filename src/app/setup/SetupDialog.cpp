@@ -28,6 +28,8 @@ SetupDialog::SetupDialog(CodeSandboxSetup* setup, QWidget* parent)
     addStepRows();
     m_ui->setupResult->setVisible(false);
     style::makeMonospace(m_ui->setupOutput);
+    // Only the height: a form's minimumSize would fix the minimum width too.
+    m_ui->setupOutput->setMinimumHeight(120);
 
     m_start = m_ui->buttonBox->addButton(tr("Set up"), QDialogButtonBox::AcceptRole);
     m_start->setObjectName(QStringLiteral("setupStartButton"));
