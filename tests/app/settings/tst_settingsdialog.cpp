@@ -4,9 +4,9 @@
 
 #include "common/AppContext.h"
 #include "common/AppSettings.h"
-#include "common/SettingsDialog.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "settings/SettingsDialog.h"
 #include "support/AppTestSupport.h"
 
 #include <QComboBox>
