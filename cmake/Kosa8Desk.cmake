@@ -24,7 +24,9 @@ function(k8_add_subfolders)
     endforeach()
 endfunction()
 
-# A static library made of every .cpp/.h in the current folder.
+# A static library made of every .cpp/.h in the current folder. Its Qt Designer forms are in
+# ui/<folder>/ (same folder name as the sources' folder): autouic looks for the forms its sources
+# include (`#include "ui_X.h"`) there, so a new feature folder with forms needs no edit here.
 #   k8_library(NAME target LIBS dep...)
 function(k8_library)
     cmake_parse_arguments(K8 "" "NAME" "LIBS" ${ARGN})
@@ -37,6 +39,10 @@ function(k8_library)
     target_include_directories(${K8_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src ${k8_layer_dir})
     target_link_libraries(${K8_NAME} PUBLIC ${K8_LIBS})
     k8_warnings(${K8_NAME})
+    get_filename_component(k8_feature ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+    if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/ui/${k8_feature})
+        set_property(TARGET ${K8_NAME} PROPERTY AUTOUIC_SEARCH_PATHS ${CMAKE_SOURCE_DIR}/ui/${k8_feature})
+    endif()
     set_property(GLOBAL APPEND PROPERTY K8_TRANSLATABLE_SOURCES ${sources})
 endfunction()
 

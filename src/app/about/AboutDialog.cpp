@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "about/AboutDialog.h"
 
+#include "ui_AboutDialog.h"
+
 #include "agent/SocketPath.h"
 #include "editor/SyntaxRepository.h"
 #include "plumbing/Logging.h"
@@ -8,9 +10,7 @@
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QVBoxLayout>
 
 namespace k8::app {
 
@@ -22,27 +22,12 @@ QString AboutDialog::highlighterName()
 AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir,
                          const QString& agentSocketStatus, QWidget* parent)
     : QDialog(parent)
-    , m_info(new QLabel(this))
+    , m_ui(std::make_unique<Ui::AboutDialog>())
 {
-    setObjectName(QStringLiteral("aboutDialog"));
-    setWindowTitle(tr("About kosa8 Desk"));
-    setAccessibleName(windowTitle());
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(24, 20, 24, 14);
-    layout->setSpacing(12);
-    auto* top = new QHBoxLayout;
-    auto* icon = new QLabel(this);
-    icon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(64, 64));
-    top->addWidget(icon, 0, Qt::AlignTop);
-    auto* texts = new QVBoxLayout;
-    auto* title = new QLabel(tr("kosa8 Desk %1").arg(QCoreApplication::applicationVersion()), this);
-    title->setFont(style::headerFont(font()));
-    texts->addWidget(title);
-    auto* tagline = new QLabel(tr("Review AI agents' code and run it in kosa8 sandboxes."), this);
-    tagline->setWordWrap(true);
-    texts->addWidget(tagline);
-    top->addLayout(texts, 1);
-    layout->addLayout(top);
+    m_ui->setupUi(this);
+    m_ui->iconLabel->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(64, 64));
+    m_ui->titleLabel->setText(tr("kosa8 Desk %1").arg(QCoreApplication::applicationVersion()));
+    m_ui->titleLabel->setFont(style::headerFont(font()));
 
     const QString info =
         tr("Qt: %1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR)) +
@@ -53,21 +38,15 @@ AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir,
         tr("Agent socket: %1")
             .arg(agentSocketStatus.isEmpty() ? agent::SocketPath::statusText(QString(), false)
                                              : agentSocketStatus);
-    m_info->setObjectName(QStringLiteral("aboutInfo"));
-    m_info->setText(info);
-    m_info->setTextFormat(Qt::PlainText);
-    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_info->setAccessibleName(tr("Version information"));
-    layout->addWidget(m_info);
-
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
+    m_ui->aboutInfo->setText(info);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
+
+AboutDialog::~AboutDialog() = default;
 
 QString AboutDialog::infoText() const
 {
-    return m_info->text();
+    return m_ui->aboutInfo->text();
 }
 
 } // namespace k8::app

@@ -15,7 +15,9 @@ class QLineEdit;
 class QTimer;
 class QVBoxLayout;
 
-namespace Ui {
+// The form (ui/<feature>/<Class>.ui) names its class k8::app::<Class>, so its strings share this class's
+// translation context.
+namespace k8::app::Ui {
 class ReviewView;
 }
 

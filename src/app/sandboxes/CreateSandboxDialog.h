@@ -10,7 +10,9 @@
 
 #include <memory>
 
-namespace Ui {
+// The form (ui/<feature>/<Class>.ui) names its class k8::app::<Class>, so its strings share this class's
+// translation context.
+namespace k8::app::Ui {
 class CreateSandboxDialog;
 }
 

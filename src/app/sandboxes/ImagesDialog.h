@@ -8,12 +8,15 @@
 #include <QDialog>
 #include <QPointer>
 
-class QLabel;
+#include <memory>
+
 class QTableWidget;
 
 namespace k8::app {
 
-class CommandPreviewField;
+namespace Ui {
+class ImagesDialog;
+}
 
 // The images in one sandbox (`sandbox images NAME`), read by header name; unreadable lines are
 // listed under the table rather than dropped.
@@ -24,7 +27,7 @@ public:
     ImagesDialog(kosa8::Kosa8Runner* runner, const QString& sandbox, QWidget* parent = nullptr);
     ~ImagesDialog() override;
 
-    QTableWidget* table() const { return m_table; }
+    QTableWidget* table() const;
     QString statusText() const;
     bool isLoading() const { return m_job != nullptr; }
 
@@ -36,11 +39,10 @@ Q_SIGNALS:
 
 private:
     void onFinished(const kosa8::JobResult& result);
+    // The fixed layout (ui/sandboxes/ImagesDialog.ui).
+    std::unique_ptr<Ui::ImagesDialog> m_ui;
     kosa8::Kosa8Runner* m_runner;
     QString m_sandbox;
-    CommandPreviewField* m_command;
-    QTableWidget* m_table;
-    QLabel* m_status;
     QPointer<kosa8::Kosa8Job> m_job;
 };
 

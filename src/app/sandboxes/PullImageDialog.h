@@ -11,7 +11,9 @@
 
 class QPushButton;
 
-namespace Ui {
+// The form (ui/<feature>/<Class>.ui) names its class k8::app::<Class>, so its strings share this class's
+// translation context.
+namespace k8::app::Ui {
 class PullImageDialog;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sandboxes/SandboxesPage.h"
 
+#include "ui_SandboxesPage.h"
+
 #include "egress/EgressEditorDialog.h"
 #include "egress/EgressGlanceDelegate.h"
 #include "kosa8/Kosa8Params.h"
@@ -28,11 +30,9 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
-#include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
-#include <QVBoxLayout>
 
 namespace k8::app {
 
@@ -41,23 +41,16 @@ using kosa8::Operation;
 
 SandboxesPage::SandboxesPage(AppContext* context, QWidget* parent)
     : QWidget(parent)
+    , m_ui(std::make_unique<Ui::SandboxesPage>())
     , m_context(context)
     , m_model(new kosa8::SandboxListModel(this))
     , m_refresher(new SandboxRefresher(context, m_model, this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_filter(new QLineEdit(this))
-    , m_toolbar(new QToolBar(this))
-    , m_stack(new QStackedWidget(this))
-    , m_view(new QTableView(this))
-    , m_emptyPanel(new QWidget(this))
-    , m_waitingPanel(new QWidget(this))
-    , m_waitingText(new QLabel(this))
-    , m_statusLine(new QLabel(this))
     , m_statusTimer(new QTimer(this))
     , m_contextMenu(new QMenu(this))
 {
-    setObjectName(QStringLiteral("sandboxesPage"));
-    setAccessibleName(tr("Sandboxes"));
+    m_ui->setupUi(this);
     buildActions();
     buildLayout();
 
@@ -68,7 +61,7 @@ SandboxesPage::SandboxesPage(AppContext* context, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &SandboxesPage::updateState);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SandboxesPage::updateState);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &SandboxesPage::updateActions);
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+    connect(m_ui->sandboxView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SandboxesPage::updateActions);
     // The "retrying in N s" countdown.
     m_statusTimer->setInterval(1000);
@@ -143,12 +136,13 @@ QList<QAction*> SandboxesPage::sandboxActions() const
     return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_egress, m_timeline, m_refresh, m_setup};
 }
 
+QTableView* SandboxesPage::view() const
+{
+    return m_ui->sandboxView;
+}
+
 void SandboxesPage::buildLayout()
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(8);
-
     auto* header = new PageHeader(
         tr("Sandboxes"), tr("kosa8 microVMs that run agent code. Network access is enforced on the host."),
         this);
@@ -158,27 +152,23 @@ void SandboxesPage::buildLayout()
     m_filter->setClearButtonEnabled(true);
     m_filter->setMinimumWidth(220);
     header->addWidget(m_filter);
-    layout->addWidget(header);
+    m_ui->mainLayout->insertWidget(0, header);
 
-    m_toolbar->setObjectName(QStringLiteral("sandboxToolbar"));
-    m_toolbar->setAccessibleName(tr("Sandbox actions"));
-    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_toolbar->setIconSize(QSize(18, 18));
-    m_toolbar->addAction(m_create);
-    m_toolbar->addSeparator();
-    m_toolbar->addAction(m_start);
-    m_toolbar->addAction(m_stop);
-    m_toolbar->addAction(m_pull);
-    m_toolbar->addAction(m_images);
-    m_toolbar->addAction(m_timeline);
-    m_toolbar->addAction(m_egress);
-    m_toolbar->addAction(m_remove);
-    auto* spacer = new QWidget(m_toolbar);
+    QToolBar* toolbar = m_ui->sandboxToolbar;
+    toolbar->addAction(m_create);
+    toolbar->addSeparator();
+    toolbar->addAction(m_start);
+    toolbar->addAction(m_stop);
+    toolbar->addAction(m_pull);
+    toolbar->addAction(m_images);
+    toolbar->addAction(m_timeline);
+    toolbar->addAction(m_egress);
+    toolbar->addAction(m_remove);
+    auto* spacer = new QWidget(toolbar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    m_toolbar->addWidget(spacer);
-    m_toolbar->addAction(m_setup);
-    m_toolbar->addAction(m_refresh);
-    layout->addWidget(m_toolbar);
+    toolbar->addWidget(spacer);
+    toolbar->addAction(m_setup);
+    toolbar->addAction(m_refresh);
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(-1);
@@ -186,36 +176,24 @@ void SandboxesPage::buildLayout()
     m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
 
-    m_view->setObjectName(QStringLiteral("sandboxView"));
-    m_view->setAccessibleName(tr("Sandbox list"));
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(kosa8::SandboxListModel::NameColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->setShowGrid(false);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 14);
-    m_view->horizontalHeader()->setHighlightSections(false);
-    // The images column takes the spare width (image lists are the long cells); the creation time
-    // keeps just its own width instead of stretching as the last section.
-    m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::ImagesColumn,
-                                                     QHeaderView::Stretch);
-    m_view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::CreatedColumn,
-                                                     QHeaderView::ResizeToContents);
-    m_view->setColumnWidth(kosa8::SandboxListModel::NameColumn, 200);
-    m_view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
-    m_view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
-    m_view->setItemDelegateForColumn(kosa8::SandboxListModel::StatusColumn, new StatusDotDelegate(m_view));
-    m_view->setItemDelegateForColumn(kosa8::SandboxListModel::EgressColumn, new EgressGlanceDelegate(m_view));
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
-    connect(m_view, &QTableView::doubleClicked, this, &SandboxesPage::openImagesDialog);
-    m_view->addAction(m_remove);
+    QTableView* view = m_ui->sandboxView;
+    view->setModel(m_proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(kosa8::SandboxListModel::NameColumn, Qt::AscendingOrder);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 14);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::ImagesColumn,
+                                                   QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::CreatedColumn,
+                                                   QHeaderView::ResizeToContents);
+    view->setColumnWidth(kosa8::SandboxListModel::NameColumn, 200);
+    view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
+    view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
+    view->setItemDelegateForColumn(kosa8::SandboxListModel::StatusColumn, new StatusDotDelegate(view));
+    view->setItemDelegateForColumn(kosa8::SandboxListModel::EgressColumn, new EgressGlanceDelegate(view));
+    connect(view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
+    connect(view, &QTableView::doubleClicked, this, &SandboxesPage::openImagesDialog);
+    view->addAction(m_remove);
 
     m_contextMenu->addAction(m_start);
     m_contextMenu->addAction(m_stop);
@@ -228,78 +206,35 @@ void SandboxesPage::buildLayout()
     m_contextMenu->addSeparator();
     m_contextMenu->addAction(m_remove);
 
-    // The empty state: nothing to list yet, so offer the one-click setup.
-    m_emptyPanel->setObjectName(QStringLiteral("sandboxEmptyState"));
-    {
-        auto* empty = new QVBoxLayout(m_emptyPanel);
-        empty->addStretch(2);
-        auto* icon = new QLabel(m_emptyPanel);
-        icon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
-        icon->setAlignment(Qt::AlignCenter);
-        empty->addWidget(icon);
-        auto* title = new QLabel(tr("No sandboxes yet"), m_emptyPanel);
-        title->setFont(style::headerFont(font()));
-        title->setAlignment(Qt::AlignCenter);
-        empty->addWidget(title);
-        auto* text =
-            new QLabel(tr("A code sandbox is a kosa8 microVM with no network access, a Python image and a "
-                          "clean checkpoint to rewind to. Agents' code runs there, after you approve it."),
-                       m_emptyPanel);
-        text->setWordWrap(true);
-        text->setAlignment(Qt::AlignCenter);
-        // A fixed width lets the wrapped text compute its height (a maximum alone squeezes it).
-        text->setFixedWidth(520);
-        empty->addWidget(text, 0, Qt::AlignHCenter);
-        empty->addSpacing(14);
-        auto* buttons = new QHBoxLayout;
-        buttons->addStretch();
-        auto* setupButton =
-            new QPushButton(style::icon(QStringLiteral("setup")), tr("Set up a code sandbox"), m_emptyPanel);
-        setupButton->setObjectName(QStringLiteral("emptySetupButton"));
-        setupButton->setAccessibleName(tr("Set up a code sandbox"));
-        setupButton->setDefault(true);
-        setupButton->setMinimumHeight(34);
-        setupButton->setStyleSheet(
-            QStringLiteral("QPushButton { background: %1; color: white; border-radius: 4px;"
-                           " padding: 6px 18px; font-weight: bold; }")
-                .arg(style::accentColor().name()));
-        connect(setupButton, &QPushButton::clicked, this, &SandboxesPage::setupRequested);
-        auto* createButton = new QPushButton(tr("Create a sandbox…"), m_emptyPanel);
-        createButton->setObjectName(QStringLiteral("emptyCreateButton"));
-        createButton->setAccessibleName(tr("Create a sandbox"));
-        createButton->setMinimumHeight(34);
-        connect(createButton, &QPushButton::clicked, this, &SandboxesPage::openCreateDialog);
-        buttons->addWidget(setupButton);
-        buttons->addWidget(createButton);
-        buttons->addStretch();
-        empty->addLayout(buttons);
-        empty->addStretch(3);
-    }
-    m_waitingPanel->setObjectName(QStringLiteral("sandboxWaitingState"));
-    {
-        auto* waiting = new QVBoxLayout(m_waitingPanel);
-        waiting->addStretch();
-        m_waitingText->setObjectName(QStringLiteral("sandboxWaitingText"));
-        m_waitingText->setAlignment(Qt::AlignCenter);
-        m_waitingText->setWordWrap(true);
-        waiting->addWidget(m_waitingText);
-        waiting->addStretch();
-    }
-    m_stack->addWidget(m_view);
-    m_stack->addWidget(m_emptyPanel);
-    m_stack->addWidget(m_waitingPanel);
-    layout->addWidget(m_stack, 1);
+    buildEmptyState();
 
-    m_statusLine->setObjectName(QStringLiteral("sandboxStatusLine"));
-    QPalette muted = m_statusLine->palette();
+    QPalette muted = m_ui->sandboxStatusLine->palette();
     muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_statusLine->setPalette(muted);
-    layout->addWidget(m_statusLine);
+    m_ui->sandboxStatusLine->setPalette(muted);
+}
+
+void SandboxesPage::buildEmptyState()
+{
+    m_ui->emptyIcon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
+    m_ui->emptyTitle->setFont(style::headerFont(font()));
+    // A fixed width lets the wrapped text compute its height (a maximum alone squeezes it). Set
+    // here, not in the form: the form's minimumSize would also fix the minimum height, at 0.
+    m_ui->emptyText->setFixedWidth(520);
+    m_ui->emptySetupButton->setMinimumHeight(34);
+    m_ui->emptyCreateButton->setMinimumHeight(34);
+    QPushButton* setupButton = m_ui->emptySetupButton;
+    setupButton->setIcon(style::icon(QStringLiteral("setup")));
+    setupButton->setStyleSheet(
+        QStringLiteral("QPushButton { background: %1; color: white; border-radius: 4px;"
+                       " padding: 6px 18px; font-weight: bold; }")
+            .arg(style::accentColor().name()));
+    connect(setupButton, &QPushButton::clicked, this, &SandboxesPage::setupRequested);
+    connect(m_ui->emptyCreateButton, &QPushButton::clicked, this, &SandboxesPage::openCreateDialog);
 }
 
 QString SandboxesPage::selectedSandbox() const
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    const QModelIndexList rows = m_ui->sandboxView->selectionModel()->selectedRows();
     if (rows.isEmpty())
         return {};
     return rows.first().data(kosa8::SandboxListModel::SandboxNameRole).toString();
@@ -313,19 +248,19 @@ void SandboxesPage::selectSandbox(const QString& name)
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
     if (!index.isValid())
         return;
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                         QItemSelectionModel::Rows);
-    m_view->scrollTo(index);
+    m_ui->sandboxView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                    QItemSelectionModel::Rows);
+    m_ui->sandboxView->scrollTo(index);
 }
 
 bool SandboxesPage::isShowingEmptyState() const
 {
-    return m_stack->currentWidget() == m_emptyPanel;
+    return m_ui->sandboxStack->currentWidget() == m_ui->sandboxEmptyState;
 }
 
 QString SandboxesPage::statusLineText() const
 {
-    return m_statusLine->text();
+    return m_ui->sandboxStatusLine->text();
 }
 
 QString SandboxesPage::previewFor(Operation op, const QVariantMap& params) const
@@ -377,16 +312,17 @@ void SandboxesPage::updateState()
 {
     const bool empty = m_model->rowCount() == 0;
     if (!empty) {
-        m_stack->setCurrentWidget(m_view);
+        m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxView);
     } else if (m_refresher->hasSucceeded()) {
-        m_stack->setCurrentWidget(m_emptyPanel);
+        m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxEmptyState);
     } else {
-        m_stack->setCurrentWidget(m_waitingPanel);
+        m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxWaitingState);
         if (m_refresher->consecutiveFailures() == 0)
-            m_waitingText->setText(tr("Asking kosa8 for the sandboxes…"));
+            m_ui->sandboxWaitingText->setText(tr("Asking kosa8 for the sandboxes…"));
         else
-            m_waitingText->setText(tr("kosa8 could not list the sandboxes (see the message above).\n"
-                                      "The list refreshes by itself, or press Refresh."));
+            m_ui->sandboxWaitingText->setText(
+                tr("kosa8 could not list the sandboxes (see the message above).\n"
+                   "The list refreshes by itself, or press Refresh."));
     }
 
     QStringList parts;
@@ -405,18 +341,18 @@ void SandboxesPage::updateState()
     }
     for (auto it = m_busy.cbegin(); it != m_busy.cend(); ++it)
         parts << it.value();
-    m_statusLine->setText(parts.join(QStringLiteral("  ·  ")));
+    m_ui->sandboxStatusLine->setText(parts.join(QStringLiteral("  ·  ")));
     updateActions();
 }
 
 void SandboxesPage::showContextMenu(const QPoint& position)
 {
-    const QModelIndex index = m_view->indexAt(position);
+    const QModelIndex index = m_ui->sandboxView->indexAt(position);
     if (!index.isValid())
         return;
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                         QItemSelectionModel::Rows);
-    m_contextMenu->popup(m_view->viewport()->mapToGlobal(position));
+    m_ui->sandboxView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                    QItemSelectionModel::Rows);
+    m_contextMenu->popup(m_ui->sandboxView->viewport()->mapToGlobal(position));
 }
 
 void SandboxesPage::runOperation(Operation op, const QString& sandbox, const QVariantMap& params,

@@ -9,15 +9,14 @@
 #include <QVariantMap>
 #include <QWidget>
 
+#include <memory>
+
 class QAction;
-class QLabel;
 class QLineEdit;
 class QMenu;
 class QSortFilterProxyModel;
-class QStackedWidget;
 class QTableView;
 class QTimer;
-class QToolBar;
 
 namespace k8::kosa8 {
 class SandboxListModel;
@@ -27,6 +26,10 @@ namespace k8::app {
 
 class AppContext;
 class SandboxRefresher;
+
+namespace Ui {
+class SandboxesPage;
+}
 
 // The "Sandboxes" page: the list (with a status dot, filter and sorting), its actions in a
 // toolbar, context menu and shortcuts, and an empty state that offers the code sandbox setup.
@@ -40,7 +43,7 @@ public:
 
     kosa8::SandboxListModel* model() const { return m_model; }
     SandboxRefresher* refresher() const { return m_refresher; }
-    QTableView* view() const { return m_view; }
+    QTableView* view() const;
     QLineEdit* filterEdit() const { return m_filter; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
 
@@ -90,6 +93,7 @@ private:
                               const QStringList& mounts, const QString& refusal);
     void buildActions();
     void buildLayout();
+    void buildEmptyState();
     void updateActions();
     void updateState();
     void showContextMenu(const QPoint& position);
@@ -97,18 +101,14 @@ private:
                       const QString& failureTitle, const QString& selectAfter = {});
     QString previewFor(kosa8::Operation op, const QVariantMap& params) const;
 
+    // The fixed layout (ui/sandboxes/SandboxesPage.ui): toolbar, the table, the empty and waiting
+    // states, the status line. The header, the actions and the table's model are set up in code.
+    std::unique_ptr<Ui::SandboxesPage> m_ui;
     AppContext* m_context;
     kosa8::SandboxListModel* m_model;
     SandboxRefresher* m_refresher;
     QSortFilterProxyModel* m_proxy;
     QLineEdit* m_filter;
-    QToolBar* m_toolbar;
-    QStackedWidget* m_stack;
-    QTableView* m_view;
-    QWidget* m_emptyPanel;
-    QWidget* m_waitingPanel;
-    QLabel* m_waitingText;
-    QLabel* m_statusLine;
     QTimer* m_statusTimer;
     QMenu* m_contextMenu;
     QAction* m_create = nullptr;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "setup/SetupDialog.h"
 
+#include "ui_SetupDialog.h"
+
 #include "setup/CodeSandboxSetup.h"
 #include "style/Style.h"
 
@@ -10,7 +12,6 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 namespace k8::app {
 
@@ -18,30 +19,52 @@ using StepState = CodeSandboxSetup::StepState;
 
 SetupDialog::SetupDialog(CodeSandboxSetup* setup, QWidget* parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SetupDialog>())
     , m_setup(setup)
-    , m_result(new QLabel(this))
-    , m_output(new QPlainTextEdit(this))
 {
-    setObjectName(QStringLiteral("setupDialog"));
-    setWindowTitle(tr("Set up a code sandbox"));
-    setAccessibleName(windowTitle());
+    m_ui->setupUi(this);
     if (!setup->parent())
         setup->setParent(this);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(20, 18, 20, 12);
-    layout->setSpacing(12);
-    auto* intro =
-        new QLabel(tr("kosa8 Desk will run these commands, one after the other, and stop at the first "
-                      "that fails. The sandbox has no network access at all (DNS included)."),
-                   this);
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
+    addStepRows();
+    m_ui->setupResult->setVisible(false);
+    style::makeMonospace(m_ui->setupOutput);
+    // Only the height: a form's minimumSize would fix the minimum width too.
+    m_ui->setupOutput->setMinimumHeight(120);
 
-    auto* grid = new QGridLayout;
-    grid->setHorizontalSpacing(10);
-    grid->setVerticalSpacing(4);
-    for (int i = 0; i < setup->steps().size(); ++i) {
-        const CodeSandboxSetup::Step& step = setup->steps().at(i);
+    m_start = m_ui->buttonBox->addButton(tr("Set up"), QDialogButtonBox::AcceptRole);
+    m_start->setObjectName(QStringLiteral("setupStartButton"));
+    m_start->setAccessibleName(tr("Run the setup"));
+    m_start->setDefault(true);
+    m_cancel = m_ui->buttonBox->addButton(tr("Cancel setup"), QDialogButtonBox::ActionRole);
+    m_cancel->setObjectName(QStringLiteral("setupCancelButton"));
+    m_cancel->setEnabled(false);
+    m_close = m_ui->buttonBox->button(QDialogButtonBox::Close);
+    connect(m_start, &QPushButton::clicked, this, [this] {
+        m_ui->setupOutput->clear();
+        m_ui->setupResult->setVisible(false);
+        m_start->setEnabled(false);
+        m_cancel->setEnabled(true);
+        m_setup->start();
+    });
+    connect(m_cancel, &QPushButton::clicked, m_setup, &CodeSandboxSetup::cancel);
+    connect(m_close, &QPushButton::clicked, this, &SetupDialog::reject);
+
+    connect(setup, &CodeSandboxSetup::stepChanged, this, &SetupDialog::updateStep);
+    connect(setup, &CodeSandboxSetup::stepOutput, this, [this](int, const QString& line, bool isStderr) {
+        m_ui->setupOutput->appendPlainText(isStderr ? tr("[stderr] %1").arg(line) : line);
+    });
+    connect(setup, &CodeSandboxSetup::finished, this, &SetupDialog::onFinished);
+    for (int i = 0; i < m_rows.size(); ++i)
+        updateStep(i);
+}
+
+SetupDialog::~SetupDialog() = default;
+
+void SetupDialog::addStepRows()
+{
+    QGridLayout* grid = m_ui->stepsGrid;
+    for (int i = 0; i < m_setup->steps().size(); ++i) {
+        const CodeSandboxSetup::Step& step = m_setup->steps().at(i);
         StepRow row;
         row.icon = new QLabel(this);
         row.icon->setFixedWidth(18);
@@ -70,58 +93,12 @@ SetupDialog::SetupDialog(CodeSandboxSetup* setup, QWidget* parent)
         grid->addWidget(row.progress, base + 2, 1, 1, 2);
         m_rows << row;
     }
-    grid->setColumnStretch(1, 1);
-    layout->addLayout(grid);
-
-    m_result->setObjectName(QStringLiteral("setupResult"));
-    m_result->setWordWrap(true);
-    m_result->setTextFormat(Qt::PlainText);
-    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setVisible(false);
-    layout->addWidget(m_result);
-
-    m_output->setObjectName(QStringLiteral("setupOutput"));
-    m_output->setAccessibleName(tr("kosa8 output"));
-    m_output->setReadOnly(true);
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_output->setPlaceholderText(tr("kosa8's output appears here."));
-    m_output->setMinimumHeight(120);
-    style::makeMonospace(m_output);
-    layout->addWidget(m_output, 1);
-
-    auto* buttons = new QDialogButtonBox(this);
-    m_start = buttons->addButton(tr("Set up"), QDialogButtonBox::AcceptRole);
-    m_start->setObjectName(QStringLiteral("setupStartButton"));
-    m_start->setAccessibleName(tr("Run the setup"));
-    m_start->setDefault(true);
-    m_cancel = buttons->addButton(tr("Cancel setup"), QDialogButtonBox::ActionRole);
-    m_cancel->setObjectName(QStringLiteral("setupCancelButton"));
-    m_cancel->setEnabled(false);
-    m_close = buttons->addButton(QDialogButtonBox::Close);
-    connect(m_start, &QPushButton::clicked, this, [this] {
-        m_output->clear();
-        m_result->setVisible(false);
-        m_start->setEnabled(false);
-        m_cancel->setEnabled(true);
-        m_setup->start();
-    });
-    connect(m_cancel, &QPushButton::clicked, m_setup, &CodeSandboxSetup::cancel);
-    connect(m_close, &QPushButton::clicked, this, &SetupDialog::reject);
-    layout->addWidget(buttons);
-
-    connect(setup, &CodeSandboxSetup::stepChanged, this, &SetupDialog::updateStep);
-    connect(setup, &CodeSandboxSetup::stepOutput, this, [this](int, const QString& line, bool isStderr) {
-        m_output->appendPlainText(isStderr ? tr("[stderr] %1").arg(line) : line);
-    });
-    connect(setup, &CodeSandboxSetup::finished, this, &SetupDialog::onFinished);
-    for (int i = 0; i < m_rows.size(); ++i)
-        updateStep(i);
-    resize(680, 520);
 }
 
 QString SetupDialog::resultText() const
 {
-    return m_result->isVisible() || !m_result->text().isEmpty() ? m_result->text() : QString();
+    return m_ui->setupResult->isVisible() || !m_ui->setupResult->text().isEmpty() ? m_ui->setupResult->text()
+                                                                                  : QString();
 }
 
 QString SetupDialog::stepStateText(int index) const
@@ -131,7 +108,7 @@ QString SetupDialog::stepStateText(int index) const
 
 QString SetupDialog::outputText() const
 {
-    return m_output->toPlainText();
+    return m_ui->setupOutput->toPlainText();
 }
 
 void SetupDialog::reject()
@@ -197,16 +174,16 @@ void SetupDialog::onFinished(bool ok)
     m_cancel->setEnabled(false);
     m_start->setEnabled(!ok);
     m_start->setText(ok ? tr("Set up") : tr("Try again"));
-    m_result->setVisible(true);
+    m_ui->setupResult->setVisible(true);
     if (ok) {
-        m_result->setStyleSheet(
+        m_ui->setupResult->setStyleSheet(
             QStringLiteral("color: %1; font-weight: bold;").arg(style::successColor().name()));
-        m_result->setText(tr("%1 is ready: no network, %2 pulled, checkpoint %3 taken.")
-                              .arg(m_setup->sandbox(), m_setup->image(), m_setup->label()));
+        m_ui->setupResult->setText(tr("%1 is ready: no network, %2 pulled, checkpoint %3 taken.")
+                                       .arg(m_setup->sandbox(), m_setup->image(), m_setup->label()));
         m_close->setFocus();
     } else {
-        m_result->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
-        m_result->setText(m_setup->failureText());
+        m_ui->setupResult->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+        m_ui->setupResult->setText(m_setup->failureText());
     }
 }
 

@@ -5,8 +5,9 @@
 #include <QHash>
 #include <QPointer>
 
+#include <memory>
+
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -19,6 +20,10 @@ namespace k8::app {
 
 class AppContext;
 
+namespace Ui {
+class SettingsDialog;
+}
+
 // Settings: default sandbox for agent runs (picked from the existing sandboxes, or typed),
 // image per language, remote worker (host + token in
 // a password field), output cap, refresh interval, and the command profile file (path, status,
@@ -28,22 +33,23 @@ class SettingsDialog : public QDialog
     Q_OBJECT
 public:
     explicit SettingsDialog(AppContext* context, QWidget* parent = nullptr);
+    ~SettingsDialog() override;
 
     // The existing sandboxes to choose the default from (the sandboxes page's list); the current
     // value is kept when it is not among them, with a note that says so.
     void setSandboxModel(kosa8::SandboxListModel* model);
-    QComboBox* defaultSandboxCombo() const { return m_defaultSandbox; }
+    QComboBox* defaultSandboxCombo() const;
     // The combo's text field.
     QLineEdit* defaultSandboxEdit() const;
     // "There is no sandbox named …" under the combo; empty when the name exists or is empty.
     QString defaultSandboxNote() const;
     QLineEdit* imageEdit(const QString& language) const { return m_images.value(language); }
-    QLineEdit* hostEdit() const { return m_host; }
-    QLineEdit* tokenEdit() const { return m_token; }
-    QSpinBox* outputCapSpin() const { return m_outputCapMiB; }
-    QSpinBox* refreshSpin() const { return m_refreshS; }
-    QSpinBox* armDelaySpin() const { return m_armDelayMs; }
-    QPushButton* saveButton() const { return m_save; }
+    QLineEdit* hostEdit() const;
+    QLineEdit* tokenEdit() const;
+    QSpinBox* outputCapSpin() const;
+    QSpinBox* refreshSpin() const;
+    QSpinBox* armDelaySpin() const;
+    QPushButton* saveButton() const;
     QString problem() const { return m_problem; }
     QString profileStatusText() const;
 
@@ -55,20 +61,13 @@ private:
     void updateProfileStatus();
     void fillSandboxes();
     void updateSandboxNote();
+    // One "Image for <language>" row per language of AppSettings::languages(), added to the form.
+    void addImageRows();
+    // The fixed layout (ui/settings/SettingsDialog.ui); the image rows are added in code.
+    std::unique_ptr<Ui::SettingsDialog> m_ui;
     AppContext* m_context;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
-    QComboBox* m_defaultSandbox;
-    QLabel* m_sandboxNote;
     QHash<QString, QLineEdit*> m_images;
-    QLineEdit* m_host;
-    QLineEdit* m_token;
-    QSpinBox* m_outputCapMiB;
-    QSpinBox* m_refreshS;
-    QSpinBox* m_armDelayMs;
-    QLabel* m_profilePath;
-    QLabel* m_profileStatus;
-    QLabel* m_message;
-    QPushButton* m_save;
     QString m_problem;
 };
 

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "settings/SettingsDialog.h"
+
+#include "ui_SettingsDialog.h"
+
+#include "kosa8/Kosa8Runner.h"
+#include "kosa8/Names.h"
+#include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
+#include "style/Style.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUrl>
+
+namespace k8::app {
+
+SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SettingsDialog>())
+    , m_context(context)
+{
+    m_ui->setupUi(this);
+    AppSettings* settings = context->settings();
+
+    // Picked from the sandboxes that exist (a typo would send every run to a sandbox that is not
+    // there); a name can still be typed, for a sandbox made later.
+    m_ui->defaultSandboxCombo->setEditText(settings->defaultSandbox());
+    m_ui->defaultSandboxNote->hide();
+    addImageRows();
+    m_ui->armDelaySpin->setRange(0, AppSettings::MaxApproveArmDelayMs);
+    m_ui->armDelaySpin->setValue(settings->approveArmDelayMs());
+
+    m_ui->hostEdit->setText(settings->remoteHost());
+    m_ui->tokenEdit->setText(settings->remoteToken());
+    QAction* reveal = m_ui->tokenEdit->addAction(
+        style::icon(QStringLiteral("eye"), QStringLiteral("view-visible")), QLineEdit::TrailingPosition);
+    reveal->setCheckable(true);
+    reveal->setToolTip(tr("Show the token"));
+    connect(reveal, &QAction::toggled, this,
+            [this](bool on) { m_ui->tokenEdit->setEchoMode(on ? QLineEdit::Normal : QLineEdit::Password); });
+
+    m_ui->outputCapSpin->setValue(int(qMax<qint64>(1, settings->outputCapBytes() / (1024 * 1024))));
+    m_ui->refreshSpin->setValue(settings->refreshIntervalS());
+    m_ui->profilePath->setText(context->profilePath());
+    m_ui->profilePath->setFont(style::monospaceFont());
+    connect(m_ui->openFolderButton, &QPushButton::clicked, this, [this] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(m_context->profilePath()).absolutePath()));
+    });
+    connect(m_ui->reloadButton, &QPushButton::clicked, this, [this] {
+        m_context->reloadConfiguration();
+        updateProfileStatus();
+    });
+
+    m_ui->settingsMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
+    connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    connect(m_ui->defaultSandboxCombo, &QComboBox::editTextChanged, this, &SettingsDialog::revalidate);
+    connect(m_ui->hostEdit, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
+    updateProfileStatus();
+    revalidate();
+    // In code, not in the form: a form's minimumSize fixes the minimum height too (at 0), and the
+    // wrapped notes then lose the height they need.
+    setMinimumWidth(600);
+}
+
+SettingsDialog::~SettingsDialog() = default;
+
+void SettingsDialog::addImageRows()
+{
+    AppSettings* settings = m_context->settings();
+    // After the default sandbox and its note, before the approve delay; in the tab order too.
+    int row = 2;
+    QWidget* previous = m_ui->defaultSandboxCombo;
+    for (const QString& language : AppSettings::languages()) {
+        auto* edit = new QLineEdit(settings->image(language), this);
+        edit->setPlaceholderText(AppSettings::builtInImage(language));
+        edit->setAccessibleName(tr("Image for %1").arg(language));
+        edit->setFont(style::monospaceFont());
+        m_images.insert(language, edit);
+        m_ui->agentsForm->insertRow(row++, tr("Image for %1:").arg(language), edit);
+        setTabOrder(previous, edit);
+        previous = edit;
+        connect(edit, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
+    }
+    setTabOrder(previous, m_ui->armDelaySpin);
+}
+
+QComboBox* SettingsDialog::defaultSandboxCombo() const
+{
+    return m_ui->defaultSandboxCombo;
+}
+
+QLineEdit* SettingsDialog::hostEdit() const
+{
+    return m_ui->hostEdit;
+}
+
+QLineEdit* SettingsDialog::tokenEdit() const
+{
+    return m_ui->tokenEdit;
+}
+
+QSpinBox* SettingsDialog::outputCapSpin() const
+{
+    return m_ui->outputCapSpin;
+}
+
+QSpinBox* SettingsDialog::refreshSpin() const
+{
+    return m_ui->refreshSpin;
+}
+
+QSpinBox* SettingsDialog::armDelaySpin() const
+{
+    return m_ui->armDelaySpin;
+}
+
+QPushButton* SettingsDialog::saveButton() const
+{
+    return m_ui->buttonBox->button(QDialogButtonBox::Save);
+}
+
+QLineEdit* SettingsDialog::defaultSandboxEdit() const
+{
+    return m_ui->defaultSandboxCombo->lineEdit();
+}
+
+QString SettingsDialog::defaultSandboxNote() const
+{
+    return m_ui->defaultSandboxNote->isHidden() ? QString() : m_ui->defaultSandboxNote->text();
+}
+
+void SettingsDialog::setSandboxModel(kosa8::SandboxListModel* model)
+{
+    if (m_sandboxes)
+        m_sandboxes->disconnect(this);
+    m_sandboxes = model;
+    if (model) {
+        connect(model, &QAbstractItemModel::modelReset, this, &SettingsDialog::fillSandboxes);
+        connect(model, &QAbstractItemModel::rowsInserted, this, &SettingsDialog::fillSandboxes);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &SettingsDialog::fillSandboxes);
+    }
+    fillSandboxes();
+}
+
+void SettingsDialog::fillSandboxes()
+{
+    // The text in the field is the person's choice: a refresh of the list never changes it.
+    const QString current = m_ui->defaultSandboxCombo->currentText();
+    const QSignalBlocker blocker(m_ui->defaultSandboxCombo);
+    m_ui->defaultSandboxCombo->clear();
+    if (m_sandboxes) {
+        for (const kosa8::Sandbox& sandbox : m_sandboxes->sandboxes())
+            m_ui->defaultSandboxCombo->addItem(sandbox.name);
+    }
+    const int index = m_ui->defaultSandboxCombo->findText(current);
+    if (index >= 0)
+        m_ui->defaultSandboxCombo->setCurrentIndex(index);
+    else
+        m_ui->defaultSandboxCombo->setEditText(current);
+    updateSandboxNote();
+}
+
+void SettingsDialog::updateSandboxNote()
+{
+    const QString name = m_ui->defaultSandboxCombo->currentText().trimmed();
+    QString note;
+    // Only with a list to compare against: without one nothing is known about the name.
+    if (m_sandboxes && !name.isEmpty() && kosa8::Names::checkSandbox(name).isEmpty() &&
+        !m_sandboxes->find(name))
+        note = m_sandboxes->sandboxes().isEmpty()
+                   ? tr("There are no sandboxes yet: runs will fail until a sandbox named \"%1\" is created.")
+                         .arg(name)
+                   : tr("There is no sandbox named \"%1\" now: runs will fail until it is created. It is "
+                        "kept as typed.")
+                         .arg(name);
+    m_ui->defaultSandboxNote->setText(note);
+    m_ui->defaultSandboxNote->setVisible(!note.isEmpty());
+}
+
+QString SettingsDialog::profileStatusText() const
+{
+    return m_ui->profileStatus->text();
+}
+
+void SettingsDialog::updateProfileStatus()
+{
+    const kosa8::CommandProfile& profile = m_context->runner()->profile();
+    if (!m_context->profileError().isEmpty()) {
+        m_ui->profileStatus->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+        m_ui->profileStatus->setText(
+            tr("Not used, the built-in commands apply: %1").arg(m_context->profileError()));
+    } else if (!QFile::exists(m_context->profilePath())) {
+        m_ui->profileStatus->setStyleSheet({});
+        m_ui->profileStatus->setText(
+            tr("No profile file: the built-in commands apply. Create this file to override "
+               "the argv of any kosa8 operation."));
+    } else {
+        m_ui->profileStatus->setStyleSheet({});
+        const QStringList keys = profile.overriddenKeys();
+        m_ui->profileStatus->setText(
+            keys.isEmpty() ? tr("Loaded; it overrides nothing.")
+                           : tr("Loaded; it overrides: %1").arg(keys.join(QStringLiteral(", "))));
+    }
+}
+
+void SettingsDialog::revalidate()
+{
+    m_problem.clear();
+    updateSandboxNote();
+    const QString sandbox = m_ui->defaultSandboxCombo->currentText().trimmed();
+    if (!sandbox.isEmpty()) {
+        const QString problem = kosa8::Names::checkSandbox(sandbox);
+        if (!problem.isEmpty())
+            m_problem = tr("Default sandbox: %1").arg(problem);
+    }
+    for (const QString& language : AppSettings::languages()) {
+        const QString image = m_images.value(language)->text().trimmed();
+        if (m_problem.isEmpty() && !image.isEmpty()) {
+            const QString problem = kosa8::Names::checkImage(image);
+            if (!problem.isEmpty())
+                m_problem = tr("Image for %1: %2").arg(language, problem);
+        }
+    }
+    if (m_problem.isEmpty() && m_ui->hostEdit->text().trimmed().contains(QLatin1Char(' ')))
+        m_problem = tr("The remote host must not contain spaces.");
+    m_ui->settingsMessage->setText(m_problem);
+    m_ui->settingsMessage->setVisible(!m_problem.isEmpty());
+    saveButton()->setEnabled(m_problem.isEmpty());
+}
+
+void SettingsDialog::save()
+{
+    revalidate();
+    if (!m_problem.isEmpty())
+        return;
+    AppSettings* settings = m_context->settings();
+    // Block the per-setter change signal: one configurationChanged for the whole save.
+    {
+        const QSignalBlocker blocker(settings);
+        settings->setDefaultSandbox(m_ui->defaultSandboxCombo->currentText().trimmed());
+        for (const QString& language : AppSettings::languages())
+            settings->setImage(language, m_images.value(language)->text().trimmed());
+        settings->setRemoteHost(m_ui->hostEdit->text());
+        settings->setRemoteToken(m_ui->tokenEdit->text());
+        settings->setOutputCapBytes(qint64(m_ui->outputCapSpin->value()) * 1024 * 1024);
+        settings->setRefreshIntervalS(m_ui->refreshSpin->value());
+        settings->setApproveArmDelayMs(m_ui->armDelaySpin->value());
+        settings->sync();
+    }
+    m_context->reloadConfiguration();
+    accept();
+}
+
+} // namespace k8::app
