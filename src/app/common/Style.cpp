@@ -34,11 +34,6 @@ QColor statusColor(kosa8::SandboxState state)
     return QColor(0x8a, 0x94, 0xa3); // stopped and anything unknown: neutral grey
 }
 
-QColor statusColor(const QString& status)
-{
-    return statusColor(kosa8::sandboxStateFrom(status));
-}
-
 // Mid-tone colours: saturated enough on white, light enough on a dark window.
 QColor successColor()
 {

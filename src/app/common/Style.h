@@ -21,8 +21,6 @@ bool isDark(const QPalette& palette);
 
 // Colour of a sandbox status dot: running green, stopped grey, creating amber, error red.
 QColor statusColor(kosa8::SandboxState state);
-// The same for kosa8's status word (kosa8::sandboxStateFrom()).
-QColor statusColor(const QString& status);
 // Severity accents for banners and step lists.
 QColor successColor();
 QColor warningColor();
