@@ -55,7 +55,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const QString kCode = QStringLiteral("import pandas as pd\nprint(pd.read_csv('data.csv').describe())");
+const QString RoundTripCode =
+    QStringLiteral("import pandas as pd\nprint(pd.read_csv('data.csv').describe())");
 
 // The targets.
 constexpr double TargetRatioP50 = 2.0;
@@ -107,7 +108,7 @@ QByteArray requestLine(int client, int index)
 {
     const QJsonObject params{{QStringLiteral("payload"),
                               QJsonObject{{QStringLiteral("question"), QStringLiteral("Summarise the data?")},
-                                          {QStringLiteral("code"), kCode}}},
+                                          {QStringLiteral("code"), RoundTripCode}}},
                              {QStringLiteral("agent"), QStringLiteral("bench-%1").arg(client)},
                              {QStringLiteral("title"), QStringLiteral("Summary")}};
     const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
@@ -339,10 +340,10 @@ void writeRules(const QString& dataDir)
     rules.write(
         QJsonDocument(
             QJsonObject{{QStringLiteral("rules"),
-                         QJsonArray{QJsonObject{
-                             {QStringLiteral("name"), QStringLiteral("bench")},
-                             {QStringLiteral("decision"), QStringLiteral("approve")},
-                             {QStringLiteral("code_sha256"), k8::agent::sha256Hex(kCode.toUtf8())}}}}})
+                         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("bench")},
+                                                {QStringLiteral("decision"), QStringLiteral("approve")},
+                                                {QStringLiteral("code_sha256"),
+                                                 k8::agent::sha256Hex(RoundTripCode.toUtf8())}}}}})
             .toJson());
 }
 

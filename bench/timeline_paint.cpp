@@ -76,7 +76,7 @@ k8::timeline::TimelineInput makeInput(int checkpoints, int runs)
             run.requestId = QString::number(runsMade + 1);
             run.agent = runsMade % 3 == 0 ? QStringLiteral("langgraph-coder") : QStringLiteral("analyst");
             run.title = QStringLiteral("run %1").arg(runsMade + 1);
-            run.decision = QStringLiteral("approve");
+            run.decision = k8::agent::DecisionKind::Approve;
             run.decidedBy = runsMade % 4 == 0 ? QStringLiteral("person") : QStringLiteral("rule:tests");
             run.time = c.created.addSecs(r * 3);
             run.checkpointLabel = r == 0 ? c.label : QString();

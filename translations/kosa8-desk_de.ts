@@ -2,89 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>CreateSandboxDialog</name>
-    <message>
-        <source>Create sandbox</source>
-        <translation>Sandbox anlegen</translation>
-    </message>
-    <message>
-        <source>A sandbox is a microVM with its own kernel. Its network access (egress) is enforced on the host, outside the VM.</source>
-        <translation>Eine Sandbox ist eine MicroVM mit eigenem Kernel. Ihr Netzwerkzugang (Egress) wird auf dem Host durchgesetzt, außerhalb der VM.</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
-    </message>
-    <message>
-        <source>e.g. code-runner</source>
-        <translation>z. B. code-runner</translation>
-    </message>
-    <message>
-        <source>Sandbox name</source>
-        <translation>Name der Sandbox</translation>
-    </message>
-    <message>
-        <source>Name problem</source>
-        <translation>Problem mit dem Namen</translation>
-    </message>
-    <message>
-        <source>Network access (egress)</source>
-        <translation>Netzwerkzugang (Egress)</translation>
-    </message>
-    <message>
-        <source>&amp;No network (deny, DNS included) — recommended for agent code</source>
-        <translation>&amp;Kein Netzwerk (deny, auch kein DNS) — empfohlen für Agenten-Code</translation>
-    </message>
-    <message>
-        <source>Egress: deny</source>
-        <translation>Egress: keiner</translation>
-    </message>
-    <message>
-        <source>Only these &amp;hosts (allow-list):</source>
-        <translation>Nur diese &amp;Hosts (Freigabeliste):</translation>
-    </message>
-    <message>
-        <source>Egress: allow-list</source>
-        <translation>Egress: Freigabeliste</translation>
-    </message>
-    <message>
-        <source>&amp;Any host (unrestricted)</source>
-        <translation>&amp;Alle Hosts (uneingeschränkt)</translation>
-    </message>
-    <message>
-        <source>Egress: any</source>
-        <translation>Egress: alle</translation>
-    </message>
-    <message>
-        <source>Host folders (HOST:GUEST, both absolute)</source>
-        <translation>Host-Ordner (HOST:GAST, beide absolut)</translation>
-    </message>
-    <message>
-        <source>Command:</source>
-        <translation>Befehl:</translation>
-    </message>
-    <message>
-        <source>&amp;Fakenet (simulated network: nothing reaches a real host)</source>
-        <translation>&amp;Fakenet (simuliertes Netzwerk: nichts erreicht einen echten Host)</translation>
-    </message>
-    <message>
-        <source>Egress: fakenet</source>
-        <translation>Egress: Fakenet</translation>
-    </message>
-    <message>
-        <source>&amp;Policy editor… (presets, notes, CIDR, test a host)</source>
-        <translation>&amp;Richtlinien-Editor … (Vorlagen, Notizen, CIDR, Host testen)</translation>
-    </message>
-    <message>
-        <source>Open the egress policy editor</source>
-        <translation>Den Egress-Richtlinien-Editor öffnen</translation>
-    </message>
-    <message>
-        <source>Allowed host formats</source>
-        <translation>Erlaubte Host-Formate</translation>
-    </message>
-</context>
-<context>
     <name>LedgerVerifier</name>
     <message>
         <source>No ledger file was given.</source>
@@ -147,41 +64,6 @@
     <message>
         <source>peer runs as user id %1 (process %2), not as this app&apos;s user id %3</source>
         <translation>die Gegenseite läuft unter der Benutzer-ID %1 (Prozess %2), nicht unter der Benutzer-ID %3 dieser App</translation>
-    </message>
-</context>
-<context>
-    <name>PullImageDialog</name>
-    <message>
-        <source>Pull image</source>
-        <translation>Image laden</translation>
-    </message>
-    <message>
-        <source>Sandbox:</source>
-        <translation>Sandbox:</translation>
-    </message>
-    <message>
-        <source>Sandbox</source>
-        <translation>Sandbox</translation>
-    </message>
-    <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Image:</translation>
-    </message>
-    <message>
-        <source>Image to pull</source>
-        <translation>Zu ladendes Image</translation>
-    </message>
-    <message>
-        <source>Command:</source>
-        <translation>Befehl:</translation>
-    </message>
-    <message>
-        <source>Pull progress</source>
-        <translation>Ladefortschritt</translation>
-    </message>
-    <message>
-        <source>kosa8 output</source>
-        <translation>Ausgabe von kosa8</translation>
     </message>
 </context>
 <context>
@@ -323,140 +205,6 @@
     <message>
         <source>The sandbox list has not been read yet (checking sandboxes…), so the run cannot be approved.</source>
         <translation>Die Sandbox-Liste wurde noch nicht gelesen (Sandboxes werden geprüft …), daher kann die Ausführung nicht freigegeben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>ReviewView</name>
-    <message>
-        <source>Review</source>
-        <translation>Prüfung</translation>
-    </message>
-    <message>
-        <source>No request selected. Requests from agents appear in the list on the left.</source>
-        <translation>Keine Anfrage ausgewählt. Anfragen von Agenten erscheinen in der Liste links.</translation>
-    </message>
-    <message>
-        <source>Request title</source>
-        <translation>Titel der Anfrage</translation>
-    </message>
-    <message>
-        <source>Request details</source>
-        <translation>Details der Anfrage</translation>
-    </message>
-    <message>
-        <source>Decisions so far</source>
-        <translation>Bisherige Entscheidungen</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>Meldung</translation>
-    </message>
-    <message>
-        <source>Reason for rejecting</source>
-        <translation>Grund der Ablehnung</translation>
-    </message>
-    <message>
-        <source>Reason for rejecting (optional); Enter rejects</source>
-        <translation>Grund der Ablehnung (optional); Enter lehnt ab</translation>
-    </message>
-    <message>
-        <source>Response to the agent</source>
-        <translation>Antwort an den Agenten</translation>
-    </message>
-    <message>
-        <source>Response to the agent; Enter sends</source>
-        <translation>Antwort an den Agenten; Enter sendet</translation>
-    </message>
-    <message>
-        <source>Approve</source>
-        <translation>Freigeben</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Reject</source>
-        <translation>Ablehnen</translation>
-    </message>
-    <message>
-        <source>Respond</source>
-        <translation>Antworten</translation>
-    </message>
-    <message>
-        <source>Standing rules for this request</source>
-        <translation>Dauerregeln für diese Anfrage</translation>
-    </message>
-    <message>
-        <source>Always…</source>
-        <translation>Immer …</translation>
-    </message>
-    <message>
-        <source>What the agent asks</source>
-        <translation>Was der Agent anfragt</translation>
-    </message>
-    <message>
-        <source>Note on the edits</source>
-        <translation>Hinweis zu den Änderungen</translation>
-    </message>
-    <message>
-        <source>Discard edits</source>
-        <translation>Änderungen verwerfen</translation>
-    </message>
-    <message>
-        <source>Approval arming</source>
-        <translation>Aktivierung von „Freigeben“</translation>
-    </message>
-    <message>
-        <source>Save a standing rule: always approve this action exactly as shown, or always reject this agent</source>
-        <translation>Eine Dauerregel speichern: diese Aktion immer genau wie gezeigt freigeben oder diesen Agenten immer ablehnen</translation>
-    </message>
-    <message>
-        <source>Agent socket</source>
-        <translation>Agenten-Socket</translation>
-    </message>
-    <message>
-        <source>Request under review</source>
-        <translation>Zu prüfende Anfrage</translation>
-    </message>
-    <message>
-        <source>What happens with your answer</source>
-        <translation>Was mit Ihrer Antwort geschieht</translation>
-    </message>
-    <message>
-        <source>Where it runs</source>
-        <translation>Wo der Code ausgeführt wird</translation>
-    </message>
-</context>
-<context>
-    <name>RulesDialog</name>
-    <message>
-        <source>Standing rules</source>
-        <translation>Dauerregeln</translation>
-    </message>
-    <message>
-        <source>No standing rules yet. Save one from a request with “Always…”.</source>
-        <translation>Noch keine Dauerregeln. Speichern Sie eine aus einer Anfrage mit „Immer …“.</translation>
-    </message>
-    <message>
-        <source>Message</source>
-        <translation>Meldung</translation>
-    </message>
-    <message>
-        <source>&amp;Delete rule</source>
-        <translation>Regel &amp;löschen</translation>
-    </message>
-    <message>
-        <source>Delete the selected rule</source>
-        <translation>Die ausgewählte Regel löschen</translation>
-    </message>
-    <message>
-        <source>Rules decide requests without asking you. Reject rules win over approve rules. An approve rule binds one exact action (every argument; for a run also its sandbox, image, language and checkpoint), or exact code that comes with nothing else. Agent names are chosen by the agent and prove nothing. Rules from a file given with --rules are shown but cannot be changed here.</source>
-        <translation>Regeln entscheiden Anfragen, ohne Sie zu fragen. Ablehnungsregeln haben Vorrang vor Freigaberegeln. Eine Freigaberegel bindet genau eine Aktion (jedes Argument; bei einer Ausführung auch Sandbox, Image, Sprache und Checkpoint) oder genau einen Code, zu dem nichts weiter gehört. Agentennamen wählt der Agent selbst; sie beweisen nichts. Regeln aus einer mit --rules angegebenen Datei werden gezeigt, lassen sich hier aber nicht ändern.</translation>
-    </message>
-    <message>
-        <source>What the selected rule binds</source>
-        <translation>Was die ausgewählte Regel bindet</translation>
     </message>
 </context>
 <context>
@@ -1732,6 +1480,86 @@
 <context>
     <name>k8::app::CreateSandboxDialog</name>
     <message>
+        <source>Create sandbox</source>
+        <translation>Sandbox anlegen</translation>
+    </message>
+    <message>
+        <source>A sandbox is a microVM with its own kernel. Its network access (egress) is enforced on the host, outside the VM.</source>
+        <translation>Eine Sandbox ist eine MicroVM mit eigenem Kernel. Ihr Netzwerkzugang (Egress) wird auf dem Host durchgesetzt, außerhalb der VM.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>e.g. code-runner</source>
+        <translation>z. B. code-runner</translation>
+    </message>
+    <message>
+        <source>Sandbox name</source>
+        <translation>Name der Sandbox</translation>
+    </message>
+    <message>
+        <source>Name problem</source>
+        <translation>Problem mit dem Namen</translation>
+    </message>
+    <message>
+        <source>Network access (egress)</source>
+        <translation>Netzwerkzugang (Egress)</translation>
+    </message>
+    <message>
+        <source>&amp;No network (deny, DNS included) — recommended for agent code</source>
+        <translation>&amp;Kein Netzwerk (deny, auch kein DNS) — empfohlen für Agenten-Code</translation>
+    </message>
+    <message>
+        <source>Egress: deny</source>
+        <translation>Egress: keiner</translation>
+    </message>
+    <message>
+        <source>Only these &amp;hosts (allow-list):</source>
+        <translation>Nur diese &amp;Hosts (Freigabeliste):</translation>
+    </message>
+    <message>
+        <source>Egress: allow-list</source>
+        <translation>Egress: Freigabeliste</translation>
+    </message>
+    <message>
+        <source>&amp;Any host (unrestricted)</source>
+        <translation>&amp;Alle Hosts (uneingeschränkt)</translation>
+    </message>
+    <message>
+        <source>Egress: any</source>
+        <translation>Egress: alle</translation>
+    </message>
+    <message>
+        <source>Host folders (HOST:GUEST, both absolute)</source>
+        <translation>Host-Ordner (HOST:GAST, beide absolut)</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Fakenet (simulated network: nothing reaches a real host)</source>
+        <translation>&amp;Fakenet (simuliertes Netzwerk: nichts erreicht einen echten Host)</translation>
+    </message>
+    <message>
+        <source>Egress: fakenet</source>
+        <translation>Egress: Fakenet</translation>
+    </message>
+    <message>
+        <source>&amp;Policy editor… (presets, notes, CIDR, test a host)</source>
+        <translation>&amp;Richtlinien-Editor … (Vorlagen, Notizen, CIDR, Host testen)</translation>
+    </message>
+    <message>
+        <source>Open the egress policy editor</source>
+        <translation>Den Egress-Richtlinien-Editor öffnen</translation>
+    </message>
+    <message>
+        <source>Allowed host formats</source>
+        <translation>Erlaubte Host-Formate</translation>
+    </message>
+    <message>
         <source>allowed host</source>
         <translation>erlaubter Host</translation>
     </message>
@@ -1746,10 +1574,6 @@
     <message>
         <source>Create</source>
         <translation>Anlegen</translation>
-    </message>
-    <message>
-        <source>Create sandbox</source>
-        <translation>Sandbox anlegen</translation>
     </message>
     <message>
         <source>Enter a name for the sandbox.</source>
@@ -2845,13 +2669,48 @@ Danach: %2</translation>
         <source>Message details</source>
         <translation>Details der Meldung</translation>
     </message>
-    <message>
-        <source>%1 (%2 times)</source>
-        <translation>%1 (%2-mal)</translation>
+    <message numerus="yes">
+        <source>%1 (%n times)</source>
+        <translation>
+            <numerusform>%1 (%n-mal)</numerusform>
+            <numerusform>%1 (%n-mal)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>k8::app::PullImageDialog</name>
+    <message>
+        <source>Pull image</source>
+        <translation>Image laden</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>Sandbox:</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Image to pull</source>
+        <translation>Zu ladendes Image</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>Pull progress</source>
+        <translation>Ladefortschritt</translation>
+    </message>
+    <message>
+        <source>kosa8 output</source>
+        <translation>Ausgabe von kosa8</translation>
+    </message>
     <message>
         <source>Pull image into %1</source>
         <translation>Image in %1 laden</translation>
@@ -2863,10 +2722,6 @@ Danach: %2</translation>
     <message>
         <source>Pull</source>
         <translation>Laden</translation>
-    </message>
-    <message>
-        <source>Pull image</source>
-        <translation>Image laden</translation>
     </message>
     <message>
         <source>Cancel pull</source>
@@ -3077,85 +2932,115 @@ Danach: %2</translation>
         <translation>1 bidirektionales Steuerzeichen</translation>
     </message>
     <message>
-        <source>%1 bidirectional controls</source>
-        <translation>%1 bidirektionale Steuerzeichen</translation>
-    </message>
-    <message>
         <source>1 zero-width or invisible character</source>
         <translation>1 Zeichen ohne Breite oder unsichtbares Zeichen</translation>
-    </message>
-    <message>
-        <source>%1 zero-width or invisible characters</source>
-        <translation>%1 Zeichen ohne Breite oder unsichtbare Zeichen</translation>
     </message>
     <message>
         <source>1 control character</source>
         <translation>1 Steuerzeichen</translation>
     </message>
     <message>
-        <source>%1 control characters</source>
-        <translation>%1 Steuerzeichen</translation>
-    </message>
-    <message>
         <source>non-ASCII letters inside a word in 1 place (look-alikes)</source>
         <translation>Nicht-ASCII-Buchstaben in einem Wort an 1 Stelle (Doppelgänger)</translation>
-    </message>
-    <message>
-        <source>non-ASCII letters inside words in %1 places (look-alikes)</source>
-        <translation>Nicht-ASCII-Buchstaben in Wörtern an %1 Stellen (Doppelgänger)</translation>
     </message>
     <message>
         <source>right-to-left text in 1 place (it can reorder the code around it)</source>
         <translation>Rechts-nach-links-Text an 1 Stelle (er kann den Code um ihn herum umordnen)</translation>
     </message>
     <message>
-        <source>right-to-left text in %1 places (it can reorder the code around it)</source>
-        <translation>Rechts-nach-links-Text an %1 Stellen (er kann den Code um ihn herum umordnen)</translation>
-    </message>
-    <message>
         <source>1 lone carriage return (CR)</source>
         <translation>1 einzelner Wagenrücklauf (CR)</translation>
-    </message>
-    <message>
-        <source>%1 lone carriage returns (CR)</source>
-        <translation>%1 einzelne Wagenrückläufe (CR)</translation>
     </message>
     <message>
         <source>1 Unicode line or paragraph separator</source>
         <translation>1 Unicode-Zeilen- oder -Absatztrenner</translation>
     </message>
     <message>
-        <source>%1 Unicode line or paragraph separators</source>
-        <translation>%1 Unicode-Zeilen- oder -Absatztrenner</translation>
-    </message>
-    <message>
         <source>1 non-breaking or unusual space</source>
         <translation>1 geschütztes oder ungewöhnliches Leerzeichen</translation>
-    </message>
-    <message>
-        <source>%1 non-breaking or unusual spaces</source>
-        <translation>%1 geschützte oder ungewöhnliche Leerzeichen</translation>
     </message>
     <message>
         <source>1 line longer than %1 characters (%2 characters)</source>
         <translation>1 Zeile länger als %1 Zeichen (%2 Zeichen)</translation>
     </message>
     <message>
-        <source>%1 lines longer than %2 characters (the longest has %3)</source>
-        <translation>%1 Zeilen länger als %2 Zeichen (die längste hat %3)</translation>
-    </message>
-    <message>
         <source>1 Windows line end (CRLF)</source>
         <translation>1 Windows-Zeilenende (CRLF)</translation>
-    </message>
-    <message>
-        <source>%1 Windows line ends (CRLF)</source>
-        <translation>%1 Windows-Zeilenenden (CRLF)</translation>
     </message>
     <message>
         <source>This code holds %1. They are drawn as boxed markers or underlined in the code, and long lines wrap: read them before you approve.</source>
         <extracomment>%1 is a list such as &quot;2 bidirectional controls, 1 line longer than 200 characters (5000 characters)&quot;</extracomment>
         <translation>Dieser Code enthält %1. Sie werden im Code als umrahmte Markierungen gezeichnet oder unterstrichen, und lange Zeilen werden umbrochen: Lesen Sie sie, bevor Sie freigeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bidirectional controls</source>
+        <translation>
+            <numerusform>%n bidirektionales Steuerzeichen</numerusform>
+            <numerusform>%n bidirektionale Steuerzeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n zero-width or invisible characters</source>
+        <translation>
+            <numerusform>%n Zeichen ohne Breite oder unsichtbares Zeichen</numerusform>
+            <numerusform>%n Zeichen ohne Breite oder unsichtbare Zeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n control characters</source>
+        <translation>
+            <numerusform>%n Steuerzeichen</numerusform>
+            <numerusform>%n Steuerzeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>non-ASCII letters inside words in %n places (look-alikes)</source>
+        <translation>
+            <numerusform>Nicht-ASCII-Buchstaben in Wörtern an %n Stelle (Doppelgänger)</numerusform>
+            <numerusform>Nicht-ASCII-Buchstaben in Wörtern an %n Stellen (Doppelgänger)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>right-to-left text in %n places (it can reorder the code around it)</source>
+        <translation>
+            <numerusform>Rechts-nach-links-Text an %n Stelle (er kann den Code um ihn herum umordnen)</numerusform>
+            <numerusform>Rechts-nach-links-Text an %n Stellen (er kann den Code um ihn herum umordnen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lone carriage returns (CR)</source>
+        <translation>
+            <numerusform>%n einzelner Wagenrücklauf (CR)</numerusform>
+            <numerusform>%n einzelne Wagenrückläufe (CR)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Unicode line or paragraph separators</source>
+        <translation>
+            <numerusform>%n Unicode-Zeilen- oder -Absatztrenner</numerusform>
+            <numerusform>%n Unicode-Zeilen- oder -Absatztrenner</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n non-breaking or unusual spaces</source>
+        <translation>
+            <numerusform>%n geschütztes oder ungewöhnliches Leerzeichen</numerusform>
+            <numerusform>%n geschützte oder ungewöhnliche Leerzeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lines longer than %1 characters (the longest has %2)</source>
+        <translation>
+            <numerusform>%n Zeile länger als %1 Zeichen (die längste hat %2)</numerusform>
+            <numerusform>%n Zeilen länger als %1 Zeichen (die längste hat %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Windows line ends (CRLF)</source>
+        <translation>
+            <numerusform>%n Windows-Zeilenende (CRLF)</numerusform>
+            <numerusform>%n Windows-Zeilenenden (CRLF)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3168,6 +3053,106 @@ Danach: %2</translation>
 </context>
 <context>
     <name>k8::app::ReviewView</name>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>No request selected. Requests from agents appear in the list on the left.</source>
+        <translation>Keine Anfrage ausgewählt. Anfragen von Agenten erscheinen in der Liste links.</translation>
+    </message>
+    <message>
+        <source>Request title</source>
+        <translation>Titel der Anfrage</translation>
+    </message>
+    <message>
+        <source>Request details</source>
+        <translation>Details der Anfrage</translation>
+    </message>
+    <message>
+        <source>Decisions so far</source>
+        <translation>Bisherige Entscheidungen</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Reason for rejecting</source>
+        <translation>Grund der Ablehnung</translation>
+    </message>
+    <message>
+        <source>Reason for rejecting (optional); Enter rejects</source>
+        <translation>Grund der Ablehnung (optional); Enter lehnt ab</translation>
+    </message>
+    <message>
+        <source>Response to the agent</source>
+        <translation>Antwort an den Agenten</translation>
+    </message>
+    <message>
+        <source>Response to the agent; Enter sends</source>
+        <translation>Antwort an den Agenten; Enter sendet</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Respond</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <source>Standing rules for this request</source>
+        <translation>Dauerregeln für diese Anfrage</translation>
+    </message>
+    <message>
+        <source>Always…</source>
+        <translation>Immer …</translation>
+    </message>
+    <message>
+        <source>What the agent asks</source>
+        <translation>Was der Agent anfragt</translation>
+    </message>
+    <message>
+        <source>Note on the edits</source>
+        <translation>Hinweis zu den Änderungen</translation>
+    </message>
+    <message>
+        <source>Discard edits</source>
+        <translation>Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <source>Approval arming</source>
+        <translation>Aktivierung von „Freigeben“</translation>
+    </message>
+    <message>
+        <source>Save a standing rule: always approve this action exactly as shown, or always reject this agent</source>
+        <translation>Eine Dauerregel speichern: diese Aktion immer genau wie gezeigt freigeben oder diesen Agenten immer ablehnen</translation>
+    </message>
+    <message>
+        <source>Agent socket</source>
+        <translation>Agenten-Socket</translation>
+    </message>
+    <message>
+        <source>Request under review</source>
+        <translation>Zu prüfende Anfrage</translation>
+    </message>
+    <message>
+        <source>What happens with your answer</source>
+        <translation>Was mit Ihrer Antwort geschieht</translation>
+    </message>
+    <message>
+        <source>Where it runs</source>
+        <translation>Wo der Code ausgeführt wird</translation>
+    </message>
     <message>
         <source>just now</source>
         <translation>gerade eben</translation>
@@ -3197,10 +3182,6 @@ Danach: %2</translation>
     <message>
         <source>&amp;Approve</source>
         <translation>&amp;Freigeben</translation>
-    </message>
-    <message>
-        <source>Approve</source>
-        <translation>Freigeben</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -3241,18 +3222,6 @@ Danach: %2</translation>
     <message>
         <source>Send the response typed beside to the agent instead of running the action (%1)</source>
         <translation>Die daneben eingegebene Antwort an den Agenten senden, statt die Aktion auszuführen (%1)</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Reject</source>
-        <translation>Ablehnen</translation>
-    </message>
-    <message>
-        <source>Respond</source>
-        <translation>Antworten</translation>
     </message>
     <message>
         <source>Always reject this agent…</source>
@@ -3348,10 +3317,6 @@ Danach: %2</translation>
     <message>
         <source>Put back the code and arguments as the agent sent them</source>
         <translation>Code und Argumente so wiederherstellen, wie der Agent sie gesendet hat</translation>
-    </message>
-    <message>
-        <source>Discard edits</source>
-        <translation>Änderungen verwerfen</translation>
     </message>
     <message>
         <source>Always approve this action as shown…</source>
@@ -3454,10 +3419,6 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
         <translation>Ihre Antwort geht an den Agenten zurück, der %1 dann selbst ausführt, außerhalb von kosa8: keine Sandbox, kein Checkpoint.</translation>
     </message>
     <message>
-        <source>Reason for rejecting (optional); Enter rejects</source>
-        <translation>Grund der Ablehnung (optional); Enter lehnt ab</translation>
-    </message>
-    <message>
         <source>This agent&apos;s request format has no place for a reason; Enter rejects</source>
         <translation>Das Anfrageformat dieses Agenten sieht keinen Grund vor; Enter lehnt ab</translation>
     </message>
@@ -3472,6 +3433,34 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
 </context>
 <context>
     <name>k8::app::RulesDialog</name>
+    <message>
+        <source>Standing rules</source>
+        <translation>Dauerregeln</translation>
+    </message>
+    <message>
+        <source>No standing rules yet. Save one from a request with “Always…”.</source>
+        <translation>Noch keine Dauerregeln. Speichern Sie eine aus einer Anfrage mit „Immer …“.</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>&amp;Delete rule</source>
+        <translation>Regel &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Delete the selected rule</source>
+        <translation>Die ausgewählte Regel löschen</translation>
+    </message>
+    <message>
+        <source>Rules decide requests without asking you. Reject rules win over approve rules. An approve rule binds one exact action (every argument; for a run also its sandbox, image, language and checkpoint), or exact code that comes with nothing else. Agent names are chosen by the agent and prove nothing. Rules from a file given with --rules are shown but cannot be changed here.</source>
+        <translation>Regeln entscheiden Anfragen, ohne Sie zu fragen. Ablehnungsregeln haben Vorrang vor Freigaberegeln. Eine Freigaberegel bindet genau eine Aktion (jedes Argument; bei einer Ausführung auch Sandbox, Image, Sprache und Checkpoint) oder genau einen Code, zu dem nichts weiter gehört. Agentennamen wählt der Agent selbst; sie beweisen nichts. Regeln aus einer mit --rules angegebenen Datei werden gezeigt, lassen sich hier aber nicht ändern.</translation>
+    </message>
+    <message>
+        <source>What the selected rule binds</source>
+        <translation>Was die ausgewählte Regel bindet</translation>
+    </message>
     <message>
         <source>Delete the selected rule (%1)</source>
         <translation>Die ausgewählte Regel löschen (%1)</translation>
@@ -3913,9 +3902,12 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
         <source>1 line of `%1` could not be read</source>
         <translation>1 Zeile von `%1` konnte nicht gelesen werden</translation>
     </message>
-    <message>
-        <source>%1 lines of `%2` could not be read</source>
-        <translation>%1 Zeilen von `%2` konnten nicht gelesen werden</translation>
+    <message numerus="yes">
+        <source>%n lines of `%1` could not be read</source>
+        <translation>
+            <numerusform>%n Zeile von `%1` konnte nicht gelesen werden</numerusform>
+            <numerusform>%n Zeilen von `%1` konnten nicht gelesen werden</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -48,38 +48,45 @@ QString RevealBar::text() const
 QStringList RevealBar::describe(const HiddenText::Report& report)
 {
     QStringList parts;
-    const auto add = [&](HiddenText::Kind kind, const QString& one, const QString& many) {
+    // One finding has its own sentence (it often reads differently: "a word in 1 place"); several
+    // are a %n plural, so that each language says them in its own plural forms.
+    using Several = QString (*)(int);
+    const auto add = [&](HiddenText::Kind kind, const QString& one, Several several) {
         const int n = report.count(kind);
         if (n == 1)
             parts << one;
         else if (n > 1)
-            parts << many.arg(n);
+            parts << several(n);
     };
-    add(HiddenText::BidiControl, tr("1 bidirectional control"), tr("%1 bidirectional controls"));
+    add(HiddenText::BidiControl, tr("1 bidirectional control"),
+        [](int n) { return tr("%n bidirectional controls", nullptr, n); });
     add(HiddenText::Invisible, tr("1 zero-width or invisible character"),
-        tr("%1 zero-width or invisible characters"));
-    add(HiddenText::ControlCharacter, tr("1 control character"), tr("%1 control characters"));
+        [](int n) { return tr("%n zero-width or invisible characters", nullptr, n); });
+    add(HiddenText::ControlCharacter, tr("1 control character"),
+        [](int n) { return tr("%n control characters", nullptr, n); });
     add(HiddenText::NonAsciiInIdentifier, tr("non-ASCII letters inside a word in 1 place (look-alikes)"),
-        tr("non-ASCII letters inside words in %1 places (look-alikes)"));
+        [](int n) { return tr("non-ASCII letters inside words in %n places (look-alikes)", nullptr, n); });
     add(HiddenText::RightToLeftText, tr("right-to-left text in 1 place (it can reorder the code around it)"),
-        tr("right-to-left text in %1 places (it can reorder the code around it)"));
+        [](int n) {
+            return tr("right-to-left text in %n places (it can reorder the code around it)", nullptr, n);
+        });
     add(HiddenText::LoneCarriageReturn, tr("1 lone carriage return (CR)"),
-        tr("%1 lone carriage returns (CR)"));
+        [](int n) { return tr("%n lone carriage returns (CR)", nullptr, n); });
     add(HiddenText::LineSeparator, tr("1 Unicode line or paragraph separator"),
-        tr("%1 Unicode line or paragraph separators"));
+        [](int n) { return tr("%n Unicode line or paragraph separators", nullptr, n); });
     add(HiddenText::UnusualSpace, tr("1 non-breaking or unusual space"),
-        tr("%1 non-breaking or unusual spaces"));
+        [](int n) { return tr("%n non-breaking or unusual spaces", nullptr, n); });
     const int longLines = report.count(HiddenText::LongLine);
     if (longLines == 1)
         parts << tr("1 line longer than %1 characters (%2 characters)")
                      .arg(report.longLineLimit)
                      .arg(report.longestLine);
     else if (longLines > 1)
-        parts << tr("%1 lines longer than %2 characters (the longest has %3)")
-                     .arg(longLines)
+        parts << tr("%n lines longer than %1 characters (the longest has %2)", nullptr, longLines)
                      .arg(report.longLineLimit)
                      .arg(report.longestLine);
-    add(HiddenText::CrLfLineEnd, tr("1 Windows line end (CRLF)"), tr("%1 Windows line ends (CRLF)"));
+    add(HiddenText::CrLfLineEnd, tr("1 Windows line end (CRLF)"),
+        [](int n) { return tr("%n Windows line ends (CRLF)", nullptr, n); });
     return parts;
 }
 

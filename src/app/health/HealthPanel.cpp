@@ -121,7 +121,7 @@ QString HealthIndicator::text() const
 
 void HealthIndicator::update()
 {
-    QColor color = style::statusColor(QStringLiteral("stopped"));
+    QColor color = style::statusColor(kosa8::SandboxState::Stopped);
     switch (m_monitor->state()) {
     case HealthMonitor::State::Ok:
         color = style::successColor();

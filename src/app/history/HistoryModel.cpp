@@ -66,8 +66,12 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return entry.value(QLatin1String("decided_by")).toString();
     if (role == Qt::ToolTipRole && index.column() == ReasonColumn)
         return entry.value(QLatin1String("reason")).toString();
+    // The ledger's method text: a method this app does not know (a newer ledger, an edited file)
+    // is shown as it is, without a description.
+    const std::optional<agent::Method> method =
+        agent::methodFrom(entry.value(QLatin1String("method")).toString());
     if (role == Qt::ToolTipRole && index.column() == MethodColumn)
-        return agent::InboxModel::methodDescription(entry.value(QLatin1String("method")).toString());
+        return method ? agent::InboxModel::methodDescription(*method) : QString();
     if (role == Qt::ToolTipRole && index.column() == TitleColumn)
         return tr("Request %1, payload SHA-256 %2")
             .arg(entry.value(QLatin1String("request")).toVariant().toString(),
@@ -87,7 +91,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return entry.value(QLatin1String("title")).toString();
     case MethodColumn:
         // The pending list's words, not the protocol's method names.
-        return agent::InboxModel::methodText(entry.value(QLatin1String("method")).toString());
+        return method ? agent::InboxModel::methodText(*method)
+                      : entry.value(QLatin1String("method")).toString();
     case DecisionColumn:
         return entry.value(QLatin1String("decision")).toString();
     case DecidedByColumn:

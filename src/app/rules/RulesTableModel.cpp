@@ -76,8 +76,8 @@ QString RulesTableModel::describeMatch(const agent::Rule& rule)
         else
             parts << tr("agent \"%1\"").arg(rule.agent);
     }
-    if (!rule.method.isEmpty())
-        parts << tr("method %1").arg(rule.method);
+    if (rule.method)
+        parts << tr("method %1").arg(agent::methodName(*rule.method));
     return parts.isEmpty() ? tr("nothing") : parts.join(tr(", "));
 }
 
@@ -118,8 +118,8 @@ QString RulesTableModel::describeRule(const agent::Rule& rule)
                            : tr("Agent names are chosen by the agent: an agent can avoid this rule by "
                                 "calling itself something else."));
     }
-    if (!rule.method.isEmpty())
-        lines << tr("Method: %1").arg(rule.method);
+    if (rule.method)
+        lines << tr("Method: %1").arg(agent::methodName(*rule.method));
     if (rule.readOnly)
         lines << tr("From %1, given with --rules: read-only here.").arg(rule.source);
     else if (!rule.source.isEmpty())

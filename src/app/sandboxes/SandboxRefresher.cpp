@@ -72,10 +72,10 @@ void SandboxRefresher::onFinished(const JobResult& result)
         } else {
             UserMessage message;
             message.severity = UserMessage::Severity::Warning;
-            message.title =
-                (m_problems.size() == 1
-                     ? tr("1 line of `%1` could not be read").arg(result.preview)
-                     : tr("%1 lines of `%2` could not be read").arg(m_problems.size()).arg(result.preview));
+            message.title = (m_problems.size() == 1
+                                 ? tr("1 line of `%1` could not be read").arg(result.preview)
+                                 : tr("%n lines of `%1` could not be read", nullptr, int(m_problems.size()))
+                                       .arg(result.preview));
             message.text =
                 tr("The sandboxes that could be read are shown. Click Details for the lines and why.");
             QStringList lines;

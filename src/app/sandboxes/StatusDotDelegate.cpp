@@ -2,6 +2,7 @@
 #include "sandboxes/StatusDotDelegate.h"
 
 #include "kosa8/SandboxListModel.h"
+#include "kosa8/SandboxState.h"
 #include "style/Style.h"
 
 namespace k8::app {
@@ -12,7 +13,8 @@ void StatusDotDelegate::initStyleOption(QStyleOptionViewItem* option, const QMod
     QString status = index.data(kosa8::SandboxListModel::StatusRole).toString();
     if (status.isEmpty())
         status = index.data(Qt::DisplayRole).toString();
-    option->icon = style::dotIcon(style::statusColor(status), 12);
+    // kosa8's status word, read once here (kosa8/SandboxState.h).
+    option->icon = style::dotIcon(style::statusColor(kosa8::sandboxStateFrom(status)), 12);
     option->features |= QStyleOptionViewItem::HasDecoration;
     option->decorationSize = QSize(12, 12);
 }

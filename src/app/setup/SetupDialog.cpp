@@ -124,7 +124,7 @@ void SetupDialog::updateStep(int index)
         return;
     const CodeSandboxSetup::Step& step = m_setup->steps().at(index);
     StepRow& row = m_rows[index];
-    QColor color = style::statusColor(QStringLiteral("stopped"));
+    QColor color = style::statusColor(kosa8::SandboxState::Stopped);
     QString state;
     switch (step.state) {
     case StepState::Pending:

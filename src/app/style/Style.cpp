@@ -36,11 +36,6 @@ QColor statusColor(kosa8::SandboxState state)
     return StateColours(QApplication::palette()).neutral(); // stopped and anything unknown
 }
 
-QColor statusColor(const QString& status)
-{
-    return statusColor(kosa8::sandboxStateFrom(status));
-}
-
 // The application palette's state colours (StateColours); asked on every call, so a widget that
 // styles itself again after a palette change gets the colours of the new theme.
 QColor successColor()

@@ -22,8 +22,6 @@ bool isDark(const QPalette& palette);
 
 // Colour of a sandbox status dot: running success, stopped neutral, creating warning, error.
 QColor statusColor(kosa8::SandboxState state);
-// The same for kosa8's status word (kosa8::sandboxStateFrom()).
-QColor statusColor(const QString& status);
 // Severity accents for banners and step lists, for QApplication::palette().
 QColor successColor();
 QColor warningColor();

@@ -161,7 +161,7 @@ void MessageCard::setDetailsVisible(bool visible)
 
 void MessageCard::render()
 {
-    m_title->setText(m_repeats > 1 ? tr("%1 (%2 times)").arg(m_message.title).arg(m_repeats)
+    m_title->setText(m_repeats > 1 ? tr("%1 (%n times)", nullptr, m_repeats).arg(m_message.title)
                                    : m_message.title);
     m_text->setText(m_message.text);
     m_text->setVisible(!m_message.text.isEmpty());

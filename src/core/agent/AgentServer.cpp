@@ -3,6 +3,7 @@
 
 #include "agent/AgentConnection.h"
 #include "agent/PeerCredentials.h"
+#include "agent/Request.h"
 #include "agent/SocketPath.h"
 
 #include <QCoreApplication>
@@ -20,15 +21,6 @@ struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(k8::agent::AgentServer)
 };
-
-QString methodReview()
-{
-    return QStringLiteral("review");
-}
-QString methodRun()
-{
-    return QStringLiteral("run");
-}
 
 // Shared by messages about params: protocol.md wants the field and what was expected named.
 RpcError invalidParams(const QString& message)
@@ -50,8 +42,8 @@ AgentServer::~AgentServer()
 
 QStringList AgentServer::methods()
 {
-    return {QStringLiteral("hello"), methodReview(), methodRun(), QStringLiteral("cancel"),
-            QStringLiteral("ping")};
+    return {QStringLiteral("hello"), methodName(Method::Review), methodName(Method::Run),
+            QStringLiteral("cancel"), QStringLiteral("ping")};
 }
 
 bool AgentServer::listen(const QString& socketPath, QString* error)
@@ -179,7 +171,7 @@ void AgentServer::handleMessage(quint64 connectionId, const RpcMessage& message)
         answerCancel(connection, message);
         return;
     }
-    if (method != methodReview() && method != methodRun()) {
+    if (!methodFrom(method)) {
         connection->send(rpcError(id, makeRpcError(ErrorCode::MethodNotFound,
                                                    Text::tr("Unknown method '%1'; the methods are %2")
                                                        .arg(method, methods().join(QStringLiteral(", "))))));

@@ -24,14 +24,11 @@ namespace k8::agent {
 
 namespace {
 
-const QString kReview = QStringLiteral("review");
-const QString kRun = QStringLiteral("run");
-const QString kPerson = QStringLiteral("person");
-const QString kTimeout = QStringLiteral("timeout");
-const QString kWithdrawn = QStringLiteral("withdrawn");
-const QString kShutdown = QStringLiteral("shutdown");
-const QString kReject = QStringLiteral("reject");
-const QString kApprove = QStringLiteral("approve");
+// The ledger's decided_by for everything but a rule (RequestEnd.h reads them back).
+const QString DecidedByPerson = QStringLiteral("person");
+const QString DecidedByTimeout = QStringLiteral("timeout");
+const QString DecidedByWithdrawn = QStringLiteral("withdrawn");
+const QString DecidedByShutdown = QStringLiteral("shutdown");
 
 // Bounded wait for answers to reach the kernel at shutdown; a peer that reads nothing must not
 // hold the quit.
@@ -94,7 +91,10 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
     }
     connect(&m_answers, &DurableAnswers::answerReady, this, [this](const DurableAnswer& ready) {
         answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
-        announceDecided(ready.request, ready.record.decision, ready.record.decidedBy, false);
+        // Only a rule's decisions go through the queue, each a single approval or rejection (a
+        // failed flush turns it into a rejection, and clears `approves`).
+        announceDecided(ready.request, ready.approves ? DecisionKind::Approve : DecisionKind::Reject,
+                        ready.record.decidedBy, false);
     });
     // Into the kernel now rather than on the next pass of the event loop.
     connect(&m_answers, &DurableAnswers::batchAnswered, m_server, &AgentServer::flushAll);
@@ -269,7 +269,8 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     Request request;
     RpcError error;
     const QJsonObject params = message.params.toObject();
-    const bool valid = message.method == kRun
+    // The server let only "review" and "run" through (AgentServer::handleMessage).
+    const bool valid = methodFrom(message.method) == Method::Run
                            ? requestFromRun(params, message.id, runDefaults(), &request, &error)
                            : requestFromReview(params, &request, &error);
     if (!valid) {
@@ -284,7 +285,7 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
         request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
     // The checkpoint label is fixed here, once, so the review shows the very label that is taken
     // and the ledger records it.
-    if (request.method == kRun)
+    if (request.method == Method::Run)
         request.run.checkpointLabel = uniqueCheckpointLabel(request.run.checkpointLabel, request);
 
     // Each action is bound and hashed once, for the rules and for the ledger.
@@ -307,12 +308,12 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
     const QString decidedBy = QStringLiteral("rule:") + match.ruleName;
     if (match.decision == Rule::Decision::Reject) {
         const QString reason = tr("Rejected by the standing rule '%1'.").arg(match.ruleName);
-        recordThenAnswer(request, kReject, decidedBy, codeSha256, rejectionFor(request, reason), false, {},
-                         carriedReason(request, reason));
+        recordThenAnswer(request, DecisionKind::Reject, decidedBy, codeSha256, rejectionFor(request, reason),
+                         false, {}, carriedReason(request, reason));
         return;
     }
-    if (request.method == kRun) {
-        startRun(request, kApprove, request.run, decidedBy, actionSha256);
+    if (request.method == Method::Run) {
+        startRun(request, DecisionKind::Approve, request.run, decidedBy, actionSha256);
         return;
     }
     const QJsonValue approval = approvalFor(request);
@@ -321,16 +322,16 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
                        decidedBy);
         return;
     }
-    recordThenAnswer(request, kApprove, decidedBy, codeSha256, approval, true, actionSha256);
+    recordThenAnswer(request, DecisionKind::Approve, decidedBy, codeSha256, approval, true, actionSha256);
 }
 
-void AgentService::recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
+void AgentService::recordThenAnswer(const Request& request, DecisionKind decision, const QString& decidedBy,
                                     const QString& codeSha256, const QJsonValue& result, bool approves,
                                     const QString& actionSha256, const QString& reason)
 {
     DurableAnswer queued;
     queued.request = request;
-    queued.record = ledgerRecord(request, decision, decidedBy, codeSha256);
+    queued.record = ledgerRecord(request, decisionName(decision), decidedBy, codeSha256);
     queued.record.actionSha256 = actionSha256;
     queued.record.reason = reason;
     queued.result = result;
@@ -363,7 +364,7 @@ void AgentService::queueForPerson(const Request& request)
             if (!waiting)
                 return;
             rejectPending(key, tr("No decision within %1 s; the request timed out.").arg(waiting->timeoutS),
-                          kTimeout);
+                          DecidedByTimeout);
         });
         entry.timeout->start();
     }
@@ -371,8 +372,9 @@ void AgentService::queueForPerson(const Request& request)
     m_inbox->append(request);
     if (!m_ageTimer.isActive())
         m_ageTimer.start();
-    spdlog::info("agent request {} queued: {} from {} ({})", request.key, request.method.toStdString(),
-                 request.agent.toStdString(), request.title.toStdString());
+    spdlog::info("agent request {} queued: {} from {} ({})", request.key,
+                 methodName(request.method).toStdString(), request.agent.toStdString(),
+                 request.title.toStdString());
     Q_EMIT requestQueued(request.key);
 }
 
@@ -384,7 +386,7 @@ bool AgentService::handleCancel(quint64 connectionId, const QJsonValue& requestI
             continue;
         if (it->executor)
             return false; // decided and running: too late to withdraw
-        rejectPending(it.key(), tr("The agent withdrew the request."), kWithdrawn);
+        rejectPending(it.key(), tr("The agent withdrew the request."), DecidedByWithdrawn);
         return true;
     }
     return false;
@@ -401,7 +403,7 @@ void AgentService::handleConnectionClosed(quint64 connectionId)
     }
     const QString reason = tr("The agent disconnected.");
     rejectPendingAll(
-        withdrawn, [&reason](const Entry&) { return reason; }, kWithdrawn);
+        withdrawn, [&reason](const Entry&) { return reason; }, DecidedByWithdrawn);
 }
 
 // ---- decisions ----
@@ -423,7 +425,7 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
     if (!reviewResult(request, decision, &result, &shapeError))
         return fail(shapeError);
 
-    if (request.method == kRun) {
+    if (request.method == Method::Run) {
         const ActionDecision& chosen = decision.actions.first();
         if (chosen.kind == DecisionKind::Approve || chosen.kind == DecisionKind::Edit) {
             RunSpec spec = request.run;
@@ -444,13 +446,13 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
             }
             if (spec.sandbox.isEmpty())
                 return fail(tr("Choose a sandbox to run the code in."));
-            const QString kind = decisionName(chosen.kind);
+            const DecisionKind kind = chosen.kind;
             Request decided = request;
             decided.run = spec;
             QString ledgerError;
             // What runs is what the ledger says was approved: the binding of this very spec.
-            if (!record(decided, kind, kPerson, sha256Hex(spec.code.toUtf8()), &ledgerError,
-                        runBinding(spec, runDefaults()).actionSha256)) {
+            if (!record(decided, decisionName(kind), DecidedByPerson, sha256Hex(spec.code.toUtf8()),
+                        &ledgerError, runBinding(spec, runDefaults()).actionSha256)) {
                 Q_EMIT problem(ledgerError);
                 return fail(ledgerError);
             }
@@ -458,7 +460,7 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
                 entry->timeout->stop();
             }
             m_inbox->remove(key);
-            Q_EMIT requestRemoved(key, kPerson);
+            Q_EMIT requestRemoved(key, DecidedByPerson);
             startRun(decided, kind, spec, QString());
             return true;
         }
@@ -466,16 +468,17 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
 
     QString ledgerError;
     const QString summary = decisionSummary(decision);
-    if (!record(request, summary, kPerson, QString(), &ledgerError,
+    if (!record(request, summary, DecidedByPerson, QString(), &ledgerError,
                 approvedActionSha256s(approvedActionBindings(request, decision, runDefaults())),
                 carriedReason(request, personReasons(decision)))) {
         Q_EMIT problem(ledgerError);
         return fail(ledgerError);
     }
     dropEntry(key);
-    Q_EMIT requestRemoved(key, kPerson);
+    Q_EMIT requestRemoved(key, DecidedByPerson);
     answer(request, rpcResult(request.rpcId, result));
-    announceDecided(request, summary, kPerson, true);
+    // The person's own decision needs no notice (and may hold several kinds).
+    Q_EMIT requestDecided(request.key, summary, DecidedByPerson);
     return true;
 }
 
@@ -502,7 +505,8 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
         if (it == m_entries.constEnd())
             continue;
         rejections.append({it->request, reasonFor(*it)});
-        LedgerRecord entry = ledgerRecord(it->request, kReject, decidedBy, QString());
+        LedgerRecord entry =
+            ledgerRecord(it->request, decisionName(DecisionKind::Reject), decidedBy, QString());
         entry.reason = carriedReason(it->request, rejections.last().reason);
         m_ledger.stage(entry, nullptr);
     }
@@ -525,17 +529,18 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
             Q_EMIT requestRemoved(key, decidedBy);
         answer(rejection.request,
                rpcResult(rejection.request.rpcId, rejectionFor(rejection.request, rejection.reason)));
-        announceDecided(rejection.request, kReject, decidedBy, wasQueued);
+        announceDecided(rejection.request, DecisionKind::Reject, decidedBy, wasQueued);
     }
 }
 
 void AgentService::rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy)
 {
     QString error;
-    if (!record(request, kReject, decidedBy, QString(), &error, {}, carriedReason(request, reason)))
+    if (!record(request, decisionName(DecisionKind::Reject), decidedBy, QString(), &error, {},
+                carriedReason(request, reason)))
         Q_EMIT problem(error);
     answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
-    announceDecided(request, kReject, decidedBy, false);
+    announceDecided(request, DecisionKind::Reject, decidedBy, false);
 }
 
 const Request* AgentService::waitingRequest(quint64 key) const
@@ -585,7 +590,7 @@ QString AgentService::uniqueCheckpointLabel(const QString& base, const Request& 
     return kosa8::Names::checkLabel(label).isEmpty() ? label : QStringLiteral("before-request") + suffix;
 }
 
-void AgentService::startRun(const Request& request, const QString& decision, const RunSpec& requestedSpec,
+void AgentService::startRun(const Request& request, DecisionKind decision, const RunSpec& requestedSpec,
                             const QString& decidedBy, const QString& actionSha256)
 {
     const quint64 key = request.key;
@@ -593,7 +598,8 @@ void AgentService::startRun(const Request& request, const QString& decision, con
     if (!decidedBy.isEmpty()) {
         // Decided by a rule: the request never reached the inbox, so its ledger entry is written here.
         QString error;
-        if (!record(request, decision, decidedBy, sha256Hex(spec.code.toUtf8()), &error, actionSha256)) {
+        if (!record(request, decisionName(decision), decidedBy, sha256Hex(spec.code.toUtf8()), &error,
+                    actionSha256)) {
             rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
             return;
         }
@@ -667,11 +673,12 @@ void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result,
     if (it == m_entries.constEnd())
         return;
     const Request request = it->request;
-    const QString decision = it->runDecision;
+    const DecisionKind decision = it->runDecision;
     const QString code = it->runCode;
     QJsonObject shown = result;
     if (ran) {
-        QJsonObject full{{QStringLiteral("decision"), decision}, {QStringLiteral("code"), code}};
+        QJsonObject full{{QStringLiteral("decision"), decisionName(decision)},
+                         {QStringLiteral("code"), code}};
         for (auto field = result.constBegin(); field != result.constEnd(); ++field)
             full.insert(field.key(), field.value());
         shown = full;
@@ -698,19 +705,19 @@ void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result,
 
 // ---- ledger and answers ----
 
-LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& decision,
+LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& ledgerDecision,
                                         const QString& decidedBy, const QString& codeOverride) const
 {
     LedgerRecord entry;
     entry.requestId = rpcIdText(request.rpcId);
     entry.agent = request.agent;
-    entry.method = request.method;
+    entry.method = methodName(request.method);
     entry.payloadSha256 = request.payloadSha256;
     entry.codeSha256 = codeOverride.isEmpty() ? codeHashes(request) : codeOverride;
-    entry.decision = decision;
+    entry.decision = ledgerDecision;
     entry.decidedBy = decidedBy;
     entry.title = request.title;
-    if (request.method == kRun) {
+    if (request.method == Method::Run) {
         // Where it runs, or would have: the sandbox and image resolved (and as the person chose),
         // and the label the checkpoint is taken under (none when the request asked for none).
         entry.sandbox = request.run.sandbox;
@@ -722,13 +729,13 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& d
     return entry;
 }
 
-bool AgentService::record(const Request& request, const QString& decision, const QString& decidedBy,
+bool AgentService::record(const Request& request, const QString& ledgerDecision, const QString& decidedBy,
                           const QString& codeOverride, QString* error, const QString& actionSha256,
                           const QString& reason)
 {
     // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
     m_answers.settle();
-    LedgerRecord entry = ledgerRecord(request, decision, decidedBy, codeOverride);
+    LedgerRecord entry = ledgerRecord(request, ledgerDecision, decidedBy, codeOverride);
     entry.actionSha256 = actionSha256;
     entry.reason = reason;
     if (!m_ledger.isOpen()) {
@@ -747,10 +754,10 @@ QString AgentService::carriedReason(const Request& request, const QString& reaso
     return canCarryRejectReason(request.shape) ? reason : QString();
 }
 
-void AgentService::announceDecided(const Request& request, const QString& decision, const QString& decidedBy,
+void AgentService::announceDecided(const Request& request, DecisionKind decision, const QString& decidedBy,
                                    bool reachedInbox)
 {
-    Q_EMIT requestDecided(request.key, decision, decidedBy);
+    Q_EMIT requestDecided(request.key, decisionName(decision), decidedBy);
     DecisionNotice notice;
     if (!DecisionNotice::causeFromDecidedBy(decidedBy, &notice.cause, &notice.ruleName))
         return; // the person's own decision needs no notice
@@ -758,7 +765,7 @@ void AgentService::announceDecided(const Request& request, const QString& decisi
     notice.agent = request.agent;
     notice.title = request.title;
     notice.method = request.method;
-    if (request.method == kRun)
+    if (request.method == Method::Run)
         notice.sandbox = request.run.sandbox;
     notice.requestId = rpcIdText(request.rpcId);
     notice.payloadSha256 = request.payloadSha256;
@@ -802,7 +809,7 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
     QString shapeError;
     if (!reviewResult(request, decision, &result, &shapeError))
         return fail(shapeError);
-    if (request.method == kRun) {
+    if (request.method == Method::Run) {
         for (const QString& why :
              {decision.runSandbox.isEmpty() ? QString() : kosa8::Names::checkSandbox(decision.runSandbox),
               decision.runImage.isEmpty() ? QString() : kosa8::Names::checkImage(decision.runImage)}) {
@@ -819,15 +826,16 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
         if (!binding.exact)
             return fail(tr("This action cannot be approved by a standing rule: %1.")
                             .arg(inexactReason(binding.bound)));
-        if (request.method == kRun && binding.bound.value(QLatin1String("sandbox")).toString().isEmpty())
+        if (request.method == Method::Run &&
+            binding.bound.value(QLatin1String("sandbox")).toString().isEmpty())
             return fail(tr("Choose a sandbox to run the code in."));
         Rule rule;
         rule.decision = Rule::Decision::Approve;
         rule.actionSha256 = binding.actionSha256;
         // The name is for people; the agent chose the tool name, so only plain characters of it.
-        const QString label = request.method == kRun                 ? kRun
-                              : request.actions.at(i).name.isEmpty() ? kReview
-                                                                     : request.actions.at(i).name.toLower();
+        const QString label = request.method == Method::Run || request.actions.at(i).name.isEmpty()
+                                  ? methodName(request.method)
+                                  : request.actions.at(i).name.toLower();
         rule.name = RuleStore::actionRuleName(label, binding.actionSha256);
         wanted.append(rule);
     }
@@ -868,7 +876,7 @@ void AgentService::shutdown()
     const QString beforeDecision = tr("kosa8 Desk quit before a decision was made.");
     rejectPendingAll(
         m_entries.keys(), [&](const Entry& entry) { return entry.executor ? whileRunning : beforeDecision; },
-        kShutdown);
+        DecidedByShutdown);
     m_ageTimer.stop();
     m_server->flushAll();
     if (!m_started) {

@@ -97,7 +97,9 @@ public:
 
 Q_SIGNALS:
     void shutdownComplete();
-    // A decision was recorded and answered (or could not be answered: the agent left).
+    // A decision was recorded and answered (or could not be answered: the agent left). `decision`
+    // is the ledger's text for it: one decisionName() or, for a person's decision on several
+    // actions, one per action comma-joined.
     void requestDecided(quint64 key, const QString& decision, const QString& decidedBy);
     // The reset to the base after a run (RunExecutor's), before that run's runFinished().
     void runResetStarted(const QString& sandbox, const QString& baseLabel, const QString& command);
@@ -108,10 +110,10 @@ private:
     struct Entry
     {
         Request request;
-        QTimer* timeout = nullptr;       // decision timeout (timeout_s); owned
-        RunExecutor* executor = nullptr; // while an approved run runs; owned
-        QString runDecision;             // "approve" or "edit"
-        QString runCode;                 // the code that runs
+        QTimer* timeout = nullptr;                        // decision timeout (timeout_s); owned
+        RunExecutor* executor = nullptr;                  // while an approved run runs; owned
+        DecisionKind runDecision = DecisionKind::Approve; // Approve or Edit
+        QString runCode;                                  // the code that runs
     };
 
     // AgentRequestHandler
@@ -126,7 +128,7 @@ private:
                    const QString& actionSha256);
     // Stages the ledger entry and queues the answer in m_answers, which sends it once the entry
     // is durable (DurableAnswers: one flush per event-loop turn).
-    void recordThenAnswer(const Request& request, const QString& decision, const QString& decidedBy,
+    void recordThenAnswer(const Request& request, DecisionKind decision, const QString& decidedBy,
                           const QString& codeSha256, const QJsonValue& result, bool approves,
                           const QString& actionSha256 = {}, const QString& reason = {});
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
@@ -135,7 +137,7 @@ private:
     void rejectPendingAll(const QList<quint64>& keys, const std::function<QString(const Entry&)>& reasonFor,
                           const QString& decidedBy);
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
-    void startRun(const Request& request, const QString& decision, const RunSpec& spec,
+    void startRun(const Request& request, DecisionKind decision, const RunSpec& spec,
                   const QString& decidedBy, const QString& actionSha256 = {});
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
     void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
@@ -144,15 +146,18 @@ private:
     void announceRules(QString* error);
     // announceRules() after a change the rule store made; returns `changed`.
     bool ruleChanged(bool changed);
-    LedgerRecord ledgerRecord(const Request& request, const QString& decision, const QString& decidedBy,
+    // `ledgerDecision` is the entry's "decision" as written: decisionName(), or decisionSummary()
+    // of a person's decision on several actions.
+    LedgerRecord ledgerRecord(const Request& request, const QString& ledgerDecision, const QString& decidedBy,
                               const QString& codeOverride) const;
     // Writes one entry durably now (after whatever the group commit still holds).
-    bool record(const Request& request, const QString& decision, const QString& decidedBy,
+    bool record(const Request& request, const QString& ledgerDecision, const QString& decidedBy,
                 const QString& codeOverride, QString* error, const QString& actionSha256 = {},
                 const QString& reason = {});
     // requestDecided(), and for a decision the person did not make automaticDecision() with what
-    // the inbox's notice needs.
-    void announceDecided(const Request& request, const QString& decision, const QString& decidedBy,
+    // the inbox's notice needs. For a single decision (a rule's, a timeout's, a run's); a person's
+    // decision on several actions emits requestDecided() itself, it needs no notice.
+    void announceDecided(const Request& request, DecisionKind decision, const QString& decidedBy,
                          bool reachedInbox);
     // The reject reason the agent receives in the request's shape, for the ledger: `reason` where
     // the shape carries one, else empty.

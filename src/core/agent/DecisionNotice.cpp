@@ -43,11 +43,10 @@ QString DecisionNotice::headline() const
 {
     switch (cause) {
     case Cause::Rule: {
-        const std::optional<DecisionKind> kind = decisionKindFrom(decision);
-        const bool approved = kind && goesAhead(*kind);
+        const bool approved = goesAhead(decision);
         // What the rule let through: for a run where it runs, else the request itself.
         QString what;
-        if (methodFrom(method) == Method::Run)
+        if (method == Method::Run)
             what = sandbox.isEmpty() ? Text::tr("run") : Text::tr("run in %1").arg(sandbox);
         else
             what = Text::tr("review");

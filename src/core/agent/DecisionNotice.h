@@ -24,11 +24,11 @@ struct DecisionNotice
     };
 
     Cause cause = Cause::Rule;
-    QString ruleName;          // Cause::Rule: the rule that decided
-    QString decision;          // the ledger's decision ("approve", "reject", ...)
-    QString agent;             // who asked (agent-chosen text)
-    QString title;             // the request's title (agent-chosen, may be huge)
-    QString method;            // "review" or "run"
+    QString ruleName;                             // Cause::Rule: the rule that decided
+    DecisionKind decision = DecisionKind::Reject; // Approve (a rule's) or Reject
+    QString agent;                                // who asked (agent-chosen text)
+    QString title;                                // the request's title (agent-chosen, may be huge)
+    Method method = Method::Review;
     QString sandbox;           // run: where it runs (or would have); empty otherwise
     QString requestId;         // the ledger's "request" (the JSON-RPC id as text)
     QString payloadSha256;     // the ledger's "payload_sha256", with requestId and agent finds the entry

@@ -95,7 +95,7 @@ void DurableAnswers::answerBatch(QList<DurableAnswer> batch, bool durable, const
         if (queued.approves)
             queued.result = rejectionFor(queued.request, reason);
         queued.approves = false;
-        queued.record.decision = QStringLiteral("reject");
+        queued.record.decision = decisionName(DecisionKind::Reject);
         queued.record.reason = canCarryRejectReason(queued.request.shape) ? reason : QString();
         if (!queued.retried) {
             queued.retried = true;

@@ -23,19 +23,13 @@ namespace k8::agent::hitl {
 
 namespace {
 
+// HITL's decision types are spelled as the app's own (decisionName()).
 bool hitlDecisionKind(const QString& name, DecisionKind* kind)
 {
-    if (name == QLatin1String("approve"))
-        *kind = DecisionKind::Approve;
-    else if (name == QLatin1String("edit"))
-        *kind = DecisionKind::Edit;
-    else if (name == QLatin1String("reject"))
-        *kind = DecisionKind::Reject;
-    else if (name == QLatin1String("respond"))
-        *kind = DecisionKind::Respond;
-    else
-        return false;
-    return true;
+    const std::optional<DecisionKind> known = decisionKindFrom(name);
+    if (known)
+        *kind = *known;
+    return known.has_value();
 }
 
 bool readHitlConfig(const QJsonObject& config, int index, QSet<DecisionKind>* allowed, RpcError* error)

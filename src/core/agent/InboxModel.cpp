@@ -62,7 +62,7 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
         case AgeColumn:
             return ageText(request.receivedAt, QDateTime::currentDateTimeUtc());
         case SandboxColumn:
-            return methodFrom(request.method) == Method::Run ? request.run.sandbox : QString();
+            return request.method == Method::Run ? request.run.sandbox : QString();
         default:
             return {};
         }
@@ -106,7 +106,7 @@ QString InboxModel::kindText(const Request& request)
 {
     switch (request.shape) {
     case PayloadShape::Run:
-        return methodText(QStringLiteral("run"));
+        return methodText(Method::Run);
     case PayloadShape::HumanInTheLoop:
         return request.actions.size() > 1
                    ? tr("%n LangGraph tool calls", nullptr, int(request.actions.size()))
@@ -119,21 +119,25 @@ QString InboxModel::kindText(const Request& request)
     return tr("question");
 }
 
-QString InboxModel::methodText(const QString& method)
+QString InboxModel::methodText(Method method)
 {
-    if (method == u"run")
+    switch (method) {
+    case Method::Run:
         return tr("sandbox run");
-    if (method == u"review")
+    case Method::Review:
         return tr("answer to the agent");
-    return method;
+    }
+    return {};
 }
 
-QString InboxModel::methodDescription(const QString& method)
+QString InboxModel::methodDescription(Method method)
 {
-    if (method == u"run")
+    switch (method) {
+    case Method::Run:
         return tr("Approved code ran in a kosa8 sandbox, checkpointed first.");
-    if (method == u"review")
+    case Method::Review:
         return tr("The answer went back to the agent, which acted on it itself, outside kosa8.");
+    }
     return {};
 }
 

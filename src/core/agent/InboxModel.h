@@ -40,12 +40,12 @@ public:
     // What the request is, in a reviewer's words ("sandbox run", "LangGraph tool call", "question"),
     // not the protocol's method or payload shape names.
     static QString kindText(const Request& request);
-    // The same words for what the ledger keeps of a request, its protocol method: "run" is a
-    // "sandbox run"; "review" (whose payload shape the ledger does not record) is an "answer to
-    // the agent". Other methods are shown as they are.
-    static QString methodText(const QString& method);
+    // The same words for what the ledger keeps of a request, its protocol method: a run is a
+    // "sandbox run"; a review (whose payload shape the ledger does not record) is an "answer to
+    // the agent".
+    static QString methodText(Method method);
     // One sentence on what that method leads to, for a tooltip.
-    static QString methodDescription(const QString& method);
+    static QString methodDescription(Method method);
 
     void append(const Request& request);
     bool remove(quint64 key);

@@ -3,6 +3,7 @@
 
 #include "agent/CanonicalJson.h"
 #include "agent/LedgerFlushThread.h"
+#include "agent/LedgerKeys.h"
 #include "agent/LedgerReader.h"
 #include "agent/Sha256.h"
 
@@ -28,10 +29,6 @@ struct Text
 {
     Q_DECLARE_TR_FUNCTIONS(k8::agent::Ledger)
 };
-
-const QString kSeq = QStringLiteral("seq");
-const QString kPrev = QStringLiteral("prev");
-const QString kHash = QStringLiteral("hash");
 
 // The state record has one size, so that it is rewritten in place by one pwrite() and never
 // needs a truncation: the canonical JSON padded with spaces (JSON allows them) to this size,
@@ -80,8 +77,8 @@ QString Ledger::zeroHash()
 QString Ledger::entryHash(const QJsonObject& entryWithoutHash)
 {
     QJsonObject entry = entryWithoutHash;
-    entry.remove(kHash);
-    return sha256Hex(entry.value(kPrev).toString().toUtf8() + canonicalJson(entry));
+    entry.remove(ledgerkeys::Hash);
+    return sha256Hex(entry.value(ledgerkeys::Prev).toString().toUtf8() + canonicalJson(entry));
 }
 
 QString Ledger::statePath(const QString& ledgerPath)
@@ -107,9 +104,9 @@ bool hashAtSeq(const QString& path, qint64 seq, QString* hash)
             continue;
         QJsonObject entry;
         qint64 entrySeq = 0;
-        if (LedgerReader::parseEntry(line, &entry) && LedgerReader::entrySeq(entry.value(kSeq), &entrySeq) &&
-            entrySeq == seq) {
-            *hash = entry.value(kHash).toString();
+        if (LedgerReader::parseEntry(line, &entry) &&
+            LedgerReader::entrySeq(entry.value(ledgerkeys::Seq), &entrySeq) && entrySeq == seq) {
+            *hash = entry.value(ledgerkeys::Hash).toString();
             return true;
         }
     }
@@ -149,7 +146,8 @@ LedgerStateCheck Ledger::checkState(const QString& ledgerPath, qint64 lastSeq, c
     qint64 seq = 0;
     // The app writes the state only after an entry is durable, so its seq is at least 1.
     if (!readable || !LedgerReader::parseEntry(bytes, &state) ||
-        !isSha256Hex(state.value(kHash).toString()) || !LedgerReader::entrySeq(state.value(kSeq), &seq)) {
+        !isSha256Hex(state.value(ledgerkeys::Hash).toString()) ||
+        !LedgerReader::entrySeq(state.value(ledgerkeys::Seq), &seq)) {
         check.outcome = Outcome::Unreadable;
         check.message =
             Text::tr("The record of where the decision ledger %1 ended (%2) is damaged or "
@@ -160,7 +158,7 @@ LedgerStateCheck Ledger::checkState(const QString& ledgerPath, qint64 lastSeq, c
         return check;
     }
     check.rememberedSeq = seq;
-    check.rememberedHash = state.value(kHash).toString();
+    check.rememberedHash = state.value(ledgerkeys::Hash).toString();
     if (check.rememberedSeq > lastSeq) {
         check.outcome = Outcome::Shorter;
         check.message =

@@ -15,15 +15,18 @@ namespace k8::agent {
 class LedgerFlushThread;
 struct LedgerFlushJob;
 
-// What one ledger entry records (protocol.md "Ledger").
+// What one ledger entry records (protocol.md "Ledger"): the on-disk record, so its method and
+// decision stay text as written (methodName(), decisionName(); a person's decision on several
+// actions is one name per action, comma-joined). Code that reads entries back converts them with
+// methodFrom() / decisionKindFrom() and keeps text it does not know as it is.
 struct LedgerRecord
 {
     QString requestId; // the JSON-RPC id as text (rpcIdText)
     QString agent;
-    QString method;
+    QString method; // methodName()
     QString payloadSha256;
     QString codeSha256; // empty: the request had no code (omitted from the entry)
-    QString decision;   // e.g. "approve", "edit", "reject", "respond", "ignore"
+    QString decision;   // decisionName(), or one per action comma-joined ("approve,reject")
     QString decidedBy;  // "person", "rule:NAME", "timeout", "withdrawn", "shutdown"
     QString title;      // shown in the history view; omitted when empty
     // For approvals: the action_sha256 of what was approved (after any edit), one per action,

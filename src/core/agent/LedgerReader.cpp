@@ -2,6 +2,7 @@
 #include "agent/LedgerReader.h"
 
 #include "agent/Ledger.h"
+#include "agent/LedgerKeys.h"
 #include "agent/Sha256.h"
 
 #include <QFile>
@@ -16,11 +17,7 @@ namespace k8::agent {
 namespace {
 
 // Enough for thousands of entries; open() only needs the last one.
-constexpr qint64 tailBytes = 256 * 1024;
-
-const QString kSeq = QStringLiteral("seq");
-const QString kPrev = QStringLiteral("prev");
-const QString kHash = QStringLiteral("hash");
+constexpr qint64 TailBytes = 256 * 1024;
 
 } // namespace
 
@@ -54,7 +51,7 @@ bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
         return false;
     }
     const qint64 size = reader.size();
-    qint64 start = std::max<qint64>(0, size - tailBytes);
+    qint64 start = std::max<qint64>(0, size - TailBytes);
     reader.seek(start);
     QByteArray tail = reader.readAll();
     if (start > 0 && tail.count('\n') < 2) { // one huge line: read it all
@@ -76,10 +73,10 @@ bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
         out->anyContent = true;
         QJsonObject entry;
         qint64 seq = 0;
-        if (parseEntry(lines.at(i), &entry) && entrySeq(entry.value(kSeq), &seq) &&
-            isSha256Hex(entry.value(kHash).toString())) {
+        if (parseEntry(lines.at(i), &entry) && entrySeq(entry.value(ledgerkeys::Seq), &seq) &&
+            isSha256Hex(entry.value(ledgerkeys::Hash).toString())) {
             out->seq = seq;
-            out->hash = entry.value(kHash).toString();
+            out->hash = entry.value(ledgerkeys::Hash).toString();
             out->found = true;
         } else if (!(i == lines.size() - 1 && out->tornBytes > 0)) {
             out->damageAfter = true;
@@ -112,15 +109,15 @@ LedgerVerifyResult LedgerReader::verify(const QString& path)
             continue;
         }
         qint64 seq = 0;
-        const bool seqOk = entrySeq(entry.value(kSeq), &seq);
+        const bool seqOk = entrySeq(entry.value(ledgerkeys::Seq), &seq);
         QString reason;
         if (!seqOk)
             reason = tr("it has no valid \"seq\"");
         else if (seq != expectedSeq)
             reason = tr("its seq should be %1").arg(expectedSeq);
-        else if (entry.value(kPrev).toString() != expectedPrev)
+        else if (entry.value(ledgerkeys::Prev).toString() != expectedPrev)
             reason = tr("its \"prev\" is not the hash of the entry before it");
-        else if (entry.value(kHash).toString() != Ledger::entryHash(entry))
+        else if (entry.value(ledgerkeys::Hash).toString() != Ledger::entryHash(entry))
             reason = tr("its \"hash\" does not match its content");
         if (!reason.isEmpty()) {
             result.firstBadSeq = seqOk ? seq : expectedSeq;
@@ -134,7 +131,7 @@ LedgerVerifyResult LedgerReader::verify(const QString& path)
         }
         ++result.entries;
         ++expectedSeq;
-        expectedPrev = entry.value(kHash).toString();
+        expectedPrev = entry.value(ledgerkeys::Hash).toString();
     }
     result.ok = true;
     result.lastHash = expectedPrev;

@@ -16,8 +16,8 @@ bool invalidParams(RpcError* error, const QString& message)
 QString shortened(const QString& text)
 {
     QString oneLine = text.section(u'\n', 0, 0).simplified();
-    if (oneLine.size() > maxTitleLength)
-        oneLine = oneLine.left(maxTitleLength - 1) + QChar(0x2026);
+    if (oneLine.size() > MaxTitleLength)
+        oneLine = oneLine.left(MaxTitleLength - 1) + QChar(0x2026);
     return oneLine;
 }
 
@@ -40,10 +40,10 @@ bool readTimeout(const QJsonObject& params, int* timeoutS, RpcError* error)
     if (value.isUndefined() || value.isNull())
         return true;
     const double seconds = value.toDouble(-1);
-    if (!value.isDouble() || !std::isfinite(seconds) || seconds < 1 || seconds > maxTimeoutS)
+    if (!value.isDouble() || !std::isfinite(seconds) || seconds < 1 || seconds > MaxTimeoutS)
         return invalidParams(
             error, PayloadText::tr("Invalid params: \"timeout_s\" must be a number from 1 to %1 (seconds).")
-                       .arg(maxTimeoutS));
+                       .arg(MaxTimeoutS));
     *timeoutS = static_cast<int>(std::ceil(seconds));
     return true;
 }

@@ -18,9 +18,6 @@ namespace k8::agent {
 
 namespace {
 
-const QString kAgent = QStringLiteral("agent");
-const QString kTitle = QStringLiteral("title");
-
 QString derivedTitle(const Request& request)
 {
     if (request.shape == PayloadShape::Generic)
@@ -56,14 +53,14 @@ QString defaultImageFor(const QString& language)
 bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
 {
     Request request;
-    request.method = QStringLiteral("review");
+    request.method = Method::Review;
     if (!params.contains(QLatin1String("payload")))
         return invalidParams(
             error, PayloadText::tr("Invalid params: \"payload\" is required (the value the interrupt "
                                    "raised, any JSON value)."));
     request.payload = params.value(QLatin1String("payload"));
-    if (!optionalString(params, kTitle, kTitle, &request.title, error) ||
-        !optionalString(params, kAgent, kAgent, &request.agent, error) ||
+    if (!optionalString(params, KeyTitle, KeyTitle, &request.title, error) ||
+        !optionalString(params, KeyAgent, KeyAgent, &request.agent, error) ||
         !optionalString(params, QStringLiteral("thread_id"), QStringLiteral("thread_id"), &request.threadId,
                         error) ||
         !readTimeout(params, &request.timeoutS, error))

@@ -69,10 +69,10 @@ struct Request
 {
     quint64 key = 0;
     quint64 connectionId = 0;
-    QJsonValue rpcId; // the JSON-RPC id as the client sent it
-    QString method;   // "review" or "run"
-    QString agent;    // params.agent, else the connection's hello agent, else "unknown agent"
-    QString title;    // params.title, else a title derived from the payload
+    QJsonValue rpcId;               // the JSON-RPC id as the client sent it
+    Method method = Method::Review; // methodName() on the wire and in the ledger
+    QString agent;                  // params.agent, else the connection's hello agent, else "unknown agent"
+    QString title;                  // params.title, else a title derived from the payload
     QString threadId;
     QDateTime receivedAt;
     int timeoutS = 0; // 0: none
@@ -80,7 +80,7 @@ struct Request
     QJsonValue payload;         // review: params.payload; run: the params object
     bool payloadIsList = false; // Agent Inbox sent as a list
     QList<ReviewAction> actions;
-    RunSpec run; // only for method "run"
+    RunSpec run; // only for Method::Run
     QString payloadSha256;
 };
 

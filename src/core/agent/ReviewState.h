@@ -48,7 +48,7 @@ public:
 
     const Request& request() const { return m_request; }
     quint64 key() const { return m_request.key; }
-    bool isRun() const { return methodFrom(m_request.method) == Method::Run; }
+    bool isRun() const { return m_request.method == Method::Run; }
     int actionCount() const { return int(m_actions.size()); }
     bool isValidAction(int index) const { return index >= 0 && index < m_actions.size(); }
     bool allows(int index, DecisionKind kind) const;

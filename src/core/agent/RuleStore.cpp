@@ -90,7 +90,7 @@ bool RuleStore::addApproveCode(const QString& codeSha256, QString* error)
         [&codeSha256](RuleSet* rules, QString* out) {
             for (const Rule& existing : rules->rules()) {
                 if (existing.decision == Rule::Decision::Approve && existing.codeSha256 == codeSha256 &&
-                    existing.agent.isEmpty() && existing.method.isEmpty() && existing.enabled)
+                    existing.agent.isEmpty() && !existing.method && existing.enabled)
                     return true; // already approved exactly like this
             }
             Rule rule;
@@ -111,7 +111,7 @@ bool RuleStore::addApproveActions(const QList<Rule>& wanted, QString* error)
                     std::any_of(existing.begin(), existing.end(), [&rule](const Rule& other) {
                         return other.decision == Rule::Decision::Approve &&
                                other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
-                               other.agent.isEmpty() && other.method.isEmpty() && other.enabled;
+                               other.agent.isEmpty() && !other.method && other.enabled;
                     });
                 if (!present && !addUnderFreeName(rules, rule, rule.name, out))
                     return false;
@@ -127,7 +127,7 @@ bool RuleStore::addRejectAgent(const QString& agent, QString* error)
         [&agent](RuleSet* rules, QString* out) {
             for (const Rule& existing : rules->rules()) {
                 if (existing.decision == Rule::Decision::Reject && existing.agent == agent &&
-                    existing.codeSha256.isEmpty() && existing.method.isEmpty() && existing.enabled)
+                    existing.codeSha256.isEmpty() && !existing.method && existing.enabled)
                     return true;
             }
             Rule rule;

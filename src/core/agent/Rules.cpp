@@ -114,19 +114,22 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
         return Text::tr("\"enabled\" must be true or false");
 
     const QString decision = object.value(QLatin1String("decision")).toString();
-    if (decision == QLatin1String("approve"))
-        rule->decision = Rule::Decision::Approve;
-    else if (decision == QLatin1String("reject"))
-        rule->decision = Rule::Decision::Reject;
+    if (const std::optional<Rule::Decision> known = RuleSet::decisionFrom(decision))
+        rule->decision = *known;
     else if (!object.contains(QLatin1String("decision")))
         return Text::tr("\"decision\" is missing (\"approve\" or \"reject\")");
     else
         return Text::tr("unknown decision \"%1\" (\"approve\" or \"reject\")").arg(decision);
+    // An empty "method" names none, as an absent one.
+    if (const QString method = object.value(QLatin1String("method")).toString(); !method.isEmpty()) {
+        rule->method = methodFrom(method);
+        if (!rule->method)
+            return Text::tr("\"method\" must be \"review\" or \"run\", not \"%1\"").arg(method);
+    }
     rule->name = object.value(QLatin1String("name")).toString();
     rule->actionSha256 = object.value(QLatin1String("action_sha256")).toString().toLower();
     rule->codeSha256 = object.value(QLatin1String("code_sha256")).toString().toLower();
     rule->agent = object.value(QLatin1String("agent")).toString();
-    rule->method = object.value(QLatin1String("method")).toString();
     rule->enabled = object.value(QLatin1String("enabled")).toBool(true);
     return RuleSet::validate(*rule);
 }
@@ -153,8 +156,8 @@ QByteArray ruleLine(const Rule& rule)
         out += ", \"code_sha256\": " + jsonString(rule.codeSha256);
     if (!rule.agent.isEmpty())
         out += ", \"agent\": " + jsonString(rule.agent);
-    if (!rule.method.isEmpty())
-        out += ", \"method\": " + jsonString(rule.method);
+    if (rule.method)
+        out += ", \"method\": " + jsonString(methodName(*rule.method));
     if (!rule.enabled)
         out += ", \"enabled\": false";
     return out + '}';
@@ -164,7 +167,18 @@ QByteArray ruleLine(const Rule& rule)
 
 QString RuleSet::decisionName(Rule::Decision decision)
 {
-    return decision == Rule::Decision::Approve ? QStringLiteral("approve") : QStringLiteral("reject");
+    // A rule's decisions are spelled as the person's (agent::decisionName()).
+    return agent::decisionName(decision == Rule::Decision::Approve ? DecisionKind::Approve
+                                                                   : DecisionKind::Reject);
+}
+
+std::optional<Rule::Decision> RuleSet::decisionFrom(const QString& name)
+{
+    for (Rule::Decision decision : {Rule::Decision::Approve, Rule::Decision::Reject}) {
+        if (name == decisionName(decision))
+            return decision;
+    }
+    return std::nullopt;
 }
 
 QString RuleSet::validate(const Rule& rule)
@@ -175,13 +189,11 @@ QString RuleSet::validate(const Rule& rule)
         return Text::tr("\"action_sha256\" must be 64 hex digits");
     if (!rule.codeSha256.isEmpty() && !isLowerSha256(rule.codeSha256))
         return Text::tr("\"code_sha256\" must be 64 hex digits");
-    if (!rule.method.isEmpty() && !methodFrom(rule.method))
-        return Text::tr("\"method\" must be \"review\" or \"run\", not \"%1\"").arg(rule.method);
     if (rule.decision == Rule::Decision::Approve && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty())
         return Text::tr("an approve rule must name \"action_sha256\" (the SHA-256 of the whole action) or "
                         "\"code_sha256\" (the SHA-256 of the exact code)");
     if (rule.decision == Rule::Decision::Reject && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty() &&
-        rule.agent.isEmpty() && rule.method.isEmpty())
+        rule.agent.isEmpty() && !rule.method)
         return Text::tr("a reject rule must name at least one of \"agent\", \"method\", \"code_sha256\" or "
                         "\"action_sha256\"");
     return {};
@@ -328,7 +340,7 @@ std::optional<RuleMatch> RuleSet::match(const Request& request, const QList<Acti
 {
     auto scopeMatches = [&request](const Rule& rule) {
         return rule.enabled && (rule.agent.isEmpty() || rule.agent == request.agent) &&
-               (rule.method.isEmpty() || rule.method == request.method);
+               (!rule.method || *rule.method == request.method);
     };
     // Bindings that do not line up with the actions would decide on another action: then only
     // rules that name no hash can match, and nothing is approved.

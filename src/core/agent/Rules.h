@@ -26,8 +26,8 @@ struct Rule
     // code_sha256 (the code alone, which then matches only an action that holds nothing else).
     QString actionSha256;
     QString codeSha256;
-    QString agent;  // chosen by the agent itself: narrows a rule, proves nothing
-    QString method; // "review" or "run"
+    QString agent;                // chosen by the agent itself: narrows a rule, proves nothing
+    std::optional<Method> method; // none: any method; methodName() in rules.json
     bool enabled = true;
     bool readOnly = false; // from a --rules FILE
     QString source;        // the file it was read from (empty: added in the app)
@@ -71,6 +71,8 @@ public:
     // Why a rule is not acceptable, or empty.
     static QString validate(const Rule& rule);
     static QString decisionName(Rule::Decision decision); // "approve" / "reject"
+    // The decision for its name in rules.json; nullopt for any other text.
+    static std::optional<Rule::Decision> decisionFrom(const QString& name);
 
 private:
     QList<Rule> m_rules;

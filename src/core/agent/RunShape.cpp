@@ -12,9 +12,7 @@ namespace k8::agent::run {
 
 namespace {
 
-constexpr qsizetype maxRunCodeBytes = 4 * 1024 * 1024;
-const QString kAgent = QStringLiteral("agent");
-const QString kTitle = QStringLiteral("title");
+constexpr qsizetype MaxRunCodeBytes = 4 * 1024 * 1024;
 
 // "before-<id>" where the id keeps only label characters and fits the 128-character limit.
 QString checkpointLabelFor(const QJsonValue& rpcId)
@@ -38,7 +36,7 @@ bool parse(const QJsonObject& params, const QJsonValue& rpcId, const RunDefaults
            RpcError* error)
 {
     Request request;
-    request.method = QStringLiteral("run");
+    request.method = Method::Run;
     request.shape = PayloadShape::Run;
     request.rpcId = rpcId;
     request.payload = params;
@@ -56,12 +54,12 @@ bool parse(const QJsonObject& params, const QJsonValue& rpcId, const RunDefaults
                                                     "(\\uD800 to \\uDFFF without its pair), which is not "
                                                     "valid Unicode; send the code as valid UTF-8."));
     const qsizetype codeBytes = run.code.toUtf8().size();
-    if (codeBytes > maxRunCodeBytes)
+    if (codeBytes > MaxRunCodeBytes)
         return invalidParams(
             error, PayloadText::tr("Invalid params: \"code\" is %1 bytes; at most %2 bytes (4 MiB) are "
                                    "accepted.")
                        .arg(codeBytes)
-                       .arg(maxRunCodeBytes));
+                       .arg(MaxRunCodeBytes));
     if (!optionalString(params, QStringLiteral("language"), QStringLiteral("language"), &run.language, error))
         return false;
     if (defaultImageFor(run.language).isEmpty())
@@ -111,8 +109,8 @@ bool parse(const QJsonObject& params, const QJsonValue& rpcId, const RunDefaults
     run.checkpoint = checkpoint.toBool(true);
     run.checkpointLabel = checkpointLabelFor(rpcId);
 
-    if (!optionalString(params, kAgent, kAgent, &request.agent, error) ||
-        !optionalString(params, kTitle, kTitle, &request.title, error) ||
+    if (!optionalString(params, KeyAgent, KeyAgent, &request.agent, error) ||
+        !optionalString(params, KeyTitle, KeyTitle, &request.title, error) ||
         !optionalString(params, QStringLiteral("thread_id"), QStringLiteral("thread_id"), &request.threadId,
                         error))
         return false;
@@ -138,15 +136,15 @@ bool result(const Request& request, const PersonDecision& decision, QJsonValue* 
     const ActionDecision& chosen = decision.actions.first();
     switch (chosen.kind) {
     case DecisionKind::Approve:
-        *result = QJsonObject{{QLatin1String("decision"), QStringLiteral("approve")},
+        *result = QJsonObject{{QLatin1String("decision"), decisionName(DecisionKind::Approve)},
                               {QLatin1String("code"), request.run.code}};
         return true;
     case DecisionKind::Edit:
-        *result = QJsonObject{{QLatin1String("decision"), QStringLiteral("edit")},
+        *result = QJsonObject{{QLatin1String("decision"), decisionName(DecisionKind::Edit)},
                               {QLatin1String("code"), chosen.editedArgs.value(QLatin1String("code"))}};
         return true;
     case DecisionKind::Reject:
-        *result = QJsonObject{{QLatin1String("decision"), QStringLiteral("reject")},
+        *result = QJsonObject{{QLatin1String("decision"), decisionName(DecisionKind::Reject)},
                               {QLatin1String("message"), chosen.message.isEmpty()
                                                              ? PayloadText::tr("Rejected by a person.")
                                                              : chosen.message}};
@@ -161,7 +159,7 @@ bool result(const Request& request, const PersonDecision& decision, QJsonValue* 
 
 QJsonValue rejection(const QString& reason)
 {
-    return QJsonObject{{QLatin1String("decision"), QStringLiteral("reject")},
+    return QJsonObject{{QLatin1String("decision"), decisionName(DecisionKind::Reject)},
                        {QLatin1String("message"), reason}};
 }
 

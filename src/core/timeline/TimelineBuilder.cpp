@@ -290,7 +290,7 @@ QString TimelineBuilder::details(const TimelineItem& item)
         add(tr("Request"), item.run.requestId);
         add(tr("Title"), item.run.title);
         add(tr("Agent"), item.run.agent);
-        add(tr("Decision"), item.run.decision);
+        add(tr("Decision"), agent::decisionName(item.run.decision));
         add(tr("Decided by"), item.run.decidedBy);
         add(tr("Image"), item.run.image);
         add(tr("Language"), item.run.language);

@@ -233,7 +233,7 @@ QList<RunRecord> LedgerRuns::fromLedger(const QList<QJsonObject>& entries, const
         run.requestId = entry.value(QStringLiteral("request")).toString();
         run.agent = entry.value(QStringLiteral("agent")).toString();
         run.title = entry.value(QStringLiteral("title")).toString();
-        run.decision = decision;
+        run.decision = *kind;
         run.decidedBy = entry.value(QStringLiteral("decided_by")).toString();
         run.sandbox = entry.value(QStringLiteral("sandbox")).toString();
         run.image = entry.value(QStringLiteral("image")).toString();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "agent/Request.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -17,8 +19,8 @@ struct RunRecord
     QString requestId;
     QString agent;
     QString title;
-    QString decision;  // approve or edit
-    QString decidedBy; // person, rule:NAME, ...
+    agent::DecisionKind decision = agent::DecisionKind::Approve; // Approve or Edit
+    QString decidedBy;                                           // person, rule:NAME, ...
     QString sandbox;
     QString image;
     QString language;

@@ -68,11 +68,16 @@ private Q_SLOTS:
         QCOMPARE(kind(1), QStringLiteral("sandbox run"));
         // The very words of the pending list for a run.
         k8::agent::Request pendingRun;
-        pendingRun.method = QStringLiteral("run");
+        pendingRun.method = k8::agent::Method::Run;
         pendingRun.shape = k8::agent::PayloadShape::Run;
         QCOMPARE(kind(1), k8::agent::InboxModel::kindText(pendingRun));
         QVERIFY(kind(0, Qt::ToolTipRole).contains(QStringLiteral("outside kosa8")));
         QVERIFY(kind(1, Qt::ToolTipRole).contains(QStringLiteral("sandbox")));
+        // A method this app does not know (a newer ledger, an edited file) is shown as written.
+        model.setEntries({QJsonObject{{QStringLiteral("method"), QStringLiteral("fork")},
+                                      {QStringLiteral("decision"), QStringLiteral("approve")}}});
+        QCOMPARE(kind(0), QStringLiteral("fork"));
+        QVERIFY(kind(0, Qt::ToolTipRole).isEmpty());
     }
 
     // Issue 8: the reason the agent received, in one line (the tooltip has it all), and the rows a

@@ -637,13 +637,15 @@ private Q_SLOTS:
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         AgentTestClient client;
         QVERIFY(connectClient(client));
-        const QString kCode = QStringLiteral("code");
+        const QString CodeField = QStringLiteral("code");
         const QList<QPair<QString, QJsonObject>> hostileRuns = {
-            {QStringLiteral("sandbox"), {{kCode, code}, {QStringLiteral("sandbox"), QStringLiteral("prod")}}},
-            {QStringLiteral("image"), {{kCode, code}, {QStringLiteral("image"), QStringLiteral("evil:1")}}},
+            {QStringLiteral("sandbox"),
+             {{CodeField, code}, {QStringLiteral("sandbox"), QStringLiteral("prod")}}},
+            {QStringLiteral("image"),
+             {{CodeField, code}, {QStringLiteral("image"), QStringLiteral("evil:1")}}},
             {QStringLiteral("language"),
-             {{kCode, code}, {QStringLiteral("language"), QStringLiteral("bash")}}},
-            {QStringLiteral("checkpoint"), {{kCode, code}, {QStringLiteral("checkpoint"), false}}},
+             {{CodeField, code}, {QStringLiteral("language"), QStringLiteral("bash")}}},
+            {QStringLiteral("checkpoint"), {{CodeField, code}, {QStringLiteral("checkpoint"), false}}},
         };
         QList<QJsonValue> hostile;
         for (const auto& [what, params] : hostileRuns)
@@ -652,12 +654,12 @@ private Q_SLOTS:
             QStringLiteral("review"),
             {{QStringLiteral("payload"),
               hitlPayload(QStringLiteral("python"),
-                          {{kCode, code}, {QStringLiteral("command"), QStringLiteral("rm -rf ~")}})}},
+                          {{CodeField, code}, {QStringLiteral("command"), QStringLiteral("rm -rf ~")}})}},
             QStringLiteral("tool-with-command")));
         hostile.append(
             client.request(QStringLiteral("review"),
                            {{QStringLiteral("payload"),
-                             QJsonObject{{kCode, code}, {QStringLiteral("question"), QJsonArray{1}}}}},
+                             QJsonObject{{CodeField, code}, {QStringLiteral("question"), QJsonArray{1}}}}},
                            QStringLiteral("payload-with-list")));
         // Queued for a person, each of them; none answered.
         QVERIFY(waitForQueued(queued, int(hostile.size())) != 0);
@@ -666,10 +668,10 @@ private Q_SLOTS:
 
         // The bare code is still approved, and the ledger says which rule and what exactly.
         const QJsonValue bareRun =
-            client.request(QStringLiteral("run"), {{kCode, code}}, QStringLiteral("bare-run"));
+            client.request(QStringLiteral("run"), {{CodeField, code}}, QStringLiteral("bare-run"));
         const QJsonValue bareTool = client.request(
             QStringLiteral("review"),
-            {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), {{kCode, code}})}},
+            {{QStringLiteral("payload"), hitlPayload(QStringLiteral("python"), {{CodeField, code}})}},
             QStringLiteral("bare-tool"));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(bareRun) && client.hasResponse(bareTool), Wait);
         QCOMPARE(resultOf(client.response(bareRun)).toObject().value(QStringLiteral("decision")).toString(),
@@ -710,10 +712,10 @@ private Q_SLOTS:
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         AgentTestClient client;
         QVERIFY(connectClient(client));
-        const QString kCode = QStringLiteral("code");
-        const QJsonObject original{{kCode, QStringLiteral("print(1)")},
+        const QString CodeField = QStringLiteral("code");
+        const QJsonObject original{{CodeField, QStringLiteral("print(1)")},
                                    {QStringLiteral("cwd"), QStringLiteral("/tmp")}};
-        const QJsonObject edited{{kCode, QStringLiteral("print(2)")},
+        const QJsonObject edited{{CodeField, QStringLiteral("print(2)")},
                                  {QStringLiteral("cwd"), QStringLiteral("/tmp")}};
         const QJsonValue first =
             client.request(QStringLiteral("review"),
@@ -779,12 +781,12 @@ private Q_SLOTS:
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         AgentTestClient client;
         QVERIFY(connectClient(client));
-        const QString kCode = QStringLiteral("code");
-        const QJsonValue first = client.request(QStringLiteral("run"), {{kCode, QStringLiteral("print(1)")}},
-                                                QStringLiteral("first"));
+        const QString CodeField = QStringLiteral("code");
+        const QJsonValue first = client.request(
+            QStringLiteral("run"), {{CodeField, QStringLiteral("print(1)")}}, QStringLiteral("first"));
         const quint64 key = waitForQueued(queued);
         QVERIFY(key != 0);
-        PersonDecision decision = oneDecision(DecisionKind::Edit, {{kCode, QStringLiteral("print(2)")}});
+        PersonDecision decision = oneDecision(DecisionKind::Edit, {{CodeField, QStringLiteral("print(2)")}});
         decision.runSandbox = QStringLiteral("box2");
         QString error;
         QVERIFY2(m_service->addApproveActionRule(key, decision, &error), qPrintable(error));
@@ -800,11 +802,11 @@ private Q_SLOTS:
         K8_COMPARE_LEDGER_ACTION_SHA256(ledger().first(), boundHash);
 
         // The same code in the sandbox the agent asked for first is not what was approved.
-        client.request(QStringLiteral("run"), {{kCode, QStringLiteral("print(2)")}});
+        client.request(QStringLiteral("run"), {{CodeField, QStringLiteral("print(2)")}});
         QVERIFY(waitForQueued(queued, 2) != 0);
         const QJsonValue bound = client.request(
             QStringLiteral("run"),
-            {{kCode, QStringLiteral("print(2)")}, {QStringLiteral("sandbox"), QStringLiteral("box2")}},
+            {{CodeField, QStringLiteral("print(2)")}, {QStringLiteral("sandbox"), QStringLiteral("box2")}},
             QStringLiteral("bound"));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(bound), Wait);
         QCOMPARE(resultOf(client.response(bound)).toObject().value(QStringLiteral("sandbox")).toString(),
@@ -1671,18 +1673,18 @@ private Q_SLOTS:
         };
         const DecisionNotice summary = byRule(QStringLiteral("pandas-summary"));
         QCOMPARE(summary.cause, DecisionNotice::Cause::Rule);
-        QCOMPARE(summary.decision, QStringLiteral("approve"));
+        QCOMPARE(summary.decision, DecisionKind::Approve);
         QCOMPARE(summary.agent, QStringLiteral("test-agent"));
         QCOMPARE(summary.title, QStringLiteral("Review print('summary')"));
-        QCOMPARE(summary.method, QStringLiteral("review"));
+        QCOMPARE(summary.method, Method::Review);
         QCOMPARE(summary.requestId, QStringLiteral("1"));
         QVERIFY(!summary.reachedInbox);
         QCOMPARE(summary.headline(), QStringLiteral("Approved by rule pandas-summary: review"));
         const DecisionNotice night = byRule(QStringLiteral("no-night-bot"));
-        QCOMPARE(night.decision, QStringLiteral("reject"));
+        QCOMPARE(night.decision, DecisionKind::Reject);
         QCOMPARE(night.headline(), QStringLiteral("Rejected by rule no-night-bot: review"));
         const DecisionNotice run = byRule(QStringLiteral("ok-run"));
-        QCOMPARE(run.method, QStringLiteral("run"));
+        QCOMPARE(run.method, Method::Run);
         QCOMPARE(run.sandbox, QStringLiteral("box1"));
         QCOMPARE(run.agent, QStringLiteral("runner-bot"));
         QCOMPARE(run.headline(), QStringLiteral("Approved by rule ok-run: run in box1"));

@@ -49,7 +49,7 @@ DurableAnswer approval(int id)
     answer.request = hitlRequest(id);
     answer.record.requestId = rpcIdText(answer.request.rpcId);
     answer.record.agent = answer.request.agent;
-    answer.record.method = answer.request.method;
+    answer.record.method = methodName(answer.request.method);
     answer.record.payloadSha256 = answer.request.payloadSha256;
     answer.record.decision = QStringLiteral("approve");
     answer.record.decidedBy = QStringLiteral("rule:ok");

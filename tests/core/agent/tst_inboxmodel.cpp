@@ -9,14 +9,14 @@ using namespace k8::agent;
 
 namespace {
 
-Request makeRequest(quint64 key, const QString& method, const QString& agent, qint64 ageS)
+Request makeRequest(quint64 key, Method method, const QString& agent, qint64 ageS)
 {
     Request request;
     request.key = key;
     request.method = method;
     request.agent = agent;
     request.title = QStringLiteral("Title %1").arg(key);
-    request.shape = method == QLatin1String("run") ? PayloadShape::Run : PayloadShape::Generic;
+    request.shape = method == Method::Run ? PayloadShape::Run : PayloadShape::Generic;
     request.receivedAt = QDateTime::currentDateTimeUtc().addSecs(-ageS);
     request.run.sandbox = QStringLiteral("analysis");
     return request;
@@ -33,8 +33,8 @@ private Q_SLOTS:
     {
         InboxModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        model.append(makeRequest(7, QStringLiteral("review"), QStringLiteral("bot-a"), 5));
-        model.append(makeRequest(9, QStringLiteral("run"), QStringLiteral("bot-b"), 180));
+        model.append(makeRequest(7, Method::Review, QStringLiteral("bot-a"), 5));
+        model.append(makeRequest(9, Method::Run, QStringLiteral("bot-b"), 180));
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), int(InboxModel::ColumnCount));
         QCOMPARE(model.count(), 2);
@@ -77,7 +77,7 @@ private Q_SLOTS:
         InboxModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
         for (quint64 key = 1; key <= 3; ++key)
-            model.append(makeRequest(key, QStringLiteral("review"), QStringLiteral("bot"), 1));
+            model.append(makeRequest(key, Method::Review, QStringLiteral("bot"), 1));
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QVERIFY(model.remove(2));
         QVERIFY(!model.remove(2));

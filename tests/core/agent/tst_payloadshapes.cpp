@@ -127,7 +127,7 @@ private Q_SLOTS:
         QCOMPARE(int(request.shape), shape);
         QCOMPARE(request.actions.size(), actions);
         QCOMPARE(request.payloadIsList, isList);
-        QCOMPARE(request.method, QStringLiteral("review"));
+        QCOMPARE(request.method, Method::Review);
         QVERIFY(!request.title.isEmpty());
         QCOMPARE(request.payload, json(payload.constData()));
     }
@@ -357,7 +357,7 @@ private Q_SLOTS:
         QVERIFY2(requestFromRun(json(R"j({"code": "print(1)"})j").toObject(), QJsonValue(42),
                                 defaultsWithSandbox(), &request, &error),
                  qPrintable(error.message));
-        QCOMPARE(request.method, QStringLiteral("run"));
+        QCOMPARE(request.method, Method::Run);
         QCOMPARE(int(request.shape), int(PayloadShape::Run));
         QCOMPARE(request.rpcId, QJsonValue(42));
         QCOMPARE(request.run.code, QStringLiteral("print(1)"));

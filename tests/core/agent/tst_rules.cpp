@@ -44,12 +44,12 @@ ReviewAction codeAction(const QString& code, bool approvable = true)
     return action;
 }
 
-Request requestWith(const QString& method, const QString& agent, const QList<ReviewAction>& actions)
+Request requestWith(Method method, const QString& agent, const QList<ReviewAction>& actions)
 {
     Request request;
     request.method = method;
     request.agent = agent;
-    request.shape = method == QLatin1String("run") ? PayloadShape::Run : PayloadShape::HumanInTheLoop;
+    request.shape = method == Method::Run ? PayloadShape::Run : PayloadShape::HumanInTheLoop;
     request.actions = actions;
     if (request.shape == PayloadShape::Run && !actions.isEmpty()) {
         // Where the app would run it by default (runDefaults() below).
@@ -69,7 +69,7 @@ Rule approveRule(const QString& name, const QString& code)
     return rule;
 }
 
-Rule rejectRule(const QString& name, const QString& agent, const QString& method = {},
+Rule rejectRule(const QString& name, const QString& agent, std::optional<Method> method = {},
                 const QString& code = {})
 {
     Rule rule;
@@ -161,23 +161,22 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(rules.add(approveRule(QStringLiteral("pandas"), QStringLiteral("df.describe()")), &error),
                  qPrintable(error));
-        auto match = matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a"),
+        auto match = matchOf(rules, requestWith(Method::Run, QStringLiteral("a"),
                                                 {codeAction(QStringLiteral("df.describe()"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Approve);
         QCOMPARE(match->ruleName, QStringLiteral("pandas"));
 
         // One byte different is not the same code.
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a"),
+        QVERIFY(!matchOf(rules, requestWith(Method::Run, QStringLiteral("a"),
                                             {codeAction(QStringLiteral("df.describe() "))}))
                      .has_value());
         // No code: nothing to approve.
         ReviewAction noCode;
         noCode.allowed = {DecisionKind::Approve, DecisionKind::Reject};
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("a"), {noCode}))
-                     .has_value());
+        QVERIFY(!matchOf(rules, requestWith(Method::Review, QStringLiteral("a"), {noCode})).has_value());
         // Approve not allowed by the payload: the rule cannot answer with an approval.
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("a"),
+        QVERIFY(!matchOf(rules, requestWith(Method::Review, QStringLiteral("a"),
                                             {codeAction(QStringLiteral("df.describe()"), false)}))
                      .has_value());
     }
@@ -369,7 +368,7 @@ private Q_SLOTS:
         QCOMPARE(match->ruleName, QStringLiteral("no-ls-shell"));
 
         RuleSet both;
-        Rule mismatched = rejectRule(QStringLiteral("both"), QString(), QString(), QStringLiteral("rm"));
+        Rule mismatched = rejectRule(QStringLiteral("both"), QString(), std::nullopt, QStringLiteral("rm"));
         mismatched.actionSha256 = bound;
         QVERIFY(both.add(mismatched, &error));
         QVERIFY(!matchOf(both, reviewRequest(hitlPayload(QStringLiteral("shell"),
@@ -478,9 +477,10 @@ private Q_SLOTS:
         QFETCH(bool, rejected);
         RuleSet rules;
         QString error;
-        QVERIFY2(rules.add(rejectRule(QStringLiteral("r"), ruleAgent, ruleMethod, ruleCode), &error),
-                 qPrintable(error));
-        const auto match = matchOf(rules, requestWith(method, agent, {codeAction(code)}));
+        QVERIFY2(
+            rules.add(rejectRule(QStringLiteral("r"), ruleAgent, methodFrom(ruleMethod), ruleCode), &error),
+            qPrintable(error));
+        const auto match = matchOf(rules, requestWith(*methodFrom(method), agent, {codeAction(code)}));
         QCOMPARE(match.has_value(), rejected);
         if (rejected) {
             QCOMPARE(match->decision, Rule::Decision::Reject);
@@ -494,13 +494,13 @@ private Q_SLOTS:
         QString error;
         QVERIFY(rules.add(approveRule(QStringLiteral("ok-code"), QStringLiteral("print(1)")), &error));
         QVERIFY(rules.add(rejectRule(QStringLiteral("no-bot"), QStringLiteral("bot")), &error));
-        const auto match = matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("bot"),
+        const auto match = matchOf(rules, requestWith(Method::Review, QStringLiteral("bot"),
                                                       {codeAction(QStringLiteral("print(1)"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Reject);
         QCOMPARE(match->ruleName, QStringLiteral("no-bot"));
         // Another agent gets the approval.
-        const auto other = matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("ok"),
+        const auto other = matchOf(rules, requestWith(Method::Review, QStringLiteral("ok"),
                                                       {codeAction(QStringLiteral("print(1)"))}));
         QVERIFY(other.has_value());
         QCOMPARE(other->decision, Rule::Decision::Approve);
@@ -511,10 +511,11 @@ private Q_SLOTS:
         RuleSet rules;
         QString error;
         QVERIFY(rules.add(
-            rejectRule(QStringLiteral("no-rm"), QString(), QString(), QStringLiteral("rm -rf /")), &error));
+            rejectRule(QStringLiteral("no-rm"), QString(), std::nullopt, QStringLiteral("rm -rf /")),
+            &error));
         ReviewAction noCode;
         noCode.allowed = {DecisionKind::Approve};
-        const auto match = matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("a"),
+        const auto match = matchOf(rules, requestWith(Method::Review, QStringLiteral("a"),
                                                       {noCode, codeAction(QStringLiteral("rm -rf /"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Reject);
@@ -528,12 +529,12 @@ private Q_SLOTS:
         QVERIFY(rules.add(approveRule(QStringLiteral("ok"), QStringLiteral("x")), &error));
         QVERIFY(rules.setEnabled(QStringLiteral("no-bot"), false));
         QVERIFY(rules.setEnabled(QStringLiteral("ok"), false));
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("bot"),
-                                            {codeAction(QStringLiteral("x"))}))
+        QVERIFY(!matchOf(rules,
+                         requestWith(Method::Run, QStringLiteral("bot"), {codeAction(QStringLiteral("x"))}))
                      .has_value());
         QVERIFY(rules.setEnabled(QStringLiteral("ok"), true));
-        const auto match = matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("bot"),
-                                                      {codeAction(QStringLiteral("x"))}));
+        const auto match = matchOf(
+            rules, requestWith(Method::Run, QStringLiteral("bot"), {codeAction(QStringLiteral("x"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Approve);
         QVERIFY(!rules.setEnabled(QStringLiteral("missing"), true));
@@ -545,13 +546,13 @@ private Q_SLOTS:
         QString error;
         QVERIFY(rules.add(approveRule(QStringLiteral("a"), QStringLiteral("code a")), &error));
         const Request both =
-            requestWith(QStringLiteral("review"), QStringLiteral("x"),
+            requestWith(Method::Review, QStringLiteral("x"),
                         {codeAction(QStringLiteral("code a")), codeAction(QStringLiteral("code b"))});
         QVERIFY(!matchOf(rules, both).has_value());
 
         ReviewAction noCode;
         noCode.allowed = {DecisionKind::Approve};
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("review"), QStringLiteral("x"),
+        QVERIFY(!matchOf(rules, requestWith(Method::Review, QStringLiteral("x"),
                                             {codeAction(QStringLiteral("code a")), noCode}))
                      .has_value());
 
@@ -563,7 +564,7 @@ private Q_SLOTS:
 
         // Same code twice, one rule.
         const auto twice = matchOf(
-            rules, requestWith(QStringLiteral("review"), QStringLiteral("x"),
+            rules, requestWith(Method::Review, QStringLiteral("x"),
                                {codeAction(QStringLiteral("code a")), codeAction(QStringLiteral("code a"))}));
         QVERIFY(twice.has_value());
         QCOMPARE(twice->ruleName, QStringLiteral("a"));
@@ -576,11 +577,11 @@ private Q_SLOTS:
         Rule rule = approveRule(QStringLiteral("only-alice"), QStringLiteral("x"));
         rule.agent = QStringLiteral("alice");
         QVERIFY(rules.add(rule, &error));
-        QVERIFY(matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("alice"),
-                                           {codeAction(QStringLiteral("x"))}))
+        QVERIFY(matchOf(rules,
+                        requestWith(Method::Run, QStringLiteral("alice"), {codeAction(QStringLiteral("x"))}))
                     .has_value());
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("bob"),
-                                            {codeAction(QStringLiteral("x"))}))
+        QVERIFY(!matchOf(rules,
+                         requestWith(Method::Run, QStringLiteral("bob"), {codeAction(QStringLiteral("x"))}))
                      .has_value());
     }
 
@@ -603,8 +604,8 @@ private Q_SLOTS:
         badSha.codeSha256.chop(1);
         QVERIFY(!rules.add(badSha, &error));
 
-        Rule badMethod = rejectRule(QStringLiteral("bad"), QString(), QStringLiteral("cancel"));
-        QVERIFY(!rules.add(badMethod, &error));
+        // A method other than review and run cannot be named in a Rule (std::optional<Method>); in
+        // a rules file it is refused on load (invalidFiles, "bad method").
 
         Rule noName = rejectRule(QString(), QStringLiteral("a"));
         QVERIFY(!rules.add(noName, &error));
@@ -616,9 +617,9 @@ private Q_SLOTS:
         Rule upper = approveRule(QStringLiteral("upper"), QStringLiteral("x"));
         upper.codeSha256 = upper.codeSha256.toUpper();
         QVERIFY(rules.add(upper, &error));
-        QVERIFY(matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a2"),
-                                           {codeAction(QStringLiteral("x"))}))
-                    .has_value());
+        QVERIFY(
+            matchOf(rules, requestWith(Method::Run, QStringLiteral("a2"), {codeAction(QStringLiteral("x"))}))
+                .has_value());
         QCOMPARE(rules.rules().size(), 2);
         QVERIFY(rules.remove(QStringLiteral("dup")));
         QVERIFY(!rules.remove(QStringLiteral("dup")));
@@ -656,7 +657,7 @@ private Q_SLOTS:
         QCOMPARE(rules.rules().at(3).source, path);
         QVERIFY(!rules.rules().at(3).readOnly);
 
-        const auto match = matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("x"),
+        const auto match = matchOf(rules, requestWith(Method::Run, QStringLiteral("x"),
                                                       {codeAction(QStringLiteral("df.describe()"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->ruleName, QStringLiteral("pandas-summary")); // "no-runs" is disabled
@@ -733,6 +734,10 @@ private Q_SLOTS:
         QTest::newRow("bad method")
             << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"method\": \"ping\"}]}")
             << 1 << QStringLiteral("method");
+        QTest::newRow("method cancel")
+            << QByteArray(
+                   "{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"method\": \"cancel\"}]}")
+            << 1 << QStringLiteral("\"method\" must be \"review\" or \"run\", not \"cancel\"");
         QTest::newRow("rule not an object") << QByteArray("{\"rules\": [\n  {\"name\": \"y\", \"decision\": "
                                                           "\"reject\", \"agent\": \"a\"},\n  \"x\"\n]}")
                                             << 3 << QStringLiteral("object");
@@ -766,9 +771,9 @@ private Q_SLOTS:
         QVERIFY2(error.contains(reason), qPrintable(error));
         // None of its rules apply, and nothing from before stays either.
         QVERIFY(rules.rules().isEmpty());
-        QVERIFY(!matchOf(rules, requestWith(QStringLiteral("run"), QStringLiteral("a"),
-                                            {codeAction(QStringLiteral("x"))}))
-                     .has_value());
+        QVERIFY(
+            !matchOf(rules, requestWith(Method::Run, QStringLiteral("a"), {codeAction(QStringLiteral("x"))}))
+                 .has_value());
     }
 
     void saveLoadRoundTrip()
@@ -780,7 +785,7 @@ private Q_SLOTS:
         QVERIFY(rules.add(approveRule(QStringLiteral("quote \"me\""), QStringLiteral("print('é')")), &error));
         QVERIFY(rules.add(approveAction(QStringLiteral("action"), QString(64, u'd'), QStringLiteral("bob")),
                           &error));
-        Rule scoped = rejectRule(QStringLiteral("no-runs"), QStringLiteral("bot ✓"), QStringLiteral("run"));
+        Rule scoped = rejectRule(QStringLiteral("no-runs"), QStringLiteral("bot ✓"), Method::Run);
         QVERIFY(rules.add(scoped, &error));
         QVERIFY(rules.setEnabled(QStringLiteral("no-runs"), false));
 
@@ -815,7 +820,7 @@ private Q_SLOTS:
         QVERIFY(first.enabled);
         const Rule second = loaded.rules().at(2);
         QCOMPARE(second.agent, QStringLiteral("bot ✓"));
-        QCOMPARE(second.method, QStringLiteral("run"));
+        QCOMPARE(second.method, std::optional(Method::Run));
         QVERIFY(!second.enabled);
     }
 
@@ -836,8 +841,8 @@ private Q_SLOTS:
         own.merge(extra);
         QCOMPARE(own.rules().size(), 2);
         // The extra file's reject rule applies and wins over the app's approve rule.
-        const auto match = matchOf(own, requestWith(QStringLiteral("run"), QStringLiteral("bot"),
-                                                    {codeAction(QStringLiteral("x"))}));
+        const auto match =
+            matchOf(own, requestWith(Method::Run, QStringLiteral("bot"), {codeAction(QStringLiteral("x"))}));
         QVERIFY(match.has_value());
         QCOMPARE(match->decision, Rule::Decision::Reject);
         QCOMPARE(match->ruleName, QStringLiteral("team-no-bot"));

@@ -2,9 +2,13 @@
 // Methods, decisions and who decided: strings on the wire and in the ledger, enums inside the app,
 // converted in one place each (agent/Request.h, agent/RequestEnd.h).
 #include "agent/DecisionNotice.h"
+#include "agent/InboxModel.h"
 #include "agent/Request.h"
 #include "agent/RequestEnd.h"
+#include "agent/Rules.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace k8::agent;
@@ -77,15 +81,69 @@ private Q_SLOTS:
         DecisionNotice notice;
         notice.cause = DecisionNotice::Cause::Rule;
         notice.ruleName = QStringLiteral("r");
-        notice.method = methodName(Method::Run);
+        notice.method = Method::Run;
         notice.sandbox = QStringLiteral("box1");
-        notice.decision = decisionName(DecisionKind::Edit);
+        notice.decision = DecisionKind::Edit;
         QCOMPARE(notice.headline(), QStringLiteral("Approved by rule r: run in box1"));
-        notice.decision = decisionName(DecisionKind::Reject);
+        notice.decision = DecisionKind::Reject;
         QCOMPARE(notice.headline(), QStringLiteral("Rejected by rule r: run in box1"));
-        notice.method = methodName(Method::Review);
-        notice.decision = decisionName(DecisionKind::Approve);
+        notice.method = Method::Review;
+        notice.decision = DecisionKind::Approve;
         QCOMPARE(notice.headline(), QStringLiteral("Approved by rule r: review"));
+    }
+
+    // rules.json spells a rule's decision as the person's; only approve and reject are rules.
+    void ruleDecisionsRoundTrip()
+    {
+        for (Rule::Decision decision : {Rule::Decision::Approve, Rule::Decision::Reject})
+            QCOMPARE(RuleSet::decisionFrom(RuleSet::decisionName(decision)), std::optional(decision));
+        QCOMPARE(RuleSet::decisionName(Rule::Decision::Approve), decisionName(DecisionKind::Approve));
+        QCOMPARE(RuleSet::decisionName(Rule::Decision::Reject), decisionName(DecisionKind::Reject));
+        QVERIFY(!RuleSet::decisionFrom(decisionName(DecisionKind::Edit)));
+        QVERIFY(!RuleSet::decisionFrom(decisionName(DecisionKind::Respond)));
+        QVERIFY(!RuleSet::decisionFrom(QStringLiteral("Approve")));
+        QVERIFY(!RuleSet::decisionFrom(QString()));
+    }
+
+    // A rule's method goes into rules.json by its wire name and comes back as the enum; an empty
+    // "method" names none, as an absent one.
+    void ruleMethodsThroughTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("rules.json"));
+        RuleSet rules;
+        QString error;
+        for (Method method : {Method::Review, Method::Run}) {
+            Rule rule;
+            rule.name = QStringLiteral("no-") + methodName(method);
+            rule.decision = Rule::Decision::Reject;
+            rule.method = method;
+            QVERIFY2(rules.add(rule, &error), qPrintable(error));
+        }
+        QVERIFY2(rules.save(path, &error), qPrintable(error));
+        RuleSet loaded;
+        QVERIFY2(loaded.load(path, false, &error), qPrintable(error));
+        QCOMPARE(loaded.rules().size(), 2);
+        QCOMPARE(loaded.rules().at(0).method, std::optional(Method::Review));
+        QCOMPARE(loaded.rules().at(1).method, std::optional(Method::Run));
+
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"rules": [{"name": "x", "decision": "reject", "agent": "a", "method": ""}]})");
+        file.close();
+        QVERIFY2(loaded.load(path, false, &error), qPrintable(error));
+        QCOMPARE(loaded.rules().size(), 1);
+        QVERIFY(!loaded.rules().at(0).method);
+    }
+
+    // The history reads the ledger's method back through methodFrom(); every method has words.
+    void everyMethodHasWords()
+    {
+        for (Method method : {Method::Review, Method::Run}) {
+            QVERIFY(!InboxModel::methodText(method).isEmpty());
+            QVERIFY(!InboxModel::methodDescription(method).isEmpty());
+        }
+        QVERIFY(InboxModel::methodText(Method::Run) != InboxModel::methodText(Method::Review));
     }
 };
 

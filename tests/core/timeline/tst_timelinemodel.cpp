@@ -56,7 +56,7 @@ RunRecord run(const QString& requestId, const QDateTime& time, const QString& la
     r.checkpointLabel = label;
     r.sandbox = sandbox;
     r.agent = QStringLiteral("coder");
-    r.decision = QStringLiteral("approve");
+    r.decision = k8::agent::DecisionKind::Approve;
     r.decidedBy = QStringLiteral("person");
     return r;
 }
