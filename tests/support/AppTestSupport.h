@@ -4,7 +4,7 @@
 // Shared by the app's widget tests: a private kosa8 stand-in state folder and data folder per
 // test, the stand-in's call record, and fault injection (tests/standin/README.md).
 
-#include "common/AppOptions.h"
+#include "plumbing/AppOptions.h"
 #include "support/TestJson.h"
 #include "support/Waits.h"
 

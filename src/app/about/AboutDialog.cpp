@@ -4,9 +4,9 @@
 #include "ui_AboutDialog.h"
 
 #include "agent/SocketPath.h"
-#include "common/Logging.h"
-#include "common/Style.h"
 #include "editor/SyntaxRepository.h"
+#include "plumbing/Logging.h"
+#include "style/Style.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "commandlog/CommandLogModel.h"
 
-#include "common/Style.h"
 #include "kosa8/Kosa8Runner.h"
+#include "style/Style.h"
 
 #include <QLocale>
 

@@ -2,8 +2,8 @@
 #include "commandlog/CommandLogPage.h"
 
 #include "commandlog/CommandLogModel.h"
-#include "common/PageHeader.h"
-#include "common/Style.h"
+#include "style/Style.h"
+#include "widgets/PageHeader.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "editor/CodeEditor.h"
 
+#include "style/StateColours.h"
+
 #include "editor/CodeHighlighter.h"
 
 #include <QFontDatabase>
@@ -140,7 +142,7 @@ void CodeEditor::changeEvent(QEvent* event)
 
 void CodeEditor::pickTheme()
 {
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    const bool dark = StateColours::isDark(palette());
     if (dark == m_dark && m_highlighter->isDarkTheme() == dark)
         return;
     m_dark = dark;
@@ -157,8 +159,7 @@ void CodeEditor::applyExtraSelections()
 {
     QList<QTextEdit::ExtraSelection> selections;
     QTextEdit::ExtraSelection line;
-    const QColor base = palette().color(QPalette::Base);
-    line.format.setBackground(m_dark ? base.lighter(130) : QColor(0xfff8dc));
+    line.format.setBackground(StateColours(palette()).colour(StateColours::Role::CurrentLine));
     line.format.setProperty(QTextFormat::FullWidthSelection, true);
     line.cursor = textCursor();
     line.cursor.clearSelection();

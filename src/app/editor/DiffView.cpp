@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "editor/DiffView.h"
 
+#include "style/StateColours.h"
+
 #include "editor/RevealingTextEdit.h"
 
 #include <QFontDatabase>
@@ -27,10 +29,9 @@ struct DiffColours
 
 DiffColours diffColours(const QPalette& palette)
 {
-    const bool dark = palette.color(QPalette::Base).lightness() < 128;
-    if (dark)
-        return {QColor(0x1f4a2c), QColor(0x5a2323), palette.color(QPalette::Base).lighter(120)};
-    return {QColor(0xd6f5dd), QColor(0xfbdcdc), palette.color(QPalette::Base).darker(106)};
+    const StateColours colours(palette);
+    return {colours.colour(StateColours::Role::DiffAdded), colours.colour(StateColours::Role::DiffRemoved),
+            colours.colour(StateColours::Role::DiffFiller)};
 }
 
 // Fills a pane with rows and paints each row's background; a row without colour keeps the base.

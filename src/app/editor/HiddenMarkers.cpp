@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "editor/HiddenMarkers.h"
 
+#include "style/StateColours.h"
+
 #include "agent/HiddenText.h"
 #include "editor/RevealedCode.h"
 
@@ -45,16 +47,10 @@ void HiddenMarkers::attach(QTextDocument* document)
 
 void HiddenMarkers::setPalette(const QPalette& palette)
 {
-    const QColor base = palette.color(QPalette::Base);
-    if (base.lightness() < 128) {
-        m_text = QColor(0xffb4ab);
-        m_fill = QColor(0x5c1d18);
-        m_border = QColor(0xff8a80);
-    } else {
-        m_text = QColor(0xa1160a);
-        m_fill = QColor(0xfde4e0);
-        m_border = QColor(0xd93025);
-    }
+    const StateColours colours(palette);
+    m_text = colours.colour(StateColours::Role::HiddenMarkerText);
+    m_fill = colours.colour(StateColours::Role::HiddenMarkerFill);
+    m_border = colours.colour(StateColours::Role::HiddenMarkerBorder);
     m_quiet = palette.color(QPalette::Text);
     m_quiet.setAlphaF(0.45f);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "editor/RevealBar.h"
 
+#include "style/StateColours.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QLabel>
@@ -117,12 +119,13 @@ void RevealBar::changeEvent(QEvent* event)
 void RevealBar::applyStyle()
 {
     // The markers' warning red, as a tinted card with a strong left stripe (like MessageCard).
-    const bool dark = QApplication::palette().color(QPalette::Base).lightness() < 128;
+    const bool dark = StateColours::isDark(QApplication::palette());
     if (m_styled && dark == m_dark)
         return;
     m_styled = true;
     m_dark = dark;
-    const QColor accent = dark ? QColor(0xff8a80) : QColor(0xd93025);
+    const QColor accent =
+        StateColours(QApplication::palette()).colour(StateColours::Role::HiddenMarkerBorder);
     QColor tint = accent;
     tint.setAlpha(dark ? 48 : 30);
     setStyleSheet(QStringLiteral("QFrame#revealBar { background: rgba(%1,%2,%3,%4); border: 1px solid %5;"

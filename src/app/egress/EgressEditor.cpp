@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "egress/EgressEditor.h"
 
-#include "common/CommandPreviewField.h"
-#include "common/Style.h"
 #include "kosa8/Kosa8Runner.h"
+#include "style/Style.h"
+#include "widgets/CommandPreviewField.h"
 
 #include <QButtonGroup>
 #include <QComboBox>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "egress/EgressEditorDialog.h"
 
-#include "common/AppContext.h"
-#include "common/ConfirmCommandDialog.h"
-#include "common/Kosa8Params.h"
-#include "common/Style.h"
 #include "egress/EgressEditor.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
+#include "plumbing/AppContext.h"
+#include "style/Style.h"
+#include "widgets/ConfirmCommandDialog.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -277,11 +277,11 @@ void EgressEditorDialog::offerRecreate()
     if (!isLive() || m_running || !m_editor->problem().isEmpty())
         return;
     const QString removeCommand =
-        m_context->runner()->preview(kosa8::Operation::SandboxRemove, kosa8params::sandbox(m_sandbox));
+        m_context->runner()->preview(kosa8::Operation::SandboxRemove, kosa8::params::sandbox(m_sandbox));
     const kosa8::EgressPolicy policy = rules().toKosa8();
     const QString createCommand = m_context->runner()->preview(
         kosa8::Operation::SandboxCreate,
-        kosa8params::create(m_context->runner()->profile(), m_sandbox, policy, {}));
+        kosa8::params::create(m_context->runner()->profile(), m_sandbox, policy, {}));
     auto* confirm = new ConfirmCommandDialog(
         tr("Recreate the sandbox"),
         tr("Delete %1 and create it again with the new policy?\n\nThis loses everything inside it: its "
@@ -306,7 +306,7 @@ void EgressEditorDialog::runRecreate()
     m_recreate->setVisible(false);
     updateState();
     kosa8::Kosa8Job* remove =
-        m_context->runner()->start(kosa8::Operation::SandboxRemove, kosa8params::sandbox(m_sandbox));
+        m_context->runner()->start(kosa8::Operation::SandboxRemove, kosa8::params::sandbox(m_sandbox));
     connect(remove, &kosa8::Kosa8Job::finished, this, [this, next](const kosa8::JobResult& removed) {
         if (!removed.ok()) {
             m_running = false;
@@ -318,7 +318,7 @@ void EgressEditorDialog::runRecreate()
         m_status->setText(tr("Creating %1 with the new policy…").arg(m_sandbox));
         kosa8::Kosa8Job* create = m_context->runner()->start(
             kosa8::Operation::SandboxCreate,
-            kosa8params::create(m_context->runner()->profile(), m_sandbox, next.toKosa8(), {}));
+            kosa8::params::create(m_context->runner()->profile(), m_sandbox, next.toKosa8(), {}));
         connect(create, &kosa8::Kosa8Job::finished, this, [this, next](const kosa8::JobResult& created) {
             m_running = false;
             if (!created.ok()) {

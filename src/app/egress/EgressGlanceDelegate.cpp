@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "egress/EgressGlanceDelegate.h"
 
-#include "common/Style.h"
 #include "kosa8/EgressPolicy.h"
 #include "kosa8/SandboxListModel.h"
 #include "policy/EgressRules.h"
+#include "style/Style.h"
 
 #include <QApplication>
 #include <QPainter>

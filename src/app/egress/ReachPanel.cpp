@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "egress/ReachPanel.h"
 
-#include "common/Style.h"
+#include "style/Style.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

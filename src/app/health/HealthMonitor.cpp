@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "health/HealthMonitor.h"
 
-#include "common/AppContext.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "plumbing/AppContext.h"
 
 #include <spdlog/spdlog.h>
 

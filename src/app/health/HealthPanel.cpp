@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "health/HealthPanel.h"
 
-#include "common/Style.h"
 #include "health/HealthMonitor.h"
+#include "style/Style.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inbox/CountdownLabel.h"
 
-#include "common/Style.h"
+#include "style/Style.h"
 
 #include <QTimer>
 

@@ -3,7 +3,6 @@
 
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
-#include "common/PageHeader.h"
 #include "editor/CodeEditor.h"
 #include "history/HistoryView.h"
 #include "history/PlainText.h"
@@ -12,6 +11,7 @@
 #include "inbox/RunConsole.h"
 #include "inbox/RunPane.h"
 #include "rules/RulesDialog.h"
+#include "widgets/PageHeader.h"
 
 #include <QAction>
 #include <QApplication>

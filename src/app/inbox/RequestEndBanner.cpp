@@ -2,7 +2,7 @@
 #include "inbox/RequestEndBanner.h"
 
 #include "agent/HiddenText.h"
-#include "common/Style.h"
+#include "style/Style.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -8,7 +8,6 @@
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
 #include "agent/SocketPath.h"
-#include "common/Style.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "editor/RevealBar.h"
@@ -19,6 +18,7 @@
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
+#include "style/Style.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,7 +3,7 @@
 
 #include "agent/Request.h"
 #include "agent/ReviewState.h"
-#include "common/MessageBox.h"
+#include "widgets/MessageBox.h"
 
 #include <QPointer>
 #include <QWidget>

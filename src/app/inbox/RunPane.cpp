@@ -3,9 +3,9 @@
 
 #include "agent/HiddenText.h"
 #include "agent/ReviewCoordinator.h"
-#include "common/Style.h"
 #include "editor/CodeEditor.h"
 #include "inbox/RunConsole.h"
+#include "style/Style.h"
 
 #include <QAction>
 #include <QHBoxLayout>

@@ -2,8 +2,8 @@
 #include "inbox/RunPlacePanel.h"
 
 #include "agent/HiddenText.h"
-#include "common/Style.h"
 #include "kosa8/SandboxListModel.h"
+#include "style/Style.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -3,8 +3,8 @@
 
 #include "ui_RulesDialog.h"
 
-#include "common/MessageBox.h"
 #include "rules/RulesTableModel.h"
+#include "widgets/MessageBox.h"
 
 #include <QHeaderView>
 #include <QPushButton>

@@ -3,12 +3,12 @@
 
 #include "ui_CreateSandboxDialog.h"
 
-#include "common/CommandPreviewField.h"
-#include "common/Kosa8Params.h"
-#include "common/Style.h"
-#include "common/ValidatedListEditor.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
+#include "style/Style.h"
+#include "widgets/CommandPreviewField.h"
+#include "widgets/ValidatedListEditor.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -183,7 +183,7 @@ QStringList CreateSandboxDialog::mounts() const
 
 QVariantMap CreateSandboxDialog::params() const
 {
-    return kosa8params::create(m_runner->profile(), name(), egress(), mounts());
+    return kosa8::params::create(m_runner->profile(), name(), egress(), mounts());
 }
 
 QString CreateSandboxDialog::commandPreview() const

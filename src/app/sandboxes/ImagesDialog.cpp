@@ -3,11 +3,11 @@
 
 #include "ui_ImagesDialog.h"
 
-#include "common/CommandPreviewField.h"
-#include "common/Kosa8Params.h"
-#include "common/Style.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "style/Style.h"
+#include "widgets/CommandPreviewField.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -36,7 +36,7 @@ ImagesDialog::ImagesDialog(kosa8::Kosa8Runner* runner, const QString& sandbox, Q
 
     QString error;
     const QString preview =
-        runner->preview(kosa8::Operation::SandboxImages, kosa8params::sandbox(sandbox), &error);
+        runner->preview(kosa8::Operation::SandboxImages, kosa8::params::sandbox(sandbox), &error);
     if (preview.isEmpty())
         m_ui->commandPreview->setUnavailable(error);
     else
@@ -66,7 +66,7 @@ void ImagesDialog::reload()
         return;
     m_ui->imagesStatus->setStyleSheet({});
     m_ui->imagesStatus->setText(tr("Loading…"));
-    m_job = m_runner->start(kosa8::Operation::SandboxImages, kosa8params::sandbox(m_sandbox));
+    m_job = m_runner->start(kosa8::Operation::SandboxImages, kosa8::params::sandbox(m_sandbox));
     connect(m_job, &kosa8::Kosa8Job::finished, this, &ImagesDialog::onFinished);
 }
 

@@ -3,13 +3,13 @@
 
 #include "ui_PullImageDialog.h"
 
-#include "common/CommandPreviewField.h"
-#include "common/Kosa8Params.h"
-#include "common/OutputProgress.h"
-#include "common/Style.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
 #include "kosa8/Names.h"
+#include "kosa8/OutputProgress.h"
+#include "style/Style.h"
+#include "widgets/CommandPreviewField.h"
 
 #include <QLineEdit>
 #include <QPushButton>
@@ -98,7 +98,7 @@ void PullImageDialog::revalidate()
     if (problem.isEmpty()) {
         QString error;
         const QString preview =
-            m_runner->preview(kosa8::Operation::SandboxPull, kosa8params::pull(m_sandbox, image()), &error);
+            m_runner->preview(kosa8::Operation::SandboxPull, kosa8::params::pull(m_sandbox, image()), &error);
         if (preview.isEmpty())
             problem = error;
         else
@@ -123,7 +123,7 @@ void PullImageDialog::startPull()
     m_ui->progressBar->setVisible(true);
     m_ui->progressBar->setRange(0, 0); // busy until kosa8 prints a percentage
     m_ui->statusLabel->setText(tr("Pulling %1 into %2…").arg(image(), m_sandbox));
-    m_job = m_runner->start(kosa8::Operation::SandboxPull, kosa8params::pull(m_sandbox, image()));
+    m_job = m_runner->start(kosa8::Operation::SandboxPull, kosa8::params::pull(m_sandbox, image()));
     connect(m_job, &kosa8::Kosa8Job::stdoutLine, this,
             [this](const QString& line) { appendOutput(line, false); });
     connect(m_job, &kosa8::Kosa8Job::stderrLine, this,
@@ -153,7 +153,7 @@ void PullImageDialog::appendOutput(const QString& rawLine, bool isStderr)
     // Progress lines often redraw with '\r': keep the last state of the line.
     const QString shown = line.section(QLatin1Char('\r'), -1, -1, QString::SectionSkipEmpty);
     m_ui->console->appendPlainText(isStderr ? tr("[stderr] %1").arg(shown) : shown);
-    const int percent = percentInLine(shown);
+    const int percent = kosa8::percentInLine(shown);
     if (percent >= 0) {
         m_ui->progressBar->setRange(0, 100);
         m_ui->progressBar->setValue(percent);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sandboxes/SandboxRefresher.h"
 
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 
 #include <QTimer>
 

@@ -3,22 +3,22 @@
 
 #include "ui_SandboxesPage.h"
 
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
-#include "common/ConfirmCommandDialog.h"
-#include "common/Kosa8Params.h"
-#include "common/PageHeader.h"
-#include "common/Style.h"
 #include "egress/EgressEditorDialog.h"
 #include "egress/EgressGlanceDelegate.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "kosa8/SandboxState.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/ImagesDialog.h"
 #include "sandboxes/PullImageDialog.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/StatusDotDelegate.h"
+#include "style/Style.h"
+#include "widgets/ConfirmCommandDialog.h"
+#include "widgets/PageHeader.h"
 
 #include <QAction>
 #include <QApplication>
@@ -289,7 +289,7 @@ void SandboxesPage::updateActions()
 
     // Every action can show its exact command: the tooltip says it for the selected sandbox.
     auto describe = [&](QAction* action, const QString& what, Operation op) {
-        const QString tip = has ? tr("%1\n%2").arg(what, previewFor(op, kosa8params::sandbox(name)))
+        const QString tip = has ? tr("%1\n%2").arg(what, previewFor(op, kosa8::params::sandbox(name)))
                                 : tr("%1 (select a sandbox first)").arg(what);
         action->setToolTip(tip);
         action->setStatusTip(tip);
@@ -462,7 +462,7 @@ void SandboxesPage::startSelected()
 {
     const QString name = selectedSandbox();
     if (!name.isEmpty() && m_start->isEnabled())
-        runOperation(Operation::SandboxStart, name, kosa8params::sandbox(name),
+        runOperation(Operation::SandboxStart, name, kosa8::params::sandbox(name),
                      tr("Could not start the sandbox %1").arg(name));
 }
 
@@ -470,7 +470,7 @@ void SandboxesPage::stopSelected()
 {
     const QString name = selectedSandbox();
     if (!name.isEmpty() && m_stop->isEnabled())
-        runOperation(Operation::SandboxStop, name, kosa8params::sandbox(name),
+        runOperation(Operation::SandboxStop, name, kosa8::params::sandbox(name),
                      tr("Could not stop the sandbox %1").arg(name));
 }
 
@@ -479,7 +479,7 @@ void SandboxesPage::confirmRemoveSelected()
     const QString name = selectedSandbox();
     if (name.isEmpty() || !m_remove->isEnabled())
         return;
-    const QVariantMap params = kosa8params::sandbox(name);
+    const QVariantMap params = kosa8::params::sandbox(name);
     auto* dialog = new ConfirmCommandDialog(
         tr("Delete sandbox"),
         tr("Delete the sandbox %1? Its checkpoints, snapshots and images go with it. This cannot be undone.")

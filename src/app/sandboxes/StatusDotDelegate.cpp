@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sandboxes/StatusDotDelegate.h"
 
-#include "common/Style.h"
 #include "kosa8/SandboxListModel.h"
 #include "kosa8/SandboxState.h"
+#include "style/Style.h"
 
 namespace k8::app {
 

@@ -3,12 +3,12 @@
 
 #include "ui_SettingsDialog.h"
 
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
-#include "common/Style.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
+#include "style/Style.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "setup/CodeSandboxSetup.h"
 
-#include "common/Kosa8Params.h"
-#include "common/OutputProgress.h"
+#include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "kosa8/OutputProgress.h"
 
 #include <spdlog/spdlog.h>
 
@@ -24,15 +24,15 @@ CodeSandboxSetup::CodeSandboxSetup(kosa8::Kosa8Runner* runner, const QString& sa
     Step create;
     create.title = tr("Create the sandbox %1 with no network").arg(sandbox);
     create.operation = Operation::SandboxCreate;
-    create.params = kosa8params::create(runner->profile(), sandbox, kosa8::EgressPolicy::deny(), {});
+    create.params = kosa8::params::create(runner->profile(), sandbox, kosa8::EgressPolicy::deny(), {});
     Step pull;
     pull.title = tr("Pull the image %1").arg(image);
     pull.operation = Operation::SandboxPull;
-    pull.params = kosa8params::pull(sandbox, image);
+    pull.params = kosa8::params::pull(sandbox, image);
     Step checkpoint;
     checkpoint.title = tr("Take the checkpoint %1 to rewind to").arg(label);
     checkpoint.operation = Operation::CheckpointCreate;
-    checkpoint.params = kosa8params::checkpoint(sandbox, label);
+    checkpoint.params = kosa8::params::checkpoint(sandbox, label);
     m_steps = {create, pull, checkpoint};
     for (Step& step : m_steps) {
         QString error;
@@ -99,7 +99,7 @@ void CodeSandboxSetup::runStep(int index)
     m_job = m_runner->start(step.operation, step.params);
     connect(m_job, &kosa8::Kosa8Job::stdoutLine, this, [this, index](const QString& line) {
         const QString clean = kosa8::ListParser::stripAnsi(line);
-        const int percent = percentInLine(clean);
+        const int percent = kosa8::percentInLine(clean);
         if (percent >= 0 && percent != m_steps[index].percent) {
             m_steps[index].percent = percent;
             Q_EMIT stepChanged(index);

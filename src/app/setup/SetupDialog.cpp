@@ -3,8 +3,8 @@
 
 #include "ui_SetupDialog.h"
 
-#include "common/Style.h"
 #include "setup/CodeSandboxSetup.h"
+#include "style/Style.h"
 
 #include <QDialogButtonBox>
 #include <QGridLayout>

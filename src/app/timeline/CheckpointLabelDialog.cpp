@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/CheckpointLabelDialog.h"
 
-#include "common/CommandPreviewField.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 #include "timeline/TimelineBuilder.h"
+#include "widgets/CommandPreviewField.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

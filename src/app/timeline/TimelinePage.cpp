@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/TimelinePage.h"
 
-#include "common/AppContext.h"
-#include "common/CommandPreviewField.h"
-#include "common/ConfirmCommandDialog.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
+#include "style/StateColours.h"
 #include "timeline/CheckpointLabelDialog.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelineStore.h"
 #include "timeline/TimelineView.h"
+#include "widgets/CommandPreviewField.h"
+#include "widgets/ConfirmCommandDialog.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -19,6 +20,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -66,6 +68,7 @@ TimelinePage::TimelinePage(AppContext* context, QWidget* parent)
                                 timeline::RunResultLog::pathIn(context->dataDir()));
     buildActions();
     buildLayout();
+    applyStateColours();
     connect(m_loader, &timeline::TimelineLoader::loaded, this, &TimelinePage::onLoaded);
     connect(m_loader, &timeline::TimelineLoader::failed, this, &TimelinePage::onLoadFailed);
     connect(m_view, &TimelineView::currentRowChanged, this, &TimelinePage::updateActions);
@@ -122,6 +125,22 @@ void TimelinePage::buildActions()
     connect(m_details, &QAction::triggered, this, [this] { openDetails(m_view->currentRow()); });
 }
 
+void TimelinePage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyStateColours();
+}
+
+void TimelinePage::applyStateColours()
+{
+    const StateColours colours(palette());
+    m_stale->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; padding: 4px; }")
+                               .arg(colours.colour(StateColours::Role::StaleFill).name(),
+                                    colours.colour(StateColours::Role::StaleText).name()));
+    m_failure->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(colours.error().name()));
+}
+
 void TimelinePage::buildLayout()
 {
     auto* layout = new QVBoxLayout(this);
@@ -173,7 +192,6 @@ void TimelinePage::buildLayout()
     m_stale = new QLabel(this);
     m_stale->setObjectName(QStringLiteral("timelineStale"));
     m_stale->setWordWrap(true);
-    m_stale->setStyleSheet(QStringLiteral("QLabel { background: #ffe082; color: black; padding: 4px; }"));
     m_stale->setAccessibleName(tr("Timeline is stale"));
     m_stale->hide();
     layout->addWidget(m_stale);
@@ -219,7 +237,6 @@ void TimelinePage::buildLayout()
     m_failure->setObjectName(QStringLiteral("timelineFailure"));
     m_failure->setWordWrap(true);
     m_failure->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_failure->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; }"));
     m_failure->setAccessibleName(tr("Last failure"));
     m_failure->hide();
     layout->addWidget(m_failure);

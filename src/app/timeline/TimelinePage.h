@@ -99,7 +99,13 @@ Q_SIGNALS:
     // the inbox, which shows which sandboxes reset after each run (store()->resetAfterRun()).
     void resetAfterRunChanged(const QString& sandbox, bool on);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    // The stale banner and the failure line in the palette's state colours (again after a
+    // palette change).
+    void applyStateColours();
     void buildActions();
     void buildLayout();
     void updateActions();

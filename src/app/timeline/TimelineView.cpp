@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/TimelineView.h"
 
+#include "style/StateColours.h"
+
 #include "timeline/TimelineAccessible.h"
 #include "timeline/TimelineModel.h"
 
@@ -44,13 +46,14 @@ int laneY(Kind kind)
     }
 }
 
-QColor runColour(const TimelineItem& item)
+// Not known yet neutral, did not run warning, exit 0 success, anything else error.
+QColor runColour(const TimelineItem& item, const StateColours& colours)
 {
     if (!item.run.hasResult)
-        return QColor(0x75, 0x75, 0x75);
+        return colours.neutral();
     if (!item.run.ran)
-        return QColor(0xe6, 0x7e, 0x22);
-    return item.run.exitCode == 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28);
+        return colours.warning();
+    return item.run.exitCode == 0 ? colours.success() : colours.error();
 }
 
 } // namespace
@@ -408,6 +411,7 @@ void TimelineView::paintEvent(QPaintEvent*)
     p.fillRect(area, pal.base());
     const int scroll = horizontalScrollBar()->value();
     const int axisY = area.height() - AxisHeight;
+    const StateColours colours(pal);
     const QColor text = pal.color(QPalette::Text);
     QColor faint = text;
     faint.setAlpha(110);
@@ -510,7 +514,7 @@ void TimelineView::paintEvent(QPaintEvent*)
             p.setPen(QPen(faint, 1, Qt::DotLine));
             p.drawLine(x, SnapshotLaneY, x, MainLaneY);
             p.setPen(QPen(text, 1.5));
-            p.setBrush(QColor(0x5c, 0x6b, 0xc0));
+            p.setBrush(colours.colour(StateColours::Role::SnapshotMark));
             p.drawRect(x - 6, SnapshotLaneY - 6, 12, 12);
             const int room = nextOnLane(row, true) - m_x[row] - 6;
             if (room >= 28 || selected) {
@@ -523,7 +527,7 @@ void TimelineView::paintEvent(QPaintEvent*)
             break;
         }
         case Kind::Run: {
-            const QColor colour = runColour(item);
+            const QColor colour = runColour(item, colours);
             p.setPen(item.checkpointMissing ? QPen(text, 1.5, Qt::DashLine) : QPen(colour.darker(130), 1));
             p.setBrush(colour);
             QPainterPath marker;
@@ -546,7 +550,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         case Kind::ForkedFrom: {
             const bool out = item.kind == Kind::Fork;
             QPainterPath branch;
-            p.setPen(QPen(QColor(0x8e, 0x24, 0xaa), 2));
+            p.setPen(QPen(colours.colour(StateColours::Role::ForkMark), 2));
             p.setBrush(Qt::NoBrush);
             if (out) {
                 branch.moveTo(x, MainLaneY);
@@ -558,7 +562,7 @@ void TimelineView::paintEvent(QPaintEvent*)
                 branch.cubicTo(x - 10, ForkLaneY, x - 20, MainLaneY, x, MainLaneY);
             }
             p.drawPath(branch);
-            p.setBrush(QColor(0x8e, 0x24, 0xaa));
+            p.setBrush(colours.colour(StateColours::Role::ForkMark));
             p.drawEllipse(QPoint(x, MainLaneY), 4, 4);
             p.setFont(small);
             p.setPen(text);
@@ -610,9 +614,9 @@ void TimelineView::paintEvent(QPaintEvent*)
         const QRect box(area.width() - sfm.horizontalAdvance(banner) - 20, 4,
                         sfm.horizontalAdvance(banner) + 14, sfm.height() + 6);
         p.setPen(Qt::NoPen);
-        p.setBrush(QColor(0xff, 0xe0, 0x82));
+        p.setBrush(colours.colour(StateColours::Role::StaleFill));
         p.drawRoundedRect(box, 3, 3);
-        p.setPen(Qt::black);
+        p.setPen(colours.colour(StateColours::Role::StaleText));
         p.drawText(box, Qt::AlignCenter, banner);
     }
 }

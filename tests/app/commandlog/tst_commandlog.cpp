@@ -4,8 +4,8 @@
 
 #include "commandlog/CommandLogModel.h"
 #include "commandlog/CommandLogPage.h"
-#include "common/AppContext.h"
 #include "kosa8/Kosa8Runner.h"
+#include "plumbing/AppContext.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
 

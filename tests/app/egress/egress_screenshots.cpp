@@ -7,12 +7,12 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
-#include "common/AppContext.h"
 #include "egress/EgressEditor.h"
 #include "egress/EgressEditorDialog.h"
 #include "egress/ReachPanel.h"
 #include "inbox/ReviewView.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
 
 #include <QApplication>
 #include <QDir>

@@ -4,22 +4,22 @@
 // refuses (the edited policy stays, kosa8's stderr is shown, recreate is offered), and "allow this
 // host" from the review panel going through the same diff and confirmation.
 
-#include "common/AppContext.h"
-#include "common/CommandPreviewField.h"
-#include "common/ConfirmCommandDialog.h"
-#include "common/MessageArea.h"
-#include "common/ValidatedListEditor.h"
 #include "egress/EgressEditor.h"
 #include "egress/EgressEditorDialog.h"
 #include "egress/EgressGlanceDelegate.h"
 #include "egress/ReachPanel.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
+#include "widgets/CommandPreviewField.h"
+#include "widgets/ConfirmCommandDialog.h"
+#include "widgets/MessageArea.h"
+#include "widgets/ValidatedListEditor.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -2,10 +2,10 @@
 // kosa8's health as the person sees it: a missing kosa8 or one that does not answer gets a
 // panel that says what is wrong and how to fix it; Retry checks again.
 
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
 

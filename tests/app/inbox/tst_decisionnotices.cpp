@@ -7,7 +7,6 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
-#include "common/MessageBox.h"
 #include "editor/CodeEditor.h"
 #include "history/HistoryModel.h"
 #include "history/HistoryView.h"
@@ -21,6 +20,7 @@
 #include "support/HitlPayloads.h"
 #include "support/ServiceFixture.h"
 #include "support/TestJson.h"
+#include "widgets/MessageBox.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -4,7 +4,6 @@
 // what the agent receives.
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
-#include "common/PageHeader.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "history/HistoryModel.h"
@@ -22,6 +21,7 @@
 #include "support/AgentTestClient.h"
 #include "support/HitlPayloads.h"
 #include "support/ServiceFixture.h"
+#include "widgets/PageHeader.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>

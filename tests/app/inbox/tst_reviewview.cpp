@@ -5,8 +5,6 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
-#include "common/MessageBox.h"
-#include "common/Style.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "egress/ReachLineMarker.h"
@@ -17,7 +15,9 @@
 #include "inbox/ReviewView.h"
 #include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
+#include "style/Style.h"
 #include "support/Waits.h"
+#include "widgets/MessageBox.h"
 
 #include <QAbstractButton>
 #include <QAction>

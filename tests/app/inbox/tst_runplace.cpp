@@ -4,11 +4,11 @@
 // request that ended in view (RequestEndBanner).
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewState.h"
-#include "common/Style.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"
 #include "kosa8/SandboxListModel.h"
+#include "style/Style.h"
 #include "support/Waits.h"
 
 #include <QComboBox>

@@ -4,17 +4,17 @@
 // panel while the rest still works, and has a place for the inbox.
 
 #include "commandlog/CommandLogModel.h"
-#include "common/AppContext.h"
-#include "common/MessageArea.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "setup/SetupDialog.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
+#include "widgets/MessageArea.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
-#include "common/MessageBox.h"
 #include "rules/RulesDialog.h"
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
 #include "support/ServiceFolders.h"
 #include "support/Waits.h"
+#include "widgets/MessageBox.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

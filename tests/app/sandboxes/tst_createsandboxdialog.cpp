@@ -2,10 +2,10 @@
 // The create dialog checks what the person types before anything runs: bad names disable OK
 // with a message, and the preview shows the exact command.
 
-#include "common/CommandPreviewField.h"
-#include "common/ValidatedListEditor.h"
 #include "kosa8/Kosa8Runner.h"
 #include "sandboxes/CreateSandboxDialog.h"
+#include "widgets/CommandPreviewField.h"
+#include "widgets/ValidatedListEditor.h"
 
 #include <QLabel>
 #include <QLineEdit>

@@ -3,11 +3,8 @@
 // new sandbox in the list, and the exact argv that reached kosa8; start/stop/delete; pull with
 // progress; and a clear message when `sandbox ls` fails.
 
-#include "common/AppContext.h"
-#include "common/ConfirmCommandDialog.h"
-#include "common/MessageArea.h"
-#include "common/ValidatedListEditor.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/CreateSandboxDialog.h"
 #include "sandboxes/ImagesDialog.h"
 #include "sandboxes/PullImageDialog.h"
@@ -15,6 +12,9 @@
 #include "sandboxes/SandboxesPage.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
+#include "widgets/ConfirmCommandDialog.h"
+#include "widgets/MessageArea.h"
+#include "widgets/ValidatedListEditor.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -2,10 +2,10 @@
 // Settings as a person edits them: values are checked as typed, Save writes them and the
 // runner picks up the remote worker at once; the token sits in a password field.
 
-#include "common/AppContext.h"
-#include "common/AppSettings.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 #include "settings/SettingsDialog.h"
 #include "support/AppTestSupport.h"
 

@@ -2,8 +2,8 @@
 // "Set up a code sandbox" against the stand-in: the three steps with their exact commands, and
 // a failing pull that stops the setup there with the command, exit code and stderr.
 
-#include "common/AppContext.h"
 #include "kosa8/Kosa8Runner.h"
+#include "plumbing/AppContext.h"
 #include "setup/CodeSandboxSetup.h"
 #include "setup/SetupDialog.h"
 #include "support/AppTestSupport.h"

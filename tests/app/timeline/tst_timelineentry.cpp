@@ -3,11 +3,10 @@
 // public entry points other features call: showTimeline(sandbox, request) ("show on timeline" in
 // the history) and rewindToBeforeRun(sandbox, label) (the run console).
 
-#include "common/AppContext.h"
-#include "common/ConfirmCommandDialog.h"
 #include "history/HistoryView.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
+#include "plumbing/AppContext.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "support/AppTestSupport.h"
@@ -16,6 +15,7 @@
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineView.h"
+#include "widgets/ConfirmCommandDialog.h"
 
 #include <QAction>
 #include <QPushButton>

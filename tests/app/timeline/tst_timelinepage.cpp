@@ -2,9 +2,8 @@
 // The timeline page against the kosa8 stand-in, driven like a person: keyboard and clicks,
 // the confirmations, the exact argv that reached kosa8, and the marker after kosa8 is re-read.
 
-#include "common/AppContext.h"
-#include "common/CommandPreviewField.h"
-#include "common/ConfirmCommandDialog.h"
+#include "plumbing/AppContext.h"
+#include "style/StateColours.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
 #include "timeline/CheckpointLabelDialog.h"
@@ -13,6 +12,8 @@
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineStore.h"
 #include "timeline/TimelineView.h"
+#include "widgets/CommandPreviewField.h"
+#include "widgets/ConfirmCommandDialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -89,6 +90,7 @@ private Q_SLOTS:
     void snapshotCreateAndDelete();
     void resetAfterRunOptionIsSaved();
     void cancelStopsTheCommandAndRereads();
+    void stateLinesTakeThePalettesColours();
 };
 
 void TestTimelinePage::rewindThroughTheUiMovesTheMarker()
@@ -404,6 +406,36 @@ void TestTimelinePage::cancelStopsTheCommandAndRereads()
     QVERIFY(loaded.wait(Slow));
     QCOMPARE(f.page->model()->rowOfCheckpoint(label), -1);
     QCOMPARE(f.currentLabel(), QStringLiteral("after"));
+}
+
+// The stale banner and the failure line are styled from StateColours, again when the palette
+// turns dark (issue 16's theme switch repaints by asking again).
+void TestTimelinePage::stateLinesTakeThePalettesColours()
+{
+    Fixture f;
+    f.open();
+    auto* stale = f.page->findChild<QLabel*>(QStringLiteral("timelineStale"));
+    auto* failure = f.page->findChild<QLabel*>(QStringLiteral("timelineFailure"));
+    QVERIFY(stale);
+    QVERIFY(failure);
+    QPalette light = f.page->palette();
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    f.page->setPalette(light);
+    const app::StateColours lightColours(light);
+    QVERIFY2(failure->styleSheet().contains(lightColours.error().name()), qPrintable(failure->styleSheet()));
+    QVERIFY(stale->styleSheet().contains(lightColours.colour(app::StateColours::Role::StaleFill).name()));
+
+    QPalette dark = light;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+    dark.setColor(QPalette::Base, QColor(0x1f, 0x21, 0x24));
+    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    f.page->setPalette(dark);
+    const app::StateColours darkColours(dark);
+    QVERIFY(darkColours.error() != lightColours.error());
+    QVERIFY2(failure->styleSheet().contains(darkColours.error().name()), qPrintable(failure->styleSheet()));
+    QVERIFY(stale->styleSheet().contains(darkColours.colour(app::StateColours::Role::StaleFill).name()));
+    QVERIFY(stale->styleSheet().contains(darkColours.colour(app::StateColours::Role::StaleText).name()));
 }
 
 QTEST_MAIN(TestTimelinePage)

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "composition/AppComposition.h"
+
+#include "agent/AgentService.h"
+#include "agent/SocketPath.h"
+#include "history/HistoryView.h"
+#include "inbox/InboxNotifier.h"
+#include "inbox/InboxPage.h"
+#include "inbox/ReviewView.h"
+#include "mainwindow/MainWindow.h"
+#include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
+#include "plumbing/TerminationSignals.h"
+#include "plumbing/UserMessage.h"
+#include "sandboxes/SandboxesPage.h"
+#include "timeline/RunResultRecorder.h"
+#include "timeline/TimelinePage.h"
+#include "timeline/TimelineStore.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+namespace k8::app {
+
+// The user-visible strings keep the "main" context they had when this wiring lived in main.cpp,
+// so the existing translations still apply.
+AppComposition::AppComposition(const AppOptions& options, QObject* parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_context(std::make_unique<AppContext>(options))
+    , m_termination(std::make_unique<TerminationSignals>())
+{
+    connect(m_termination.get(), &TerminationSignals::terminationRequested, m_context.get(),
+            [this](int signalNumber) {
+                m_context->requestShutdown(QStringLiteral("signal %1").arg(signalNumber));
+            });
+    m_window = std::make_unique<MainWindow>(m_context.get());
+    // The agent service: the socket, rules, ledger and decision path.
+    m_agentService = std::make_unique<agent::AgentService>(m_context->runner());
+    connectAgentProblems();
+}
+
+AppComposition::~AppComposition() = default;
+
+void AppComposition::connectAgentProblems()
+{
+    connect(m_agentService.get(), &agent::ReviewCoordinator::problem, m_context.get(),
+            [this](const QString& text) {
+                UserMessage message;
+                message.severity = UserMessage::Severity::Warning;
+                message.title = QCoreApplication::translate("main", "Agent requests");
+                // A ledger cut or rewritten behind the app's back is said loudly.
+                const agent::LedgerStateCheck& ledgerCheck = m_agentService->ledger().stateCheck();
+                if (ledgerCheck.isAlarm() && text == ledgerCheck.message) {
+                    message.severity = UserMessage::Severity::Error;
+                    message.title = QCoreApplication::translate(
+                        "main", "The decision ledger is not as kosa8 Desk left it");
+                }
+                message.text = text;
+                m_context->postMessage(message);
+            });
+}
+
+void AppComposition::applySettingsToAgent()
+{
+    m_agentService->setDefaultSandbox(m_context->settings()->defaultSandbox());
+    QHash<QString, QString> images;
+    for (const QString& language : AppSettings::languages())
+        images.insert(language, m_context->settings()->image(language));
+    m_agentService->setImageByLanguage(images);
+}
+
+bool AppComposition::start(QString* error)
+{
+    // It refuses to start when the socket is taken or unsafe.
+    agent::AgentSettings agentSettings;
+    agentSettings.socketPath = m_options.socketPath;
+    agentSettings.dataDir = m_context->dataDir();
+    agentSettings.rulesFile = m_options.rulesFile;
+    agentSettings.serverVersion = QStringLiteral(KOSA8DESK_VERSION);
+    QString agentError;
+    if (!m_agentService->start(agentSettings, &agentError)) {
+        spdlog::error("agent socket: {}", agentError.toStdString());
+        if (error)
+            *error = agentError;
+        return false;
+    }
+    applySettingsToAgent();
+    connect(m_context->settings(), &AppSettings::changed, m_agentService.get(),
+            [this] { applySettingsToAgent(); });
+    // Pending requests are answered (rejections, ledger first) before the app quits.
+    connect(m_context.get(), &AppContext::shuttingDown, m_agentService.get(), [this] {
+        m_context->holdShutdown();
+        m_agentService->shutdown();
+    });
+    connect(m_agentService.get(), &agent::AgentService::shutdownComplete, m_context.get(),
+            &AppContext::releaseShutdown);
+    wireTimeline();
+    wireInbox();
+    return true;
+}
+
+// Each approved run's end is recorded beside the ledger (exit code, for the timeline after a
+// restart). Sandboxes with "rewind to base after every approved run" are rewound as the run's
+// last step (RunExecutor), before the next run in them starts.
+void AppComposition::wireTimeline()
+{
+    MainWindow* window = m_window.get();
+    AppContext* context = m_context.get();
+    auto* runResults = new timeline::RunResultRecorder(
+        m_agentService.get(), timeline::RunResultLog::pathIn(context->dataDir()), window);
+    timeline::TimelineStore* timelineStore = window->timelinePage()->store();
+    m_agentService->setRunResetPolicy([timelineStore](const QString& sandbox) {
+        return agent::RunResetPlan{timelineStore->resetAfterRun(sandbox),
+                                   timelineStore->baseCheckpoint(sandbox)};
+    });
+    connect(runResults, &timeline::RunResultRecorder::runEnded, window,
+            [window](const timeline::RunResult& result) {
+                if (window->timelinePage()->sandbox() == result.sandbox)
+                    window->timelinePage()->refresh();
+            });
+    connect(m_agentService.get(), &agent::AgentService::runResetFinished, window,
+            [window, context](const QString& sandbox, const kosa8::JobResult& result) {
+                if (!result.ok())
+                    context->reportFailure(
+                        QCoreApplication::translate("main", "Could not reset %1 to its base after a run")
+                            .arg(sandbox),
+                        result, QStringLiteral("reset-after-run"));
+                if (window->timelinePage()->sandbox() == sandbox)
+                    window->timelinePage()->refresh();
+            });
+    connect(m_agentService.get(), &agent::AgentService::runResetSkipped, context,
+            [context](const QString&, const QString& reason) {
+                UserMessage message;
+                message.severity = UserMessage::Severity::Warning;
+                message.title = QCoreApplication::translate("main", "No reset after the run");
+                message.text = reason;
+                context->postMessage(message);
+            });
+}
+
+// The inbox: pending requests and the review view, the count in the navigation and title, a tray
+// icon and a desktop notification when a request arrives while the window is inactive.
+void AppComposition::wireInbox()
+{
+    MainWindow* window = m_window.get();
+    AppContext* context = m_context.get();
+    agent::AgentService* agentService = m_agentService.get();
+    auto* inboxPage = new InboxPage(agentService);
+    m_inboxPage = inboxPage;
+    inboxPage->setSandboxModel(window->sandboxesPage()->model());
+    inboxPage->reviewView()->setArmDelayMs(context->settings()->approveArmDelayMs());
+    connect(context->settings(), &AppSettings::changed, inboxPage, [inboxPage, context] {
+        inboxPage->reviewView()->setArmDelayMs(context->settings()->approveArmDelayMs());
+    });
+    window->setInboxPage(inboxPage);
+    window->setAgentSocketStatus([agentService] {
+        return agent::SocketPath::statusText(agentService->socketPath(), agentService->isListening());
+    });
+    // "Show on timeline" on a run in the history.
+    connect(inboxPage->historyView(), &HistoryView::showOnTimelineRequested, window,
+            [window](const QString& sandbox, const QString& requestId) {
+                window->showTimeline(sandbox, requestId);
+            });
+    // "Rewind to before this run" from the run console.
+    connect(inboxPage, &InboxPage::rewindToBeforeRunRequested, window,
+            [window](const QString& sandbox, const QString& label) {
+                window->rewindToBeforeRun(sandbox, label);
+            });
+    // "Allow this host for this sandbox" and "Edit this sandbox's policy" in a review open the
+    // policy editor on that sandbox (the change is shown and confirmed there).
+    connect(inboxPage->reviewView(), &ReviewView::allowHostRequested, window,
+            [window](const QString& sandbox, const QString& entry, const QString& note) {
+                window->sandboxesPage()->openEgressEditorWithEntry(sandbox, entry, note);
+            });
+    connect(inboxPage->reviewView(), &ReviewView::editPolicyRequested, window,
+            [window](const QString& sandbox) {
+                window->sandboxesPage()->openEgressEditorWithEntry(sandbox, {}, {});
+            });
+    // File > Standing rules… opens the rules editor, which the inbox page owns.
+    connect(window, &MainWindow::rulesRequested, inboxPage, &InboxPage::openRules);
+    // "Sent to research-bot: approve" in the status bar as well, for a few seconds.
+    connect(inboxPage, &InboxPage::decisionSent, window,
+            [window](const QString& confirmation, int timeoutMs) {
+                window->statusBar()->showMessage(confirmation, timeoutMs);
+            });
+    connect(inboxPage, &InboxPage::pendingCountChanged, window, &MainWindow::setInboxCount);
+    window->setInboxCount(inboxPage->pendingCount());
+    new InboxNotifier(window, inboxPage, InboxNotifier::TrayIcon | InboxNotifier::Notifications, window);
+}
+
+void AppComposition::show()
+{
+    m_window->show();
+    // After the window is on screen: `kosa8 version`, `sandbox ls`, the refresh timer.
+    QTimer::singleShot(0, m_window.get(), &MainWindow::startMonitoring);
+}
+
+} // namespace k8::app

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "plumbing/AppOptions.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace k8::agent {
+class AgentService;
+}
+
+namespace k8::app {
+
+class AppContext;
+class InboxPage;
+class MainWindow;
+class TerminationSignals;
+
+// Builds the app and wires its parts, so main.cpp only answers console requests and makes the
+// QApplication: the AppContext (settings, the runner, messages, shutdown), SIGTERM/SIGINT
+// handling, the main window, the agent service (socket, rules, ledger, decisions), the run
+// results beside the ledger, and the inbox page with its links to the timeline, the sandboxes
+// page, the status bar and the tray.
+//
+// The order is the one main() always had: everything up to the agent service is made in the
+// constructor; start() opens the socket and, only when it listens, adds the inbox and the
+// connections that need a running service. Members are destroyed in reverse: the service goes
+// before the window, the context last.
+class AppComposition : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AppComposition(const AppOptions& options, QObject* parent = nullptr);
+    ~AppComposition() override;
+
+    // Starts the agent service and wires the inbox. False (and why in `error`) when the socket
+    // is taken or unsafe: the app then exits without showing a window.
+    bool start(QString* error);
+
+    // Shows the window; the first kosa8 calls start from the event loop after that.
+    void show();
+
+    AppContext* context() const { return m_context.get(); }
+    MainWindow* window() const { return m_window.get(); }
+    agent::AgentService* agentService() const { return m_agentService.get(); }
+    // Null until start() succeeded.
+    InboxPage* inboxPage() const { return m_inboxPage; }
+
+private:
+    void connectAgentProblems();
+    void applySettingsToAgent();
+    void wireTimeline();
+    void wireInbox();
+
+    AppOptions m_options;
+    std::unique_ptr<AppContext> m_context;
+    std::unique_ptr<TerminationSignals> m_termination;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<agent::AgentService> m_agentService;
+    InboxPage* m_inboxPage = nullptr; // owned by the window
+};
+
+} // namespace k8::app

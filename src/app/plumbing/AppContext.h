@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "plumbing/AppOptions.h"
+#include "plumbing/UserMessage.h"
+
+#include <QObject>
+#include <QString>
+
+namespace k8::kosa8 {
+class Kosa8Runner;
+struct JobResult;
+} // namespace k8::kosa8
+
+namespace k8::app {
+
+class AppSettings;
+
+// Everything a feature needs from the running app, made once in main() and handed to the
+// main window, the pages, the inbox and the agent service:
+//   - the parsed command line (options()) and the data folder,
+//   - the settings (settings()),
+//   - the one Kosa8Runner that every kosa8 command goes through (runner()), configured from the
+//     settings and the command profile file,
+//   - a message hub: postMessage()/reportFailure() put a message in the main window's
+//     message area (non-modal), from any feature,
+//   - the shutdown sequence: requestShutdown() emits shuttingDown() so that services can answer
+//     what is pending; they may hold the quit for a moment with holdShutdown()/releaseShutdown().
+// It has no widgets, so it can be created in tests without a window.
+class AppContext : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AppContext(const AppOptions& options, QObject* parent = nullptr);
+    ~AppContext() override;
+
+    const AppOptions& options() const { return m_options; }
+    QString dataDir() const { return m_options.dataDir; }
+    AppSettings* settings() const { return m_settings; }
+    kosa8::Kosa8Runner* runner() const { return m_runner; }
+
+    // The command profile override file: `kosa8-profile.json` in the data folder.
+    QString profilePath() const;
+    // Why the override file was not used (names the file); empty when it was used or absent.
+    QString profileError() const { return m_profileError; }
+    // Re-reads the profile file and pushes settings (connection, output cap) into the runner.
+    // Posts a message when the profile file is invalid.
+    void reloadConfiguration();
+
+    void postMessage(const UserMessage& message);
+    // Withdraws the message with this key (e.g. a refresh that failed before now worked).
+    void clearMessage(const QString& key);
+    // A failed kosa8 job, shown with its command, exit code and stderr.
+    void reportFailure(const QString& title, const kosa8::JobResult& result, const QString& key = {});
+
+    // Clean quit, e.g. on SIGTERM or the Quit action. Safe to call more than once.
+    void requestShutdown(const QString& reason);
+    bool isShuttingDown() const { return m_shuttingDown; }
+    // A service with work to finish before quitting (answering pending agent requests) holds
+    // the quit and releases it when done; the app quits anyway after MaxShutdownHoldMs.
+    void holdShutdown();
+    void releaseShutdown();
+    static constexpr int MaxShutdownHoldMs = 3000;
+
+Q_SIGNALS:
+    void messagePosted(const k8::app::UserMessage& message);
+    void messageCleared(const QString& key);
+    void configurationChanged();
+    void shuttingDown();
+
+private:
+    void applyConnectionSettings();
+    void loadProfile();
+    void quitIfReleased();
+
+    AppOptions m_options;
+    AppSettings* m_settings;
+    kosa8::Kosa8Runner* m_runner;
+    QString m_profileError;
+    bool m_shuttingDown = false;
+    int m_shutdownHolds = 0;
+};
+
+} // namespace k8::app

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "plumbing/AppSettings.h"
+
+#include "agent/PayloadShapes.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+
+namespace k8::app {
+
+namespace {
+const QString KeyDefaultSandbox = QStringLiteral("agent/defaultSandbox");
+const QString KeyImagePrefix = QStringLiteral("images/");
+const QString KeyOutputCap = QStringLiteral("kosa8/outputCapBytes");
+const QString KeyRemoteHost = QStringLiteral("remote/host");
+const QString KeyRemoteToken = QStringLiteral("remote/token");
+const QString KeyRefreshInterval = QStringLiteral("sandboxes/refreshIntervalS");
+const QString KeyApproveArmDelay = QStringLiteral("inbox/approveArmDelayMs");
+} // namespace
+
+AppSettings::AppSettings(const QString& dataDir, QObject* parent)
+    : QObject(parent)
+    , m_settings(
+          new QSettings(QDir(dataDir).filePath(QStringLiteral("kosa8-desk.ini")), QSettings::IniFormat, this))
+{}
+
+AppSettings::~AppSettings() = default;
+
+QString AppSettings::filePath() const
+{
+    return m_settings->fileName();
+}
+
+QString AppSettings::defaultSandbox() const
+{
+    return m_settings->value(KeyDefaultSandbox, QStringLiteral("code-runner")).toString();
+}
+
+void AppSettings::setDefaultSandbox(const QString& name)
+{
+    m_settings->setValue(KeyDefaultSandbox, name);
+    Q_EMIT changed();
+}
+
+QStringList AppSettings::languages()
+{
+    return {QStringLiteral("python"), QStringLiteral("bash"), QStringLiteral("node")};
+}
+
+QString AppSettings::builtInImage(const QString& language)
+{
+    // One table of protocol defaults, shared with the agent service.
+    return agent::defaultImageFor(language);
+}
+
+QString AppSettings::image(const QString& language) const
+{
+    const QString value = m_settings->value(KeyImagePrefix + language).toString();
+    return value.isEmpty() ? builtInImage(language) : value;
+}
+
+void AppSettings::setImage(const QString& language, const QString& image)
+{
+    if (image.isEmpty() || image == builtInImage(language))
+        m_settings->remove(KeyImagePrefix + language);
+    else
+        m_settings->setValue(KeyImagePrefix + language, image);
+    Q_EMIT changed();
+}
+
+qint64 AppSettings::outputCapBytes() const
+{
+    bool ok = false;
+    const qint64 value = m_settings->value(KeyOutputCap, DefaultOutputCapBytes).toLongLong(&ok);
+    // A hand-edited nonsense value falls back to the default rather than capturing nothing.
+    return ok && value >= 1024 ? value : DefaultOutputCapBytes;
+}
+
+void AppSettings::setOutputCapBytes(qint64 bytes)
+{
+    m_settings->setValue(KeyOutputCap, bytes);
+    Q_EMIT changed();
+}
+
+QString AppSettings::remoteHost() const
+{
+    return m_settings->value(KeyRemoteHost).toString();
+}
+
+void AppSettings::setRemoteHost(const QString& host)
+{
+    m_settings->setValue(KeyRemoteHost, host.trimmed());
+    Q_EMIT changed();
+}
+
+QString AppSettings::remoteToken() const
+{
+    return m_settings->value(KeyRemoteToken).toString();
+}
+
+void AppSettings::setRemoteToken(const QString& token)
+{
+    m_settings->setValue(KeyRemoteToken, token);
+    Q_EMIT changed();
+}
+
+int AppSettings::refreshIntervalS() const
+{
+    bool ok = false;
+    const int value = m_settings->value(KeyRefreshInterval, DefaultRefreshIntervalS).toInt(&ok);
+    return ok && value >= 1 ? value : DefaultRefreshIntervalS;
+}
+
+void AppSettings::setRefreshIntervalS(int seconds)
+{
+    m_settings->setValue(KeyRefreshInterval, seconds);
+    Q_EMIT changed();
+}
+
+int AppSettings::approveArmDelayMs() const
+{
+    bool ok = false;
+    const int value = m_settings->value(KeyApproveArmDelay, DefaultApproveArmDelayMs).toInt(&ok);
+    // A hand-edited nonsense value falls back to the default rather than to no delay.
+    return ok && value >= 0 && value <= MaxApproveArmDelayMs ? value : DefaultApproveArmDelayMs;
+}
+
+void AppSettings::setApproveArmDelayMs(int ms)
+{
+    m_settings->setValue(KeyApproveArmDelay, qBound(0, ms, MaxApproveArmDelayMs));
+    Q_EMIT changed();
+}
+
+kosa8::ConnectionProfile AppSettings::connectionProfile(const QString& executable) const
+{
+    kosa8::ConnectionProfile profile;
+    profile.executable = executable;
+    profile.host = remoteHost();
+    profile.token = remoteToken();
+    if (!profile.host.isEmpty())
+        profile.name = QStringLiteral("remote");
+    return profile;
+}
+
+void AppSettings::sync()
+{
+    m_settings->sync();
+    if (QFile::exists(m_settings->fileName()))
+        QFile::setPermissions(m_settings->fileName(), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+} // namespace k8::app
