@@ -17,6 +17,7 @@
 //                  the filter set -> the model shows its result                 (p50 < 100)
 //   peak_rss_mb    the process's peak resident memory (getrusage)            (< 400)
 #include "history/AuditHistory.h"
+#include "history/AuditStreamParser.h"
 #include "history/AuditTableModel.h"
 #include "kosa8/Kosa8Runner.h"
 
@@ -25,6 +26,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -140,11 +142,38 @@ int main(int argc, char** argv)
     options.addHelpOption();
     options.addOption({QStringLiteral("kosa8"), QStringLiteral("The kosa8 executable (or a stand-in)."),
                        QStringLiteral("PATH")});
-    options.addOption({QStringLiteral("entries"), QStringLiteral("Entries the stand-in prints."), QStringLiteral("N"),
-                       QStringLiteral("1000000")});
+    options.addOption({QStringLiteral("entries"), QStringLiteral("Entries the stand-in prints."),
+                       QStringLiteral("N"), QStringLiteral("1000000")});
     options.addOption({QStringLiteral("format"), QStringLiteral("table, json or jsonl (the stand-in's)."),
                        QStringLiteral("FORMAT"), QStringLiteral("table")});
+    options.addOption(
+        {QStringLiteral("parse-file"),
+         QStringLiteral("Only parse this saved `audit ls` output into a store, in 64 KiB pieces on this "
+                        "thread, and print how long it took (the parser's own cost)."),
+         QStringLiteral("FILE")});
     options.process(app);
+    if (options.isSet(QStringLiteral("parse-file"))) {
+        QFile file(options.value(QStringLiteral("parse-file")));
+        if (!file.open(QIODevice::ReadOnly))
+            return 2;
+        const QByteArray data = file.readAll();
+        AuditStore store;
+        AuditStreamParser parser(&store);
+        QElapsedTimer clock;
+        clock.start();
+        for (qsizetype at = 0; at < data.size(); at += 65536)
+            parser.feed(QByteArrayView(data).sliced(at, qMin<qsizetype>(65536, data.size() - at)));
+        parser.finish();
+        const qint64 ms = clock.elapsed();
+        std::printf("%s\n", QJsonDocument(QJsonObject{{QStringLiteral("parse_only_ms"), ms},
+                                                      {QStringLiteral("entries"), qint64(store.rowCount())},
+                                                      {QStringLiteral("bytes"), qint64(data.size())},
+                                                      {QStringLiteral("store_mb"),
+                                                       qRound(double(store.memoryBytes()) / 1048576.0)}})
+                                .toJson(QJsonDocument::Compact)
+                                .constData());
+        return 0;
+    }
     const QString kosa8 = QFileInfo(options.value(QStringLiteral("kosa8"))).absoluteFilePath();
     if (options.value(QStringLiteral("kosa8")).isEmpty() || !QFileInfo(kosa8).isExecutable()) {
         std::fprintf(stderr, "bench_history_load: give an executable with --kosa8 PATH\n");
@@ -156,7 +185,8 @@ int main(int argc, char** argv)
     k8::kosa8::Kosa8Runner runner;
     k8::kosa8::ConnectionProfile connection;
     connection.executable = kosa8;
-    connection.extraEnvironment.insert(QStringLiteral("KOSA8_STANDIN_AUDIT_SYNTHETIC"), QString::number(entries));
+    connection.extraEnvironment.insert(QStringLiteral("KOSA8_STANDIN_AUDIT_SYNTHETIC"),
+                                       QString::number(entries));
     connection.extraEnvironment.insert(QStringLiteral("KOSA8_STANDIN_FORMAT"), format);
     connection.extraEnvironment.insert(QStringLiteral("KOSA8_STANDIN_STATE"),
                                        QDir::tempPath() + QStringLiteral("/bench-history-standin"));
@@ -199,8 +229,8 @@ int main(int argc, char** argv)
     const double rssAfterLoad = peakRssMb();
 
     // Typing, one keystroke at a time; each waits for its result (a person types slower than that).
-    const QStringList typed = {QStringLiteral("box-07"), QStringLiteral("checkpoint"), QStringLiteral("step 4242"),
-                               QStringLiteral("exit 3")};
+    const QStringList typed = {QStringLiteral("box-07"), QStringLiteral("checkpoint"),
+                               QStringLiteral("step 4242"), QStringLiteral("exit 3")};
     std::vector<double> filterMs;
     QJsonArray perString;
     for (const QString& text : typed) {
@@ -219,7 +249,8 @@ int main(int argc, char** argv)
                                           {QStringLiteral("ms"), qRound(ms * 10) / 10.0},
                                           {QStringLiteral("rows"), model->rowCount()}});
         }
-        perString.append(QJsonObject{{QStringLiteral("typed"), text}, {QStringLiteral("keystrokes"), keystrokes}});
+        perString.append(
+            QJsonObject{{QStringLiteral("typed"), text}, {QStringLiteral("keystrokes"), keystrokes}});
     }
     // The filter bar's other fields: agent actions on one sandbox.
     {
@@ -264,7 +295,8 @@ int main(int argc, char** argv)
         {QStringLiteral("floor_ms_before"), floorBefore.ms},
         {QStringLiteral("floor_ms_after"), floorAfter.ms},
         {QStringLiteral("floor_bytes"), floorBefore.bytes},
-        {QStringLiteral("all_rows_over_floor"), floorMs > 0 ? qRound(100.0 * double(allRowsMs) / double(floorMs)) / 100.0 : -1},
+        {QStringLiteral("all_rows_over_floor"),
+         floorMs > 0 ? qRound(100.0 * double(allRowsMs) / double(floorMs)) / 100.0 : -1},
         {QStringLiteral("filter_ms_p50"), qRound(p50 * 10) / 10.0},
         {QStringLiteral("filter_ms_max"), qRound(maxMs * 10) / 10.0},
         {QStringLiteral("filter_keystrokes"), qint64(filterMs.size())},
@@ -273,7 +305,8 @@ int main(int argc, char** argv)
         {QStringLiteral("store_mb"), qRound(double(history.store()->memoryBytes()) / (1024.0 * 1024.0))},
         {QStringLiteral("targets"),
          QJsonObject{{QStringLiteral("first_rows_under_200_ms"), firstRowsMs >= 0 && firstRowsMs < 200},
-                     {QStringLiteral("all_rows_within_1_5x_floor"), floorMs > 0 && double(allRowsMs) <= 1.5 * double(floorMs)},
+                     {QStringLiteral("all_rows_within_1_5x_floor"),
+                      floorMs > 0 && double(allRowsMs) <= 1.5 * double(floorMs)},
                      {QStringLiteral("filter_p50_under_100_ms"), p50 < 100},
                      {QStringLiteral("peak_under_400_mb"), peak < 400}}},
         {QStringLiteral("filters"), perString},

@@ -97,78 +97,131 @@ bool idIn(const QList<bool>& table, quint32 id)
 
 } // namespace
 
+// One filter, prepared once (needle folded, name tables matched), tested row by row.
+class RowMatcher
+{
+public:
+    RowMatcher(const AuditStore& store, const AuditFilter& filter)
+        : m_store(store)
+        , m_filter(filter)
+        , m_text(filter.text.trimmed())
+    {
+        m_needle = m_text.toUtf8();
+        for (char& c : m_needle)
+            c = char(fold().lower[static_cast<unsigned char>(c)]);
+        m_hexNeedle = isHex(m_needle);
+        m_seqNeedle = m_text.toLongLong(&m_seqNeedleOk);
+        m_names[int(NameColumn::Actor)] = nameMatch(store, NameColumn::Actor, filter.actor, m_text);
+        m_names[int(NameColumn::Action)] = nameMatch(store, NameColumn::Action, filter.action, m_text);
+        m_names[int(NameColumn::Sandbox)] = nameMatch(store, NameColumn::Sandbox, filter.sandbox, m_text);
+        m_names[int(NameColumn::DecidedBy)] =
+            nameMatch(store, NameColumn::DecidedBy, filter.decidedBy, m_text);
+        m_anyExact = !filter.actor.isEmpty() || !filter.action.isEmpty() || !filter.sandbox.isEmpty() ||
+                     !filter.decidedBy.isEmpty();
+        m_timeRange = filter.fromMs != AuditRow::NoTime || filter.toMs != AuditRow::NoTime;
+        m_everything =
+            !m_anyExact && !m_timeRange && filter.source == AuditFilter::AnySource && m_text.isEmpty();
+    }
+
+    bool everything() const { return m_everything; }
+
+    bool operator()(const AuditRow& row) const
+    {
+        if (m_filter.source != AuditFilter::AnySource && int(row.source) != m_filter.source)
+            return false;
+        if (m_timeRange) {
+            if (row.timeMs == AuditRow::NoTime)
+                return false;
+            if (m_filter.fromMs != AuditRow::NoTime && row.timeMs < m_filter.fromMs)
+                return false;
+            if (m_filter.toMs != AuditRow::NoTime && row.timeMs > m_filter.toMs)
+                return false;
+        }
+        if (m_anyExact) {
+            for (int c = 0; c < int(NameColumn::Count); ++c) {
+                if (!m_names[c].exact.isEmpty() && !idIn(m_names[c].exact, row.names[c]))
+                    return false;
+            }
+        }
+        if (m_text.isEmpty())
+            return true;
+        for (int c = 0; c < int(NameColumn::Count); ++c) {
+            if (idIn(m_names[c].textMatch, row.names[c]))
+                return true;
+        }
+        return containsFolded(m_store.text(row, TextField::Detail), m_needle) ||
+               (m_seqNeedleOk && row.seq == m_seqNeedle) ||
+               (m_hexNeedle && containsFolded(m_store.text(row, TextField::Hash), m_needle)) ||
+               containsFolded(m_store.text(row, TextField::Extra), m_needle);
+    }
+
+private:
+    const AuditStore& m_store;
+    const AuditFilter& m_filter;
+    const QString m_text;
+    QByteArray m_needle;
+    bool m_hexNeedle = false;
+    bool m_seqNeedleOk = false;
+    qint64 m_seqNeedle = 0;
+    NameMatch m_names[int(NameColumn::Count)];
+    bool m_anyExact = false;
+    bool m_timeRange = false;
+    bool m_everything = false;
+};
+
 QList<qint32> AuditFilterEngine::match(const AuditStore& store, qsizetype from, qsizetype to,
                                        const AuditFilter& filter, const std::atomic<bool>* cancelled,
                                        bool* wasCancelled)
 {
     if (wasCancelled)
         *wasCancelled = false;
+    const RowMatcher matches(store, filter);
     QList<qint32> rows;
-    const QString text = filter.text.trimmed();
-    QByteArray needle = text.toUtf8();
-    for (char& c : needle)
-        c = char(fold().lower[static_cast<unsigned char>(c)]);
-    const bool hexNeedle = isHex(needle);
-    bool seqNeedleOk = false;
-    const qint64 seqNeedle = text.toLongLong(&seqNeedleOk);
-
-    NameMatch names[int(NameColumn::Count)];
-    names[int(NameColumn::Actor)] = nameMatch(store, NameColumn::Actor, filter.actor, text);
-    names[int(NameColumn::Action)] = nameMatch(store, NameColumn::Action, filter.action, text);
-    names[int(NameColumn::Sandbox)] = nameMatch(store, NameColumn::Sandbox, filter.sandbox, text);
-    names[int(NameColumn::DecidedBy)] = nameMatch(store, NameColumn::DecidedBy, filter.decidedBy, text);
-
-    const bool anyExact = !filter.actor.isEmpty() || !filter.action.isEmpty() || !filter.sandbox.isEmpty() ||
-                          !filter.decidedBy.isEmpty();
-    const bool timeRange = filter.fromMs != AuditRow::NoTime || filter.toMs != AuditRow::NoTime;
-    const bool everything =
-        !anyExact && !timeRange && filter.source == AuditFilter::AnySource && text.isEmpty();
-    rows.reserve(everything ? to - from : qMin<qsizetype>(to - from, 65536));
-
+    rows.reserve(matches.everything() ? to - from : qMin<qsizetype>(to - from, 65536));
     for (qsizetype i = from; i < to; ++i) {
         if ((i & (CancelCheckEvery - 1)) == 0 && cancelled && cancelled->load(std::memory_order_relaxed)) {
             if (wasCancelled)
                 *wasCancelled = true;
             return rows;
         }
-        if (everything) {
+        if (matches.everything() || matches(store.row(i)))
             rows.append(qint32(i));
-            continue;
-        }
-        const AuditRow& row = store.row(i);
-        if (filter.source != AuditFilter::AnySource && int(row.source) != filter.source)
-            continue;
-        if (timeRange) {
-            if (row.timeMs == AuditRow::NoTime)
-                continue;
-            if (filter.fromMs != AuditRow::NoTime && row.timeMs < filter.fromMs)
-                continue;
-            if (filter.toMs != AuditRow::NoTime && row.timeMs > filter.toMs)
-                continue;
-        }
-        if (anyExact) {
-            bool ok = true;
-            for (int c = 0; c < int(NameColumn::Count) && ok; ++c) {
-                if (!names[c].exact.isEmpty())
-                    ok = idIn(names[c].exact, row.names[c]);
-            }
-            if (!ok)
-                continue;
-        }
-        if (!text.isEmpty()) {
-            bool hit = false;
-            for (int c = 0; c < int(NameColumn::Count) && !hit; ++c)
-                hit = idIn(names[c].textMatch, row.names[c]);
-            hit = hit || containsFolded(store.text(row, TextField::Detail), needle);
-            hit = hit || (seqNeedleOk && row.seq == seqNeedle);
-            hit = hit || (hexNeedle && containsFolded(store.text(row, TextField::Hash), needle));
-            hit = hit || containsFolded(store.text(row, TextField::Extra), needle);
-            if (!hit)
-                continue;
-        }
-        rows.append(qint32(i));
     }
     return rows;
+}
+
+QList<qint32> AuditFilterEngine::matchWithin(const AuditStore& store, const QList<qint32>& candidates,
+                                             const AuditFilter& filter)
+{
+    const RowMatcher matches(store, filter);
+    QList<qint32> rows;
+    rows.reserve(qMin<qsizetype>(candidates.size(), 65536));
+    for (const qint32 r : candidates) {
+        if (matches.everything() || matches(store.row(r)))
+            rows.append(r);
+    }
+    return rows;
+}
+
+bool AuditFilterEngine::narrows(const AuditFilter& before, const AuditFilter& after)
+{
+    AuditFilter same = after;
+    same.text = before.text;
+    if (!(same == before))
+        return false;
+    const QString was = before.text.trimmed();
+    const QString now = after.text.trimmed();
+    if (was.isEmpty())
+        return false; // nothing to narrow: the full pass is as cheap
+    // A number also matches SEQ exactly, which longer text does not keep; letters fold ASCII-wise
+    // only in the detail, so only ASCII text is narrowed.
+    bool number = false;
+    now.toLongLong(&number);
+    for (const QChar c : now) {
+        if (c.unicode() >= 0x80)
+            return false;
+    }
+    return !number && now.toLower().contains(was.toLower());
 }
 
 void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const AuditSort& sort)
@@ -295,12 +348,19 @@ public:
 
     // Runs on the worker thread; skipped when a newer request came in meanwhile.
     void run(quint64 generation, const std::shared_ptr<const AuditStore>& store, qsizetype count,
-             const AuditFilter& filter, const AuditSort& sort)
+             const AuditFilter& filter, const AuditSort& sort, const QList<qint32>& within, bool refine)
     {
         QElapsedTimer clock;
         clock.start();
         if (m_newest->load() != generation) {
             Q_EMIT done(generation, {}, false, 0);
+            return;
+        }
+        if (refine) {
+            // Rows of a wider filter, already in display order: keep those that still pass.
+            QList<qint32> rows = AuditFilterEngine::matchWithin(*store, within, filter);
+            const bool current = m_newest->load() == generation;
+            Q_EMIT done(generation, current ? rows : QList<qint32>(), current, clock.elapsed());
             return;
         }
         bool wasCancelled = false;
@@ -364,14 +424,27 @@ void AuditFilterRunner::cancel()
 quint64 AuditFilterRunner::request(std::shared_ptr<const AuditStore> store, qsizetype count,
                                    const AuditFilter& filter, const AuditSort& sort)
 {
+    return request(std::move(store), count, filter, sort, {}, false);
+}
+
+quint64 AuditFilterRunner::refine(std::shared_ptr<const AuditStore> store, const QList<qint32>& within,
+                                  const AuditFilter& filter)
+{
+    return request(std::move(store), 0, filter, {}, within, true);
+}
+
+quint64 AuditFilterRunner::request(std::shared_ptr<const AuditStore> store, qsizetype count,
+                                   const AuditFilter& filter, const AuditSort& sort,
+                                   const QList<qint32>& within, bool refine)
+{
     const quint64 generation = ++m_generation;
     m_newest->store(generation);
     ++m_pending;
     auto* worker = static_cast<FilterWorker*>(m_worker);
     QMetaObject::invokeMethod(
         worker,
-        [worker, generation, store, count, filter, sort] {
-            worker->run(generation, store, count, filter, sort);
+        [worker, generation, store, count, filter, sort, within, refine] {
+            worker->run(generation, store, count, filter, sort, within, refine);
         },
         Qt::QueuedConnection);
     return generation;

@@ -65,6 +65,12 @@ public:
     // Orders matched rows: by time (kosa8's and the desk's merged, each already in time order is
     // merged in one pass), or by another column with time as the tie-break.
     static void sort(const AuditStore& store, QList<qint32>* rows, const AuditSort& sort);
+    // The rows of `candidates` (in their order) that pass `filter`.
+    static QList<qint32> matchWithin(const AuditStore& store, const QList<qint32>& candidates,
+                                     const AuditFilter& filter);
+    // Whether every row that passes `after` also passes `before` (typing one more letter), so
+    // that `after` may run on `before`'s result alone.
+    static bool narrows(const AuditFilter& before, const AuditFilter& after);
 };
 
 // Runs the filter off the UI thread. A newer request cancels the one running; only the newest
@@ -79,6 +85,9 @@ public:
     // Filters the first `count` rows of `store`. Returns the request's generation.
     quint64 request(std::shared_ptr<const AuditStore> store, qsizetype count, const AuditFilter& filter,
                     const AuditSort& sort);
+    // Filters only `within` (the rows a wider filter let through, in display order), keeping their order.
+    quint64 refine(std::shared_ptr<const AuditStore> store, const QList<qint32>& within,
+                   const AuditFilter& filter);
     quint64 latest() const { return m_generation; }
     // Drops the request running: its result is not delivered.
     void cancel();
@@ -88,6 +97,8 @@ Q_SIGNALS:
     void finished(quint64 generation, const QList<qint32>& rows, qint64 elapsedMs);
 
 private:
+    quint64 request(std::shared_ptr<const AuditStore> store, qsizetype count, const AuditFilter& filter,
+                    const AuditSort& sort, const QList<qint32>& within, bool refine);
     QThread* m_thread;
     QObject* m_worker;
     quint64 m_generation = 0;

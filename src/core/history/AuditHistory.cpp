@@ -40,6 +40,8 @@ AuditHistory::AuditHistory(kosa8::Kosa8Runner* runner, QObject* parent)
     connect(m_runner, &AuditFilterRunner::finished, this, [this](quint64, const QList<qint32>& rows, qint64) {
         m_filterPending = false;
         m_model->setRows(rows);
+        // The model now holds everything m_applied lets through, unless the store grew meanwhile.
+        m_appliedComplete = !m_loader->isRunning();
         Q_EMIT filterApplied(nowMs() - m_filterStartedMs);
     });
     connect(m_model, &AuditTableModel::sortRequested, this, &AuditHistory::setSort);
@@ -95,6 +97,7 @@ void AuditHistory::startLoad(bool incremental)
         m_model->setStore(m_store);
         m_seenRows = 0;
     }
+    m_appliedComplete = false;
     Q_EMIT loadStarted();
     m_loader->start(m_store, incremental);
 }
@@ -156,11 +159,20 @@ void AuditHistory::requestFilter()
             m_runner->cancel();
         m_filterPending = false;
         m_model->setRows(rows);
+        m_applied = m_filter;
+        m_appliedSort = m_sort;
+        m_appliedComplete = !m_loader->isRunning();
         Q_EMIT filterApplied(nowMs() - m_filterStartedMs);
         return;
     }
     m_filterPending = true;
-    m_runner->request(m_store, count, m_filter, m_sort);
+    if (m_appliedComplete && m_appliedSort == m_sort && AuditFilterEngine::narrows(m_applied, m_filter))
+        m_runner->refine(m_store, m_model->rows(), m_filter);
+    else
+        m_runner->request(m_store, count, m_filter, m_sort);
+    m_applied = m_filter;
+    m_appliedSort = m_sort;
+    m_appliedComplete = false;
 }
 
 } // namespace k8::history

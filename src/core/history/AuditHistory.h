@@ -81,6 +81,11 @@ private:
     AuditSort m_sort;
     qsizetype m_seenRows = 0; // store rows already considered for the model
     bool m_filterPending = false;
+    // What the model shows now: the filter and sort it was made with, and whether it holds every
+    // row of the store that passes (then typing one more letter filters only those rows).
+    AuditFilter m_applied;
+    AuditSort m_appliedSort;
+    bool m_appliedComplete = false;
     qint64 m_filterStartedMs = 0;
     qint64 m_pendingBrokenSeq = -1;
 };

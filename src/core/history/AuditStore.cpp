@@ -67,6 +67,11 @@ char* AuditStore::arenaSpace(qsizetype bytes, quint32* chunk, quint32* offset)
 
 quint32 AuditStore::intern(NameColumn column, QByteArrayView value)
 {
+    const QList<QByteArray>& recent = m_recentNames[int(column)];
+    for (qsizetype i = 0; i < recent.size(); ++i) {
+        if (recent[i] == value)
+            return quint32(i + 1); // the first RecentNames ids, in order
+    }
     auto& ids = m_nameIds[int(column)];
     const QByteArray key = value.toByteArray();
     const auto it = ids.constFind(key);
@@ -77,6 +82,9 @@ quint32 AuditStore::intern(NameColumn column, QByteArrayView value)
     const auto id = quint32(names.size());
     names.append(QString::fromUtf8(value));
     ids.insert(key, id);
+    if (m_recentNames[int(column)].size() < RecentNames &&
+        id == quint32(m_recentNames[int(column)].size() + 1))
+        m_recentNames[int(column)].append(key);
     return id;
 }
 

@@ -154,8 +154,12 @@ private:
 
     mutable QMutex m_namesMutex;
     QStringList m_names[int(NameColumn::Count)];
-    // Writer-only lookup tables: value -> id.
+    // Writer-only lookup tables: value -> id. The first few values of a column are also kept in
+    // a short list compared in place, so that the usual row (a handful of actors, actions and
+    // sandboxes) costs no allocation for the hash key.
     QHash<QByteArray, quint32> m_nameIds[int(NameColumn::Count)];
+    static constexpr qsizetype RecentNames = 48;
+    QList<QByteArray> m_recentNames[int(NameColumn::Count)];
 
     // kosa8 seq -> row, for SEQ counting up from the first one (the usual case); others in a hash.
     mutable QMutex m_seqMutex;

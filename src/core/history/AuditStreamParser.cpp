@@ -42,9 +42,9 @@ struct Cell
 };
 
 // Runs of text separated by two or more spaces (or a tab); one space stays inside a cell.
-QList<Cell> cellsOf(QByteArrayView line)
+void cellsOf(QByteArrayView line, QList<Cell>& cells)
 {
-    QList<Cell> cells;
+    cells.clear();
     qsizetype i = 0;
     const qsizetype n = line.size();
     while (i < n) {
@@ -65,6 +65,12 @@ QList<Cell> cellsOf(QByteArrayView line)
         cell.end = i;
         cells.append(cell);
     }
+}
+
+QList<Cell> cellsOf(QByteArrayView line)
+{
+    QList<Cell> cells;
+    cellsOf(line, cells);
     return cells;
 }
 
@@ -536,17 +542,19 @@ void AuditStreamParser::tableLine(QByteArrayView text)
             for (const Cell& c : cells) {
                 QByteArray key = text.sliced(c.start, c.end - c.start).toByteArray().toLower();
                 key.replace(' ', '_');
-                m_columns.append({c.start, key});
+                m_columns.append({c.start, key, int(knownOf(key))});
             }
             m_headerText = whole.toByteArray();
         }
         return; // a repeated header
     }
 
-    const QList<Cell> cells = cellsOf(text);
-    QList<Field> fields(m_columns.size());
+    static thread_local QList<Cell> cells;
+    cellsOf(text, cells);
+    QList<Field>& fields = m_fields;
+    fields.resize(m_columns.size());
     for (qsizetype c = 0; c < m_columns.size(); ++c)
-        fields[c].key = m_columns[c].key;
+        fields[c] = {m_columns[c].key, {}, m_columns[c].known};
     // Place each cell under the column it starts in, joining cells that start in the same column
     // (two spaces inside a DETAIL) with the spaces between them; empty cells stay empty.
     constexpr qsizetype MaxColumns = 64;
@@ -573,11 +581,11 @@ void AuditStreamParser::tableLine(QByteArrayView text)
     if (!oneEach && cells.size() == m_columns.size()) {
         // As many cells as columns, but not under them: a table that is not aligned; by order.
         for (qsizetype c = 0; c < cells.size(); ++c)
-            fields[c].value = text.sliced(cells[c].start, cells[c].end - cells[c].start).toByteArray();
+            fields[c].value = text.sliced(cells[c].start, cells[c].end - cells[c].start);
     } else {
         for (qsizetype c = 0; c < columns; ++c) {
             if (first[c] >= 0)
-                fields[c].value = text.sliced(first[c], last[c] - first[c]).toByteArray();
+                fields[c].value = text.sliced(first[c], last[c] - first[c]);
         }
     }
     m_recordLine = m_lineNumber;
@@ -670,10 +678,10 @@ void AuditStreamParser::jsonObject(QByteArrayView object)
         problem(m_objectLine, object, tr("invalid JSON: %1").arg(error));
         return;
     }
-    QList<Field> fields;
-    fields.reserve(keys.size());
+    QList<Field>& fields = m_fields;
+    fields.clear();
     for (qsizetype i = 0; i < keys.size(); ++i)
-        fields.append({keys[i], values[i]});
+        fields.append({keys[i], values[i], int(knownOf(keys[i]))});
     record(fields);
 }
 
@@ -686,7 +694,7 @@ void AuditStreamParser::record(const QList<Field>& fields)
     QByteArrayView seqText;
     QByteArrayView hash;
     for (const Field& f : fields) {
-        switch (knownOf(f.key)) {
+        switch (Known(f.known)) {
         case Known::Seq:
             seqText = f.value;
             break;
@@ -710,9 +718,9 @@ void AuditStreamParser::record(const QList<Field>& fields)
             break;
         case Known::Other:
             if (!f.value.isEmpty()) {
-                extra.append(f.key);
+                extra.append(f.key.data(), f.key.size());
                 extra.append('=');
-                extra.append(f.value);
+                extra.append(f.value.data(), f.value.size());
                 extra.append('\n');
             }
             break;
@@ -724,7 +732,9 @@ void AuditStreamParser::record(const QList<Field>& fields)
         for (const Field& f : fields) {
             if (!text.isEmpty())
                 text.append(' ');
-            text.append(f.key + '=' + f.value);
+            text.append(f.key.data(), f.key.size());
+            text.append('=');
+            text.append(f.value.data(), f.value.size());
         }
         return text;
     };

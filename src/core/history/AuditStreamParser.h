@@ -50,10 +50,12 @@ public:
     static QByteArray stripAnsi(QByteArrayView line);
 
 private:
+    // Views into the line being read (or the JSON values decoded from it), valid for one record.
     struct Field
     {
-        QByteArray key; // lower case
-        QByteArray value;
+        QByteArrayView key; // lower case
+        QByteArrayView value;
+        int known = -1; // which known column the key is (see AuditStreamParser.cpp)
     };
     void line(QByteArrayView text);
     void tableLine(QByteArrayView text);
@@ -77,8 +79,11 @@ private:
     {
         qsizetype start = 0;
         QByteArray key;
+        int known = -1;
     };
     QList<Column> m_columns;
+    // Reused for every line, so that reading a row allocates nothing.
+    QList<Field> m_fields;
     QByteArray m_headerText;
 
     // JSON: an object being collected across lines

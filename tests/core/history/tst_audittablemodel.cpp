@@ -157,6 +157,30 @@ private Q_SLOTS:
         QCOMPARE(filtered(*store, f).size(), 0);
     }
 
+    void narrowingFiltersRunOnThePreviousResult()
+    {
+        AuditFilter box;
+        box.text = QStringLiteral("Box");
+        AuditFilter box2 = box;
+        box2.text = QStringLiteral("box2");
+        QVERIFY(AuditFilterEngine::narrows(box, box2));
+        QVERIFY(!AuditFilterEngine::narrows(box2, box));
+        AuditFilter other = box2;
+        other.actor = QStringLiteral("agent");
+        QVERIFY(!AuditFilterEngine::narrows(box, other)); // another field changed
+        AuditFilter four;
+        four.text = QStringLiteral("4");
+        AuditFilter fortyTwo;
+        fortyTwo.text = QStringLiteral("42");
+        QVERIFY(!AuditFilterEngine::narrows(four, fortyTwo));     // numbers also match SEQ exactly
+        QVERIFY(!AuditFilterEngine::narrows(AuditFilter(), box)); // from nothing: a full pass
+
+        auto store = loaded(sample());
+        const QList<qint32> wide = filtered(*store, box, {AuditColumn::Time, Qt::DescendingOrder});
+        QCOMPARE(AuditFilterEngine::matchWithin(*store, wide, box2),
+                 filtered(*store, box2, {AuditColumn::Time, Qt::DescendingOrder}));
+    }
+
     void sorting()
     {
         auto store = loaded(sample());
