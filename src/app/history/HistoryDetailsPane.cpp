@@ -102,8 +102,8 @@ QString HistoryDetailsPane::describe(const history::AuditStore& store, qsizetype
     add(tr("Detail"), cell(AuditColumn::Detail));
     add(tr("Hash"), cell(AuditColumn::Hash));
     const QString previous = store.previousHash(row);
-    add(tr("Previous hash"), previous.isEmpty() ? tr("(none: the first entry, or the one before is not loaded)")
-                                                : previous);
+    add(tr("Previous hash"),
+        previous.isEmpty() ? tr("(none: the first entry, or the one before is not loaded)") : previous);
     add(r.source == history::Source::Desk ? tr("Ledger line") : tr("Output line"), QString::number(r.line));
     const QString extra = store.textString(row, history::TextField::Extra);
     if (!extra.isEmpty()) {

@@ -149,7 +149,8 @@ history::AuditFilter HistoryFilterBar::filter() const
     f.action = m_action->currentData().toString();
     f.sandbox = m_sandbox->currentData().toString();
     f.decidedBy = m_decidedBy->currentData().toString();
-    f.source = m_source->currentIndex() <= 0 ? history::AuditFilter::AnySource : m_source->currentData().toInt();
+    f.source =
+        m_source->currentIndex() <= 0 ? history::AuditFilter::AnySource : m_source->currentData().toInt();
     if (m_fromOn->isChecked())
         f.fromMs = m_from->dateTime().toMSecsSinceEpoch();
     if (m_toOn->isChecked())
