@@ -49,12 +49,11 @@ HistoryDetailsPane::HistoryDetailsPane(QWidget* parent)
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setPlaceholderText(tr("Select an entry to see every field, its hash and the hash before it."));
     layout->addWidget(m_text, 1);
-    auto* links = new QHBoxLayout;
+    auto* links = new QVBoxLayout; // stacked: the pane stays narrow beside a wide table
     m_timeline->setObjectName(QStringLiteral("historyShowOnTimeline"));
     m_request->setObjectName(QStringLiteral("historyShowRequest"));
     links->addWidget(m_timeline);
     links->addWidget(m_request);
-    links->addStretch(1);
     layout->addLayout(links);
     m_timeline->setEnabled(false);
     m_request->setEnabled(false);

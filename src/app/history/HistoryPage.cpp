@@ -145,15 +145,22 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(int(history::AuditColumn::Detail),
                                                       QHeaderView::Stretch);
-    const int w = m_table->fontMetrics().averageCharWidth();
-    m_table->setColumnWidth(int(history::AuditColumn::Time), w * 21);
-    m_table->setColumnWidth(int(history::AuditColumn::Source), w * 7);
-    m_table->setColumnWidth(int(history::AuditColumn::Actor), w * 7);
-    m_table->setColumnWidth(int(history::AuditColumn::Action), w * 18);
-    m_table->setColumnWidth(int(history::AuditColumn::Sandbox), w * 10);
-    m_table->setColumnWidth(int(history::AuditColumn::DecidedBy), w * 11);
-    m_table->setColumnWidth(int(history::AuditColumn::Seq), w * 8);
-    m_table->setColumnWidth(int(history::AuditColumn::Hash), w * 14);
+    // Wide enough for what the columns usually hold; the detail takes the rest.
+    const QFontMetrics metrics = m_table->fontMetrics();
+    const QFontMetrics headerMetrics = m_table->horizontalHeader()->fontMetrics();
+    auto fit = [this, &metrics, &headerMetrics](history::AuditColumn column, const char* sample) {
+        const QString title = m_table->model()->headerData(int(column), Qt::Horizontal).toString();
+        m_table->setColumnWidth(int(column), qMax(metrics.horizontalAdvance(QString::fromLatin1(sample)) + 16,
+                                                  headerMetrics.horizontalAdvance(title) + 24));
+    };
+    fit(history::AuditColumn::Time, "2026-12-01 22:55:55");
+    fit(history::AuditColumn::Source, "kosa8");
+    fit(history::AuditColumn::Actor, "human");
+    fit(history::AuditColumn::Action, "checkpoint.create");
+    fit(history::AuditColumn::Sandbox, "code-runner");
+    fit(history::AuditColumn::DecidedBy, "person");
+    fit(history::AuditColumn::Seq, "9999");
+    fit(history::AuditColumn::Hash, "0123456789");
 
     m_problemsButton->setObjectName(QStringLiteral("historyProblemsButton"));
     m_problemsButton->setCheckable(true);
@@ -175,6 +182,7 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({800, 240});
     splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);

@@ -167,7 +167,7 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: {
         QString text = cellText(*m_store, row, column);
         if (column == AuditColumn::Hash)
-            return text.left(12);
+            return text.left(10); // the tooltip and the details pane show all of it
         return oneLine(std::move(text));
     }
     case Qt::ToolTipRole:
