@@ -16,6 +16,7 @@
 #include "common/Logging.h"
 #include "common/TerminationSignals.h"
 #include "editor/SyntaxRepository.h"
+#include "history/HistoryPage.h"
 #include "history/HistoryView.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
@@ -240,6 +241,13 @@ int main(int argc, char** argv)
                      [&window](const QString& sandbox, const QString& requestId) {
                          window.showTimeline(sandbox, requestId);
                      });
+    // "Show request in the inbox" on a decision in the History page.
+    QObject::connect(
+        window.historyPage(), &k8::app::HistoryPage::showRequestRequested, inboxPage,
+        [&window, inboxPage](const QString& requestId, const QString& agent, const QString& payloadSha256) {
+            window.showPage(k8::app::MainWindow::Page::Inbox);
+            inboxPage->showRequestInHistory(requestId, agent, payloadSha256);
+        });
     // "Rewind to before this run" from the run console.
     QObject::connect(inboxPage, &k8::app::InboxPage::rewindToBeforeRunRequested, &window,
                      [&window](const QString& sandbox, const QString& label) {
