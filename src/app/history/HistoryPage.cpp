@@ -200,7 +200,21 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     auto* refreshKey = new QShortcut(QKeySequence::Refresh, this);
     refreshKey->setContext(Qt::WidgetWithChildrenShortcut);
     connect(refreshKey, &QShortcut::activated, this, &HistoryPage::refresh);
-    connect(m_refresh, &QPushButton::clicked, this, &HistoryPage::refresh);
+    // While a load runs, the Refresh button stops it (a long log on a slow worker).
+    connect(m_refresh, &QPushButton::clicked, this, [this] {
+        if (m_history->isLoading())
+            m_history->cancelLoad();
+        else
+            refresh();
+    });
+    connect(m_history, &history::AuditHistory::loadStarted, this, [this] {
+        m_refresh->setText(tr("Stop"));
+        m_refresh->setToolTip(tr("Stop reading; the entries read so far stay shown"));
+    });
+    connect(m_history, &history::AuditHistory::loadFinished, this, [this] {
+        m_refresh->setText(tr("Refresh"));
+        m_refresh->setToolTip(tr("Read the audit log and the ledger again (F5)"));
+    });
     connect(m_verify, &QPushButton::clicked, this, &HistoryPage::verify);
     connect(m_filterBar, &HistoryFilterBar::filterChanged, m_history, &history::AuditHistory::setFilter);
 

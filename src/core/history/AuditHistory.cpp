@@ -85,6 +85,21 @@ void AuditHistory::refresh()
     startLoad(m_store->rowCount() > 0);
 }
 
+void AuditHistory::cancelLoad()
+{
+    if (!m_loader->isRunning())
+        return;
+    m_loader->cancel();
+    requestFilter();
+    AuditLoadResult result;
+    result.job.outcome = kosa8::JobResult::Outcome::Cancelled;
+    result.job.exitCode = -1;
+    result.job.preview = m_loader->commandPreview();
+    result.job.errorText = tr("Cancelled; the entries read before stay shown.");
+    result.problems = m_store->problemCount();
+    Q_EMIT loadFinished(result);
+}
+
 void AuditHistory::verify()
 {
     m_verifier->start(m_loader->ledgerPath());

@@ -54,6 +54,8 @@ public Q_SLOTS:
     // Only what is new since the last load (a full reload when kosa8's log was rewritten).
     void refresh();
     void verify();
+    // Stops a load: the rows read so far stay and are shown.
+    void cancelLoad();
 
 Q_SIGNALS:
     void loadStarted();

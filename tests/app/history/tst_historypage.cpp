@@ -213,6 +213,33 @@ private Q_SLOTS:
             QVERIFY(lines[i].contains(",agent,"));
     }
 
+    void stopKeepsWhatWasRead()
+    {
+        Fixture f;
+        // Far more than can be read before Stop is pressed.
+        qputenv("KOSA8_STANDIN_AUDIT_SYNTHETIC", "3000000");
+        f.context = std::make_unique<app::AppContext>(f.env.options());
+        f.page = std::make_unique<app::HistoryPage>(f.context.get());
+        QSignalSpy loaded(f.page.get(), &app::HistoryPage::loaded);
+        f.page->resize(1200, 700);
+        f.page->show();
+        qunsetenv("KOSA8_STANDIN_AUDIT_SYNTHETIC"); // the child has it already
+        QTRY_VERIFY_WITH_TIMEOUT(f.model()->rowCount() > 0, Slow);
+        QPushButton* stop = f.page->findChild<QPushButton*>(QStringLiteral("historyRefresh"));
+        QVERIFY(stop);
+        QCOMPARE(stop->text(), QStringLiteral("Stop"));
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QVERIFY(loaded.wait(Slow) || !loaded.isEmpty());
+        const auto result = loaded.first().at(0).value<history::AuditLoadResult>();
+        QCOMPARE(result.job.outcome, kosa8::JobResult::Outcome::Cancelled);
+        QVERIFY(f.waitFiltered());
+        const int shown = f.model()->rowCount();
+        QVERIFY(shown > 0);
+        QVERIFY(shown < 3000000);
+        QCOMPARE(stop->text(), QStringLiteral("Refresh"));
+        QVERIFY(!f.page->history()->isLoading());
+    }
+
     void refreshesAfterTheAppsOwnAction()
     {
         Fixture f;
