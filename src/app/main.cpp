@@ -248,6 +248,9 @@ int main(int argc, char** argv)
             window.showPage(k8::app::MainWindow::Page::Inbox);
             inboxPage->showRequestInHistory(requestId, agent, payloadSha256);
         });
+    // The History page follows the app's own decisions.
+    QObject::connect(&agentService, &k8::agent::AgentService::ledgerWritten, window.historyPage(),
+                     &k8::app::HistoryPage::ledgerWritten);
     // "Rewind to before this run" from the run console.
     QObject::connect(inboxPage, &k8::app::InboxPage::rewindToBeforeRunRequested, &window,
                      [&window](const QString& sandbox, const QString& label) {

@@ -320,6 +320,12 @@ void HistoryPage::refresh()
     m_history->refresh();
 }
 
+void HistoryPage::ledgerWritten()
+{
+    if (m_everLoaded && isVisible())
+        m_afterAction->start(); // many decisions in a burst: one refresh
+}
+
 void HistoryPage::verify()
 {
     m_verify->setEnabled(false);

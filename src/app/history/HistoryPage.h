@@ -58,6 +58,8 @@ public Q_SLOTS:
     void refresh();
     void reload();
     void verify();
+    // The app recorded a decision (AgentService::ledgerWritten): refresh soon when visible.
+    void ledgerWritten();
 
 Q_SIGNALS:
     void loaded(const k8::history::AuditLoadResult& result);
