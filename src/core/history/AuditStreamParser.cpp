@@ -172,8 +172,12 @@ public:
         : m_text(text)
     {}
 
-    bool read(QList<QByteArray>* keys, QList<QByteArray>* values, QString* error)
+    // Fills keys[0..*count) and values[0..*count). The lists are the caller's and kept from object
+    // to object: their byte arrays are emptied and refilled, so a row costs no allocation once
+    // they have grown.
+    bool read(QList<QByteArray>* keys, QList<QByteArray>* values, qsizetype* count, QString* error)
     {
+        *count = 0;
         space();
         if (!take('{'))
             return fail(error, "expected an object");
@@ -182,18 +186,27 @@ public:
             return end(error);
         while (true) {
             space();
-            QByteArray key;
+            if (*count == keys->size()) {
+                keys->append(QByteArray());
+                values->append(QByteArray());
+            }
+            QByteArray& key = (*keys)[*count];
+            QByteArray& value = (*values)[*count];
+            key.resize(0);
+            value.resize(0);
             if (!string(&key))
                 return fail(error, "expected a string key");
             space();
             if (!take(':'))
                 return fail(error, "expected ':'");
             space();
-            QByteArray value;
             if (!valueOf(&value))
                 return fail(error, "invalid value");
-            keys->append(key.toLower());
-            values->append(value);
+            for (char& c : key) {
+                if (c >= 'A' && c <= 'Z')
+                    c = char(c + 32);
+            }
+            ++*count;
             space();
             if (take(','))
                 continue;
@@ -367,11 +380,11 @@ private:
         }
         const QByteArrayView word = m_text.sliced(start, m_at - start);
         if (word == "null") {
-            out->clear();
+            out->resize(0);
             return true;
         }
         if (word == "true" || word == "false") {
-            *out = word.toByteArray();
+            out->append(word.data(), word.size());
             return true;
         }
         if (word.isEmpty())
@@ -380,7 +393,7 @@ private:
             if (!((d >= '0' && d <= '9') || d == '-' || d == '+' || d == '.' || d == 'e' || d == 'E'))
                 return false;
         }
-        *out = word.toByteArray();
+        out->append(word.data(), word.size());
         return true;
     }
 
@@ -669,19 +682,18 @@ void AuditStreamParser::jsonBytes(QByteArrayView text)
 
 void AuditStreamParser::jsonObject(QByteArrayView object)
 {
-    QList<QByteArray> keys;
-    QList<QByteArray> values;
     QString error;
     FlatJson reader(object);
     m_recordLine = m_objectLine;
-    if (!reader.read(&keys, &values, &error)) {
+    qsizetype count = 0;
+    if (!reader.read(&m_jsonKeys, &m_jsonValues, &count, &error)) {
         problem(m_objectLine, object, tr("invalid JSON: %1").arg(error));
         return;
     }
     QList<Field>& fields = m_fields;
     fields.clear();
-    for (qsizetype i = 0; i < keys.size(); ++i)
-        fields.append({keys[i], values[i], int(knownOf(keys[i]))});
+    for (qsizetype i = 0; i < count; ++i)
+        fields.append({m_jsonKeys[i], m_jsonValues[i], int(knownOf(m_jsonKeys[i]))});
     record(fields);
 }
 

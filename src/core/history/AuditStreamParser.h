@@ -84,6 +84,8 @@ private:
     QList<Column> m_columns;
     // Reused for every line, so that reading a row allocates nothing.
     QList<Field> m_fields;
+    QList<QByteArray> m_jsonKeys; // reused from object to object
+    QList<QByteArray> m_jsonValues;
     QByteArray m_headerText;
 
     // JSON: an object being collected across lines
