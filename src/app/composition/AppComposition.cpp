@@ -3,6 +3,7 @@
 
 #include "agent/AgentService.h"
 #include "agent/SocketPath.h"
+#include "history/HistoryPage.h"
 #include "history/HistoryView.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
@@ -166,6 +167,16 @@ void AppComposition::wireInbox()
             [window](const QString& sandbox, const QString& requestId) {
                 window->showTimeline(sandbox, requestId);
             });
+    // "Show request in the inbox" on a decision in the History page.
+    connect(
+        window->historyPage(), &HistoryPage::showRequestRequested, inboxPage,
+        [window, inboxPage](const QString& requestId, const QString& agent, const QString& payloadSha256) {
+            window->showPage(MainWindow::Page::Inbox);
+            inboxPage->showRequestInHistory(requestId, agent, payloadSha256);
+        });
+    // The History page follows the app's own decisions.
+    connect(agentService, &agent::AgentService::ledgerWritten, window->historyPage(),
+            &HistoryPage::ledgerWritten);
     // "Rewind to before this run" from the run console.
     connect(inboxPage, &InboxPage::rewindToBeforeRunRequested, window,
             [window](const QString& sandbox, const QString& label) {

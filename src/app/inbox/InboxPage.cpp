@@ -428,8 +428,14 @@ void InboxPage::showSentConfirmation(const QString& confirmation)
 
 void InboxPage::showNoticeInHistory(const agent::DecisionNotice& notice)
 {
+    showRequestInHistory(notice.requestId, notice.agent, notice.payloadSha256);
+}
+
+void InboxPage::showRequestInHistory(const QString& requestId, const QString& agent,
+                                     const QString& payloadSha256)
+{
     m_tabs->setCurrentWidget(m_history);
-    m_history->selectRequest(notice.requestId, notice.agent, notice.payloadSha256);
+    m_history->selectRequest(requestId, agent, payloadSha256);
 }
 
 RulesDialog* InboxPage::rulesDialog() const

@@ -83,6 +83,8 @@ public:
     static constexpr int MaxRunListRows = 4;
 
 public Q_SLOTS:
+    // The History tab with this decided request selected (the History page's "Show request in the inbox").
+    void showRequestInHistory(const QString& requestId, const QString& agent, const QString& payloadSha256);
     void selectNext();
     void selectPrevious();
     // Selects (and shows) the request; false when it is not pending.

@@ -6,6 +6,7 @@
 #include "commandlog/CommandLogPage.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
+#include "history/HistoryPage.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "plumbing/AppContext.h"
@@ -50,6 +51,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     , m_sandboxesPage(new SandboxesPage(context, this))
     , m_timelinePage(new TimelinePage(context, this))
     , m_commandLogPage(new CommandLogPage(m_commandLog, this))
+    , m_historyPage(new HistoryPage(context, this))
     , m_healthPanel(new HealthPanel(m_health, this))
     , m_messageArea(new MessageArea(this))
 {
@@ -76,6 +78,9 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     m_pages->addWidget(m_sandboxesPage);
     m_pages->addWidget(m_commandLogPage);
     m_pages->addWidget(m_timelinePage);
+    m_pages->addWidget(m_historyPage);
+    connect(m_historyPage, &HistoryPage::showOnTimelineRequested, this,
+            [this](const QString& sandbox, const QString& requestId) { showTimeline(sandbox, requestId); });
     m_timelinePage->setSandboxModel(m_sandboxesPage->model());
     column->addWidget(m_pages, 1);
     row->addWidget(content, 1);
@@ -151,6 +156,7 @@ QWidget* MainWindow::buildSidebar()
     add(tr("Sandboxes"), QStringLiteral("sandbox"), QStringLiteral("computer"));
     add(tr("Command log"), QStringLiteral("log"), QStringLiteral("utilities-terminal"));
     add(tr("Timeline"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"));
+    add(tr("History"), QStringLiteral("history"), QStringLiteral("document-open-recent"));
     layout->addWidget(m_navigation, 1);
     return sidebar;
 }
@@ -248,7 +254,8 @@ void MainWindow::buildMenus()
     const QList<QPair<QString, Page>> pages = {{tr("&Inbox"), Page::Inbox},
                                                {tr("&Sandboxes"), Page::Sandboxes},
                                                {tr("&Command log"), Page::CommandLog},
-                                               {tr("&Timeline"), Page::Timeline}};
+                                               {tr("&Timeline"), Page::Timeline},
+                                               {tr("&History"), Page::History}};
     int number = 1;
     for (const auto& [text, page] : pages) {
         QAction* action = view->addAction(text, this, [this, page = page] { showPage(page); });

@@ -19,6 +19,7 @@ class CommandLogPage;
 class HealthIndicator;
 class HealthMonitor;
 class HealthPanel;
+class HistoryPage;
 class MessageArea;
 class SandboxesPage;
 class TimelinePage;
@@ -38,7 +39,8 @@ public:
         Inbox = 0,
         Sandboxes = 1,
         CommandLog = 2,
-        Timeline = 3
+        Timeline = 3,
+        History = 4
     };
 
     explicit MainWindow(AppContext* context, QWidget* parent = nullptr);
@@ -63,6 +65,7 @@ public:
     AppContext* context() const { return m_context; }
     SandboxesPage* sandboxesPage() const { return m_sandboxesPage; }
     TimelinePage* timelinePage() const { return m_timelinePage; }
+    HistoryPage* historyPage() const { return m_historyPage; }
     CommandLogModel* commandLog() const { return m_commandLog; }
     CommandLogPage* commandLogPage() const { return m_commandLogPage; }
     HealthMonitor* health() const { return m_health; }
@@ -107,6 +110,7 @@ private:
     SandboxesPage* m_sandboxesPage;
     TimelinePage* m_timelinePage;
     CommandLogPage* m_commandLogPage;
+    HistoryPage* m_historyPage;
     HealthPanel* m_healthPanel;
     MessageArea* m_messageArea;
     HealthIndicator* m_healthIndicator = nullptr;

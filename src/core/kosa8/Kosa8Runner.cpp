@@ -127,6 +127,8 @@ void Kosa8Job::readStream(bool isStderr)
         }
     }
 
+    if (!m_splitLines)
+        return;
     (isStderr ? m_stderrPartial : m_stdoutPartial).append(data);
     splitLines(isStderr, false);
 }
@@ -406,6 +408,7 @@ Kosa8Job* Kosa8Runner::start(Operation op, const QVariantMap& params, const JobO
     const quint64 id = job->id();
     job->m_connection = m_connection;
     job->m_outputCap = m_limits.outputCapBytes;
+    job->m_splitLines = options.splitLines;
     job->m_clock.start();
     job->m_result.jobId = id;
     job->m_result.operation = actual;

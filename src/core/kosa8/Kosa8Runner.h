@@ -75,6 +75,7 @@ private:
     bool m_timedOut = false;
     bool m_inStart = false;
     bool m_completing = false;
+    bool m_splitLines = true;
     qint64 m_outputCap = 0;
     ConnectionProfile m_connection; // for masking the token in stderr
     QElapsedTimer m_clock;
@@ -84,6 +85,10 @@ struct JobOptions
 {
     int timeoutMs = 0; // 0: the runner's default for the operation
     QByteArray standardInput;
+    // False: no stdoutLine()/stderrLine() signals, only outputChunk(). A reader that parses the
+    // raw bytes itself (the history's million-line audit list) spares the UI thread a QString
+    // per line.
+    bool splitLines = true;
 };
 
 // Starts kosa8 processes asynchronously through the command profile. Nothing here blocks.

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "history/AuditFilter.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <algorithm>
+#include <cstring>
+
+namespace k8::history {
+
+namespace {
+
+constexpr qsizetype CancelCheckEvery = 8192;
+
+struct FoldTable
+{
+    unsigned char lower[256];
+    FoldTable()
+    {
+        for (int i = 0; i < 256; ++i)
+            lower[i] =
+                (i >= 'A' && i <= 'Z') ? static_cast<unsigned char>(i + 32) : static_cast<unsigned char>(i);
+    }
+};
+
+const FoldTable& fold()
+{
+    static const FoldTable table;
+    return table;
+}
+
+// Whether `needle` (already lower-cased ASCII-wise) occurs in `hay`, ASCII letters in either case.
+bool containsFolded(QByteArrayView hay, const QByteArray& needle)
+{
+    const qsizetype m = needle.size();
+    const qsizetype n = hay.size();
+    if (m == 0)
+        return true;
+    if (m > n)
+        return false;
+    const unsigned char* h = reinterpret_cast<const unsigned char*>(hay.data());
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(needle.constData());
+    const unsigned char* lower = fold().lower;
+    const unsigned char first = p[0];
+    const qsizetype last = n - m;
+    for (qsizetype i = 0; i <= last; ++i) {
+        if (lower[h[i]] != first)
+            continue;
+        qsizetype k = 1;
+        while (k < m && lower[h[i + k]] == p[k])
+            ++k;
+        if (k == m)
+            return true;
+    }
+    return false;
+}
+
+bool isHex(const QByteArray& text)
+{
+    for (const char c : text) {
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            return false;
+    }
+    return !text.isEmpty();
+}
+
+// Per interned id: whether it is the wanted value / whether it contains the free text.
+struct NameMatch
+{
+    QList<bool> exact;     // empty: any
+    QList<bool> textMatch; // empty: no free text
+};
+
+NameMatch nameMatch(const AuditStore& store, NameColumn column, const QString& wanted, const QString& text)
+{
+    NameMatch match;
+    const QStringList names = store.names(column);
+    if (!wanted.isEmpty()) {
+        match.exact.resize(names.size());
+        for (qsizetype i = 0; i < names.size(); ++i)
+            match.exact[i] = names[i] == wanted;
+    }
+    if (!text.isEmpty()) {
+        match.textMatch.resize(names.size());
+        for (qsizetype i = 0; i < names.size(); ++i)
+            match.textMatch[i] = names[i].contains(text, Qt::CaseInsensitive);
+    }
+    return match;
+}
+
+bool idIn(const QList<bool>& table, quint32 id)
+{
+    // An id interned after the table was made (the store still grows) is not the wanted value.
+    return qsizetype(id) < table.size() && table[qsizetype(id)];
+}
+
+} // namespace
+
+// One filter, prepared once (needle folded, name tables matched), tested row by row.
+class RowMatcher
+{
+public:
+    RowMatcher(const AuditStore& store, const AuditFilter& filter)
+        : m_store(store)
+        , m_filter(filter)
+        , m_text(filter.text.trimmed())
+    {
+        m_needle = m_text.toUtf8();
+        for (char& c : m_needle)
+            c = char(fold().lower[static_cast<unsigned char>(c)]);
+        m_hexNeedle = isHex(m_needle);
+        m_seqNeedle = m_text.toLongLong(&m_seqNeedleOk);
+        m_names[int(NameColumn::Actor)] = nameMatch(store, NameColumn::Actor, filter.actor, m_text);
+        m_names[int(NameColumn::Action)] = nameMatch(store, NameColumn::Action, filter.action, m_text);
+        m_names[int(NameColumn::Sandbox)] = nameMatch(store, NameColumn::Sandbox, filter.sandbox, m_text);
+        m_names[int(NameColumn::DecidedBy)] =
+            nameMatch(store, NameColumn::DecidedBy, filter.decidedBy, m_text);
+        m_anyExact = !filter.actor.isEmpty() || !filter.action.isEmpty() || !filter.sandbox.isEmpty() ||
+                     !filter.decidedBy.isEmpty();
+        m_timeRange = filter.fromMs != AuditRow::NoTime || filter.toMs != AuditRow::NoTime;
+        m_everything =
+            !m_anyExact && !m_timeRange && filter.source == AuditFilter::AnySource && m_text.isEmpty();
+    }
+
+    bool everything() const { return m_everything; }
+
+    bool operator()(const AuditRow& row) const
+    {
+        if (m_filter.source != AuditFilter::AnySource && int(row.source) != m_filter.source)
+            return false;
+        if (m_timeRange) {
+            if (row.timeMs == AuditRow::NoTime)
+                return false;
+            if (m_filter.fromMs != AuditRow::NoTime && row.timeMs < m_filter.fromMs)
+                return false;
+            if (m_filter.toMs != AuditRow::NoTime && row.timeMs > m_filter.toMs)
+                return false;
+        }
+        if (m_anyExact) {
+            for (int c = 0; c < int(NameColumn::Count); ++c) {
+                if (!m_names[c].exact.isEmpty() && !idIn(m_names[c].exact, row.names[c]))
+                    return false;
+            }
+        }
+        if (m_text.isEmpty())
+            return true;
+        for (int c = 0; c < int(NameColumn::Count); ++c) {
+            if (idIn(m_names[c].textMatch, row.names[c]))
+                return true;
+        }
+        return containsFolded(m_store.text(row, TextField::Detail), m_needle) ||
+               (m_seqNeedleOk && row.seq == m_seqNeedle) ||
+               (m_hexNeedle && containsFolded(m_store.text(row, TextField::Hash), m_needle)) ||
+               containsFolded(m_store.text(row, TextField::Extra), m_needle);
+    }
+
+private:
+    const AuditStore& m_store;
+    const AuditFilter& m_filter;
+    const QString m_text;
+    QByteArray m_needle;
+    bool m_hexNeedle = false;
+    bool m_seqNeedleOk = false;
+    qint64 m_seqNeedle = 0;
+    NameMatch m_names[int(NameColumn::Count)];
+    bool m_anyExact = false;
+    bool m_timeRange = false;
+    bool m_everything = false;
+};
+
+QList<qint32> AuditFilterEngine::match(const AuditStore& store, qsizetype from, qsizetype to,
+                                       const AuditFilter& filter, const std::atomic<bool>* cancelled,
+                                       bool* wasCancelled)
+{
+    if (wasCancelled)
+        *wasCancelled = false;
+    const RowMatcher matches(store, filter);
+    QList<qint32> rows;
+    rows.reserve(matches.everything() ? to - from : qMin<qsizetype>(to - from, 65536));
+    for (qsizetype i = from; i < to; ++i) {
+        if ((i & (CancelCheckEvery - 1)) == 0 && cancelled && cancelled->load(std::memory_order_relaxed)) {
+            if (wasCancelled)
+                *wasCancelled = true;
+            return rows;
+        }
+        if (matches.everything() || matches(store.row(i)))
+            rows.append(qint32(i));
+    }
+    return rows;
+}
+
+QList<qint32> AuditFilterEngine::matchWithin(const AuditStore& store, const QList<qint32>& candidates,
+                                             const AuditFilter& filter)
+{
+    const RowMatcher matches(store, filter);
+    QList<qint32> rows;
+    rows.reserve(qMin<qsizetype>(candidates.size(), 65536));
+    for (const qint32 r : candidates) {
+        if (matches.everything() || matches(store.row(r)))
+            rows.append(r);
+    }
+    return rows;
+}
+
+bool AuditFilterEngine::narrows(const AuditFilter& before, const AuditFilter& after)
+{
+    AuditFilter same = after;
+    same.text = before.text;
+    if (!(same == before))
+        return false;
+    const QString was = before.text.trimmed();
+    const QString now = after.text.trimmed();
+    if (was.isEmpty())
+        return false; // nothing to narrow: the full pass is as cheap
+    // A number also matches SEQ exactly, which longer text does not keep; letters fold ASCII-wise
+    // only in the detail, so only ASCII text is narrowed.
+    bool number = false;
+    now.toLongLong(&number);
+    for (const QChar c : now) {
+        if (c.unicode() >= 0x80)
+            return false;
+    }
+    return !number && now.toLower().contains(was.toLower());
+}
+
+void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const AuditSort& sort)
+{
+    auto timeLess = [&store](qint32 a, qint32 b) {
+        const AuditRow& ra = store.row(a);
+        const AuditRow& rb = store.row(b);
+        if (ra.timeMs != rb.timeMs)
+            return ra.timeMs < rb.timeMs;
+        if (ra.source != rb.source)
+            return ra.source == Source::Desk; // same moment: the decision reads before the run
+        return ra.seq < rb.seq;
+    };
+
+    // Time order first: each source's rows came in time order (usually), so merging the two runs
+    // is linear; a source out of order is sorted.
+    QList<qint32> kosa8Rows;
+    QList<qint32> deskRows;
+    kosa8Rows.reserve(rows->size());
+    for (const qint32 r : std::as_const(*rows)) {
+        if (store.row(r).source == Source::Kosa8)
+            kosa8Rows.append(r);
+        else
+            deskRows.append(r);
+    }
+    if (!store.timeOrdered(Source::Kosa8))
+        std::stable_sort(kosa8Rows.begin(), kosa8Rows.end(), timeLess);
+    if (!store.timeOrdered(Source::Desk))
+        std::stable_sort(deskRows.begin(), deskRows.end(), timeLess);
+    if (deskRows.isEmpty()) {
+        *rows = std::move(kosa8Rows);
+    } else if (kosa8Rows.isEmpty()) {
+        *rows = std::move(deskRows);
+    } else {
+        QList<qint32> merged(rows->size());
+        std::merge(kosa8Rows.begin(), kosa8Rows.end(), deskRows.begin(), deskRows.end(), merged.begin(),
+                   timeLess);
+        *rows = std::move(merged);
+    }
+
+    const bool descending = sort.order == Qt::DescendingOrder;
+    if (sort.column == AuditColumn::Time) {
+        if (descending)
+            std::reverse(rows->begin(), rows->end());
+        return;
+    }
+
+    // Other columns: a stable sort on the time-ordered rows keeps time as the tie-break.
+    auto nameRanks = [&store](NameColumn column) {
+        const QStringList names = store.names(column);
+        QList<qint32> order(names.size());
+        for (qsizetype i = 0; i < order.size(); ++i)
+            order[i] = qint32(i);
+        std::sort(order.begin(), order.end(), [&names](qint32 a, qint32 b) {
+            return QString::compare(names[a], names[b], Qt::CaseInsensitive) < 0;
+        });
+        QList<qint32> rank(names.size());
+        for (qsizetype i = 0; i < order.size(); ++i)
+            rank[order[i]] = qint32(i);
+        return rank;
+    };
+    std::function<int(qint32, qint32)> compare;
+    switch (sort.column) {
+    case AuditColumn::Source:
+        compare = [&store](qint32 a, qint32 b) {
+            return int(store.row(a).source) - int(store.row(b).source);
+        };
+        break;
+    case AuditColumn::Seq:
+        compare = [&store](qint32 a, qint32 b) {
+            const qint64 sa = store.row(a).seq;
+            const qint64 sb = store.row(b).seq;
+            return sa < sb ? -1 : (sa > sb ? 1 : 0);
+        };
+        break;
+    case AuditColumn::Actor:
+    case AuditColumn::Action:
+    case AuditColumn::Sandbox:
+    case AuditColumn::DecidedBy: {
+        const NameColumn column = sort.column == AuditColumn::Actor     ? NameColumn::Actor
+                                  : sort.column == AuditColumn::Action  ? NameColumn::Action
+                                  : sort.column == AuditColumn::Sandbox ? NameColumn::Sandbox
+                                                                        : NameColumn::DecidedBy;
+        compare = [&store, column, rank = nameRanks(column)](qint32 a, qint32 b) {
+            const quint32 ia = store.row(a).names[int(column)];
+            const quint32 ib = store.row(b).names[int(column)];
+            const qint32 ra = qsizetype(ia) < rank.size() ? rank[ia] : qint32(ia);
+            const qint32 rb = qsizetype(ib) < rank.size() ? rank[ib] : qint32(ib);
+            return ra - rb;
+        };
+        break;
+    }
+    case AuditColumn::Detail:
+    case AuditColumn::Hash: {
+        const TextField field = sort.column == AuditColumn::Detail ? TextField::Detail : TextField::Hash;
+        compare = [&store, field](qint32 a, qint32 b) {
+            return store.text(a, field).compare(store.text(b, field));
+        };
+        break;
+    }
+    case AuditColumn::Time:
+    case AuditColumn::Count:
+        return;
+    }
+    if (descending)
+        std::stable_sort(rows->begin(), rows->end(),
+                         [&compare](qint32 a, qint32 b) { return compare(a, b) > 0; });
+    else
+        std::stable_sort(rows->begin(), rows->end(),
+                         [&compare](qint32 a, qint32 b) { return compare(a, b) < 0; });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+class FilterWorker : public QObject
+{
+    Q_OBJECT
+public:
+    explicit FilterWorker(std::shared_ptr<std::atomic<quint64>> newest)
+        : m_newest(std::move(newest))
+    {}
+
+    // Runs on the worker thread; skipped when a newer request came in meanwhile.
+    void run(quint64 generation, const std::shared_ptr<const AuditStore>& store, qsizetype count,
+             const AuditFilter& filter, const AuditSort& sort, const QList<qint32>& within, bool refine)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        if (m_newest->load() != generation) {
+            Q_EMIT done(generation, {}, false, 0);
+            return;
+        }
+        if (refine) {
+            // Rows of a wider filter, already in display order: keep those that still pass.
+            QList<qint32> rows = AuditFilterEngine::matchWithin(*store, within, filter);
+            const bool current = m_newest->load() == generation;
+            Q_EMIT done(generation, current ? rows : QList<qint32>(), current, clock.elapsed());
+            return;
+        }
+        bool wasCancelled = false;
+        QList<qint32> rows;
+        // Match in slices so a newer request is noticed between them.
+        const qsizetype slice = 1 << 16;
+        for (qsizetype from = 0; from < count; from += slice) {
+            if (m_newest->load() != generation) {
+                wasCancelled = true;
+                break;
+            }
+            rows.append(AuditFilterEngine::match(*store, from, qMin(count, from + slice), filter));
+        }
+        if (!wasCancelled && m_newest->load() == generation)
+            AuditFilterEngine::sort(*store, &rows, sort);
+        const bool current = !wasCancelled && m_newest->load() == generation;
+        Q_EMIT done(generation, current ? rows : QList<qint32>(), current, clock.elapsed());
+    }
+
+Q_SIGNALS:
+    void done(quint64 generation, const QList<qint32>& rows, bool current, qint64 elapsedMs);
+
+private:
+    std::shared_ptr<std::atomic<quint64>> m_newest;
+};
+
+} // namespace
+
+AuditFilterRunner::AuditFilterRunner(QObject* parent)
+    : QObject(parent)
+    , m_thread(new QThread(this))
+    , m_newest(std::make_shared<std::atomic<quint64>>(0))
+{
+    qRegisterMetaType<QList<qint32>>();
+    auto* worker = new FilterWorker(m_newest);
+    m_worker = worker;
+    worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &FilterWorker::done, this,
+            [this](quint64 generation, const QList<qint32>& rows, bool current, qint64 elapsedMs) {
+                --m_pending;
+                if (current && generation == m_generation)
+                    Q_EMIT finished(generation, rows, elapsedMs);
+            });
+    m_thread->setObjectName(QStringLiteral("history-filter"));
+    m_thread->start();
+}
+
+AuditFilterRunner::~AuditFilterRunner()
+{
+    m_newest->store(quint64(-1));
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void AuditFilterRunner::cancel()
+{
+    m_newest->store(++m_generation);
+}
+
+quint64 AuditFilterRunner::request(std::shared_ptr<const AuditStore> store, qsizetype count,
+                                   const AuditFilter& filter, const AuditSort& sort)
+{
+    return request(std::move(store), count, filter, sort, {}, false);
+}
+
+quint64 AuditFilterRunner::refine(std::shared_ptr<const AuditStore> store, const QList<qint32>& within,
+                                  const AuditFilter& filter)
+{
+    return request(std::move(store), 0, filter, {}, within, true);
+}
+
+quint64 AuditFilterRunner::request(std::shared_ptr<const AuditStore> store, qsizetype count,
+                                   const AuditFilter& filter, const AuditSort& sort,
+                                   const QList<qint32>& within, bool refine)
+{
+    const quint64 generation = ++m_generation;
+    m_newest->store(generation);
+    ++m_pending;
+    auto* worker = static_cast<FilterWorker*>(m_worker);
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, generation, store, count, filter, sort, within, refine] {
+            worker->run(generation, store, count, filter, sort, within, refine);
+        },
+        Qt::QueuedConnection);
+    return generation;
+}
+
+} // namespace k8::history
+
+#include "AuditFilter.moc"
