@@ -3,7 +3,6 @@
 // choosing from the combo boxes with the keyboard, clicking a row, Verify, the unparsed lines,
 // Export, and the refresh after one of the app's own kosa8 actions.
 
-#include "app/support/AppTestSupport.h"
 #include "history/AuditHistory.h"
 #include "history/AuditTableModel.h"
 #include "history/AuditVerifier.h"
@@ -12,6 +11,7 @@
 #include "history/HistoryPage.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppContext.h"
+#include "support/AppTestSupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
