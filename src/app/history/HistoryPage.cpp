@@ -9,6 +9,8 @@
 #include "history/PlainText.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppContext.h"
+#include "style/StateColours.h"
+#include "style/Style.h"
 #include "widgets/PageHeader.h"
 
 #include <QDir>
@@ -43,11 +45,13 @@ public:
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
         if (index.data(history::AuditTableModel::HighlightRole).toBool()) {
-            painter->fillRect(option.rect, QColor(0xf8, 0xd7, 0xda));
+            // The broken row reads as an error on either theme: a removal-red fill under the
+            // normal text; selected, the error colour with the Base colour as its text.
+            const StateColours colours(option.palette);
+            painter->fillRect(option.rect, colours.colour(StateColours::Role::DiffRemoved));
             QStyleOptionViewItem warned = option;
-            warned.palette.setColor(QPalette::Text, QColor(0x72, 0x1c, 0x24));
-            warned.palette.setColor(QPalette::HighlightedText, QColor(0xff, 0xff, 0xff));
-            warned.palette.setColor(QPalette::Highlight, QColor(0xb0, 0x2a, 0x37));
+            warned.palette.setColor(QPalette::Highlight, colours.error());
+            warned.palette.setColor(QPalette::HighlightedText, option.palette.color(QPalette::Base));
             PlainToolTipDelegate::paint(painter, warned, index);
             return;
         }
@@ -250,13 +254,15 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     connect(verifier, &history::AuditVerifier::kosa8Verified, this,
             [this](const kosa8::AuditVerifyResult& result, const kosa8::JobResult& job) {
                 m_kosa8Verify->setText(history::AuditVerifier::describe(result, job));
-                m_kosa8Verify->setStyleSheet(result.ok ? QString() : QStringLiteral("color: #b02a37;"));
+                m_kosa8Verify->setStyleSheet(
+                    result.ok ? QString() : QStringLiteral("color: %1;").arg(style::errorColor().name()));
                 m_kosa8Verify->setVisible(true);
             });
     connect(verifier, &history::AuditVerifier::ledgerVerified, this,
             [this](const agent::LedgerVerifyResult& result) {
                 m_ledgerVerify->setText(history::AuditVerifier::describe(result));
-                m_ledgerVerify->setStyleSheet(result.ok ? QString() : QStringLiteral("color: #b02a37;"));
+                m_ledgerVerify->setStyleSheet(
+                    result.ok ? QString() : QStringLiteral("color: %1;").arg(style::errorColor().name()));
                 m_ledgerVerify->setVisible(true);
             });
     connect(verifier, &history::AuditVerifier::finished, this, [this] { m_verify->setEnabled(true); });
