@@ -2241,6 +2241,180 @@ Danach: %2</translation>
     </message>
 </context>
 <context>
+    <name>k8::app::HistoryDetailsPane</name>
+    <message>
+        <source>Show on timeline</source>
+        <translation>In der Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Show request in the inbox</source>
+        <translation>Anfrage im Posteingang zeigen</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Details of the selected entry</source>
+        <translation>Details des ausgewählten Eintrags</translation>
+    </message>
+    <message>
+        <source>Select an entry to see every field, its hash and the hash before it.</source>
+        <translation>Wählen Sie einen Eintrag, um jedes Feld, seinen Hash und den Hash davor zu sehen.</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>desk (the app&apos;s ledger of decisions)</source>
+        <translation>desk (das Entscheidungs-Ledger der App)</translation>
+    </message>
+    <message>
+        <source>kosa8 (audit log)</source>
+        <translation>kosa8 (Audit-Protokoll)</translation>
+    </message>
+    <message>
+        <source>Ledger seq</source>
+        <translation>Ledger-Nr.</translation>
+    </message>
+    <message>
+        <source>SEQ</source>
+        <translation>SEQ</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source> (not a time the app can read)</source>
+        <translation> (keine Zeitangabe, die die App lesen kann)</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>Entschieden von</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>Hash</translation>
+    </message>
+    <message>
+        <source>Previous hash</source>
+        <translation>Vorheriger Hash</translation>
+    </message>
+    <message>
+        <source>(none: the first entry, or the one before is not loaded)</source>
+        <translation>(keiner: der erste Eintrag, oder der davor ist nicht geladen)</translation>
+    </message>
+    <message>
+        <source>Ledger line</source>
+        <translation>Ledger-Zeile</translation>
+    </message>
+    <message>
+        <source>Output line</source>
+        <translation>Ausgabezeile</translation>
+    </message>
+    <message>
+        <source>The ledger entry as recorded:</source>
+        <translation>Der Ledger-Eintrag, wie er aufgezeichnet wurde:</translation>
+    </message>
+    <message>
+        <source>Other fields kosa8 printed:</source>
+        <translation>Weitere Felder, die kosa8 ausgegeben hat:</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HistoryFilterBar</name>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <source>Filter: words in the detail, a sandbox, an action, a SEQ or a hash</source>
+        <translation>Filter: Wörter im Detail, eine Sandbox, eine Aktion, eine SEQ oder ein Hash</translation>
+    </message>
+    <message>
+        <source>Filter text</source>
+        <translation>Filtertext</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>Entschieden von</translation>
+    </message>
+    <message>
+        <source>Any actor</source>
+        <translation>Jeder Akteur</translation>
+    </message>
+    <message>
+        <source>Any action</source>
+        <translation>Jede Aktion</translation>
+    </message>
+    <message>
+        <source>Any sandbox</source>
+        <translation>Jede Sandbox</translation>
+    </message>
+    <message>
+        <source>Decided by anyone</source>
+        <translation>Von allen entschieden</translation>
+    </message>
+    <message>
+        <source>kosa8 and desk</source>
+        <translation>kosa8 und desk</translation>
+    </message>
+    <message>
+        <source>kosa8 only</source>
+        <translation>nur kosa8</translation>
+    </message>
+    <message>
+        <source>desk only (decisions)</source>
+        <translation>nur desk (Entscheidungen)</translation>
+    </message>
+    <message>
+        <source>From time (UTC)</source>
+        <translation>Ab Zeitpunkt (UTC)</translation>
+    </message>
+    <message>
+        <source>To time (UTC)</source>
+        <translation>Bis Zeitpunkt (UTC)</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::HistoryModel</name>
     <message>
         <source>you</source>
@@ -2309,6 +2483,144 @@ Danach: %2</translation>
     <message>
         <source>Kind</source>
         <translation>Art</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::HistoryPage</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>kosa8&apos;s audit log and this app&apos;s decisions, as one story. Hashes chain each entry to the one before.</source>
+        <translation>Das Audit-Protokoll von kosa8 und die Entscheidungen dieser App als eine Geschichte. Hashes verketten jeden Eintrag mit dem vorherigen.</translation>
+    </message>
+    <message>
+        <source>Read the audit log and the ledger again (F5)</source>
+        <translation>Audit-Protokoll und Entscheidungs-Ledger neu lesen (F5)</translation>
+    </message>
+    <message>
+        <source>Check both hash chains: `kosa8 audit verify` and the app&apos;s ledger</source>
+        <translation>Beide Hash-Ketten prüfen: `kosa8 audit verify` und das Entscheidungs-Ledger der App</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export the rows shown</source>
+        <translation>Die angezeigten Zeilen exportieren</translation>
+    </message>
+    <message>
+        <source>As CSV…</source>
+        <translation>Als CSV …</translation>
+    </message>
+    <message>
+        <source>As JSON lines…</source>
+        <translation>Als JSON-Zeilen …</translation>
+    </message>
+    <message>
+        <source>History entries</source>
+        <translation>Verlaufseinträge</translation>
+    </message>
+    <message>
+        <source>Lines that could not be read</source>
+        <translation>Nicht lesbare Zeilen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop reading; the entries read so far stay shown</source>
+        <translation>Lesen anhalten; die bisher gelesenen Einträge bleiben sichtbar</translation>
+    </message>
+    <message>
+        <source>SEQ %1 is not among the entries loaded; refresh to read them.</source>
+        <translation>SEQ %1 ist nicht unter den geladenen Einträgen; aktualisieren Sie, um sie zu lesen.</translation>
+    </message>
+    <message>
+        <source>Verifying kosa8&apos;s audit log…</source>
+        <translation>Das Audit-Protokoll von kosa8 wird geprüft …</translation>
+    </message>
+    <message>
+        <source>Verifying the app&apos;s ledger…</source>
+        <translation>Das Entscheidungs-Ledger der App wird geprüft …</translation>
+    </message>
+    <message>
+        <source>Reading kosa8&apos;s audit log failed</source>
+        <translation>Das Audit-Protokoll von kosa8 konnte nicht gelesen werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries shown</source>
+        <translation>
+            <numerusform>%n Eintrag angezeigt</numerusform>
+            <numerusform>%n Einträge angezeigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n loaded</source>
+        <translation>
+            <numerusform>%n geladen</numerusform>
+            <numerusform>%n geladen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reading `%1`…</source>
+        <translation>`%1` wird gelesen …</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read</source>
+        <translation>
+            <numerusform>%n Zeile konnte nicht gelesen werden</numerusform>
+            <numerusform>%n Zeilen konnten nicht gelesen werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ledger line %1</source>
+        <translation>Ledger-Zeile %1</translation>
+    </message>
+    <message>
+        <source>kosa8 line %1</source>
+        <translation>kosa8-Zeile %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (only the first ones are kept)</source>
+        <translation>
+            <numerusform>… und %n weitere (nur die ersten werden behalten)</numerusform>
+            <numerusform>… und %n weitere (nur die ersten werden behalten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the history</source>
+        <translation>Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON-Zeilen (*.jsonl)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries exported to %1.</source>
+        <translation>
+            <numerusform>%n Eintrag nach %1 exportiert.</numerusform>
+            <numerusform>%n Einträge nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The export to %1 failed: %2</source>
+        <translation>Der Export nach %1 ist fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
@@ -2607,6 +2919,14 @@ Danach: %2</translation>
     <message>
         <source>See, switch off and delete the rules that decide without asking you</source>
         <translation>Die Regeln ansehen, abschalten und löschen, die ohne Rückfrage bei Ihnen entscheiden</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Verlauf</translation>
     </message>
 </context>
 <context>
@@ -4744,6 +5064,154 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>%1 is already in the list.</source>
         <translation>%1 steht schon in der Liste.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::AuditExport</name>
+    <message>
+        <source>The export was cancelled.</source>
+        <translation>Der Export wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot write the export: %1</source>
+        <translation>Der Export kann nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::AuditHistory</name>
+    <message>
+        <source>Cancelled; the entries read before stay shown.</source>
+        <translation>Abgebrochen; die zuvor gelesenen Einträge bleiben sichtbar.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::AuditStreamParser</name>
+    <message>
+        <source>the output ended inside this JSON object</source>
+        <translation>die Ausgabe endete innerhalb dieses JSON-Objekts</translation>
+    </message>
+    <message>
+        <source>not JSON, and no table header (upper-case column names separated by two or more spaces) before it</source>
+        <translation>kein JSON, und davor keine Tabellenkopfzeile (Spaltennamen in Großbuchstaben, getrennt durch zwei oder mehr Leerzeichen)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the JSON object does not end on its line</source>
+        <translation>das JSON-Objekt endet nicht in seiner Zeile</translation>
+    </message>
+    <message>
+        <source>a JSON object longer than 4 MiB (is a quote missing?)</source>
+        <translation>ein JSON-Objekt länger als 4 MiB (fehlt ein Anführungszeichen?)</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>ungültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>the SEQ column is empty or missing</source>
+        <translation>die Spalte SEQ ist leer oder fehlt</translation>
+    </message>
+    <message>
+        <source>SEQ &quot;%1&quot; is not a whole number</source>
+        <translation>SEQ „%1“ ist keine ganze Zahl</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::AuditTableModel</name>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation>Entschieden von</translation>
+    </message>
+    <message>
+        <source>Seq</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>Hash</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::AuditVerifier</name>
+    <message>
+        <source>kosa8&apos;s audit log could not be verified: %1</source>
+        <translation>Das Audit-Protokoll von kosa8 konnte nicht geprüft werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>kosa8&apos;s audit log chains: %n entries verified.</source>
+        <translation>
+            <numerusform>Das Audit-Protokoll von kosa8 ist lückenlos verkettet: %n Eintrag geprüft.</numerusform>
+            <numerusform>Das Audit-Protokoll von kosa8 ist lückenlos verkettet: %n Einträge geprüft.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kosa8&apos;s audit log chains (%1).</source>
+        <translation>Das Audit-Protokoll von kosa8 ist lückenlos verkettet (%1).</translation>
+    </message>
+    <message>
+        <source>kosa8&apos;s audit log does NOT chain: the first entry that does not is SEQ %1 (%2).</source>
+        <translation>Das Audit-Protokoll von kosa8 ist NICHT lückenlos verkettet: der erste nicht verkettete Eintrag ist SEQ %1 (%2).</translation>
+    </message>
+    <message>
+        <source>kosa8&apos;s audit log does NOT chain (exit code %1): %2</source>
+        <translation>Das Audit-Protokoll von kosa8 ist NICHT lückenlos verkettet (Exit-Code %1): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The app&apos;s ledger chains: %n entries verified.</source>
+        <translation>
+            <numerusform>Das Entscheidungs-Ledger der App ist lückenlos verkettet: %n Eintrag geprüft.</numerusform>
+            <numerusform>Das Entscheidungs-Ledger der App ist lückenlos verkettet: %n Einträge geprüft.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The app&apos;s ledger does NOT chain: the first entry that does not is seq %1 (line %2). %3</source>
+        <translation>Das Entscheidungs-Ledger der App ist NICHT lückenlos verkettet: der erste nicht verkettete Eintrag ist Nr. %1 (Zeile %2). %3</translation>
+    </message>
+    <message>
+        <source>The app&apos;s ledger does NOT chain: %1</source>
+        <translation>Das Entscheidungs-Ledger der App ist NICHT lückenlos verkettet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::LedgerSource</name>
+    <message>
+        <source>Cannot read the ledger %1: %2</source>
+        <translation>Das Entscheidungs-Ledger %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>not a ledger entry (a write cut off by a crash?)</source>
+        <translation>kein Ledger-Eintrag (ein Schreibvorgang, den ein Absturz abgeschnitten hat?)</translation>
+    </message>
+    <message>
+        <source>%1 by agent %2 (request %3)</source>
+        <translation>%1 von Agent %2 (Anfrage %3)</translation>
     </message>
 </context>
 <context>
