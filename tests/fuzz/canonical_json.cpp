@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// canonicalJson (RFC 8785, used for every hash others recompute). Invariants: the output is
+// valid JSON on one line that parses back to the same value (strings with a lone surrogate
+// excepted: they are written with '?', CanonicalJson.h) and is its own canonical form.
+#include "FuzzSupport.h"
+
+#include "agent/CanonicalJson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace {
+
+bool hasLoneSurrogate(const QString& text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            ++i;
+            continue;
+        }
+        if (c.isSurrogate())
+            return true;
+    }
+    return false;
+}
+
+bool hasLoneSurrogate(const QJsonValue& value)
+{
+    if (value.isString())
+        return hasLoneSurrogate(value.toString());
+    if (value.isArray()) {
+        for (const QJsonValue& item : value.toArray()) {
+            if (hasLoneSurrogate(item))
+                return true;
+        }
+    }
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (hasLoneSurrogate(it.key()) || hasLoneSurrogate(it.value()))
+                return true;
+        }
+    }
+    return false;
+}
+
+QJsonValue reparsed(const QByteArray& json)
+{
+    // Wrapped in an array so that scalars parse too.
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson('[' + json + ']', &error);
+    FUZZ_ASSERT(error.error == QJsonParseError::NoError, QByteArray("canonical JSON does not parse: ") + json.left(200));
+    FUZZ_ASSERT(doc.array().size() == 1, "canonical JSON holds more than one value");
+    return doc.array().at(0);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(k8fuzz::bytes(data, size), &error);
+    if (error.error != QJsonParseError::NoError)
+        return 0;
+    const QJsonValue value = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+    const QByteArray canonical = k8::agent::canonicalJson(value);
+    FUZZ_ASSERT(!canonical.contains('\n'), "canonical JSON spans lines");
+    const QJsonValue back = reparsed(canonical);
+    if (!hasLoneSurrogate(value))
+        FUZZ_ASSERT(back == value, QByteArray("canonical JSON parses to another value: ") + canonical.left(200));
+    FUZZ_ASSERT(k8::agent::canonicalJson(back) == canonical, "canonical JSON is not its own canonical form");
+
+    // Each member value on its own, which reaches the scalar paths.
+    if (value.isArray()) {
+        for (const QJsonValue& item : value.toArray()) {
+            const QByteArray one = k8::agent::canonicalJson(item);
+            FUZZ_ASSERT(k8::agent::canonicalJson(reparsed(one)) == one, "canonical scalar is not stable");
+        }
+    }
+    return 0;
+}
