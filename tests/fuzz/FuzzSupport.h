@@ -15,20 +15,29 @@
 
 // Aborts with a message when an invariant of the code under test does not hold, so libFuzzer
 // records the input as a crash and the ctest run fails.
-#define FUZZ_ASSERT(condition, message)                                                                \
-    do {                                                                                               \
-        if (!(condition)) {                                                                            \
-            std::fprintf(stderr, "FUZZ_ASSERT failed at %s:%d: %s\n  %s\n", __FILE__, __LINE__,       \
-                         #condition, k8fuzz::text(message).constData());                               \
-            std::abort();                                                                              \
-        }                                                                                              \
+#define FUZZ_ASSERT(condition, message)                                                                      \
+    do {                                                                                                     \
+        if (!(condition)) {                                                                                  \
+            std::fprintf(stderr, "FUZZ_ASSERT failed at %s:%d: %s\n  %s\n", __FILE__, __LINE__, #condition,  \
+                         k8fuzz::text(message).constData());                                                 \
+            std::abort();                                                                                    \
+        }                                                                                                    \
     } while (false)
 
 namespace k8fuzz {
 
-inline QByteArray text(const char* message) { return QByteArray(message); }
-inline QByteArray text(const QString& message) { return message.toUtf8(); }
-inline QByteArray text(const QByteArray& message) { return message; }
+inline QByteArray text(const char* message)
+{
+    return QByteArray(message);
+}
+inline QByteArray text(const QString& message)
+{
+    return message.toUtf8();
+}
+inline QByteArray text(const QByteArray& message)
+{
+    return message;
+}
 
 inline QByteArray bytes(const uint8_t* data, size_t size)
 {

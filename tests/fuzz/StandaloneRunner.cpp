@@ -49,7 +49,8 @@ int main(int argc, char** argv)
         }
         for (const std::filesystem::path& input : inputs) {
             std::ifstream file(input, std::ios::binary);
-            const std::vector<char> content{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+            const std::vector<char> content{std::istreambuf_iterator<char>(file),
+                                            std::istreambuf_iterator<char>()};
             std::fprintf(stderr, "running %s (%zu bytes)\n", input.c_str(), content.size());
             LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(content.data()), content.size());
             ++runs;

@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     if (size < 1)
         return 0;
-    static const char* const languages[] = {"python", "bash", "sh", "shell", "javascript", "js", "node", "ruby"};
+    static const char* const languages[] = {"python",     "bash", "sh",   "shell",
+                                            "javascript", "js",   "node", "ruby"};
     const QString language = QString::fromLatin1(languages[data[0] % std::size(languages)]);
     const QString code = QString::fromUtf8(k8fuzz::bytes(data + 1, size - 1));
     const qsizetype lineCount = code.count(QLatin1Char('\n')) + 1;
@@ -39,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         FUZZ_ASSERT(finding.port >= 0 && finding.port <= 65535, "a destination port out of range");
         const Destination destination = Destination::parse(finding.destination());
         FUZZ_ASSERT(destination.isValid(), QStringLiteral("a destination the egress check refuses: ") +
-                                               finding.destination() + QStringLiteral(" (") + destination.error +
-                                               QStringLiteral(")"));
+                                               finding.destination() + QStringLiteral(" (") +
+                                               destination.error + QStringLiteral(")"));
         FUZZ_ASSERT(!seenOnLine.contains(finding.destination()), "a destination listed twice on a line");
         seenOnLine.insert(finding.destination());
     }

@@ -28,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                     QStringLiteral("kosa8 would refuse the sent form: ") + sent);
         const EgressEntry again = EgressEntry::parse(sent);
         FUZZ_ASSERT(again.isValid(), QStringLiteral("the sent form does not parse: ") + sent);
-        FUZZ_ASSERT(again.key() == entry.key(), QStringLiteral("the sent form allows other traffic: ") + sent);
+        FUZZ_ASSERT(again.key() == entry.key(),
+                    QStringLiteral("the sent form allows other traffic: ") + sent);
         FUZZ_ASSERT(entry.covers(entry), "an entry does not cover itself");
         FUZZ_ASSERT(entry.port >= 0 && entry.port <= 65535, "a port out of range");
         if (entry.kind == EgressEntry::Kind::Address || entry.kind == EgressEntry::Kind::Block)
@@ -38,7 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         FUZZ_ASSERT(entry.sentForm().isEmpty(), "an invalid entry sends something");
     }
 
-    const Destination destination = Destination::parse(destinationText.isNull() ? entryText : destinationText);
+    const Destination destination =
+        Destination::parse(destinationText.isNull() ? entryText : destinationText);
     if (destination.isValid()) {
         FUZZ_ASSERT(destination.port >= 0 && destination.port <= 65535, "a destination port out of range");
         if (destination.isAddress)

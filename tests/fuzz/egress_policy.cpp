@@ -30,8 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     FUZZ_ASSERT(checks.size() == rules.items.size(), "a check per entry");
     (void)rulesProblem(rules);
     (void)describeChange(before, rules);
-    for (const char* target : {"pypi.org", "pypi.org:443", "files.pythonhosted.org", "10.1.2.3", "[::1]:8080",
-                               "example.com:80"}) {
+    for (const char* target :
+         {"pypi.org", "pypi.org:443", "files.pythonhosted.org", "10.1.2.3", "[::1]:8080", "example.com:80"}) {
         const MatchResult result = match(rules, checks, Destination::parse(QString::fromLatin1(target)));
         if (!result.allowed())
             continue;

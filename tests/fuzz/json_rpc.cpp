@@ -33,7 +33,8 @@ void checkOneLine(const QByteArray& line, const QJsonValue& id)
     const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
     FUZZ_ASSERT(error.error == QJsonParseError::NoError && doc.isObject(), "an answer that is not JSON");
     const QJsonValue sentId = doc.object().value(QLatin1String("id"));
-    FUZZ_ASSERT(sentId == (id.isUndefined() ? QJsonValue(QJsonValue::Null) : id), "an answer with another id");
+    FUZZ_ASSERT(sentId == (id.isUndefined() ? QJsonValue(QJsonValue::Null) : id),
+                "an answer with another id");
 }
 
 } // namespace
@@ -50,10 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         FUZZ_ASSERT(message.params.isUndefined() || message.params.isObject() || message.params.isArray(),
                     "params of the wrong type");
         checkOneLine(k8::agent::rpcResult(message.id, QJsonValue(message.method)), message.id);
-        checkOneLine(k8::agent::rpcError(message.id, k8::agent::makeRpcError(-32601, message.method,
-                                                                             message.params)),
-                     message.id);
-        FUZZ_ASSERT(!k8::agent::rpcIdText(message.id).isEmpty(), "an id without text");
+        checkOneLine(
+            k8::agent::rpcError(message.id, k8::agent::makeRpcError(-32601, message.method, message.params)),
+            message.id);
+        const QString idText = k8::agent::rpcIdText(message.id);
+        FUZZ_ASSERT(message.id.isString() ? idText == message.id.toString() : !idText.isEmpty(),
+                    "an id whose text is not the id");
     } else {
         FUZZ_ASSERT(error.code == k8::agent::ErrorCode::ParseError ||
                         error.code == k8::agent::ErrorCode::InvalidRequest,

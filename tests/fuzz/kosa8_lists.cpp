@@ -36,22 +36,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const Parsed<Sandbox> sandboxes = ListParser::sandboxes(out);
     checkProblems(sandboxes, lineCount);
     for (const Sandbox& sandbox : sandboxes.items)
-        FUZZ_ASSERT(Names::checkSandbox(sandbox.name).isEmpty(), QStringLiteral("sandbox name: ") + sandbox.name);
+        FUZZ_ASSERT(Names::checkSandbox(sandbox.name).isEmpty(),
+                    QStringLiteral("sandbox name: ") + sandbox.name);
 
     const Parsed<Checkpoint> checkpoints = ListParser::checkpoints(out);
     checkProblems(checkpoints, lineCount);
     for (const Checkpoint& checkpoint : checkpoints.items)
-        FUZZ_ASSERT(Names::checkLabel(checkpoint.label).isEmpty(), QStringLiteral("label: ") + checkpoint.label);
+        FUZZ_ASSERT(Names::checkLabel(checkpoint.label).isEmpty(),
+                    QStringLiteral("label: ") + checkpoint.label);
 
     const Parsed<Snapshot> snapshots = ListParser::snapshots(out);
     checkProblems(snapshots, lineCount);
     for (const Snapshot& snapshot : snapshots.items)
-        FUZZ_ASSERT(Names::checkSnapshotId(snapshot.id).isEmpty(), QStringLiteral("snapshot id: ") + snapshot.id);
+        FUZZ_ASSERT(Names::checkSnapshotId(snapshot.id).isEmpty(),
+                    QStringLiteral("snapshot id: ") + snapshot.id);
 
     const Parsed<Image> images = ListParser::images(out);
     checkProblems(images, lineCount);
     for (const Image& image : images.items)
-        FUZZ_ASSERT(Names::checkImage(image.reference()).isEmpty(), QStringLiteral("image: ") + image.reference());
+        FUZZ_ASSERT(Names::checkImage(image.reference()).isEmpty(),
+                    QStringLiteral("image: ") + image.reference());
 
     const Parsed<AuditEntry> audit = ListParser::auditEntries(out);
     checkProblems(audit, lineCount);

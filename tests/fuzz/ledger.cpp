@@ -83,7 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
 
     QString warning;
-    FUZZ_ASSERT(LedgerReader::readRecent(path, 5, &warning).size() <= 5, "more recent entries than asked for");
+    FUZZ_ASSERT(LedgerReader::readRecent(path, 5, &warning).size() <= 5,
+                "more recent entries than asked for");
 
     QString outText;
     QString errText;

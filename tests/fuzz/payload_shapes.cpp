@@ -51,8 +51,8 @@ QStringList answerTypes(const Request& request, const QJsonValue& answer)
         FUZZ_ASSERT(answer.isArray(), "Agent Inbox answer is not a list");
         FUZZ_ASSERT(answer.toArray().size() == std::max<qsizetype>(1, request.actions.size()),
                     "Agent Inbox answer count differs");
-        const QSet<QString> known{QStringLiteral("accept"), QStringLiteral("ignore"), QStringLiteral("response"),
-                                  QStringLiteral("edit")};
+        const QSet<QString> known{QStringLiteral("accept"), QStringLiteral("ignore"),
+                                  QStringLiteral("response"), QStringLiteral("edit")};
         for (const QJsonValue& response : answer.toArray()) {
             FUZZ_ASSERT(response.isObject() && response.toObject().contains(QLatin1String("args")),
                         "HumanResponse without args");
@@ -63,7 +63,8 @@ QStringList answerTypes(const Request& request, const QJsonValue& answer)
     }
     case PayloadShape::Generic:
         FUZZ_ASSERT(answer.isString(), "Generic answer is not a string");
-        FUZZ_ASSERT(answer.toString() == QLatin1String("approve") || answer.toString() == QLatin1String("reject"),
+        FUZZ_ASSERT(answer.toString() == QLatin1String("approve") ||
+                        answer.toString() == QLatin1String("reject"),
                     "Generic answer is neither approve nor reject");
         types.append(answer.toString());
         break;
@@ -80,7 +81,8 @@ QStringList answerTypes(const Request& request, const QJsonValue& answer)
 
 bool approves(const QString& type)
 {
-    return type == QLatin1String("approve") || type == QLatin1String("accept") || type == QLatin1String("edit");
+    return type == QLatin1String("approve") || type == QLatin1String("accept") ||
+           type == QLatin1String("edit");
 }
 
 void checkRequest(const Request& request)
@@ -115,7 +117,8 @@ void checkRequest(const Request& request)
             continue;
         }
         for (const QString& type : answerTypes(request, result))
-            FUZZ_ASSERT(approves(type) == (kind == DecisionKind::Approve), "the answer turns the decision over");
+            FUZZ_ASSERT(approves(type) == (kind == DecisionKind::Approve),
+                        "the answer turns the decision over");
     }
 
     // A decision with one action too many is always refused.

@@ -42,7 +42,8 @@ bool sameRules(const QList<Rule>& a, const QList<Rule>& b)
         const Rule& x = a[i];
         const Rule& y = b[i];
         if (x.name != y.name || x.decision != y.decision || x.actionSha256 != y.actionSha256 ||
-            x.codeSha256 != y.codeSha256 || x.agent != y.agent || x.method != y.method || x.enabled != y.enabled)
+            x.codeSha256 != y.codeSha256 || x.agent != y.agent || x.method != y.method ||
+            x.enabled != y.enabled)
             return false;
     }
     return true;
