@@ -40,6 +40,15 @@ bool LedgerReader::entrySeq(const QJsonValue& value, qint64* seq)
     return true;
 }
 
+namespace {
+
+bool isLowerSha256Hex(const QString& text)
+{
+    return isSha256Hex(text) && text == text.toLower();
+}
+
+} // namespace
+
 bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
 {
     *out = Tail();
@@ -73,8 +82,10 @@ bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
         out->anyContent = true;
         QJsonObject entry;
         qint64 seq = 0;
+        // The app writes lower-case hashes only (sha256Hex); an entry with another spelling is
+        // damage, not an end to continue after (found by tests/fuzz/ledger.cpp).
         if (parseEntry(lines.at(i), &entry) && entrySeq(entry.value(ledgerkeys::Seq), &seq) &&
-            isSha256Hex(entry.value(ledgerkeys::Hash).toString())) {
+            isLowerSha256Hex(entry.value(ledgerkeys::Hash).toString())) {
             out->seq = seq;
             out->hash = entry.value(ledgerkeys::Hash).toString();
             out->found = true;

@@ -132,6 +132,22 @@ private Q_SLOTS:
         QCOMPARE(verified.firstBadLine, 4);
     }
 
+    // The app writes lower-case hashes; a last entry whose hash is spelled otherwise is damage,
+    // not the end to continue after (found by tests/fuzz/ledger.cpp).
+    void upperCaseHashIsNoTail()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        writeLedger(path, 1);
+        QVERIFY(appendBytes(path, "{\"seq\": 2, \"hash\": \"" + QByteArray(64, 'A') + "\"}\n"));
+        LedgerReader::Tail tail;
+        QString error;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.found);
+        QCOMPARE(tail.seq, 1);
+        QVERIFY(tail.damageAfter);
+    }
+
     void onlyGarbageIsNoEntry()
     {
         QTemporaryDir dir;
