@@ -117,7 +117,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     // Each member value on its own, which reaches the scalar paths.
     if (value.isArray()) {
         for (const QJsonValue& item : value.toArray()) {
-            const QByteArray one = k8::agent::canonicalJson(item);
+            const QByteArray first = k8::agent::canonicalJson(item);
+            // With a lone surrogate, stable from the second round on (see above).
+            const QByteArray one = hasLoneSurrogate(item) ? k8::agent::canonicalJson(reparsed(first)) : first;
             FUZZ_ASSERT(k8::agent::canonicalJson(reparsed(one)) == one, "canonical scalar is not stable");
         }
     }
