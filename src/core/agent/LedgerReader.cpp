@@ -33,8 +33,12 @@ bool LedgerReader::parseEntry(const QByteArray& line, QJsonObject* object)
 
 bool LedgerReader::entrySeq(const QJsonValue& value, qint64* seq)
 {
+    // At most 2^53 - 1, the largest integer a JSON number holds exactly; a larger one does not fit
+    // a qint64 either, and converting it would be undefined (found by tests/fuzz/ledger.cpp).
+    constexpr double MaxSeq = 9007199254740991.0;
     const double number = value.toDouble(-1);
-    if (!value.isDouble() || !std::isfinite(number) || std::floor(number) != number || number < 1)
+    if (!value.isDouble() || !std::isfinite(number) || std::floor(number) != number || number < 1 ||
+        number > MaxSeq)
         return false;
     *seq = static_cast<qint64>(number);
     return true;

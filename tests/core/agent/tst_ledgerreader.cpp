@@ -148,6 +148,18 @@ private Q_SLOTS:
         QVERIFY(tail.damageAfter);
     }
 
+    // A seq beyond 2^53 - 1 is no seq (converting 1e42 to qint64 was undefined; found by
+    // tests/fuzz/ledger.cpp).
+    void hugeSeqIsNoSeq()
+    {
+        qint64 seq = 0;
+        QVERIFY(LedgerReader::entrySeq(QJsonValue(9007199254740991.0), &seq));
+        QCOMPARE(seq, Q_INT64_C(9007199254740991));
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(1e42), &seq));
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(9007199254740992.0), &seq));
+        QCOMPARE(seq, Q_INT64_C(9007199254740991));
+    }
+
     void onlyGarbageIsNoEntry()
     {
         QTemporaryDir dir;
