@@ -29,9 +29,13 @@ bool isIntegral(double value)
     return std::isfinite(value) && std::floor(value) == value && std::fabs(value) <= MaxExactInteger;
 }
 
+// A string id must be valid Unicode: a lone surrogate (sent as a \uD800 escape) has no UTF-8
+// form, so the answer could not carry the same id back (found by tests/fuzz/json_rpc.cpp).
 bool isValidId(const QJsonValue& id)
 {
-    return id.isString() || (id.isDouble() && isIntegral(id.toDouble()));
+    if (id.isString())
+        return QStringView(id.toString()).isValidUtf16();
+    return id.isDouble() && isIntegral(id.toDouble());
 }
 
 bool isValidUtf8(const QByteArray& bytes)

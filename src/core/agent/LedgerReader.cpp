@@ -33,12 +33,25 @@ bool LedgerReader::parseEntry(const QByteArray& line, QJsonObject* object)
 
 bool LedgerReader::entrySeq(const QJsonValue& value, qint64* seq)
 {
+    // At most 2^53 - 1, the largest integer a JSON number holds exactly; a larger one does not fit
+    // a qint64 either, and converting it would be undefined (found by tests/fuzz/ledger.cpp).
+    constexpr double MaxSeq = 9007199254740991.0;
     const double number = value.toDouble(-1);
-    if (!value.isDouble() || !std::isfinite(number) || std::floor(number) != number || number < 1)
+    if (!value.isDouble() || !std::isfinite(number) || std::floor(number) != number || number < 1 ||
+        number > MaxSeq)
         return false;
     *seq = static_cast<qint64>(number);
     return true;
 }
+
+namespace {
+
+bool isLowerSha256Hex(const QString& text)
+{
+    return isSha256Hex(text) && text == text.toLower();
+}
+
+} // namespace
 
 bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
 {
@@ -73,8 +86,10 @@ bool LedgerReader::readTail(const QString& path, Tail* out, QString* error)
         out->anyContent = true;
         QJsonObject entry;
         qint64 seq = 0;
+        // The app writes lower-case hashes only (sha256Hex); an entry with another spelling is
+        // damage, not an end to continue after (found by tests/fuzz/ledger.cpp).
         if (parseEntry(lines.at(i), &entry) && entrySeq(entry.value(ledgerkeys::Seq), &seq) &&
-            isSha256Hex(entry.value(ledgerkeys::Hash).toString())) {
+            isLowerSha256Hex(entry.value(ledgerkeys::Hash).toString())) {
             out->seq = seq;
             out->hash = entry.value(ledgerkeys::Hash).toString();
             out->found = true;

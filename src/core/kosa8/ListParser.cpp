@@ -383,6 +383,11 @@ Parsed<Checkpoint> ListParser::checkpoints(const QByteArray& stdoutData)
             c->label = text(r, "label");
             if (c->label.isEmpty())
                 return missing("LABEL");
+            // Labels, snapshot ids and image references go back to kosa8 as arguments (rewind,
+            // snapshot restore, run); a value kosa8 could not have given is reported, like a
+            // sandbox name, rather than listed (found by tests/fuzz/kosa8_lists.cpp).
+            if (const QString bad = Names::checkLabel(c->label); !bad.isEmpty())
+                return ListParser::tr("not a checkpoint label: %1").arg(bad);
             c->id = text(r, "id");
             c->created = dateTime(r, "created");
             c->createdText = text(r, "created");
@@ -402,6 +407,8 @@ Parsed<Snapshot> ListParser::snapshots(const QByteArray& stdoutData)
         s->id = text(r, "id");
         if (s->id.isEmpty())
             return missing("ID");
+        if (const QString bad = Names::checkSnapshotId(s->id); !bad.isEmpty())
+            return ListParser::tr("not a snapshot id: %1").arg(bad);
         s->created = dateTime(r, "created");
         s->createdText = text(r, "created");
         s->size = text(r, "size");
@@ -417,6 +424,8 @@ Parsed<Image> ListParser::images(const QByteArray& stdoutData)
         if (i->repository.isEmpty())
             return missing("REPOSITORY");
         i->tag = text(r, "tag");
+        if (const QString bad = Names::checkImage(i->reference()); !bad.isEmpty())
+            return ListParser::tr("not an image reference: %1").arg(bad);
         i->size = text(r, "size");
         i->extra = extraOf(r, {"repository", "tag", "size"});
         return std::nullopt;

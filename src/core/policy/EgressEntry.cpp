@@ -322,6 +322,11 @@ EgressEntry EgressEntry::parse(const QString& text)
     const QString ascii = asciiName(name, &nameError);
     if (!nameError.isEmpty())
         return fail(nameError);
+    // A name whose ASCII form is only digits and dots ("²" becomes "2", full-width digits become
+    // digits) is what kosa8 reads as an IPv4 address, so it is parsed as one, from that ASCII
+    // form (found by tests/fuzz/egress_entry.cpp: it was a name kosa8 refuses).
+    if (!wildcard && ascii != name && ipv4ish.match(ascii).hasMatch())
+        return parse(hasPort ? ascii + QLatin1Char(':') + portPart : ascii);
     if (wildcard && !ascii.contains(QLatin1Char('.')))
         return fail(
             EgressEntry::tr(

@@ -61,6 +61,10 @@ private Q_SLOTS:
                                  << ErrorCode::InvalidRequest << null;
         QTest::newRow("id null") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}")
                                  << ErrorCode::InvalidRequest << null;
+        // No UTF-8 form, so no answer could carry it back (found by tests/fuzz/json_rpc.cpp).
+        QTest::newRow("id lone surrogate")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":\"a\\uDDDDb\",\"method\":\"ping\"}")
+            << ErrorCode::InvalidRequest << null;
         QTest::newRow("id fraction") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}")
                                      << ErrorCode::InvalidRequest << null;
         QTest::newRow("params string")

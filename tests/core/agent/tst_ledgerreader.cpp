@@ -132,6 +132,34 @@ private Q_SLOTS:
         QCOMPARE(verified.firstBadLine, 4);
     }
 
+    // The app writes lower-case hashes; a last entry whose hash is spelled otherwise is damage,
+    // not the end to continue after (found by tests/fuzz/ledger.cpp).
+    void upperCaseHashIsNoTail()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        writeLedger(path, 1);
+        QVERIFY(appendBytes(path, "{\"seq\": 2, \"hash\": \"" + QByteArray(64, 'A') + "\"}\n"));
+        LedgerReader::Tail tail;
+        QString error;
+        QVERIFY(LedgerReader::readTail(path, &tail, &error));
+        QVERIFY(tail.found);
+        QCOMPARE(tail.seq, 1);
+        QVERIFY(tail.damageAfter);
+    }
+
+    // A seq beyond 2^53 - 1 is no seq (converting 1e42 to qint64 was undefined; found by
+    // tests/fuzz/ledger.cpp).
+    void hugeSeqIsNoSeq()
+    {
+        qint64 seq = 0;
+        QVERIFY(LedgerReader::entrySeq(QJsonValue(9007199254740991.0), &seq));
+        QCOMPARE(seq, Q_INT64_C(9007199254740991));
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(1e42), &seq));
+        QVERIFY(!LedgerReader::entrySeq(QJsonValue(9007199254740992.0), &seq));
+        QCOMPARE(seq, Q_INT64_C(9007199254740991));
+    }
+
     void onlyGarbageIsNoEntry()
     {
         QTemporaryDir dir;

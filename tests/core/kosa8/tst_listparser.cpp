@@ -202,6 +202,7 @@ private Q_SLOTS:
     void stripAnsi();
     void problemKeepsTheLine();
     void junkRowUnderSandboxTable();
+    void invalidNamesInOtherLists();
     void datesAndTypedValues();
     void version_data();
     void version();
@@ -413,6 +414,34 @@ void TestListParser::junkRowUnderSandboxTable()
     QCOMPARE(parsed.problems.size(), 1);
     QCOMPARE(parsed.problems.first().lineNumber, 3);
     QVERIFY(parsed.problems.first().reason.contains(u"not a sandbox name"_s));
+}
+
+// Found by tests/fuzz/kosa8_lists.cpp: labels, snapshot ids and image references go back to
+// kosa8 as arguments, so a row whose value kosa8 could not have given is a problem, as for sandboxes.
+void TestListParser::invalidNamesInOtherLists()
+{
+    const Parsed<Checkpoint> checkpoints =
+        ListParser::checkpoints("LABEL     ID\nclean     c1\n-rf \xe9   c2\n");
+    QCOMPARE(checkpoints.items.size(), 1);
+    QCOMPARE(checkpoints.items.first().label, u"clean"_s);
+    QCOMPARE(checkpoints.problems.size(), 1);
+    QCOMPARE(checkpoints.problems.first().lineNumber, 3);
+    QVERIFY(checkpoints.problems.first().reason.contains(u"not a checkpoint label"_s));
+
+    const Parsed<Snapshot> snapshots =
+        ListParser::snapshots("[{\"id\": \"snap-0001\"}, {\"id\": \"snap 2\\u202e\"}]");
+    QCOMPARE(snapshots.items.size(), 1);
+    QCOMPARE(snapshots.items.first().id, u"snap-0001"_s);
+    QCOMPARE(snapshots.problems.size(), 1);
+    QVERIFY(snapshots.problems.first().reason.contains(u"not a snapshot id"_s));
+
+    const Parsed<Image> images = ListParser::images("{\"repository\": \"python\", \"tag\": \"3.12-slim\"}\n"
+                                                    "{\"repository\": \"--privileged\", \"tag\": \"x\"}\n");
+    QCOMPARE(images.items.size(), 1);
+    QCOMPARE(images.items.first().reference(), u"python:3.12-slim"_s);
+    QCOMPARE(images.problems.size(), 1);
+    QCOMPARE(images.problems.first().lineNumber, 2);
+    QVERIFY(images.problems.first().reason.contains(u"not an image reference"_s));
 }
 
 void TestListParser::datesAndTypedValues()

@@ -409,6 +409,16 @@ void TestEgressRules::sentFormsPassTheRunnersCheck()
         QVERIFY2(k8::kosa8::Names::checkHost(entry.sentForm()).isEmpty(),
                  qPrintable(entry.sentForm() + u": "_s + k8::kosa8::Names::checkHost(entry.sentForm())));
     }
+
+    // Names whose ASCII form is only digits and dots are read as the address kosa8 would see
+    // (found by tests/fuzz/egress_entry.cpp: "²" was the name "2", which kosa8 refuses).
+    const EgressEntry superscript = EgressEntry::parse(u"\u00b2"_s);
+    QVERIFY(!superscript.isValid());
+    const EgressEntry fullWidth = EgressEntry::parse(u"\uff11\uff10.\uff10.\uff10.\uff15:80"_s);
+    QVERIFY2(fullWidth.isValid(), qPrintable(fullWidth.error));
+    QCOMPARE(fullWidth.kind, EgressEntry::Kind::Address);
+    QCOMPARE(fullWidth.sentForm(), u"10.0.0.5:80"_s);
+    QVERIFY(k8::kosa8::Names::checkHost(fullWidth.sentForm()).isEmpty());
 }
 
 void TestEgressRules::roundTrip_data()
