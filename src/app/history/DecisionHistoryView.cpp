@@ -163,15 +163,8 @@ QJsonObject DecisionHistoryView::entry(int row) const
 int DecisionHistoryView::rowOfRequest(const QString& requestId, const QString& agent,
                                       const QString& payloadSha256) const
 {
-    const int rows = m_history->model()->rowCount();
-    for (int row = 0; row < rows; ++row) { // newest first
-        const QJsonObject e = entry(row);
-        if (e.value(QLatin1String("request")).toVariant().toString() == requestId &&
-            e.value(QLatin1String("agent")).toString() == agent &&
-            e.value(QLatin1String("payload_sha256")).toString() == payloadSha256)
-            return row;
-    }
-    return -1;
+    return history::DecisionFields::rowOfRequest(*m_history->store(), m_history->model()->rows(), requestId,
+                                                 agent, payloadSha256);
 }
 
 bool DecisionHistoryView::selectRequest(const QString& requestId, const QString& agent,

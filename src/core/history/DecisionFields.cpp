@@ -57,6 +57,20 @@ QString DecisionFields::describeWhere(const QJsonObject& entry)
              checkpoint.isEmpty() ? tr("no checkpoint") : tr("checkpoint %1").arg(checkpoint));
 }
 
+int DecisionFields::rowOfRequest(const AuditStore& store, const QList<qint32>& rows, const QString& requestId,
+                                 const QString& agent, const QString& payloadSha256)
+{
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if (store.row(rows[i]).source != Source::Desk)
+            continue;
+        const QJsonObject e = entry(store, rows[i]);
+        if (e.value(QLatin1String("request")).toVariant().toString() == requestId &&
+            field(e, "agent") == agent && field(e, "payload_sha256") == payloadSha256)
+            return int(i);
+    }
+    return -1;
+}
+
 bool DecisionFields::isTimelineRun(const QJsonObject& entry)
 {
     // The ledger's strings read once into their enums (a review, or several actions, is no run).

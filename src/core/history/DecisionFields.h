@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 namespace k8::history {
@@ -30,6 +31,11 @@ public:
     static QString describeDecidedBy(const QString& decidedBy);
     // "python in box1 (python:3.12-slim), checkpoint LABEL" from a run's entry; empty for others.
     static QString describeWhere(const QJsonObject& entry);
+    // The first of `rows` (store rows, in display order: newest first) recording request
+    // `requestId` from `agent` with this payload hash (what a decision notice knows of its
+    // entry); -1 when none.
+    static int rowOfRequest(const AuditStore& store, const QList<qint32>& rows, const QString& requestId,
+                            const QString& agent, const QString& payloadSha256);
     // An approved run with a sandbox: one that has a place on the checkpoint timeline.
     static bool isTimelineRun(const QJsonObject& entry);
 };
