@@ -137,7 +137,10 @@ DecisionHistoryView::DecisionHistoryView(QWidget* parent)
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
+    // The tab shares its width with the review (InboxPage keeps the list narrow by default): the
+    // filter bar and the details pane must not widen it; they shrink with it instead.
+    m_filterBar->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
