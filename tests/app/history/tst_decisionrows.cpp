@@ -4,14 +4,17 @@
 // the ledger line the store keeps. For each run, where it ran or would have run (issue 7, finding 10).
 #include "agent/InboxModel.h"
 #include "history/AuditFilter.h"
+#include "history/AuditHistory.h"
 #include "history/AuditStore.h"
 #include "history/AuditTableModel.h"
 #include "history/DecisionFields.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -198,6 +201,89 @@ private Q_SLOTS:
         QCOMPARE(DecisionFields::describeDecidedBy(QStringLiteral("shutdown")),
                  QStringLiteral("app shut down"));
         QCOMPARE(DecisionFields::describeDecidedBy(QStringLiteral("<b>x</b>")), QStringLiteral("<b>x</b>"));
+    }
+
+    // The tab reads the ledger alone: no kosa8 runner, no kosa8 command; an unreadable line is
+    // counted, the decisions show newest first.
+    void ledgerAloneWithoutKosa8()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString ledger = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QFile file(ledger);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        for (int seq = 1; seq <= 3; ++seq) {
+            const QJsonObject entry{
+                {QStringLiteral("seq"), seq},
+                {QStringLiteral("time"), QStringLiteral("2026-01-01T10:0%1:00.000Z").arg(seq)},
+                {QStringLiteral("request"), QString::number(seq)},
+                {QStringLiteral("agent"), QStringLiteral("bot")},
+                {QStringLiteral("method"), QStringLiteral("review")},
+                {QStringLiteral("title"), QStringLiteral("<b>T%1</b>").arg(seq)},
+                {QStringLiteral("decision"), QStringLiteral("approve")},
+                {QStringLiteral("decided_by"), QStringLiteral("person")}};
+            file.write(QJsonDocument(entry).toJson(QJsonDocument::Compact) + "\n");
+            if (seq == 2)
+                file.write("{not json\n");
+        }
+        file.close();
+
+        k8::history::AuditHistory history(nullptr);
+        QAbstractItemModelTester tester(history.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        history.setLedgerPath(ledger);
+        k8::history::AuditFilter decisions;
+        decisions.source = int(k8::history::Source::Desk);
+        history.setFilter(decisions);
+        history.setSort({AuditColumn::Time, Qt::DescendingOrder});
+        QSignalSpy finished(&history, &k8::history::AuditHistory::loadFinished);
+        history.reload();
+        QVERIFY(finished.wait(5000));
+        const auto result = finished.first().first().value<k8::history::AuditLoadResult>();
+        QCOMPARE(result.kosa8Stored, 0);
+        QCOMPARE(result.problems, 1);
+        QCOMPARE(history.model()->rowCount(), 3);
+        // Newest first; titles as written (plain text, the view never renders them).
+        QCOMPARE(history.model()->index(0, int(AuditColumn::Title)).data().toString(),
+                 QStringLiteral("<b>T3</b>"));
+        QCOMPARE(history.model()->index(2, int(AuditColumn::Title)).data().toString(),
+                 QStringLiteral("<b>T1</b>"));
+
+        // A ledger line written later: a refresh reads only it.
+        QVERIFY(file.open(QIODevice::Append));
+        file.write(
+            QJsonDocument(QJsonObject{{QStringLiteral("seq"), 4},
+                                      {QStringLiteral("time"), QStringLiteral("2026-01-01T10:09:00.000Z")},
+                                      {QStringLiteral("request"), QStringLiteral("4")},
+                                      {QStringLiteral("decision"), QStringLiteral("reject")},
+                                      {QStringLiteral("decided_by"), QStringLiteral("timeout")}})
+                .toJson(QJsonDocument::Compact) +
+            "\n");
+        file.close();
+        finished.clear();
+        history.refresh();
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(history.store()->rowCount(), 4);
+        QCOMPARE(history.model()->rowCount(), 4);
+        QCOMPARE(history.model()->index(0, int(AuditColumn::DecidedByText)).data().toString(),
+                 QStringLiteral("timed out"));
+    }
+
+    // kosa8's own entries have none of the desk's fields.
+    void kosa8RowsHaveNoDeskFields()
+    {
+        Decisions decisions;
+        const QByteArray extra = "user=alice";
+        k8::history::AuditRowInput input;
+        input.source = k8::history::Source::Kosa8;
+        input.seq = 1;
+        input.text[int(k8::history::TextField::Extra)] = extra;
+        decisions.store->append(input);
+        for (const AuditColumn column :
+             {AuditColumn::Agent, AuditColumn::Title, AuditColumn::Method, AuditColumn::Decision,
+              AuditColumn::DecidedByText, AuditColumn::Where, AuditColumn::Reason})
+            QCOMPARE(DecisionFields::cellText(*decisions.store, 0, column), QString());
+        QVERIFY(DecisionFields::entry(*decisions.store, 0).isEmpty());
     }
 
     // Reloads reset the model, to more rows, fewer and none, and the tester checks every step.
