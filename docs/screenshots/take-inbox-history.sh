@@ -56,4 +56,8 @@ xdotool key ctrl+1
 sleep 1
 xdotool key alt+h
 sleep 1.5
-shots_grab inbox-history-raw.png 0.5
+xdotool mousemove 543 425 mousedown 1 mousemove 800 425 mousemove 1060 425 mouseup 1
+sleep 1
+# The rejection with a reason (the second row) selected: its ledger line fills the details.
+xdotool mousemove 400 226 click 1
+shots_grab inbox-history.png 1

@@ -131,12 +131,13 @@ DecisionHistoryView::DecisionHistoryView(QWidget* parent)
         }
     });
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    // The details under the table: the tab shares the page's width with the review.
+    auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("decisionHistorySplitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 2);
     // The tab shares its width with the review (InboxPage keeps the list narrow by default): the
     // filter bar and the details pane must not widen it; they shrink with it instead.
     m_filterBar->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -236,6 +237,11 @@ void DecisionHistoryView::onShown()
     if (!m_ledgerError.isEmpty())
         status += QLatin1Char(' ') + m_ledgerError;
     m_status->setText(status);
+    // Columns as wide as what they hold, as far as a long title or reason lets the rest show.
+    m_table->resizeColumnsToContents();
+    const int widest = m_table->fontMetrics().averageCharWidth() * 36;
+    for (const AuditColumn column : ShownColumns)
+        m_table->setColumnWidth(int(column), qMin(m_table->columnWidth(int(column)), widest));
     Q_EMIT reloaded(rows);
     if (m_readAgain) {
         m_readAgain = false;
