@@ -119,6 +119,11 @@ DecisionHistoryView::DecisionHistoryView(QWidget* parent)
     connect(m_history, &history::AuditHistory::loadFinished, this,
             [this](const history::AuditLoadResult& result) {
                 m_ledgerError = result.ledgerError;
+                // The filter bar offers what the ledger holds (the current choice stays).
+                const auto store = m_history->store();
+                m_filterBar->setChoices(
+                    store->names(history::NameColumn::Actor), store->names(history::NameColumn::Action),
+                    store->names(history::NameColumn::Sandbox), store->names(history::NameColumn::DecidedBy));
                 if (m_history->isFiltering())
                     m_awaitingFilter = true;
                 else
