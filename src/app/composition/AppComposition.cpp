@@ -3,8 +3,8 @@
 
 #include "agent/AgentService.h"
 #include "agent/SocketPath.h"
+#include "history/DecisionHistoryView.h"
 #include "history/HistoryPage.h"
-#include "history/HistoryView.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
@@ -163,7 +163,7 @@ void AppComposition::wireInbox()
         return agent::SocketPath::statusText(agentService->socketPath(), agentService->isListening());
     });
     // "Show on timeline" on a run in the history.
-    connect(inboxPage->historyView(), &HistoryView::showOnTimelineRequested, window,
+    connect(inboxPage->historyView(), &DecisionHistoryView::showOnTimelineRequested, window,
             [window](const QString& sandbox, const QString& requestId) {
                 window->showTimeline(sandbox, requestId);
             });

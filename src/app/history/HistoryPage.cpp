@@ -165,6 +165,10 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     fit(history::AuditColumn::DecidedBy, "person");
     fit(history::AuditColumn::Seq, "9999");
     fit(history::AuditColumn::Hash, "0123456789");
+    // The desk fields one by one are the inbox's History tab's columns (DecisionHistoryView); here
+    // the detail says them in one line.
+    for (int column = int(history::AuditColumn::Agent); column < int(history::AuditColumn::Count); ++column)
+        m_table->setColumnHidden(column, true);
 
     m_problemsButton->setObjectName(QStringLiteral("historyProblemsButton"));
     m_problemsButton->setCheckable(true);

@@ -4,7 +4,7 @@
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
-#include "history/HistoryView.h"
+#include "history/DecisionHistoryView.h"
 #include "history/PlainText.h"
 #include "inbox/DecisionNotices.h"
 #include "inbox/ReviewView.h"
@@ -62,7 +62,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_model(coordinator->inbox())
     , m_tabs(new QTabWidget(this))
     , m_pending(new QTableView(this))
-    , m_history(new HistoryView(this))
+    , m_history(new DecisionHistoryView(this))
     , m_review(new ReviewView(coordinator, this))
     , m_notices(new DecisionNotices(this))
     , m_sentLabel(new QLabel(this))
@@ -250,7 +250,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(m_review, &ReviewView::nextRequested, this, &InboxPage::selectNext);
     // The history follows the ledger: every write (a rule's decision on a request that never
     // waited here too) reloads it, coalesced per event-loop turn.
-    connect(coordinator, &agent::ReviewCoordinator::ledgerWritten, m_history, &HistoryView::scheduleReload);
+    connect(coordinator, &agent::ReviewCoordinator::ledgerWritten, m_history,
+            &DecisionHistoryView::scheduleReload);
     connect(coordinator, &agent::ReviewCoordinator::automaticDecision, m_notices, &DecisionNotices::add);
     connect(m_notices, &DecisionNotices::showInHistoryRequested, this, &InboxPage::showNoticeInHistory);
     connect(m_review, &ReviewView::decisionSent, this, &InboxPage::showSentConfirmation);

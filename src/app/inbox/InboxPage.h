@@ -27,7 +27,7 @@ class SandboxListModel;
 namespace k8::app {
 
 class DecisionNotices;
-class HistoryView;
+class DecisionHistoryView;
 class ReviewView;
 class RulesDialog;
 class RunPane;
@@ -53,7 +53,7 @@ public:
 
     ReviewView* reviewView() const { return m_review; }
     QTableView* pendingTable() const { return m_pending; }
-    HistoryView* historyView() const { return m_history; }
+    DecisionHistoryView* historyView() const { return m_history; }
     RunPane* runPane() const { return m_runPane; }
     // The recent runs, newest first, under the pending requests.
     QListView* runList() const { return m_runList; }
@@ -124,7 +124,7 @@ private:
     QPointer<agent::InboxModel> m_model;
     QTabWidget* m_tabs;
     QTableView* m_pending;
-    HistoryView* m_history;
+    DecisionHistoryView* m_history;
     ReviewView* m_review;
     DecisionNotices* m_notices;
     QLabel* m_sentLabel;

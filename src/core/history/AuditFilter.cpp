@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/AuditFilter.h"
 
+#include "history/DecisionFields.h"
+
 #include <QElapsedTimer>
 #include <QThread>
 
@@ -322,6 +324,19 @@ void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const
         };
         break;
     }
+    case AuditColumn::Agent:
+    case AuditColumn::Title:
+    case AuditColumn::Method:
+    case AuditColumn::Decision:
+    case AuditColumn::DecidedByText:
+    case AuditColumn::Where:
+    case AuditColumn::Reason:
+        // Read from each entry's ledger line: meant for the inbox's decisions, not a million rows.
+        compare = [&store, column = sort.column](qint32 a, qint32 b) {
+            return DecisionFields::cellText(store, a, column)
+                .compare(DecisionFields::cellText(store, b, column), Qt::CaseInsensitive);
+        };
+        break;
     case AuditColumn::Time:
     case AuditColumn::Count:
         return;

@@ -26,6 +26,15 @@ enum class AuditColumn : int
     DecidedBy,
     Seq,
     Hash,
+    // The ledger's fields of a desk entry (empty for kosa8's): what the inbox's History tab shows
+    // (src/core/history/DecisionFields.h reads them from the line the store keeps).
+    Agent,
+    Title,
+    Method,
+    Decision,
+    DecidedByText, // "you", "rule \"NAME\"", "timed out": decided_by for people
+    Where,         // runs: language, sandbox, image and checkpoint
+    Reason,        // the reject reason the agent received
     Count
 };
 

@@ -29,6 +29,7 @@ class AuditHistory : public QObject
 {
     Q_OBJECT
 public:
+    // runner null: the ledger alone (see AuditLoader); verify() then checks only the ledger.
     explicit AuditHistory(kosa8::Kosa8Runner* runner, QObject* parent = nullptr);
     ~AuditHistory() override;
 

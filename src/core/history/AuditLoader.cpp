@@ -116,6 +116,8 @@ AuditLoader::~AuditLoader()
 
 QString AuditLoader::commandPreview() const
 {
+    if (!m_runner)
+        return {};
     return m_runner->preview(kosa8::Operation::AuditList, {});
 }
 
@@ -159,6 +161,14 @@ void AuditLoader::start(std::shared_ptr<AuditStore> store, bool incremental)
         },
         Qt::QueuedConnection);
 
+    if (!m_runner) {
+        // Ledger only (the inbox's History tab): no kosa8 command, straight to the ledger.
+        const QString ledger = m_ledgerPath;
+        QMetaObject::invokeMethod(
+            worker, [worker, generation, ledger] { worker->end(generation, ledger); }, Qt::QueuedConnection);
+        Q_EMIT started();
+        return;
+    }
     kosa8::JobOptions options;
     options.splitLines = false;
     options.timeoutMs = 10 * 60'000; // a long log on a slow remote worker

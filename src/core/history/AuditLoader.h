@@ -43,6 +43,7 @@ class AuditLoader : public QObject
 {
     Q_OBJECT
 public:
+    // Without a runner only the ledger is read (the inbox's History tab shows decisions only).
     explicit AuditLoader(kosa8::Kosa8Runner* runner, QObject* parent = nullptr);
     ~AuditLoader() override;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/AuditTableModel.h"
 
+#include "history/DecisionFields.h"
 #include "history/TimeText.h"
 
 namespace k8::history {
@@ -150,6 +151,14 @@ QString AuditTableModel::cellText(const AuditStore& store, qsizetype row, AuditC
         return r.seq < 0 ? QString() : QString::number(r.seq);
     case AuditColumn::Hash:
         return store.textString(row, TextField::Hash);
+    case AuditColumn::Agent:
+    case AuditColumn::Title:
+    case AuditColumn::Method:
+    case AuditColumn::Decision:
+    case AuditColumn::DecidedByText:
+    case AuditColumn::Where:
+    case AuditColumn::Reason:
+        return DecisionFields::cellText(store, row, column);
     case AuditColumn::Count:
         break;
     }
@@ -173,7 +182,7 @@ QVariant AuditTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (column == AuditColumn::Hash || column == AuditColumn::Detail)
             return oneLine(cellText(*m_store, row, column));
-        return {};
+        return DecisionFields::toolTip(*m_store, row, column);
     case HighlightRole:
         return row == m_highlighted;
     case StoreRowRole:
@@ -214,6 +223,20 @@ QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Seq");
     case AuditColumn::Hash:
         return tr("Hash");
+    case AuditColumn::Agent:
+        return tr("Agent");
+    case AuditColumn::Title:
+        return tr("Title");
+    case AuditColumn::Method:
+        return tr("Kind");
+    case AuditColumn::Decision:
+        return tr("Decision");
+    case AuditColumn::DecidedByText:
+        return tr("Decided by");
+    case AuditColumn::Where:
+        return tr("Where it ran");
+    case AuditColumn::Reason:
+        return tr("Reason sent");
     case AuditColumn::Count:
         break;
     }

@@ -36,20 +36,25 @@ void AuditVerifier::start(const QString& ledgerPath)
         m_job->cancel();
     }
     const quint64 generation = ++m_generation;
-    m_pending = ledgerPath.isEmpty() ? 1 : 2;
+    m_pending = (ledgerPath.isEmpty() ? 0 : 1) + (m_runner ? 1 : 0);
+    if (m_pending == 0)
+        return;
 
-    m_job = m_runner->start(kosa8::Operation::AuditVerify);
-    connect(m_job, &kosa8::Kosa8Job::finished, this, [this, generation](const kosa8::JobResult& job) {
-        if (generation != m_generation)
-            return;
-        kosa8::AuditVerifyResult result;
-        if (job.outcome == kosa8::JobResult::Outcome::Finished)
-            result = kosa8::ListParser::auditVerify(job.exitCode, job.stdoutData, job.stderrData);
-        else
-            result.message = job.describeFailure();
-        Q_EMIT kosa8Verified(result, job);
-        oneDone();
-    });
+    // Without a runner (a ledger-only history) there is no kosa8 log to verify.
+    if (m_runner)
+        m_job = m_runner->start(kosa8::Operation::AuditVerify);
+    if (m_job)
+        connect(m_job, &kosa8::Kosa8Job::finished, this, [this, generation](const kosa8::JobResult& job) {
+            if (generation != m_generation)
+                return;
+            kosa8::AuditVerifyResult result;
+            if (job.outcome == kosa8::JobResult::Outcome::Finished)
+                result = kosa8::ListParser::auditVerify(job.exitCode, job.stdoutData, job.stderrData);
+            else
+                result.message = job.describeFailure();
+            Q_EMIT kosa8Verified(result, job);
+            oneDone();
+        });
 
     if (ledgerPath.isEmpty())
         return;
@@ -96,7 +101,8 @@ QString AuditVerifier::describe(const agent::LedgerVerifyResult& result)
         return tr("The app's ledger chains: %n entries verified.", nullptr,
                   int(qMin<qint64>(result.entries, INT_MAX)));
     if (result.firstBadSeq >= 0)
-        return tr("The app's ledger does NOT chain: the first entry that does not is seq %1 (line %2). %3")
+        return tr("The app's ledger does NOT chain: the first entry that does not is seq %1 (line "
+                  "%2). %3")
             .arg(result.firstBadSeq)
             .arg(result.firstBadLine)
             .arg(result.message);

@@ -8,8 +8,8 @@
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
 #include "editor/CodeEditor.h"
-#include "history/HistoryModel.h"
-#include "history/HistoryView.h"
+#include "history/AuditTableModel.h"
+#include "history/DecisionHistoryView.h"
 #include "inbox/DecisionNotices.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
@@ -43,10 +43,11 @@
 
 using namespace k8::agent;
 using k8::app::DecisionNotices;
-using k8::app::HistoryModel;
 using k8::app::InboxPage;
 using k8::app::MessageBox;
 using k8::app::ReviewView;
+using k8::history::AuditColumn;
+using k8::history::AuditTableModel;
 using k8::test::AgentTestClient;
 
 namespace {
@@ -75,7 +76,8 @@ private:
 
     ReviewView* review() const { return m_page->reviewView(); }
     DecisionNotices* notices() const { return m_page->decisionNotices(); }
-    HistoryModel* history() const { return m_page->historyView()->model(); }
+    AuditTableModel* history() const { return m_page->historyView()->model(); }
+    QJsonObject historyEntry(int row) const { return m_page->historyView()->entry(row); }
 
     QJsonValue send(const QJsonValue& payload, const QString& title, const QString& agent,
                     const QJsonObject& extra = {}, const QJsonValue& id = {})
@@ -111,7 +113,7 @@ private:
     int historyRowDecidedBy(const QString& decidedBy) const
     {
         for (int row = 0; row < history()->rowCount(); ++row) {
-            if (history()->index(row, 0).data(HistoryModel::DecidedByRawRole).toString() == decidedBy)
+            if (history()->index(row, int(AuditColumn::DecidedBy)).data().toString() == decidedBy)
                 return row;
         }
         return -1;
@@ -248,14 +250,14 @@ private Q_SLOTS:
         m_client->request(QStringLiteral("cancel"), {{QStringLiteral("id"), 1}});
         QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, Wait);
         m_page->historyView()->table()->selectRow(0);
-        const QString hash = history()->entry(0).value(QStringLiteral("hash")).toString();
-        QSignalSpy reloaded(m_page->historyView(), &k8::app::HistoryView::reloaded);
+        const QString hash = historyEntry(0).value(QStringLiteral("hash")).toString();
+        QSignalSpy reloaded(m_page->historyView(), &k8::app::DecisionHistoryView::reloaded);
         for (int i = 0; i < 5; ++i)
             send(codePayload(QStringLiteral("print(%1)").arg(i)), QStringLiteral("More"),
                  QStringLiteral("bot"), {{QStringLiteral("timeout_s"), 1}});
         QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 6, Wait);
         QVERIFY(selectedHistoryRow() >= 0);
-        QCOMPARE(history()->entry(selectedHistoryRow()).value(QStringLiteral("hash")).toString(), hash);
+        QCOMPARE(historyEntry(selectedHistoryRow()).value(QStringLiteral("hash")).toString(), hash);
         QVERIFY(reloaded.count() <= 6); // coalesced: never more reloads than ledger writes
     }
 
@@ -279,7 +281,7 @@ private Q_SLOTS:
         press(Qt::Key_Return);
         QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("reject")));
         QTRY_VERIFY_WITH_TIMEOUT(history()->rowCount() == 1, Wait);
-        QVERIFY(!history()->entry(0).contains(QStringLiteral("reason")));
+        QVERIFY(!historyEntry(0).contains(QStringLiteral("reason")));
     }
 
     // A HITL rejection carries its reason: the agent gets it, the ledger keeps it, History shows it.
@@ -303,7 +305,7 @@ private Q_SLOTS:
         QCOMPARE(readJsonLines(m_settings.ledgerPath()).last().value(QStringLiteral("reason")).toString(),
                  QStringLiteral("use make clean"));
         QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, Wait);
-        QCOMPARE(history()->index(0, HistoryModel::ReasonColumn).data().toString(),
+        QCOMPARE(history()->index(0, int(AuditColumn::Reason)).data().toString(),
                  QStringLiteral("use make clean"));
     }
 

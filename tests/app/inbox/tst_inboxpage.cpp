@@ -6,8 +6,8 @@
 #include "agent/InboxModel.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
-#include "history/HistoryModel.h"
-#include "history/HistoryView.h"
+#include "history/AuditTableModel.h"
+#include "history/DecisionHistoryView.h"
 #include "history/PlainText.h"
 #include "inbox/ActionCard.h"
 #include "inbox/CountdownLabel.h"
@@ -246,10 +246,11 @@ private Q_SLOTS:
 
         // The history tab shows who decided.
         QTRY_COMPARE_WITH_TIMEOUT(m_page->historyView()->model()->rowCount(), 1, Wait);
-        const QModelIndex by =
-            m_page->historyView()->model()->index(0, k8::app::HistoryModel::DecidedByColumn);
-        QCOMPARE(by.data(k8::app::HistoryModel::DecidedByRawRole).toString(), QStringLiteral("person"));
-        QCOMPARE(by.data().toString(), QStringLiteral("you"));
+        const auto* history = m_page->historyView()->model();
+        QCOMPARE(history->index(0, int(k8::history::AuditColumn::DecidedBy)).data().toString(),
+                 QStringLiteral("person"));
+        QCOMPARE(history->index(0, int(k8::history::AuditColumn::DecidedByText)).data().toString(),
+                 QStringLiteral("you"));
     }
 
     void plainReturnDoesNotApprove()
@@ -762,7 +763,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(m_page->historyView()->model()->rowCount(), 1, Wait);
         QCOMPARE(m_page->historyView()
                      ->model()
-                     ->index(0, k8::app::HistoryModel::DecidedByColumn)
+                     ->index(0, int(k8::history::AuditColumn::DecidedByText))
                      .data()
                      .toString(),
                  QStringLiteral("withdrawn by the agent"));

@@ -3,7 +3,7 @@
 // public entry points other features call: showTimeline(sandbox, request) ("show on timeline" in
 // the history) and rewindToBeforeRun(sandbox, label) (the run console).
 
-#include "history/HistoryView.h"
+#include "history/DecisionHistoryView.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
@@ -88,14 +88,14 @@ private Q_SLOTS:
         QCOMPARE(page->view()->currentRow(), page->model()->rowOfRun(QStringLiteral("9")));
 
         // The history offers "Show on timeline" for the approved run and says where it is.
-        app::HistoryView history;
-        QSignalSpy reloaded(&history, &app::HistoryView::reloaded);
+        app::DecisionHistoryView history;
+        QSignalSpy reloaded(&history, &app::DecisionHistoryView::reloaded);
         history.setLedgerPath(QDir(env.dataPath()).filePath(QStringLiteral("ledger.jsonl")));
         QVERIFY(reloaded.wait(Slow));
         QVERIFY(!history.showOnTimelineAction()->isEnabled());
         history.table()->selectRow(0);
         QVERIFY(history.showOnTimelineAction()->isEnabled());
-        QSignalSpy show(&history, &app::HistoryView::showOnTimelineRequested);
+        QSignalSpy show(&history, &app::DecisionHistoryView::showOnTimelineRequested);
         history.showOnTimelineAction()->trigger();
         QCOMPARE(show.size(), 1);
         QCOMPARE(show.first().at(0).toString(), QStringLiteral("box"));
