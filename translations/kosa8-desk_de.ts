@@ -1612,6 +1612,43 @@
     </message>
 </context>
 <context>
+    <name>k8::app::DecisionHistoryView</name>
+    <message>
+        <source>Show on &amp;timeline</source>
+        <translation>Auf der &amp;Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Decided requests</source>
+        <translation>Entschiedene Anfragen</translation>
+    </message>
+    <message>
+        <source>History status</source>
+        <translation>Status des Verlaufs</translation>
+    </message>
+    <message>
+        <source>No ledger yet.</source>
+        <translation>Noch kein Ledger.</translation>
+    </message>
+    <message>
+        <source>No decisions recorded yet.</source>
+        <translation>Noch keine Entscheidungen aufgezeichnet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n decision(s), newest first.</source>
+        <translation>
+            <numerusform>%n Entscheidung, neueste zuerst.</numerusform>
+            <numerusform>%n Entscheidungen, neueste zuerst.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ledger line(s) could not be read.</source>
+        <translation>
+            <numerusform>%n Ledger-Zeile konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Ledger-Zeilen konnten nicht gelesen werden.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>k8::app::DecisionNotices</name>
     <message>
         <source>Decided without you</source>
@@ -2415,77 +2452,6 @@ Danach: %2</translation>
     </message>
 </context>
 <context>
-    <name>k8::app::HistoryModel</name>
-    <message>
-        <source>you</source>
-        <translation>Sie</translation>
-    </message>
-    <message>
-        <source>rule &quot;%1&quot;</source>
-        <translation>Regel „%1“</translation>
-    </message>
-    <message>
-        <source>timed out</source>
-        <translation>Zeitlimit überschritten</translation>
-    </message>
-    <message>
-        <source>withdrawn by the agent</source>
-        <translation>vom Agenten zurückgezogen</translation>
-    </message>
-    <message>
-        <source>app shut down</source>
-        <translation>App beendet</translation>
-    </message>
-    <message>
-        <source>Request %1, payload SHA-256 %2</source>
-        <translation>Anfrage %1, Nutzlast-SHA-256 %2</translation>
-    </message>
-    <message>
-        <source>When</source>
-        <translation>Wann</translation>
-    </message>
-    <message>
-        <source>Agent</source>
-        <translation>Agent</translation>
-    </message>
-    <message>
-        <source>Title</source>
-        <translation>Titel</translation>
-    </message>
-    <message>
-        <source>Decision</source>
-        <translation>Entscheidung</translation>
-    </message>
-    <message>
-        <source>Decided by</source>
-        <translation>Entschieden von</translation>
-    </message>
-    <message>
-        <source>%1 in %2 (%3), %4</source>
-        <translation>%1 in %2 (%3), %4</translation>
-    </message>
-    <message>
-        <source>no checkpoint</source>
-        <translation>kein Checkpoint</translation>
-    </message>
-    <message>
-        <source>checkpoint %1</source>
-        <translation>Checkpoint %1</translation>
-    </message>
-    <message>
-        <source>Where it ran</source>
-        <translation>Wo es lief</translation>
-    </message>
-    <message>
-        <source>Reason sent</source>
-        <translation>Gesendeter Grund</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Art</translation>
-    </message>
-</context>
-<context>
     <name>k8::app::HistoryPage</name>
     <message>
         <source>Refresh</source>
@@ -2621,36 +2587,6 @@ Danach: %2</translation>
     <message>
         <source>The export to %1 failed: %2</source>
         <translation>Der Export nach %1 ist fehlgeschlagen: %2</translation>
-    </message>
-</context>
-<context>
-    <name>k8::app::HistoryView</name>
-    <message>
-        <source>Decided requests</source>
-        <translation>Entschiedene Anfragen</translation>
-    </message>
-    <message>
-        <source>History status</source>
-        <translation>Status des Verlaufs</translation>
-    </message>
-    <message>
-        <source>No ledger yet.</source>
-        <translation>Noch kein Ledger.</translation>
-    </message>
-    <message>
-        <source>No decisions recorded yet.</source>
-        <translation>Noch keine Entscheidungen aufgezeichnet.</translation>
-    </message>
-    <message numerus="yes">
-        <source>The %n most recent decision(s), newest first.</source>
-        <translation>
-            <numerusform>%n jüngste Entscheidung, neueste zuerst.</numerusform>
-            <numerusform>%n jüngste Entscheidungen, neueste zuerst.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Show on &amp;timeline</source>
-        <translation>Auf der &amp;Zeitleiste zeigen</translation>
     </message>
 </context>
 <context>
@@ -5157,6 +5093,30 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>Hash</source>
         <translation>Hash</translation>
     </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source>Where it ran</source>
+        <translation>Wo es lief</translation>
+    </message>
+    <message>
+        <source>Reason sent</source>
+        <translation>Gesendeter Grund</translation>
+    </message>
 </context>
 <context>
     <name>k8::history::AuditVerifier</name>
@@ -5197,6 +5157,45 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>The app&apos;s ledger does NOT chain: %1</source>
         <translation>Das Entscheidungs-Ledger der App ist NICHT lückenlos verkettet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::history::DecisionFields</name>
+    <message>
+        <source>you</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>rule &quot;%1&quot;</source>
+        <translation>Regel „%1“</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitlimit überschritten</translation>
+    </message>
+    <message>
+        <source>withdrawn by the agent</source>
+        <translation>vom Agenten zurückgezogen</translation>
+    </message>
+    <message>
+        <source>app shut down</source>
+        <translation>App beendet</translation>
+    </message>
+    <message>
+        <source>%1 in %2 (%3), %4</source>
+        <translation>%1 in %2 (%3), %4</translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation>kein Checkpoint</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>Checkpoint %1</translation>
+    </message>
+    <message>
+        <source>Request %1, payload SHA-256 %2</source>
+        <translation>Anfrage %1, Nutzlast-SHA-256 %2</translation>
     </message>
 </context>
 <context>
@@ -5499,6 +5498,18 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>the %1 column is empty or missing</source>
         <translation>die Spalte %1 ist leer oder fehlt</translation>
+    </message>
+    <message>
+        <source>not a checkpoint label: %1</source>
+        <translation>kein Checkpoint-Name: %1</translation>
+    </message>
+    <message>
+        <source>not a snapshot id: %1</source>
+        <translation>keine Snapshot-ID: %1</translation>
+    </message>
+    <message>
+        <source>not an image reference: %1</source>
+        <translation>keine Image-Referenz: %1</translation>
     </message>
 </context>
 <context>
