@@ -2,6 +2,7 @@
 #include "commandlog/CommandLogModel.h"
 
 #include "kosa8/Kosa8Runner.h"
+#include "kosa8/Operation.h"
 #include "style/Style.h"
 
 #include <QLocale>
@@ -133,19 +134,9 @@ void CommandLogModel::clear()
 
 bool CommandLogModel::isListRefresh(kosa8::Operation operation)
 {
-    switch (operation) {
-    case kosa8::Operation::Version:
-    case kosa8::Operation::DaemonStatus:
-    case kosa8::Operation::SandboxList:
-    case kosa8::Operation::SandboxImages:
-    case kosa8::Operation::CheckpointList:
-    case kosa8::Operation::SnapshotList:
-    case kosa8::Operation::AuditList:
-    case kosa8::Operation::McpTools:
-        return true;
-    default:
-        return false;
-    }
+    // doctor and audit verify only read too, but a person asks for them: they are not refreshes.
+    return kosa8::readsOnly(operation) && operation != kosa8::Operation::Doctor &&
+           operation != kosa8::Operation::AuditVerify;
 }
 
 bool CommandLogModel::isRoutine(const Entry& entry)

@@ -8,6 +8,7 @@
 #include "history/HistoryFilterBar.h"
 #include "history/PlainText.h"
 #include "kosa8/Kosa8Runner.h"
+#include "kosa8/Operation.h"
 #include "plumbing/AppContext.h"
 #include "style/StateColours.h"
 #include "style/Style.h"
@@ -58,26 +59,6 @@ public:
         PlainToolTipDelegate::paint(painter, option, index);
     }
 };
-
-// Operations that change nothing: running them is no reason to re-read the audit log.
-bool changesState(kosa8::Operation op)
-{
-    switch (op) {
-    case kosa8::Operation::Version:
-    case kosa8::Operation::Doctor:
-    case kosa8::Operation::DaemonStatus:
-    case kosa8::Operation::SandboxList:
-    case kosa8::Operation::SandboxImages:
-    case kosa8::Operation::CheckpointList:
-    case kosa8::Operation::SnapshotList:
-    case kosa8::Operation::AuditList:
-    case kosa8::Operation::AuditVerify:
-    case kosa8::Operation::McpTools:
-        return false;
-    default:
-        return true;
-    }
-}
 
 QLabel* plainLabel(QWidget* parent, const QString& objectName)
 {
@@ -286,7 +267,7 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     connect(m_afterAction, &QTimer::timeout, this, &HistoryPage::refresh);
     connect(context->runner(), &kosa8::Kosa8Runner::jobFinished, this,
             [this](const kosa8::JobResult& result) {
-                if (!changesState(result.operation) || !m_everLoaded || !isVisible())
+                if (kosa8::readsOnly(result.operation) || !m_everLoaded || !isVisible())
                     return;
                 m_afterAction->start();
             });

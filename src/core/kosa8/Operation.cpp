@@ -92,4 +92,23 @@ QString operationTitle(Operation op)
     return info ? QCoreApplication::translate("k8::kosa8::Operation", info->title) : QString();
 }
 
+bool readsOnly(Operation op)
+{
+    switch (op) {
+    case Operation::Version:
+    case Operation::Doctor:
+    case Operation::DaemonStatus:
+    case Operation::SandboxList:
+    case Operation::SandboxImages:
+    case Operation::CheckpointList:
+    case Operation::SnapshotList:
+    case Operation::AuditList:
+    case Operation::AuditVerify:
+    case Operation::McpTools:
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace k8::kosa8

@@ -47,5 +47,8 @@ bool operationFromKey(const QString& key, Operation* op);
 QList<Operation> allOperations();
 // Human label for the UI ("Create sandbox"), through tr().
 QString operationTitle(Operation op);
+// Whether the operation only reads (version, status, lists, verify): it changes nothing in
+// kosa8, so running it is no reason to re-read what kosa8 holds.
+bool readsOnly(Operation op);
 
 } // namespace k8::kosa8

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void defaultsMatchTheCliDocument_data();
     void defaultsMatchTheCliDocument();
     void everyOperationHasADefault();
+    void readsOnlyIsTheQueriesOnly();
     void fragments();
     void interpreters_data();
     void interpreters();
@@ -292,6 +293,18 @@ void TestCommandProfile::placeholderInsideAWord()
         &error));
     QCOMPARE(profile.arguments(Operation::CheckpointCreate, {{u"name"_s, u"demo"_s}, {u"label"_s, u"a b"_s}}),
              (QStringList{u"checkpoint"_s, u"demo"_s, u"--label=a b"_s}));
+}
+
+// readsOnly() decides which finished jobs make the History page re-read kosa8's audit log and
+// which the command log counts as refreshes: every query, and nothing that changes kosa8.
+void TestCommandProfile::readsOnlyIsTheQueriesOnly()
+{
+    const QList<Operation> queries = {
+        Operation::Version,       Operation::Doctor,         Operation::DaemonStatus, Operation::SandboxList,
+        Operation::SandboxImages, Operation::CheckpointList, Operation::SnapshotList, Operation::AuditList,
+        Operation::AuditVerify,   Operation::McpTools};
+    for (Operation op : allOperations())
+        QVERIFY2(readsOnly(op) == queries.contains(op), qPrintable(operationKey(op)));
 }
 
 QTEST_GUILESS_MAIN(TestCommandProfile)
