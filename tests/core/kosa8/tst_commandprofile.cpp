@@ -299,12 +299,14 @@ void TestCommandProfile::placeholderInsideAWord()
 // which the command log counts as refreshes: every query, and nothing that changes kosa8.
 void TestCommandProfile::readsOnlyIsTheQueriesOnly()
 {
-    const QList<Operation> queries = {
-        Operation::Version,       Operation::Doctor,         Operation::DaemonStatus, Operation::SandboxList,
-        Operation::SandboxImages, Operation::CheckpointList, Operation::SnapshotList, Operation::AuditList,
-        Operation::AuditVerify,   Operation::McpTools};
-    for (Operation op : allOperations())
-        QVERIFY2(readsOnly(op) == queries.contains(op), qPrintable(operationKey(op)));
+    const QList<k8::kosa8::Operation> queries = {
+        k8::kosa8::Operation::Version,       k8::kosa8::Operation::Doctor,
+        k8::kosa8::Operation::DaemonStatus,  k8::kosa8::Operation::SandboxList,
+        k8::kosa8::Operation::SandboxImages, k8::kosa8::Operation::CheckpointList,
+        k8::kosa8::Operation::SnapshotList,  k8::kosa8::Operation::AuditList,
+        k8::kosa8::Operation::AuditVerify,   k8::kosa8::Operation::McpTools};
+    for (k8::kosa8::Operation op : k8::kosa8::allOperations())
+        QVERIFY2(k8::kosa8::readsOnly(op) == queries.contains(op), qPrintable(k8::kosa8::operationKey(op)));
 }
 
 QTEST_GUILESS_MAIN(TestCommandProfile)
