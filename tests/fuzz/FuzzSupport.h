@@ -3,7 +3,9 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QFile>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <cstdint>
 #include <cstdio>
@@ -53,6 +55,24 @@ inline void ensureApp()
     static char name[] = "k8fuzz";
     static char* argv[] = {name, nullptr};
     static QCoreApplication app(argc, argv);
+}
+
+// A folder for the files of harnesses whose code under test takes paths (rules, ledger): one
+// per process, removed at exit.
+inline QString scratchFolder()
+{
+    static QTemporaryDir dir;
+    FUZZ_ASSERT(dir.isValid(), "no temporary folder");
+    return dir.path();
+}
+
+// Replaces the file at `path` with `content`.
+inline void writeFile(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    FUZZ_ASSERT(file.open(QIODevice::WriteOnly | QIODevice::Truncate),
+                QStringLiteral("cannot write ") + path);
+    file.write(content);
 }
 
 } // namespace k8fuzz

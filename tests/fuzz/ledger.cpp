@@ -21,20 +21,6 @@ using namespace k8::agent;
 
 namespace {
 
-QString folder()
-{
-    static QTemporaryDir dir;
-    FUZZ_ASSERT(dir.isValid(), "no temporary folder");
-    return dir.path();
-}
-
-void write(const QString& path, const QByteArray& content)
-{
-    QFile file(path);
-    FUZZ_ASSERT(file.open(QIODevice::WriteOnly | QIODevice::Truncate), "cannot write a file");
-    file.write(content);
-}
-
 bool isHash(const QString& text)
 {
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
@@ -49,12 +35,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const QByteArray marker("\n#STATE\n");
     const qsizetype split = input.indexOf(marker);
     const QByteArray ledger = split < 0 ? input : input.left(split);
-    const QString path = folder() + QStringLiteral("/ledger.jsonl");
-    write(path, ledger);
+    const QString path = k8fuzz::scratchFolder() + QStringLiteral("/ledger.jsonl");
+    k8fuzz::writeFile(path, ledger);
     const QString state = Ledger::statePath(path);
     QFile::remove(state);
     if (split >= 0)
-        write(state, input.mid(split + marker.size()));
+        k8fuzz::writeFile(state, input.mid(split + marker.size()));
 
     const LedgerVerifyResult verified = LedgerReader::verify(path);
     FUZZ_ASSERT(verified.entries >= 0, "a negative entry count");

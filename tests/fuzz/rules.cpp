@@ -20,20 +20,6 @@ using namespace k8::agent;
 
 namespace {
 
-QString folder()
-{
-    static QTemporaryDir dir;
-    FUZZ_ASSERT(dir.isValid(), "no temporary folder");
-    return dir.path();
-}
-
-void write(const QString& path, const QByteArray& content)
-{
-    QFile file(path);
-    FUZZ_ASSERT(file.open(QIODevice::WriteOnly | QIODevice::Truncate), "cannot write the rules file");
-    file.write(content);
-}
-
 bool sameRules(const QList<Rule>& a, const QList<Rule>& b)
 {
     if (a.size() != b.size())
@@ -62,8 +48,8 @@ Request reviewOf(const char* params)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    const QString path = folder() + QStringLiteral("/rules.json");
-    write(path, k8fuzz::bytes(data, size));
+    const QString path = k8fuzz::scratchFolder() + QStringLiteral("/rules.json");
+    k8fuzz::writeFile(path, k8fuzz::bytes(data, size));
 
     RuleSet set;
     QString error;
@@ -74,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     } else {
         for (const Rule& rule : set.rules())
             FUZZ_ASSERT(RuleSet::validate(rule).isEmpty(), "an invalid rule was read");
-        const QString copy = folder() + QStringLiteral("/copy.json");
+        const QString copy = k8fuzz::scratchFolder() + QStringLiteral("/copy.json");
         FUZZ_ASSERT(set.save(copy, &error), "rules that were read cannot be saved");
         RuleSet again;
         FUZZ_ASSERT(again.load(copy, false, &error), "saved rules do not read back");

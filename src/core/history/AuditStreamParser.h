@@ -12,8 +12,8 @@ namespace k8::history {
 // Reads `kosa8 audit ls` output as it arrives, in pieces of any size, into an AuditStore:
 // a docker-style table (by header name, not position: SEQ, TIME, ACTOR, ACTION, SANDBOX, DETAIL,
 // HASH, others kept as extra), one JSON object per line, or a JSON array (one line or pretty-printed),
-// auto-detected from the first line that is not blank (shared/kosa8-cli.md "Output the app must
-// read"). Lines may be split anywhere between two feeds; CRLF, a UTF-8 BOM and ANSI escapes are
+// auto-detected from the first line that is not blank (docs/kosa8-cli.md, "Output the app
+// reads"). Lines may be split anywhere between two feeds; CRLF, a UTF-8 BOM and ANSI escapes are
 // tolerated. A line that cannot be read becomes an AuditProblem with its line number.
 //
 // Plain C++ on bytes, no QVariant or QJsonObject per entry; one instance per load, used on one
