@@ -352,8 +352,10 @@ int main(int argc, char** argv)
         return 2;
     }
     qputenv("KOSA8_STANDIN_STATE", QFile::encodeName(dir.filePath(QStringLiteral("state"))));
-    if (QProcess::execute(standin,
-                          {QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}) != 0)
+    QProcess create; // its "Created sandbox" line must not reach stdout, which holds the JSON only
+    create.setStandardOutputFile(QProcess::nullDevice());
+    create.start(standin, {QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")});
+    if (!create.waitForFinished(30'000) || create.exitCode() != 0)
         return 2;
     k8::kosa8::Kosa8Runner runner;
     k8::kosa8::ConnectionProfile connection;
