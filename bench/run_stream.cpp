@@ -5,7 +5,9 @@
 // an agent that reads everything the socket gives it (run.output notifications, then the result).
 // The floor, in the same run: `cat` of a file holding the same bytes, read through a QProcess pipe
 // on the same thread the way the app reads kosa8 (readyRead, readAll), before and after the app's
-// run; the faster of the two counts.
+// run; the faster of the two counts. A second floor, the stand-in alone: the same run started
+// straight through Kosa8Runner, its output only counted (the stand-in is a Python script started
+// through `env python3`, which costs a start-up the app cannot help).
 //
 //   bench_run_stream [--bytes N] [--standin PATH] [--runs N]
 //
@@ -14,7 +16,10 @@
 // agent received, the peak resident memory (VmHWM) and the longest gap between two ticks of a
 // 1 ms timer on the UI thread.
 #include "agent/AgentService.h"
+#include "agent/PayloadShapes.h"
 #include "inbox/InboxPage.h"
+#include "kosa8/CommandProfile.h"
+#include "kosa8/JobResult.h"
 #include "kosa8/Kosa8Runner.h"
 
 #include <QApplication>
@@ -88,13 +93,19 @@ public:
     {
         m_timer.setTimerType(Qt::PreciseTimer);
         QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] {
-            m_longestNs = qMax(m_longestNs, m_sinceTick.nsecsElapsed());
+            const qint64 gap = m_sinceTick.nsecsElapsed();
+            if (gap > m_longestNs) {
+                m_longestNs = gap;
+                m_longestEndNs = m_sinceStart.nsecsElapsed();
+            }
             m_sinceTick.restart();
         });
     }
     void start()
     {
         m_longestNs = 0;
+        m_longestEndNs = 0;
+        m_sinceStart.start();
         m_sinceTick.start();
         m_timer.start(1);
     }
@@ -104,10 +115,15 @@ public:
         return double(m_longestNs) / 1e6;
     }
 
+    // When the longest gap ended, since start().
+    double longestEndMs() const { return double(m_longestEndNs) / 1e6; }
+
 private:
     QTimer m_timer;
+    QElapsedTimer m_sinceStart;
     QElapsedTimer m_sinceTick;
     qint64 m_longestNs = 0;
+    qint64 m_longestEndNs = 0;
 };
 
 // The bytes the stand-in prints for "# stdout-fill: N" (tests/standin/kosa8, fill_stdout).
@@ -153,6 +169,32 @@ FloorResult catFloor(const QString& file, Heartbeat& heartbeat)
     heartbeat.start();
     clock.start();
     cat.start();
+    loop.exec();
+    result.ms = double(clock.nsecsElapsed()) / 1e6;
+    result.gapMs = heartbeat.stopMs();
+    return result;
+}
+
+// The same run started straight through Kosa8Runner (the app's reader of kosa8's output) with
+// nothing done with the chunks but counting them: what the stand-in and the pipe cost alone.
+FloorResult kosa8Floor(k8::kosa8::Kosa8Runner& runner, qint64 bytes, Heartbeat& heartbeat)
+{
+    FloorResult result;
+    const QString code = QStringLiteral("# stdout-fill: %1\n").arg(bytes);
+    const QVariantMap params{{QStringLiteral("name"), QStringLiteral("box1")},
+                             {QStringLiteral("image"), k8::agent::defaultImageFor(QStringLiteral("python"))},
+                             {QStringLiteral("interpreter"),
+                              runner.profile().interpreterArguments(QStringLiteral("python"), code, false)}};
+    QElapsedTimer clock;
+    heartbeat.start();
+    clock.start();
+    k8::kosa8::JobOptions options;
+    options.splitLines = false; // as RunExecutor reads a run
+    k8::kosa8::Kosa8Job* job = runner.start(k8::kosa8::Operation::SandboxRun, params, options);
+    QEventLoop loop;
+    QObject::connect(job, &k8::kosa8::Kosa8Job::outputChunk, &loop,
+                     [&](bool, const QByteArray& data) { result.bytes += data.size(); });
+    QObject::connect(job, &k8::kosa8::Kosa8Job::finished, &loop, [&] { loop.quit(); });
     loop.exec();
     result.ms = double(clock.nsecsElapsed()) / 1e6;
     result.gapMs = heartbeat.stopMs();
@@ -233,6 +275,7 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
     qint64 outputChars = 0;
     qint64 outputPieces = 0;
     bool finished = false;
+    qint64 finishedNs = -1; // after the run pane (connected first) handled runFinished
     QJsonObject runResult;
     std::thread reader;
     QEventLoop loop;
@@ -264,6 +307,7 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
                                     [&](quint64, const QJsonObject& result) {
                                         runResult = result;
                                         finished = true;
+                                        finishedNs = clock.nsecsElapsed();
                                     });
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
@@ -294,6 +338,8 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
         {QStringLiteral("output_chars_seen_by_ui"), outputChars},
         {QStringLiteral("output_pieces"), outputPieces},
         {QStringLiteral("longest_ui_gap_ms"), gapMs},
+        {QStringLiteral("longest_ui_gap_ended_at_ms"), heartbeat.longestEndMs()},
+        {QStringLiteral("run_finished_signal_ms"), double(finishedNs) / 1e6},
         {QStringLiteral("agent"),
          QJsonObject{{QStringLiteral("socket_bytes"), side.socketBytes.load()},
                      {QStringLiteral("run_output_notifications"), side.notifications.load()},
@@ -380,6 +426,7 @@ int main(int argc, char** argv)
     const double loadBefore = loadAverage();
     const qint64 rssBeforeKiB = statusKiB("VmRSS");
     const FloorResult floorBefore = catFloor(sameBytes, heartbeat);
+    const FloorResult kosa8Before = kosa8Floor(runner, bytes, heartbeat);
     QJsonArray runResults;
     double bestTotalMs = 0;
     double bestStreamMs = 0;
@@ -398,6 +445,8 @@ int main(int argc, char** argv)
         allFinished = allFinished && result.value(QStringLiteral("finished")).toBool();
     }
     const FloorResult floorAfter = catFloor(sameBytes, heartbeat);
+    const FloorResult kosa8After = kosa8Floor(runner, bytes, heartbeat);
+    const double kosa8Ms = qMin(kosa8Before.ms, kosa8After.ms);
     const double floorMs = qMin(floorBefore.ms, floorAfter.ms);
     const qint64 peakKiB = statusKiB("VmHWM");
     auto mbPerSecond = [bytes](double ms) { return ms > 0 ? double(bytes) / 1e6 / (ms / 1e3) : 0.0; };
@@ -420,6 +469,10 @@ int main(int argc, char** argv)
         {QStringLiteral("floor_cat_bytes"), floorBefore.bytes},
         {QStringLiteral("floor_longest_ui_gap_ms"), qMax(floorBefore.gapMs, floorAfter.gapMs)},
         {QStringLiteral("floor_mb_per_s"), mbPerSecond(floorMs)},
+        {QStringLiteral("standin_alone_ms"), QJsonArray{kosa8Before.ms, kosa8After.ms}},
+        {QStringLiteral("standin_alone_bytes"), kosa8Before.bytes},
+        {QStringLiteral("standin_alone_mb_per_s"), mbPerSecond(kosa8Ms)},
+        {QStringLiteral("ratio_to_standin_alone_total"), bestTotalMs > 0 ? kosa8Ms / bestTotalMs : 0.0},
         {QStringLiteral("app_mb_per_s_total"), mbPerSecond(bestTotalMs)},
         {QStringLiteral("app_mb_per_s_streaming"), mbPerSecond(bestStreamMs)},
         {QStringLiteral("ratio_to_floor_total"), ratioTotal},

@@ -70,8 +70,30 @@ qsizetype RunConsole::endColumn() const
     return m_queue.empty() ? document()->lastBlock().length() - 1 : m_queueColumn;
 }
 
-QString RunConsole::bounded(const QString& text, qsizetype& column) const
+QString RunConsole::bounded(const QString& text, qsizetype& column, qsizetype* lines) const
 {
+    // Most output has short lines: then the text is kept as it is (shared, not copied), and this
+    // one pass over its line ends is all the work.
+    qsizetype shortColumn = column;
+    qsizetype lineEnds = 0;
+    bool allShort = true;
+    for (qsizetype from = 0; from < text.size();) {
+        const qsizetype newline = text.indexOf(QLatin1Char('\n'), from);
+        const qsizetype lineEnd = newline < 0 ? text.size() : newline;
+        if (lineEnd - from > m_maxLineChars - shortColumn) {
+            allShort = false;
+            break;
+        }
+        shortColumn = newline < 0 ? shortColumn + lineEnd - from : 0;
+        lineEnds += newline < 0 ? 0 : 1;
+        from = lineEnd + 1;
+    }
+    if (allShort) {
+        column = shortColumn;
+        if (lines)
+            *lines = lineEnds;
+        return text;
+    }
     // Cut long lines here, before the document sees them: one huge block would make every append
     // and every layout pass cost as much as the whole line.
     const QString mark = continuationMark() + QLatin1Char('\n') + continuationLead();
@@ -100,6 +122,8 @@ QString RunConsole::bounded(const QString& text, qsizetype& column) const
             from = newline + 1;
         }
     }
+    if (lines)
+        *lines = out.count(QLatin1Char('\n'));
     return out;
 }
 
@@ -128,8 +152,9 @@ void RunConsole::queueText(const QString& text, const QColor& colour)
     if (text.isEmpty())
         return;
     qsizetype column = endColumn();
-    Queued piece{bounded(text, column), formatFor(colour, false), 0};
-    piece.lines = piece.text.count(QLatin1Char('\n'));
+    Queued piece;
+    piece.text = bounded(text, column, &piece.lines);
+    piece.format = formatFor(colour, false);
     m_queueColumn = column;
     m_queuedLines += piece.lines;
     if (!m_queue.empty() && m_queue.back().format == piece.format) {

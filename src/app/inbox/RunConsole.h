@@ -28,7 +28,7 @@ public:
     static constexpr int DefaultMaxLineChars = 1000;
     static constexpr int SliceLines = 200;
     static constexpr int SliceIntervalMs = 20;
-    static constexpr qsizetype MaxQueuedLines = 1000;
+    static constexpr qsizetype MaxQueuedLines = 400;
 
     explicit RunConsole(QWidget* parent = nullptr);
 
@@ -59,8 +59,8 @@ private:
         qsizetype lines = 0;
     };
     // `text` with every line cut to maxLineChars(), continuing the unfinished line of `column`
-    // characters; `column` is left at the end's.
-    QString bounded(const QString& text, qsizetype& column) const;
+    // characters; `column` is left at the end's, `*lines` (when given) counts its line ends.
+    QString bounded(const QString& text, qsizetype& column, qsizetype* lines = nullptr) const;
     qsizetype endColumn() const;
     void insert(const QString& text, const QTextCharFormat& format);
     void dropOldestQueued();
