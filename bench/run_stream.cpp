@@ -43,6 +43,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <thread>
@@ -85,6 +86,13 @@ double loadAverage()
     return ::getloadavg(load, 1) == 1 ? load[0] : -1;
 }
 
+qint64 threadCpuNs()
+{
+    timespec cpu = {};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    return qint64(cpu.tv_sec) * 1'000'000'000 + cpu.tv_nsec;
+}
+
 // The 1 ms heartbeat on the UI thread: the longest gap between two ticks.
 class Heartbeat
 {
@@ -94,10 +102,13 @@ public:
         m_timer.setTimerType(Qt::PreciseTimer);
         QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] {
             const qint64 gap = m_sinceTick.nsecsElapsed();
+            const qint64 cpu = threadCpuNs();
             if (gap > m_longestNs) {
                 m_longestNs = gap;
                 m_longestEndNs = m_sinceStart.nsecsElapsed();
+                m_longestCpuNs = cpu - m_lastCpuNs;
             }
+            m_lastCpuNs = cpu;
             m_sinceTick.restart();
         });
     }
@@ -105,6 +116,8 @@ public:
     {
         m_longestNs = 0;
         m_longestEndNs = 0;
+        m_longestCpuNs = 0;
+        m_lastCpuNs = threadCpuNs();
         m_sinceStart.start();
         m_sinceTick.start();
         m_timer.start(1);
@@ -117,6 +130,8 @@ public:
 
     // When the longest gap ended, since start().
     double longestEndMs() const { return double(m_longestEndNs) / 1e6; }
+    // How much of the longest gap the UI thread spent running (the rest it was preempted or waited).
+    double longestCpuMs() const { return double(m_longestCpuNs) / 1e6; }
 
 private:
     QTimer m_timer;
@@ -124,6 +139,8 @@ private:
     QElapsedTimer m_sinceTick;
     qint64 m_longestNs = 0;
     qint64 m_longestEndNs = 0;
+    qint64 m_longestCpuNs = 0;
+    qint64 m_lastCpuNs = 0;
 };
 
 // The bytes the stand-in prints for "# stdout-fill: N" (tests/standin/kosa8, fill_stdout).
@@ -339,6 +356,7 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
         {QStringLiteral("output_pieces"), outputPieces},
         {QStringLiteral("longest_ui_gap_ms"), gapMs},
         {QStringLiteral("longest_ui_gap_ended_at_ms"), heartbeat.longestEndMs()},
+        {QStringLiteral("longest_ui_gap_thread_running_ms"), heartbeat.longestCpuMs()},
         {QStringLiteral("run_finished_signal_ms"), double(finishedNs) / 1e6},
         {QStringLiteral("agent"),
          QJsonObject{{QStringLiteral("socket_bytes"), side.socketBytes.load()},
@@ -377,7 +395,11 @@ int main(int argc, char** argv)
     const QCommandLineOption maxOption(QStringLiteral("max-seconds"),
                                        QStringLiteral("give up on a run after this long (default 300)"),
                                        QStringLiteral("S"), QStringLiteral("300"));
-    parser.addOptions({bytesOption, runsOption, standinOption, maxOption});
+    const QCommandLineOption capOption(
+        QStringLiteral("result-cap"),
+        QStringLiteral("bytes of each stream the run's result keeps (default: the app's, RunnerLimits)"),
+        QStringLiteral("N"));
+    parser.addOptions({bytesOption, runsOption, standinOption, maxOption, capOption});
     parser.process(app);
     const qint64 bytes = qMax<qint64>(1, parser.value(bytesOption).toLongLong());
     const int runs = qMax(1, parser.value(runsOption).toInt());
@@ -407,6 +429,11 @@ int main(int argc, char** argv)
     k8::kosa8::ConnectionProfile connection;
     connection.executable = standin;
     runner.setConnection(connection);
+    if (parser.isSet(capOption)) {
+        k8::kosa8::RunnerLimits limits = runner.limits();
+        limits.outputCapBytes = qMax<qint64>(0, parser.value(capOption).toLongLong());
+        runner.setLimits(limits);
+    }
     k8::agent::AgentService service(&runner);
     k8::agent::AgentSettings settings;
     settings.dataDir = dir.filePath(QStringLiteral("data"));
@@ -480,12 +507,11 @@ int main(int argc, char** argv)
         {QStringLiteral("rss_before_mib"), double(rssBeforeKiB) / 1024.0},
         {QStringLiteral("peak_rss_mib"), double(peakKiB) / 1024.0},
         {QStringLiteral("caps"),
-         QJsonObject{
-             {QStringLiteral("console_max_lines"),
-              page.runConsole() ? page.runConsole()->maximumBlockCount() : -1},
-             {QStringLiteral("run_output_bytes_per_run"), limits.maxRunOutputBytes},
-             {QStringLiteral("run_output_queue_bytes"), limits.runOutputQueueBytes},
-             {QStringLiteral("result_kept_bytes_per_stream"), k8::kosa8::RunnerLimits{}.outputCapBytes}}},
+         QJsonObject{{QStringLiteral("console_max_lines"),
+                      page.runConsole() ? page.runConsole()->maximumBlockCount() : -1},
+                     {QStringLiteral("run_output_bytes_per_run"), limits.maxRunOutputBytes},
+                     {QStringLiteral("run_output_queue_bytes"), limits.runOutputQueueBytes},
+                     {QStringLiteral("result_kept_bytes_per_stream"), runner.limits().outputCapBytes}}},
         {QStringLiteral("runs"), runResults},
         {QStringLiteral("targets"),
          QJsonObject{{QStringLiteral("ratio_at_least"), TargetRatio},
