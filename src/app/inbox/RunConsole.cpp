@@ -203,7 +203,7 @@ void RunConsole::showQueued(qsizetype maxLines)
     if (m_skippedNotShown > 0) {
         if (document()->lastBlock().length() > 1)
             cursor.insertText(QStringLiteral("\n"));
-        cursor.insertText(tr("… %n line(s) skipped here: printed faster than the console can show them\n",
+        cursor.insertText(tr("… %n lines skipped here: printed faster than the console can show them\n",
                              nullptr, int(qMin<qint64>(m_skippedNotShown, INT_MAX))),
                           formatFor(palette().color(QPalette::PlaceholderText), false));
         m_skippedNotShown = 0;
