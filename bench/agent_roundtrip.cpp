@@ -10,9 +10,10 @@
 //
 // Two more floors in the same run, the durable ones: the same echo, but each line is appended to a
 // file next to the ledger and fdatasync()ed before it is answered, once per line, or once for all
-// lines read in one poll() turn (grouped, as the app groups its ledger flushes).
+// lines read in one poll() turn (grouped, as the app groups its ledger flushes). The service and
+// the floors take turns in --rounds blocks, so a shared disk's good and bad minutes fall on all.
 //
-//   bench_agent_roundtrip [--requests N] [--clients 1,16] [--data-dir DIR] [--tmpfs-dir DIR]
+//   bench_agent_roundtrip [--requests N] [--clients 1,16] [--data-dir DIR] [--tmpfs-dir DIR] [--rounds N]
 //
 // Prints one JSON object. Clients are plain blocking sockets on their own threads, one request
 // in flight each (closed loop), so the service thread only does the service's work.
@@ -144,9 +145,46 @@ QJsonObject toJson(const Stats& stats)
         {QStringLiteral("per_second"), stats.perSecond}};
 }
 
+// Round trips of one or more blocks of requests against one server.
+struct Sample
+{
+    std::vector<double> latenciesUs;
+    double seconds = 0;
+    qint64 failures = 0;
+    qint64 sent = 0; // with the warm-up requests
+    void add(const Sample& more)
+    {
+        latenciesUs.insert(latenciesUs.end(), more.latenciesUs.begin(), more.latenciesUs.end());
+        seconds += more.seconds;
+        failures += more.failures;
+        sent += more.sent;
+    }
+};
+
+Stats statsOf(Sample sample)
+{
+    Stats stats;
+    std::vector<double>& all = sample.latenciesUs;
+    stats.failures = sample.failures;
+    stats.count = qint64(all.size());
+    if (all.empty())
+        return stats;
+    std::sort(all.begin(), all.end());
+    auto at = [&all](double q) { return all[std::min(all.size() - 1, size_t(q * double(all.size())))]; };
+    stats.p50Us = at(0.50);
+    stats.p99Us = at(0.99);
+    stats.maxUs = all.back();
+    double sum = 0;
+    for (double value : all)
+        sum += value;
+    stats.meanUs = sum / double(all.size());
+    stats.perSecond = double(all.size()) / sample.seconds;
+    return stats;
+}
+
 // Runs `clients` closed-loop clients of `perClient` requests each against `socketPath`, keeping
 // the calling thread's event loop running (the service lives on it).
-Stats runClients(const QByteArray& socketPath, int clients, int perClient, int warmup)
+Sample runClients(const QByteArray& socketPath, int clients, int perClient, int warmup)
 {
     std::vector<std::vector<double>> latencies(static_cast<size_t>(clients));
     std::atomic<int> finished{0};
@@ -197,25 +235,13 @@ Stats runClients(const QByteArray& socketPath, int clients, int perClient, int w
         thread.join();
     const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
 
-    std::vector<double> all;
+    Sample sample;
     for (const auto& some : latencies)
-        all.insert(all.end(), some.begin(), some.end());
-    Stats stats;
-    stats.failures = failures.load();
-    stats.count = qint64(all.size());
-    if (all.empty())
-        return stats;
-    std::sort(all.begin(), all.end());
-    auto at = [&all](double q) { return all[std::min(all.size() - 1, size_t(q * double(all.size())))]; };
-    stats.p50Us = at(0.50);
-    stats.p99Us = at(0.99);
-    stats.maxUs = all.back();
-    double sum = 0;
-    for (double value : all)
-        sum += value;
-    stats.meanUs = sum / double(all.size());
-    stats.perSecond = double(all.size()) / seconds;
-    return stats;
+        sample.latenciesUs.insert(sample.latenciesUs.end(), some.begin(), some.end());
+    sample.seconds = seconds;
+    sample.failures = failures.load();
+    sample.sent = qint64(clients) * (warmup + perClient);
+    return sample;
 }
 
 // What the echo does before it answers a line.
@@ -409,7 +435,7 @@ void writeRules(const QString& dataDir)
 
 // Runs every client count against a service whose ledger is in place.dataDir; null on failure.
 QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QByteArray& echoPath,
-                    const QList<int>& clientCounts, int requests, QString* error)
+                    const QList<int>& clientCounts, int requests, int rounds, QString* error)
 {
     QDir().mkpath(place.dataDir);
     writeRules(place.dataDir);
@@ -471,32 +497,50 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
     bool allWithinDurable = true;
     bool allGapsUnder = true;
     for (int clients : clientCounts) {
+        // The service and the floors take turns in `rounds` blocks, so that all of them see the
+        // same moments of a shared disk and a shared CPU (on a loaded machine one fdatasync can
+        // take 0.2 ms now and 5 ms a minute later).
         const int perClient = (requests + clients - 1) / clients;
-        const int warmup = qMin(200, perClient / 10 + 1);
+        const int perBlock = qMax(1, (perClient + rounds - 1) / rounds);
+        const int warmup = qMin(200, perBlock / 10 + 1);
         const qint64 flushesBefore = ledger.syncCount();
         const qint64 flushNsBefore = ledger.syncTotalNs();
-        startHeartbeat();
-        const Stats serviceStats = runClients(servicePath, clients, perClient, warmup);
-        heartbeat.stop();
-        const double gapMs = double(longestGapNs) / 1e6;
-        const ThreadTimes gapTimes = longestGapTimes;
+        const qint64 lineSyncsBefore = perLine.syncCount();
+        const qint64 lineSyncNsBefore = perLine.syncTotalNs();
+        const qint64 turnSyncsBefore = perTurn.syncCount();
+        const qint64 turnSyncNsBefore = perTurn.syncTotalNs();
+        Sample serviceSample, echoSample, perLineSample, perTurnSample;
+        qint64 serviceGapNs = 0;
+        qint64 idleGapNs = 0;
+        ThreadTimes gapTimes;
+        for (int round = 0; round < rounds; ++round) {
+            startHeartbeat();
+            serviceSample.add(runClients(servicePath, clients, perBlock, warmup));
+            heartbeat.stop();
+            if (longestGapNs > serviceGapNs) {
+                serviceGapNs = longestGapNs;
+                gapTimes = longestGapTimes;
+            }
+            // The same heartbeat while this thread has nothing to do but wait (the floors run on
+            // their own threads): the stalls the machine alone causes (other processes, the clients).
+            startHeartbeat();
+            echoSample.add(runClients(echoPath, clients, perBlock, warmup));
+            perLineSample.add(runClients(perLinePath, clients, perBlock, warmup));
+            perTurnSample.add(runClients(perTurnPath, clients, perBlock, warmup));
+            heartbeat.stop();
+            idleGapNs = qMax(idleGapNs, longestGapNs);
+        }
+        const Stats serviceStats = statsOf(serviceSample);
+        const Stats echoStats = statsOf(echoSample);
+        const Stats perLineStats = statsOf(perLineSample);
+        const Stats perTurnStats = statsOf(perTurnSample);
+        const double gapMs = double(serviceGapNs) / 1e6;
+        const double idleGapMs = double(idleGapNs) / 1e6;
         const qint64 flushes = ledger.syncCount() - flushesBefore;
         const double flushMeanUs =
             flushes > 0 ? double(ledger.syncTotalNs() - flushNsBefore) / double(flushes) / 1e3 : 0.0;
-        const qint64 decisions = qint64(clients) * (warmup + perClient);
-        // The same heartbeat while this thread has nothing to do but wait (the floor runs on its
-        // own thread): the stalls the machine alone causes (other processes, the clients).
-        startHeartbeat();
-        const Stats echoStats = runClients(echoPath, clients, perClient, warmup);
-        heartbeat.stop();
-        const double idleGapMs = double(longestGapNs) / 1e6;
-        const qint64 lineSyncsBefore = perLine.syncCount();
-        const qint64 lineSyncNsBefore = perLine.syncTotalNs();
-        const Stats perLineStats = runClients(perLinePath, clients, perClient, warmup);
+        const qint64 decisions = serviceSample.sent;
         const qint64 lineSyncs = perLine.syncCount() - lineSyncsBefore;
-        const qint64 turnSyncsBefore = perTurn.syncCount();
-        const qint64 turnSyncNsBefore = perTurn.syncTotalNs();
-        const Stats perTurnStats = runClients(perTurnPath, clients, perClient, warmup);
         const qint64 turnSyncs = perTurn.syncCount() - turnSyncsBefore;
         auto durableJson = [&](const Stats& stats, qint64 syncs, qint64 syncNs) {
             QJsonObject out = toJson(stats);
@@ -595,8 +639,13 @@ int main(int argc, char** argv)
                                          QStringLiteral("A folder on a tmpfs for the second run ('none' to "
                                                         "skip it)"),
                                          QStringLiteral("DIR"), QStringLiteral("/dev/shm"));
-    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption});
+    const QCommandLineOption roundsOption(QStringLiteral("rounds"),
+                                          QStringLiteral("Blocks in which the service and the floors take "
+                                                         "turns (default 5)"),
+                                          QStringLiteral("N"), QStringLiteral("5"));
+    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption, roundsOption});
     parser.process(app);
+    const int rounds = qMax(1, parser.value(roundsOption).toInt());
     const int requests = qMax(1, parser.value(requestsOption).toInt());
     QList<int> clientCounts;
     for (const QString& part : parser.value(clientsOption).split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -645,7 +694,7 @@ int main(int argc, char** argv)
     for (const LedgerPlace& place : std::as_const(places)) {
         QString error;
         const QJsonObject result =
-            measure(place, socketTemp.path(), echoPath, clientCounts, requests, &error);
+            measure(place, socketTemp.path(), echoPath, clientCounts, requests, rounds, &error);
         if (result.isEmpty()) {
             std::fprintf(stderr, "cannot start the agent service: %s\n", qPrintable(error));
             return 1;
@@ -672,6 +721,7 @@ int main(int argc, char** argv)
                                                 {QStringLiteral("load_average_1m_before"), loadBefore},
                                                 {QStringLiteral("load_average_1m_after"), loadAverage()}}},
         {QStringLiteral("requests_per_configuration"), requests},
+        {QStringLiteral("rounds"), rounds},
         {QStringLiteral("heartbeat_interval_ms"), 1},
         {QStringLiteral("targets"),
          QJsonObject{{QStringLiteral("p50_ratio_to_floor_at_most"), TargetRatioP50},
