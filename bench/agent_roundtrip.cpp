@@ -8,7 +8,12 @@
 // (/dev/shm), where a flush costs next to nothing, so the difference is the cost of durability
 // and the tmpfs figure is the app's own overhead.
 //
-//   bench_agent_roundtrip [--requests N] [--clients 1,16] [--data-dir DIR] [--tmpfs-dir DIR]
+// Two more floors in the same run, the durable ones: the same echo, but each line is appended to a
+// file next to the ledger and fdatasync()ed before it is answered, once per line, or once for all
+// lines read in one poll() turn (grouped, as the app groups its ledger flushes). The service and
+// the floors take turns in --rounds blocks, so a shared disk's good and bad minutes fall on all.
+//
+//   bench_agent_roundtrip [--requests N] [--clients 1,16] [--data-dir DIR] [--tmpfs-dir DIR] [--rounds N]
 //
 // Prints one JSON object. Clients are plain blocking sockets on their own threads, one request
 // in flight each (closed loop), so the service thread only does the service's work.
@@ -42,6 +47,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <memory>
 #include <poll.h>
 #include <sys/resource.h>
@@ -60,6 +66,7 @@ const QString RoundTripCode =
 
 // The targets.
 constexpr double TargetRatioP50 = 2.0;
+constexpr double TargetRatioDurableP50 = 1.5;
 constexpr double TargetLongestGapMs = 50.0;
 
 int connectUnix(const QByteArray& path)
@@ -138,9 +145,46 @@ QJsonObject toJson(const Stats& stats)
         {QStringLiteral("per_second"), stats.perSecond}};
 }
 
+// Round trips of one or more blocks of requests against one server.
+struct Sample
+{
+    std::vector<double> latenciesUs;
+    double seconds = 0;
+    qint64 failures = 0;
+    qint64 sent = 0; // with the warm-up requests
+    void add(const Sample& more)
+    {
+        latenciesUs.insert(latenciesUs.end(), more.latenciesUs.begin(), more.latenciesUs.end());
+        seconds += more.seconds;
+        failures += more.failures;
+        sent += more.sent;
+    }
+};
+
+Stats statsOf(Sample sample)
+{
+    Stats stats;
+    std::vector<double>& all = sample.latenciesUs;
+    stats.failures = sample.failures;
+    stats.count = qint64(all.size());
+    if (all.empty())
+        return stats;
+    std::sort(all.begin(), all.end());
+    auto at = [&all](double q) { return all[std::min(all.size() - 1, size_t(q * double(all.size())))]; };
+    stats.p50Us = at(0.50);
+    stats.p99Us = at(0.99);
+    stats.maxUs = all.back();
+    double sum = 0;
+    for (double value : all)
+        sum += value;
+    stats.meanUs = sum / double(all.size());
+    stats.perSecond = double(all.size()) / sample.seconds;
+    return stats;
+}
+
 // Runs `clients` closed-loop clients of `perClient` requests each against `socketPath`, keeping
 // the calling thread's event loop running (the service lives on it).
-Stats runClients(const QByteArray& socketPath, int clients, int perClient, int warmup)
+Sample runClients(const QByteArray& socketPath, int clients, int perClient, int warmup)
 {
     std::vector<std::vector<double>> latencies(static_cast<size_t>(clients));
     std::atomic<int> finished{0};
@@ -191,33 +235,41 @@ Stats runClients(const QByteArray& socketPath, int clients, int perClient, int w
         thread.join();
     const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
 
-    std::vector<double> all;
+    Sample sample;
     for (const auto& some : latencies)
-        all.insert(all.end(), some.begin(), some.end());
-    Stats stats;
-    stats.failures = failures.load();
-    stats.count = qint64(all.size());
-    if (all.empty())
-        return stats;
-    std::sort(all.begin(), all.end());
-    auto at = [&all](double q) { return all[std::min(all.size() - 1, size_t(q * double(all.size())))]; };
-    stats.p50Us = at(0.50);
-    stats.p99Us = at(0.99);
-    stats.maxUs = all.back();
-    double sum = 0;
-    for (double value : all)
-        sum += value;
-    stats.meanUs = sum / double(all.size());
-    stats.perSecond = double(all.size()) / seconds;
-    return stats;
+        sample.latenciesUs.insert(sample.latenciesUs.end(), some.begin(), some.end());
+    sample.seconds = seconds;
+    sample.failures = failures.load();
+    sample.sent = qint64(clients) * (warmup + perClient);
+    return sample;
 }
 
-// The floor: a poll() loop on its own thread that writes every line straight back.
+// What the echo does before it answers a line.
+enum class Durability
+{
+    None,    // nothing: the plain floor
+    PerLine, // appends the line to a file and fdatasync()s it, once per line
+    PerTurn, // appends every line read in one poll() turn, then one fdatasync() for all (as the app
+             // groups the ledger's flushes)
+};
+
+// The floor: a poll() loop on its own thread that writes every line straight back, optionally
+// after making it durable in a file (the durable floors: what durability alone costs).
 class EchoServer
 {
 public:
+    explicit EchoServer(Durability durability = Durability::None, const QByteArray& filePath = {})
+        : m_durability(durability)
+    {
+        if (durability != Durability::None)
+            m_file = ::open(filePath.constData(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    }
+    qint64 syncCount() const { return m_syncs.load(); }
+    qint64 syncTotalNs() const { return m_syncNs.load(); }
     bool start(const QByteArray& path)
     {
+        if (m_durability != Durability::None && m_file < 0)
+            return false;
         m_listener = ::socket(AF_UNIX, SOCK_STREAM, 0);
         sockaddr_un address = {};
         address.sun_family = AF_UNIX;
@@ -240,9 +292,19 @@ public:
         }
         if (m_listener >= 0)
             ::close(m_listener);
+        if (m_file >= 0)
+            ::close(m_file);
     }
 
 private:
+    void sync()
+    {
+        const auto t0 = Clock::now();
+        ::fdatasync(m_file);
+        m_syncNs += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+        ++m_syncs;
+    }
+
     void loop()
     {
         std::vector<pollfd> fds{{m_listener, POLLIN, 0}, {m_stopPipe[0], POLLIN, 0}};
@@ -259,6 +321,8 @@ private:
                     buffers.emplace_back();
                 }
             }
+            // Per turn: the complete lines read from each client, answered after one sync.
+            std::vector<std::pair<int, std::string>> answers;
             for (size_t i = 2; i < fds.size(); ++i) {
                 if (!(fds[i].revents & (POLLIN | POLLHUP)))
                     continue;
@@ -275,15 +339,37 @@ private:
                 buffer.append(chunk, size_t(got));
                 const size_t lastNewline = buffer.rfind('\n');
                 if (lastNewline != std::string::npos) {
-                    writeAll(fds[i].fd, buffer.data(), lastNewline + 1);
+                    if (m_durability == Durability::PerLine) {
+                        for (size_t from = 0; from <= lastNewline;) {
+                            const size_t end = buffer.find('\n', from) + 1;
+                            writeAll(m_file, buffer.data() + from, end - from);
+                            sync();
+                            writeAll(fds[i].fd, buffer.data() + from, end - from);
+                            from = end;
+                        }
+                    } else if (m_durability == Durability::PerTurn) {
+                        writeAll(m_file, buffer.data(), lastNewline + 1);
+                        answers.emplace_back(fds[i].fd, buffer.substr(0, lastNewline + 1));
+                    } else {
+                        writeAll(fds[i].fd, buffer.data(), lastNewline + 1);
+                    }
                     buffer.erase(0, lastNewline + 1);
                 }
+            }
+            if (!answers.empty()) {
+                sync();
+                for (const auto& [fd, lines] : answers)
+                    writeAll(fd, lines.data(), lines.size());
             }
         }
         for (size_t i = 2; i < fds.size(); ++i)
             ::close(fds[i].fd);
     }
 
+    Durability m_durability;
+    int m_file = -1;
+    std::atomic<qint64> m_syncs{0};
+    std::atomic<qint64> m_syncNs{0};
     int m_listener = -1;
     int m_stopPipe[2] = {-1, -1};
     std::thread m_thread;
@@ -349,7 +435,7 @@ void writeRules(const QString& dataDir)
 
 // Runs every client count against a service whose ledger is in place.dataDir; null on failure.
 QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QByteArray& echoPath,
-                    const QList<int>& clientCounts, int requests, QString* error)
+                    const QList<int>& clientCounts, int requests, int rounds, QString* error)
 {
     QDir().mkpath(place.dataDir);
     writeRules(place.dataDir);
@@ -388,31 +474,88 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         heartbeat.start(1);
     };
 
+    // The durable floors write their file next to the ledger, on the same file system.
+    EchoServer perLine(
+        Durability::PerLine,
+        QFile::encodeName(QDir(place.dataDir).filePath(QStringLiteral("echo-per-line.jsonl"))));
+    EchoServer perTurn(
+        Durability::PerTurn,
+        QFile::encodeName(QDir(place.dataDir).filePath(QStringLiteral("echo-per-turn.jsonl"))));
+    const QByteArray perLinePath =
+        QFile::encodeName(QDir(socketDir).filePath(QStringLiteral("echo-line.sock")));
+    const QByteArray perTurnPath =
+        QFile::encodeName(QDir(socketDir).filePath(QStringLiteral("echo-turn.sock")));
+    if (!perLine.start(perLinePath) || !perTurn.start(perTurnPath)) {
+        *error = QStringLiteral("cannot start the durable echo servers");
+        return {};
+    }
+
     const QByteArray servicePath = QFile::encodeName(service.socketPath());
     const k8::agent::Ledger& ledger = service.ledger();
     QJsonArray configurations;
     bool allWithin2x = true;
+    bool allWithinDurable = true;
     bool allGapsUnder = true;
     for (int clients : clientCounts) {
+        // The service and the floors take turns in `rounds` blocks, so that all of them see the
+        // same moments of a shared disk and a shared CPU (on a loaded machine one fdatasync can
+        // take 0.2 ms now and 5 ms a minute later).
         const int perClient = (requests + clients - 1) / clients;
-        const int warmup = qMin(200, perClient / 10 + 1);
+        const int perBlock = qMax(1, (perClient + rounds - 1) / rounds);
+        const int warmup = qMin(200, perBlock / 10 + 1);
         const qint64 flushesBefore = ledger.syncCount();
         const qint64 flushNsBefore = ledger.syncTotalNs();
-        startHeartbeat();
-        const Stats serviceStats = runClients(servicePath, clients, perClient, warmup);
-        heartbeat.stop();
-        const double gapMs = double(longestGapNs) / 1e6;
-        const ThreadTimes gapTimes = longestGapTimes;
+        const qint64 lineSyncsBefore = perLine.syncCount();
+        const qint64 lineSyncNsBefore = perLine.syncTotalNs();
+        const qint64 turnSyncsBefore = perTurn.syncCount();
+        const qint64 turnSyncNsBefore = perTurn.syncTotalNs();
+        Sample serviceSample, echoSample, perLineSample, perTurnSample;
+        qint64 serviceGapNs = 0;
+        qint64 idleGapNs = 0;
+        ThreadTimes gapTimes;
+        for (int round = 0; round < rounds; ++round) {
+            startHeartbeat();
+            serviceSample.add(runClients(servicePath, clients, perBlock, warmup));
+            heartbeat.stop();
+            if (longestGapNs > serviceGapNs) {
+                serviceGapNs = longestGapNs;
+                gapTimes = longestGapTimes;
+            }
+            // The same heartbeat while this thread has nothing to do but wait (the floors run on
+            // their own threads): the stalls the machine alone causes (other processes, the clients).
+            startHeartbeat();
+            echoSample.add(runClients(echoPath, clients, perBlock, warmup));
+            perLineSample.add(runClients(perLinePath, clients, perBlock, warmup));
+            perTurnSample.add(runClients(perTurnPath, clients, perBlock, warmup));
+            heartbeat.stop();
+            idleGapNs = qMax(idleGapNs, longestGapNs);
+        }
+        const Stats serviceStats = statsOf(serviceSample);
+        const Stats echoStats = statsOf(echoSample);
+        const Stats perLineStats = statsOf(perLineSample);
+        const Stats perTurnStats = statsOf(perTurnSample);
+        const double gapMs = double(serviceGapNs) / 1e6;
+        const double idleGapMs = double(idleGapNs) / 1e6;
         const qint64 flushes = ledger.syncCount() - flushesBefore;
         const double flushMeanUs =
             flushes > 0 ? double(ledger.syncTotalNs() - flushNsBefore) / double(flushes) / 1e3 : 0.0;
-        const qint64 decisions = qint64(clients) * (warmup + perClient);
-        // The same heartbeat while this thread has nothing to do but wait (the floor runs on its
-        // own thread): the stalls the machine alone causes (other processes, the clients).
-        startHeartbeat();
-        const Stats echoStats = runClients(echoPath, clients, perClient, warmup);
-        heartbeat.stop();
-        const double idleGapMs = double(longestGapNs) / 1e6;
+        const qint64 decisions = serviceSample.sent;
+        const qint64 lineSyncs = perLine.syncCount() - lineSyncsBefore;
+        const qint64 turnSyncs = perTurn.syncCount() - turnSyncsBefore;
+        auto durableJson = [&](const Stats& stats, qint64 syncs, qint64 syncNs) {
+            QJsonObject out = toJson(stats);
+            out.insert(QStringLiteral("syncs"), syncs);
+            out.insert(QStringLiteral("lines_per_sync"), syncs > 0 ? double(decisions) / double(syncs) : 0.0);
+            out.insert(QStringLiteral("sync_mean_us"),
+                       syncs > 0 ? double(syncNs) / double(syncs) / 1e3 : 0.0);
+            return out;
+        };
+        const double ratioDurable = perTurnStats.p50Us > 0 ? serviceStats.p50Us / perTurnStats.p50Us : 0.0;
+        const double ratioDurablePerLine =
+            perLineStats.p50Us > 0 ? serviceStats.p50Us / perLineStats.p50Us : 0.0;
+        const bool withinDurable =
+            serviceStats.failures == 0 && ratioDurable > 0 && ratioDurable <= TargetRatioDurableP50;
+        allWithinDurable = allWithinDurable && withinDurable;
         const double ratioP50 = echoStats.p50Us > 0 ? serviceStats.p50Us / echoStats.p50Us : 0.0;
         const bool within2x = serviceStats.failures == 0 && ratioP50 > 0 && ratioP50 <= TargetRatioP50;
         const bool gapUnder = gapMs <= TargetLongestGapMs;
@@ -422,6 +565,15 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
             {QStringLiteral("clients"), clients},
             {QStringLiteral("service"), toJson(serviceStats)},
             {QStringLiteral("echo_floor"), toJson(echoStats)},
+            {QStringLiteral("durable_floor_per_line"),
+             durableJson(perLineStats, lineSyncs, perLine.syncTotalNs() - lineSyncNsBefore)},
+            {QStringLiteral("durable_floor_per_turn"),
+             durableJson(perTurnStats, turnSyncs, perTurn.syncTotalNs() - turnSyncNsBefore)},
+            {QStringLiteral("ratio_p50_to_durable_per_turn"), ratioDurable},
+            {QStringLiteral("ratio_p50_to_durable_per_line"), ratioDurablePerLine},
+            {QStringLiteral("ratio_throughput_durable_per_turn_to_service"),
+             serviceStats.perSecond > 0 ? perTurnStats.perSecond / serviceStats.perSecond : 0.0},
+            {QStringLiteral("p50_within_1_5x_of_durable_floor"), withinDurable},
             {QStringLiteral("ratio_p50"), ratioP50},
             {QStringLiteral("ratio_p99"), echoStats.p99Us > 0 ? serviceStats.p99Us / echoStats.p99Us : 0.0},
             {QStringLiteral("longest_event_loop_gap_ms"), gapMs},
@@ -450,6 +602,7 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         {QStringLiteral("longest_single_flush_ms"), double(ledger.syncLongestNs()) / 1e6},
         {QStringLiteral("configurations"), configurations},
         {QStringLiteral("p50_within_2x_of_floor"), allWithin2x},
+        {QStringLiteral("p50_within_1_5x_of_durable_floor"), allWithinDurable},
         {QStringLiteral("event_loop_gap_under_50ms"), allGapsUnder},
     };
 }
@@ -486,8 +639,13 @@ int main(int argc, char** argv)
                                          QStringLiteral("A folder on a tmpfs for the second run ('none' to "
                                                         "skip it)"),
                                          QStringLiteral("DIR"), QStringLiteral("/dev/shm"));
-    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption});
+    const QCommandLineOption roundsOption(QStringLiteral("rounds"),
+                                          QStringLiteral("Blocks in which the service and the floors take "
+                                                         "turns (default 5)"),
+                                          QStringLiteral("N"), QStringLiteral("5"));
+    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption, roundsOption});
     parser.process(app);
+    const int rounds = qMax(1, parser.value(roundsOption).toInt());
     const int requests = qMax(1, parser.value(requestsOption).toInt());
     QList<int> clientCounts;
     for (const QString& part : parser.value(clientsOption).split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -536,7 +694,7 @@ int main(int argc, char** argv)
     for (const LedgerPlace& place : std::as_const(places)) {
         QString error;
         const QJsonObject result =
-            measure(place, socketTemp.path(), echoPath, clientCounts, requests, &error);
+            measure(place, socketTemp.path(), echoPath, clientCounts, requests, rounds, &error);
         if (result.isEmpty()) {
             std::fprintf(stderr, "cannot start the agent service: %s\n", qPrintable(error));
             return 1;
@@ -545,6 +703,8 @@ int main(int argc, char** argv)
         const QString key = place.headline ? QStringLiteral("disk") : QStringLiteral("tmpfs");
         summary.insert(key + QStringLiteral("_p50_within_2x_of_floor"),
                        result.value(QStringLiteral("p50_within_2x_of_floor")));
+        summary.insert(key + QStringLiteral("_p50_within_1_5x_of_durable_floor"),
+                       result.value(QStringLiteral("p50_within_1_5x_of_durable_floor")));
         summary.insert(key + QStringLiteral("_event_loop_gap_under_50ms"),
                        result.value(QStringLiteral("event_loop_gap_under_50ms")));
     }
@@ -561,9 +721,11 @@ int main(int argc, char** argv)
                                                 {QStringLiteral("load_average_1m_before"), loadBefore},
                                                 {QStringLiteral("load_average_1m_after"), loadAverage()}}},
         {QStringLiteral("requests_per_configuration"), requests},
+        {QStringLiteral("rounds"), rounds},
         {QStringLiteral("heartbeat_interval_ms"), 1},
         {QStringLiteral("targets"),
          QJsonObject{{QStringLiteral("p50_ratio_to_floor_at_most"), TargetRatioP50},
+                     {QStringLiteral("p50_ratio_to_durable_floor_per_turn_at_most"), TargetRatioDurableP50},
                      {QStringLiteral("longest_event_loop_gap_ms_at_most"), TargetLongestGapMs}}},
         {QStringLiteral("summary"), summary},
         {QStringLiteral("ledgers"), ledgers},

@@ -7,7 +7,32 @@
 #include <QTextCursor>
 #include <QTextDocument>
 
+#include <climits>
+
 namespace k8::app {
+
+namespace {
+
+QTextCharFormat formatFor(const QColor& colour, bool bold)
+{
+    QTextCharFormat format;
+    if (colour.isValid())
+        format.setForeground(colour);
+    if (bold)
+        format.setFontWeight(QFont::Bold);
+    return format;
+}
+
+// Where the text after the `count`-th line end of `text` starts (count >= 1 line ends exist).
+qsizetype afterLineEnds(const QString& text, qsizetype count)
+{
+    qsizetype at = -1;
+    for (qsizetype n = 0; n < count; ++n)
+        at = text.indexOf(QLatin1Char('\n'), at + 1);
+    return at + 1;
+}
+
+} // namespace
 
 RunConsole::RunConsole(QWidget* parent)
     : QPlainTextEdit(parent)
@@ -18,6 +43,8 @@ RunConsole::RunConsole(QWidget* parent)
     // Cut lines are already bounded; wrapping them as well keeps every character in view.
     setLineWrapMode(QPlainTextEdit::WidgetWidth);
     setTabChangesFocus(true);
+    m_slice.setInterval(SliceIntervalMs);
+    connect(&m_slice, &QTimer::timeout, this, [this] { showQueued(SliceLines); });
 }
 
 QString RunConsole::continuationMark()
@@ -32,20 +59,46 @@ QString RunConsole::continuationLead()
 
 bool RunConsole::atLineStart() const
 {
+    if (!m_queue.empty())
+        return m_queueColumn == 0;
     // A block's length counts its separator: 1 is an empty last line.
     return document()->lastBlock().length() <= 1;
 }
 
-void RunConsole::appendText(const QString& text, const QColor& colour, bool bold)
+qsizetype RunConsole::endColumn() const
 {
-    if (text.isEmpty())
-        return;
+    return m_queue.empty() ? document()->lastBlock().length() - 1 : m_queueColumn;
+}
+
+QString RunConsole::bounded(const QString& text, qsizetype& column, qsizetype* lines) const
+{
+    // Most output has short lines: then the text is kept as it is (shared, not copied), and this
+    // one pass over its line ends is all the work.
+    qsizetype shortColumn = column;
+    qsizetype lineEnds = 0;
+    bool allShort = true;
+    for (qsizetype from = 0; from < text.size();) {
+        const qsizetype newline = text.indexOf(QLatin1Char('\n'), from);
+        const qsizetype lineEnd = newline < 0 ? text.size() : newline;
+        if (lineEnd - from > m_maxLineChars - shortColumn) {
+            allShort = false;
+            break;
+        }
+        shortColumn = newline < 0 ? shortColumn + lineEnd - from : 0;
+        lineEnds += newline < 0 ? 0 : 1;
+        from = lineEnd + 1;
+    }
+    if (allShort) {
+        column = shortColumn;
+        if (lines)
+            *lines = lineEnds;
+        return text;
+    }
     // Cut long lines here, before the document sees them: one huge block would make every append
     // and every layout pass cost as much as the whole line.
     const QString mark = continuationMark() + QLatin1Char('\n') + continuationLead();
-    qsizetype column = document()->lastBlock().length() - 1; // characters in the unfinished line
-    QString bounded;
-    bounded.reserve(text.size() + text.size() / m_maxLineChars * mark.size() + mark.size());
+    QString out;
+    out.reserve(text.size() + text.size() / m_maxLineChars * mark.size() + mark.size());
     qsizetype from = 0;
     while (from < text.size()) {
         const qsizetype newline = text.indexOf(QLatin1Char('\n'), from);
@@ -55,33 +108,130 @@ void RunConsole::appendText(const QString& text, const QColor& colour, bool bold
             // Never between the halves of a surrogate pair.
             if (take > 0 && text.at(from + take - 1).isHighSurrogate())
                 --take;
-            bounded += QStringView(text).mid(from, take);
-            bounded += mark;
+            out += QStringView(text).mid(from, take);
+            out += mark;
             from += take;
             column = continuationLead().size();
         }
-        bounded += QStringView(text).mid(from, lineEnd - from);
+        out += QStringView(text).mid(from, lineEnd - from);
         column += lineEnd - from;
         from = lineEnd;
         if (newline >= 0) {
-            bounded += QLatin1Char('\n');
+            out += QLatin1Char('\n');
             column = 0;
             from = newline + 1;
         }
     }
+    if (lines)
+        *lines = out.count(QLatin1Char('\n'));
+    return out;
+}
 
+void RunConsole::insert(const QString& text, const QTextCharFormat& format)
+{
     QScrollBar* bar = verticalScrollBar();
     const bool atEnd = bar->value() >= bar->maximum() - 2;
     QTextCursor cursor(document());
     cursor.movePosition(QTextCursor::End);
-    QTextCharFormat format;
-    if (colour.isValid())
-        format.setForeground(colour);
-    if (bold)
-        format.setFontWeight(QFont::Bold);
-    cursor.insertText(bounded, format);
+    cursor.insertText(text, format);
     if (atEnd)
         bar->setValue(bar->maximum());
+}
+
+void RunConsole::appendText(const QString& text, const QColor& colour, bool bold)
+{
+    if (text.isEmpty())
+        return;
+    showQueued(-1); // in the order it came
+    qsizetype column = endColumn();
+    insert(bounded(text, column), formatFor(colour, bold));
+}
+
+void RunConsole::queueText(const QString& text, const QColor& colour)
+{
+    if (text.isEmpty())
+        return;
+    qsizetype column = endColumn();
+    Queued piece;
+    piece.text = bounded(text, column, &piece.lines);
+    piece.format = formatFor(colour, false);
+    m_queueColumn = column;
+    m_queuedLines += piece.lines;
+    if (!m_queue.empty() && m_queue.back().format == piece.format) {
+        m_queue.back().text += piece.text;
+        m_queue.back().lines += piece.lines;
+    } else {
+        m_queue.push_back(std::move(piece));
+    }
+    if (m_queuedLines > MaxQueuedLines)
+        dropOldestQueued();
+    if (!m_slice.isActive())
+        m_slice.start();
+}
+
+void RunConsole::dropOldestQueued()
+{
+    // Whole lines from the front: what is skipped is one stretch, right after what is shown.
+    qsizetype excess = m_queuedLines - MaxQueuedLines;
+    while (excess > 0 && !m_queue.empty()) {
+        Queued& front = m_queue.front();
+        const qsizetype lines = qMin(front.lines, excess);
+        if (lines == front.lines) {
+            m_queue.pop_front();
+        } else {
+            front.text.remove(0, afterLineEnds(front.text, lines));
+            front.lines -= lines;
+        }
+        excess -= lines;
+        m_queuedLines -= lines;
+        m_skippedLines += lines;
+        m_skippedNotShown += lines;
+    }
+}
+
+void RunConsole::showQueued(qsizetype maxLines)
+{
+    if (m_queue.empty() && m_skippedNotShown == 0) {
+        m_slice.stop();
+        return;
+    }
+    QScrollBar* bar = verticalScrollBar();
+    const bool atEnd = bar->value() >= bar->maximum() - 2;
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();
+    if (m_skippedNotShown > 0) {
+        if (document()->lastBlock().length() > 1)
+            cursor.insertText(QStringLiteral("\n"));
+        cursor.insertText(tr("… %n lines skipped here: printed faster than the console can show them\n",
+                             nullptr, int(qMin<qint64>(m_skippedNotShown, INT_MAX))),
+                          formatFor(palette().color(QPalette::PlaceholderText), false));
+        m_skippedNotShown = 0;
+    }
+    qsizetype budget = maxLines < 0 ? m_queuedLines : maxLines;
+    while (!m_queue.empty()) {
+        Queued& front = m_queue.front();
+        if (front.lines <= budget) {
+            cursor.insertText(front.text, front.format);
+            budget -= front.lines;
+            m_queuedLines -= front.lines;
+            m_queue.pop_front();
+            continue;
+        }
+        if (budget > 0) {
+            const qsizetype cut = afterLineEnds(front.text, budget);
+            cursor.insertText(front.text.left(cut), front.format);
+            front.text.remove(0, cut);
+            front.lines -= budget;
+            m_queuedLines -= budget;
+        }
+        break;
+    }
+    cursor.endEditBlock();
+    if (atEnd)
+        bar->setValue(bar->maximum());
+    if (m_queue.empty())
+        m_slice.stop();
 }
 
 } // namespace k8::app

@@ -3,6 +3,10 @@
 
 #include <QColor>
 #include <QPlainTextEdit>
+#include <QTextCharFormat>
+#include <QTimer>
+
+#include <deque>
 
 namespace k8::app {
 
@@ -11,12 +15,20 @@ namespace k8::app {
 // go first) of at most maxLineChars() characters. A longer line is cut into pieces of that length:
 // each cut ends with continuationMark() and its continuation starts with continuationLead(), so the
 // reader sees that it is one line.
+//
+// Streamed output (queueText) is shown in slices: at most SliceLines lines per event-loop tick of
+// SliceIntervalMs, so a run printing faster than a person can read costs the UI thread a bounded
+// share, not a document edit per piece. When more than MaxQueuedLines wait, the oldest of them are
+// skipped and a line says how many.
 class RunConsole : public QPlainTextEdit
 {
     Q_OBJECT
 public:
     static constexpr int DefaultMaxLines = 10000;
     static constexpr int DefaultMaxLineChars = 1000;
+    static constexpr int SliceLines = 200;
+    static constexpr int SliceIntervalMs = 20;
+    static constexpr qsizetype MaxQueuedLines = 400;
 
     explicit RunConsole(QWidget* parent = nullptr);
 
@@ -25,17 +37,43 @@ public:
     void setMaxLineChars(int chars) { m_maxLineChars = qMax(8, chars); }
     int maxLineChars() const { return m_maxLineChars; }
 
-    // Appends `text` at the end (any length, with or without line ends) and follows the output
-    // when the view was at the bottom.
+    // Appends `text` at the end now, after any queued text (any length, with or without line
+    // ends), and follows the output when the view was at the bottom.
     void appendText(const QString& text, const QColor& colour = {}, bool bold = false);
-    // True when the next text starts a line (the console is empty or ends with a line end).
+    // Queues streamed output: shown within SliceIntervalMs, in slices (see the class comment).
+    void queueText(const QString& text, const QColor& colour = {});
+    // True when the next text starts a line (nothing shown or queued, or it ends with a line end).
     bool atLineStart() const;
+    qsizetype queuedLines() const { return m_queuedLines; }
+    // Lines skipped so far because output came faster than they could be shown.
+    qint64 skippedLines() const { return m_skippedLines; }
 
     static QString continuationMark();
     static QString continuationLead();
 
 private:
+    struct Queued
+    {
+        QString text; // already cut to bounded lines
+        QTextCharFormat format;
+        qsizetype lines = 0;
+    };
+    // `text` with every line cut to maxLineChars(), continuing the unfinished line of `column`
+    // characters; `column` is left at the end's, `*lines` (when given) counts its line ends.
+    QString bounded(const QString& text, qsizetype& column, qsizetype* lines = nullptr) const;
+    qsizetype endColumn() const;
+    void insert(const QString& text, const QTextCharFormat& format);
+    void dropOldestQueued();
+    // Shows at most `maxLines` queued lines (all when negative).
+    void showQueued(qsizetype maxLines);
+
     int m_maxLineChars = DefaultMaxLineChars;
+    std::deque<Queued> m_queue;
+    qsizetype m_queuedLines = 0;
+    qsizetype m_queueColumn = 0; // characters of the unfinished line at the end of the queue
+    qint64 m_skippedLines = 0;
+    qint64 m_skippedNotShown = 0; // skipped lines whose notice is not in the document yet
+    QTimer m_slice;
 };
 
 } // namespace k8::app

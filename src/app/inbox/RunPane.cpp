@@ -211,7 +211,7 @@ void RunPane::onRunStarted(quint64 key, const QString& commandPreview)
 
 void RunPane::onRunOutput(quint64 key, bool isStderr, const QString& text)
 {
-    runFor(key)->console->appendText(text, isStderr ? style::errorColor() : QColor());
+    runFor(key)->console->queueText(text, isStderr ? style::errorColor() : QColor());
 }
 
 QString RunPane::durationText(qint64 ms)

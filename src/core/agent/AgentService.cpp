@@ -677,10 +677,14 @@ void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result,
     const QString code = it->runCode;
     QJsonObject shown = result;
     if (ran) {
-        QJsonObject full{{QStringLiteral("decision"), decisionName(decision)},
-                         {QStringLiteral("code"), code}};
-        for (auto field = result.constBegin(); field != result.constEnd(); ++field)
-            full.insert(field.key(), field.value());
+        // The run's fields with the decision and the code added (a key the run set would win, as
+        // when its fields were copied one by one). Added to a copy of the whole object: copying
+        // the fields one at a time decoded and re-encoded every string, megabytes of output.
+        QJsonObject full = result;
+        if (!full.contains(QStringLiteral("decision")))
+            full.insert(QStringLiteral("decision"), decisionName(decision));
+        if (!full.contains(QStringLiteral("code")))
+            full.insert(QStringLiteral("code"), code);
         shown = full;
         answer(request, rpcResult(request.rpcId, full));
     } else {

@@ -77,11 +77,9 @@ template <typename Unit> char* writeEscaped(const Unit* units, qsizetype size, c
 
 // Sizes the output once and writes straight into it: byte-by-byte appends were most of the cost
 // of hashing a payload and of writing a ledger line.
-template <typename Unit> void appendEscapedQuoted(const Unit* units, qsizetype size, QByteArray* out)
+template <typename Unit>
+void appendEscapedQuoted(const Unit* units, qsizetype size, qsizetype width, QByteArray* out)
 {
-    qsizetype width = 0;
-    for (qsizetype i = 0; i < size; ++i)
-        width += escapedWidth(units[i]);
     const qsizetype start = out->size();
     out->resize(start + width + 2);
     char* to = out->data() + start;
@@ -90,19 +88,32 @@ template <typename Unit> void appendEscapedQuoted(const Unit* units, qsizetype s
     *to = '"';
 }
 
+template <typename Unit> qsizetype escapedSize(const Unit* units, qsizetype size)
+{
+    qsizetype width = 0;
+    for (qsizetype i = 0; i < size; ++i)
+        width += escapedWidth(units[i]);
+    return width;
+}
+
 void appendCanonicalString(QStringView text, QByteArray* out)
 {
     const char16_t* units = text.utf16();
     const qsizetype size = text.size();
-    bool ascii = true;
-    for (qsizetype i = 0; i < size && ascii; ++i)
-        ascii = units[i] < 0x80;
-    if (ascii) {
-        appendEscapedQuoted(units, size, out); // ASCII is its own UTF-8
+    // One pass learns both whether the text is ASCII and its escaped width: run output answered
+    // whole (megabytes) made every extra pass over it count.
+    qsizetype width = 0;
+    char16_t bits = 0;
+    for (qsizetype i = 0; i < size; ++i) {
+        bits |= units[i];
+        width += escapedWidth(units[i]);
+    }
+    if (bits < 0x80) {
+        appendEscapedQuoted(units, size, width, out); // ASCII is its own UTF-8
         return;
     }
     const QByteArray utf8 = text.toUtf8();
-    appendEscapedQuoted(utf8.constData(), utf8.size(), out);
+    appendEscapedQuoted(utf8.constData(), utf8.size(), escapedSize(utf8.constData(), utf8.size()), out);
 }
 
 // ECMAScript's Number-to-string, which RFC 8785 (section 3.2.2.3) prescribes: the shortest digits

@@ -29,6 +29,9 @@ Unit unitAt(QStringView text, qsizetype i)
 
 qsizetype utf8Size(QStringView text)
 {
+    // Run output is mostly ASCII, which Qt checks many characters at a time.
+    if (QtPrivate::isAscii(text))
+        return text.size();
     qsizetype bytes = 0;
     for (qsizetype i = 0; i < text.size();) {
         const Unit unit = unitAt(text, i);
@@ -42,7 +45,7 @@ QStringList splitUtf8Pieces(const QString& text, qsizetype maxUtf8Bytes)
 {
     QStringList pieces;
     // Fast path: a piece of ASCII or short text is the common case.
-    if (text.size() * 3 <= maxUtf8Bytes) {
+    if (text.size() * 3 <= maxUtf8Bytes || (text.size() <= maxUtf8Bytes && QtPrivate::isAscii(text))) {
         if (!text.isEmpty())
             pieces.append(text);
         return pieces;

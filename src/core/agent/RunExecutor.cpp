@@ -125,6 +125,9 @@ void RunExecutor::startRun()
         options.timeoutMs = m_spec.timeoutS * 1000;
     if (m_viaStdin)
         options.standardInput = m_codeBytes;
+    // The output goes on in chunks (outputChunk); splitting it into line signals as well was
+    // work for every line that nobody took.
+    options.splitLines = false;
     const Operation operation = m_viaStdin ? Operation::SandboxRunStdin : Operation::SandboxRun;
 
     m_job = m_runner->start(operation, params, options);

@@ -4,6 +4,7 @@
 #include "inbox/RunConsole.h"
 
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
 
@@ -96,6 +97,55 @@ private Q_SLOTS:
                 qint64(console.maxLines()) * (console.maxLineChars() + 4));
         // Not a timing test: a generous bound that one unbounded line (the old console) misses by far.
         QVERIFY2(slowestAppendNs < 2'000'000'000, qPrintable(QString::number(slowestAppendNs)));
+    }
+
+    // Streamed output is shown a slice at a time, after the event loop runs; text appended at once
+    // still comes after whatever was queued before it.
+    void queuedOutputIsShownInOrder()
+    {
+        RunConsole console;
+        console.queueText(QStringLiteral("first\n"));
+        console.queueText(QStringLiteral("second "));
+        QVERIFY(!console.atLineStart());
+        QCOMPARE(console.toPlainText(), QString());
+        console.appendText(QStringLiteral("done\n"));
+        QCOMPARE(console.toPlainText(), QStringLiteral("first\nsecond done\n"));
+        QVERIFY(console.atLineStart());
+
+        console.queueText(QStringLiteral("third\n"), Qt::red);
+        QCOMPARE(console.queuedLines(), 1);
+        QTRY_COMPARE(console.queuedLines(), 0);
+        QCOMPARE(console.toPlainText(), QStringLiteral("first\nsecond done\nthird\n"));
+        QCOMPARE(console.skippedLines(), 0);
+    }
+
+    // Output faster than the console shows it: the newest lines are kept, in order, and one line
+    // says how many were skipped; the queue never holds more than MaxQueuedLines lines.
+    void floodKeepsTheNewestLinesAndCountsTheRest()
+    {
+        RunConsole console;
+        const int total = 5000;
+        for (int first = 0; first < total; first += 100) {
+            QString piece;
+            for (int i = first; i < first + 100; ++i)
+                piece += QStringLiteral("line %1\n").arg(i);
+            console.queueText(piece);
+            QVERIFY(console.queuedLines() <= RunConsole::MaxQueuedLines);
+        }
+        QCOMPARE(console.skippedLines(), total - RunConsole::MaxQueuedLines);
+        // The first slice comes with the next tick and holds at most SliceLines lines.
+        QSignalSpy shown(console.document(), &QTextDocument::blockCountChanged);
+        QVERIFY(shown.wait());
+        QCOMPARE(console.queuedLines(), RunConsole::MaxQueuedLines - RunConsole::SliceLines);
+        QCOMPARE(console.document()->blockCount(), RunConsole::SliceLines + 2); // the notice, the end
+        QTRY_COMPARE(console.queuedLines(), 0);
+
+        const QStringList lines = console.toPlainText().split(QLatin1Char('\n'));
+        QVERIFY2(lines.first().contains(QString::number(total - RunConsole::MaxQueuedLines)),
+                 qPrintable(lines.first()));
+        QCOMPARE(lines.size(), int(RunConsole::MaxQueuedLines) + 2); // the notice and the empty end
+        for (int i = 0; i < RunConsole::MaxQueuedLines; ++i)
+            QCOMPARE(lines.at(i + 1), QStringLiteral("line %1").arg(total - RunConsole::MaxQueuedLines + i));
     }
 };
 
