@@ -59,7 +59,8 @@ bool AgentServer::listen(const QString& socketPath, QString* error)
     // Access is limited by the 0700 folder, the 0600 file and the peer check; Qt's own option
     // would re-create the file under a temporary name first.
     server->setSocketOptions(QLocalServer::NoOptions);
-    server->setMaxPendingConnections(m_limits.maxConnections + 16);
+    server->setListenBacklogSize(m_limits.listenBacklog());
+    server->setMaxPendingConnections(m_limits.listenBacklog());
     if (!server->listen(socketPath)) {
         *error = Text::tr("Cannot listen on %1: %2").arg(socketPath, server->errorString());
         delete server;
