@@ -23,9 +23,12 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <memory>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -126,14 +129,22 @@ public:
     void start()
     {
         m_client = std::make_unique<AgentTestClient>();
-        connect(m_client.get(), &AgentTestClient::connected, this, [this] {
-            m_hello = m_client->request(QStringLiteral("hello"),
-                                        {{QStringLiteral("agent"), QStringLiteral("load-%1").arg(m_index)}},
-                                        QStringLiteral("hello-%1-%2").arg(m_index).arg(m_attempts));
-        });
-        connect(m_client.get(), &AgentTestClient::connectFailed, this, [this] { retryLater(); });
-        connect(m_client.get(), &AgentTestClient::messageReceived, this, &ScriptedAgent::received);
-        connect(m_client.get(), &AgentTestClient::disconnected, this, &ScriptedAgent::closed);
+        connect(
+            m_client.get(), &AgentTestClient::connected, this,
+            [this] {
+                m_hello =
+                    m_client->request(QStringLiteral("hello"),
+                                      {{QStringLiteral("agent"), QStringLiteral("load-%1").arg(m_index)}},
+                                      QStringLiteral("hello-%1-%2").arg(m_index).arg(m_attempts));
+            },
+            Qt::QueuedConnection);
+        connect(
+            m_client.get(), &AgentTestClient::connectFailed, this, [this] { retryLater(); },
+            Qt::QueuedConnection);
+        connect(m_client.get(), &AgentTestClient::messageReceived, this, &ScriptedAgent::received,
+                Qt::QueuedConnection);
+        connect(m_client.get(), &AgentTestClient::disconnected, this, &ScriptedAgent::closed,
+                Qt::QueuedConnection);
         ++m_attempts;
         m_client->connectTo(m_socketPath);
     }
@@ -642,6 +653,83 @@ private Q_SLOTS:
         QCOMPARE(desk->terminate(), 0);
     }
 
+    // The last word of the app on a connection it ends reaches a client that wrote before it
+    // read, as clients do (the Python client sends its request, then reads): the "busy" answer
+    // past the connection limit, and the "too large" answer to a line over the limit. Closing
+    // with the client's bytes unread made the kernel reset the connection: the client got
+    // ECONNRESET or EPIPE and never the answer.
+    void finalAnswersReachClientsThatWroteFirst()
+    {
+        auto desk = makeDesk();
+        desk->start();
+        std::vector<std::unique_ptr<AgentTestClient>> holders;
+        for (int i = 0; i < 64; ++i) {
+            holders.push_back(std::make_unique<AgentTestClient>());
+            QVERIFY2(desk->connect(*holders.back()), "the app did not listen");
+        }
+        QVERIFY(roundTrip(*holders.back())); // all 64 are the app's
+
+        // Reads until end of file (or an error, -errno) from a blocking socket.
+        const auto readToEnd = [](int fd, QByteArray* into) -> int {
+            timeval limit{10, 0};
+            ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof(limit));
+            char buffer[4096];
+            for (;;) {
+                const ssize_t got = ::recv(fd, buffer, sizeof(buffer), 0);
+                if (got == 0)
+                    return 0;
+                if (got < 0)
+                    return -errno;
+                into->append(buffer, int(got));
+            }
+        };
+        const QByteArray hello = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"hello\"}\n";
+        for (int i = 0; i < 5; ++i) {
+            const int fd = k8::test::connectUnixSocket(socketPath());
+            QVERIFY(fd >= 0);
+            QCOMPARE(::send(fd, hello.constData(), size_t(hello.size()), MSG_NOSIGNAL),
+                     ssize_t(hello.size()));
+            // Read only once the app has dealt with the connection (half-closed or closed it).
+            pollfd waitFor{fd, POLLRDHUP, 0};
+            QCOMPARE(::poll(&waitFor, 1, Wait), 1);
+            QByteArray answer;
+            const int end = readToEnd(fd, &answer);
+            ::close(fd);
+            QVERIFY2(end == 0, qPrintable(QString::fromLocal8Bit(std::strerror(-end))));
+            const QJsonObject message = QJsonDocument::fromJson(answer.trimmed()).object();
+            QCOMPARE(k8::test::errorCodeOf(message), -32000);
+            QVERIFY2(k8::test::errorMessageOf(message).contains(QLatin1String("64")), answer.constData());
+        }
+        // Room for two: the probe, and the client with the huge line. (A refused probe is told
+        // "busy" until the app has seen the holders go; it tries again.)
+        holders.pop_back();
+        holders.pop_back();
+        auto probe = std::make_unique<AgentTestClient>();
+        for (int attempt = 0; attempt < 100 && !(desk->connect(*probe) && roundTrip(*probe)); ++attempt)
+            probe = std::make_unique<AgentTestClient>();
+        QVERIFY(probe->isConnected());
+        const int fd = k8::test::connectUnixSocket(socketPath());
+        QVERIFY(fd >= 0);
+        timeval sendLimit{10, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, sizeof(sendLimit));
+        const QByteArray huge = QByteArray(8 * 1024 * 1024 + 4096, 'x') + '\n';
+        qint64 sent = 0;
+        while (sent < huge.size()) {
+            const ssize_t n = ::send(fd, huge.constData() + sent, size_t(huge.size() - sent), MSG_NOSIGNAL);
+            if (n <= 0)
+                break;
+            sent += n;
+        }
+        QCOMPARE(sent, qint64(huge.size()));
+        QByteArray answer;
+        const int end = readToEnd(fd, &answer);
+        ::close(fd);
+        QVERIFY2(end == 0, qPrintable(QString::fromLocal8Bit(std::strerror(-end))));
+        QCOMPARE(k8::test::errorCodeOf(QJsonDocument::fromJson(answer.trimmed()).object()), -32600);
+        QVERIFY(roundTrip(*probe));
+        QCOMPARE(desk->terminate(), 0);
+    }
+
     // 1,000 connect/disconnect cycles, then 200 agents at once (past the 64-connection limit:
     // the refused ones are told "busy" and come back) with valid and hostile lines, twice. No
     // crash; every valid request is answered or withdrawn, and in the ledger exactly once;
@@ -716,14 +804,19 @@ private Q_SLOTS:
             openClients.insert(client);
             const int n = cycles + open;
             ++open;
-            connect(client, &AgentTestClient::connected, client, [client, n] {
-                if (n % 2)
-                    client->request(QStringLiteral("ping"));
-                else
-                    client->abort();
-            });
-            connect(client, &AgentTestClient::messageReceived, client,
-                    [client] { client->disconnectFromServer(); });
+            // Queued: QLocalSocket must be done emitting before it is closed or deleted.
+            connect(
+                client, &AgentTestClient::connected, client,
+                [client, n] {
+                    if (n % 2)
+                        client->request(QStringLiteral("ping"));
+                    else
+                        client->abort();
+                },
+                Qt::QueuedConnection);
+            connect(
+                client, &AgentTestClient::messageReceived, client,
+                [client] { client->disconnectFromServer(); }, Qt::QueuedConnection);
             auto finish = [&, client] {
                 openClients.remove(client);
                 if (client->property("finished").toBool())
@@ -735,8 +828,8 @@ private Q_SLOTS:
                 if (cycles + open < 1000)
                     startCycle();
             };
-            connect(client, &AgentTestClient::disconnected, this, finish);
-            connect(client, &AgentTestClient::connectFailed, this, finish);
+            connect(client, &AgentTestClient::disconnected, this, finish, Qt::QueuedConnection);
+            connect(client, &AgentTestClient::connectFailed, this, finish, Qt::QueuedConnection);
             client->connectTo(socketPath());
         };
         for (int i = 0; i < 50; ++i)
@@ -779,7 +872,7 @@ private Q_SLOTS:
         int withdrawn = 0;
         for (const QString& id : std::as_const(allValid)) {
             QVERIFY2(byId.value(id).size() == 1, qPrintable(id));
-            const QJsonObject& entry = byId.value(id).first();
+            const QJsonObject entry = byId.value(id).first();
             const QString decidedBy = entry.value(QStringLiteral("decided_by")).toString();
             const QString decision = entry.value(QStringLiteral("decision")).toString();
             if (decidedBy == QLatin1String("rule:pandas-shape")) {

@@ -121,13 +121,13 @@ void AgentServer::acceptPending()
         connection->setSendQueueCaps(m_limits.sendQueueSoftCapBytes, m_limits.sendQueueHardCapBytes);
         if (int(m_connections.size()) >= m_limits.maxConnections) {
             // Tell the client why before closing, so it can report "busy" rather than a broken pipe.
+            // Nothing it sent is handled: the refusal goes out before reading starts.
             connect(connection, &AgentConnection::closed, connection, &QObject::deleteLater);
-            connection->start();
-            connection->send(rpcError(
+            connection->sendFinalAndClose(rpcError(
                 QJsonValue(QJsonValue::Null),
                 makeRpcError(ErrorCode::Busy, Text::tr("Too many connections: the limit is %1 connections")
                                                   .arg(m_limits.maxConnections))));
-            connection->closeAfterWrite();
+            connection->start();
             spdlog::info("agent connection refused: {} connections open (limit {})", m_connections.size(),
                          m_limits.maxConnections);
             continue;
