@@ -83,6 +83,14 @@ public:
     DeskProcess(const DeskProcess&) = delete;
     DeskProcess& operator=(const DeskProcess&) = delete;
 
+    // One more variable in the app's environment (before start()).
+    void setEnvironmentValue(const QString& name, const QString& value)
+    {
+        QProcessEnvironment environment = m_process.processEnvironment();
+        environment.insert(name, value);
+        m_process.setProcessEnvironment(environment);
+    }
+
     // Runs in the child between fork and exec (async-signal-safe calls only): a resource limit
     // the app must live with, set without a hook in the app.
     void setChildSetup(std::function<void()> setup) { m_process.setChildProcessModifier(std::move(setup)); }
