@@ -23,6 +23,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <cstdio>
 
 namespace {
@@ -84,11 +85,20 @@ int answerConsoleRequest(k8::app::AppOptionsParser::Action action, const k8::app
     return -1;
 }
 
+// A file that may not grow (a full quota, RLIMIT_FSIZE) must fail the write with EFBIG, which
+// the ledger turns into rejections and a message; SIGXFSZ's default action would end the app
+// instead, leaving every pending agent without an answer.
+void ignoreFileSizeLimitSignal()
+{
+    std::signal(SIGXFSZ, SIG_IGN);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     using k8::app::AppOptionsParser;
+    ignoreFileSizeLimitSignal();
 
     if (AppOptionsParser::wantsConsoleOnly(argc, argv)) {
         QCoreApplication app(argc, argv);

@@ -2,6 +2,7 @@
 // The real app over the real socket: start kosa8-desk offscreen with the stand-in, talk JSON-RPC
 // to it, stop it with SIGTERM, and check what an agent and a person would check.
 #include "support/AgentTestClient.h"
+#include "support/DeskProcess.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
 #include "support/UnixSockets.h"
@@ -30,7 +31,6 @@ using k8::test::AgentTestClient;
 
 namespace {
 
-constexpr int StartMs = k8::test::waits::Process;
 constexpr int Wait = k8::test::waits::Process;
 
 QString sha256(const QString& text)
@@ -38,119 +38,12 @@ QString sha256(const QString& text)
     return QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
+using k8::test::codeReviewParams;
+using k8::test::countDecidedBy;
+using k8::test::DeskProcess;
+using k8::test::procStatusKiB;
 using k8::test::readJsonLines;
-
-// A field of /proc/PID/status in KiB (VmRSS, VmHWM); -1 when it cannot be read.
-qint64 procStatusKiB(qint64 pid, const char* field)
-{
-    QFile file(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray prefix = QByteArray(field) + ':';
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.startsWith(prefix))
-            return line.mid(prefix.size()).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
-int countDecidedBy(const QList<QJsonObject>& entries, const QString& decidedBy)
-{
-    int count = 0;
-    for (const QJsonObject& entry : entries)
-        count += entry.value(QStringLiteral("decided_by")).toString() == decidedBy;
-    return count;
-}
-
-QJsonObject reviewParams(const QString& code, const QString& agent)
-{
-    return QJsonObject{
-        {QStringLiteral("payload"), QJsonObject{{QStringLiteral("question"), QStringLiteral("Run this?")},
-                                                {QStringLiteral("code"), code}}},
-        {QStringLiteral("agent"), agent}};
-}
-
-// One running kosa8-desk.
-class Desk
-{
-public:
-    Desk(const QString& binary, const QString& standin, const QString& dataDir, const QString& socket,
-         const QString& stateDir)
-        : m_binary(binary)
-        , m_standin(standin)
-        , m_dataDir(dataDir)
-        , m_socket(socket)
-    {
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("KOSA8_STANDIN_STATE"), stateDir);
-        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        environment.remove(QStringLiteral("KOSA8_DESK_SOCKET"));
-        m_process.setProcessEnvironment(environment);
-    }
-    ~Desk()
-    {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-
-    void start(const QStringList& extra = {})
-    {
-        QStringList arguments{QStringLiteral("-platform"),  QStringLiteral("offscreen"),
-                              QStringLiteral("--kosa8"),    m_standin,
-                              QStringLiteral("--data-dir"), m_dataDir,
-                              QStringLiteral("--socket"),   m_socket};
-        m_process.start(m_binary, arguments + extra);
-    }
-    QProcess& process() { return m_process; }
-
-    // Connects `client`, retrying on a timer while the app comes up. False when the app exited
-    // or did not listen in time.
-    bool connect(AgentTestClient& client)
-    {
-        QTimer retry;
-        retry.setSingleShot(true);
-        retry.setInterval(50);
-        QObject::connect(&retry, &QTimer::timeout, &client, [&] { client.connectTo(m_socket); });
-        const QMetaObject::Connection failed =
-            QObject::connect(&client, &AgentTestClient::connectFailed, &retry, [&] { retry.start(); });
-        client.connectTo(m_socket);
-        QSignalSpy connected(&client, &AgentTestClient::connected);
-        QElapsedTimer clock;
-        clock.start();
-        while (!client.isConnected() && clock.elapsed() < StartMs &&
-               m_process.state() != QProcess::NotRunning)
-            connected.wait(200);
-        QObject::disconnect(failed);
-        return client.isConnected();
-    }
-
-    // SIGTERM, then wait for the exit. Returns the exit code, -1 when it did not exit normally.
-    int terminate()
-    {
-        QSignalSpy finished(&m_process, &QProcess::finished);
-        m_process.terminate();
-        if (m_process.state() != QProcess::NotRunning && !finished.wait(Wait))
-            return -1;
-        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
-    }
-
-    int waitForExit()
-    {
-        QSignalSpy finished(&m_process, &QProcess::finished);
-        if (m_process.state() != QProcess::NotRunning && !finished.wait(Wait))
-            return -1000;
-        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
-    }
-
-private:
-    QString m_binary;
-    QString m_standin;
-    QString m_dataDir;
-    QString m_socket;
-    QProcess m_process;
-};
+using k8::test::roundTrip;
 
 } // namespace
 
@@ -162,23 +55,10 @@ private:
     QString m_binary;
     QString m_standin;
 
-    std::unique_ptr<Desk> makeDesk(const QString& data = {}, const QString& socket = {})
+    std::unique_ptr<DeskProcess> makeDesk(const QString& data = {}, const QString& socket = {})
     {
-        return std::make_unique<Desk>(m_binary, m_standin, data.isEmpty() ? dataDir() : data,
-                                      socket.isEmpty() ? socketPath() : socket, stateDir());
-    }
-
-    // Sends ping and waits for pong: everything sent before it on this connection has been read
-    // and handled by the app (a connection is handled in order).
-    static bool roundTrip(AgentTestClient& client)
-    {
-        const QJsonValue ping = client.request(QStringLiteral("ping"));
-        QSignalSpy received(&client, &AgentTestClient::responseReceived);
-        QElapsedTimer clock;
-        clock.start();
-        while (!client.hasResponse(ping) && clock.elapsed() < Wait && client.isConnected())
-            received.wait(500);
-        return client.hasResponse(ping);
+        return std::make_unique<DeskProcess>(m_binary, m_standin, data.isEmpty() ? dataDir() : data,
+                                             socket.isEmpty() ? socketPath() : socket, stateDir());
     }
 
 private Q_SLOTS:
@@ -231,7 +111,7 @@ private Q_SLOTS:
                 const QString agent =
                     night ? QStringLiteral("night-bot") : QStringLiteral("day-bot-%1").arg(c);
                 const QJsonValue id =
-                    clients[c]->request(QStringLiteral("review"), reviewParams(approvedCode, agent));
+                    clients[c]->request(QStringLiteral("review"), codeReviewParams(approvedCode, agent));
                 expected.insert(QStringLiteral("%1/%2").arg(c).arg(AgentTestClient::idKey(id)),
                                 night ? QStringLiteral("reject") : QStringLiteral("approve"));
             }
@@ -284,9 +164,10 @@ private Q_SLOTS:
         QVERIFY(desk->connect(staying));
         for (int i = 0; i < 3; ++i)
             leaving.request(QStringLiteral("review"),
-                            reviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("leaver")));
-        const QJsonValue stays = staying.request(
-            QStringLiteral("review"), reviewParams(QStringLiteral("print('s')"), QStringLiteral("stayer")));
+                            codeReviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("leaver")));
+        const QJsonValue stays =
+            staying.request(QStringLiteral("review"),
+                            codeReviewParams(QStringLiteral("print('s')"), QStringLiteral("stayer")));
         QVERIFY(roundTrip(leaving));
         QVERIFY(roundTrip(staying));
         leaving.abort();
@@ -307,7 +188,7 @@ private Q_SLOTS:
         AgentTestClient client;
         QVERIFY2(desk->connect(client), desk->process().readAllStandardError().constData());
         const QJsonValue generic = client.request(
-            QStringLiteral("review"), reviewParams(QStringLiteral("print(1)"), QStringLiteral("a")));
+            QStringLiteral("review"), codeReviewParams(QStringLiteral("print(1)"), QStringLiteral("a")));
         const QJsonValue hitl = client.request(
             QStringLiteral("review"),
             {{QStringLiteral("payload"),
@@ -383,7 +264,7 @@ private Q_SLOTS:
         AgentTestClient client;
         QVERIFY2(desk->connect(client), desk->process().readAllStandardError().constData());
         for (int i = 0; i < 3; ++i) {
-            QJsonObject params = reviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
+            QJsonObject params = codeReviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
             params.insert(QStringLiteral("timeout_s"), 1);
             client.request(QStringLiteral("review"), params);
         }
@@ -417,7 +298,7 @@ private Q_SLOTS:
         AgentTestClient client;
         QVERIFY2(desk->connect(client), desk->process().readAllStandardError().constData());
         for (int i = 0; i < 3; ++i) {
-            QJsonObject params = reviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
+            QJsonObject params = codeReviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
             params.insert(QStringLiteral("timeout_s"), 1);
             client.request(QStringLiteral("review"), params);
         }
@@ -425,13 +306,7 @@ private Q_SLOTS:
         QCOMPARE(desk->terminate(), 0);
 
         auto verify = [this](const QStringList& arguments, QString* out, QString* err) {
-            QProcess process;
-            process.start(m_binary, arguments);
-            if (!process.waitForFinished(Wait))
-                return -1000;
-            *out = QString::fromUtf8(process.readAllStandardOutput());
-            *err = QString::fromUtf8(process.readAllStandardError());
-            return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+            return k8::test::runConsole(m_binary, arguments, out, err);
         };
         QString out;
         QString err;

@@ -64,6 +64,23 @@ void AppComposition::connectAgentProblems()
                 message.text = text;
                 m_context->postMessage(message);
             });
+    // A ledger that cannot be written turns every decision into a rejection, rules included:
+    // said as an error, one card however many decisions fail, gone once a write works again.
+    static const QString ledgerWriteKey = QStringLiteral("decision-ledger-write");
+    connect(m_agentService.get(), &agent::ReviewCoordinator::ledgerWriteFailed, m_context.get(),
+            [this](const QString& text) {
+                UserMessage message;
+                message.severity = UserMessage::Severity::Error;
+                message.title = QCoreApplication::translate("main", "Decisions cannot be recorded");
+                message.text = QCoreApplication::translate(
+                                   "main", "%1 Until the decision ledger can be written, agent requests are "
+                                           "answered with a rejection, also those a standing rule approves.")
+                                   .arg(text);
+                message.key = ledgerWriteKey;
+                m_context->postMessage(message);
+            });
+    connect(m_agentService.get(), &agent::ReviewCoordinator::ledgerWritten, m_context.get(),
+            [this] { m_context->clearMessage(ledgerWriteKey); });
 }
 
 void AppComposition::applySettingsToAgent()

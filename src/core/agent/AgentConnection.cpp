@@ -143,6 +143,7 @@ void AgentConnection::onBytesWritten()
 {
     if (!m_socket)
         return;
+    shutDownWritingIfWritten();
     if (m_readingPaused && bytesQueued() <= m_softCap / 2) {
         // Below half the cap again (so one answer does not flip it back and forth): read on.
         m_readingPaused = false;
@@ -176,6 +177,40 @@ void AgentConnection::closeAfterWrite()
         m_socket->disconnectFromServer();
     if (!m_socket || m_socket->state() == QLocalSocket::UnconnectedState)
         markClosed();
+}
+
+void AgentConnection::sendFinalAndClose(const QByteArray& line)
+{
+    if (!m_open || m_closing)
+        return;
+    send(line);
+    m_closing = true;
+    m_lingering = true;
+    m_pendingLines.clear();
+    if (!m_socket || m_socket->state() != QLocalSocket::ConnectedState) {
+        markClosed();
+        return;
+    }
+    connect(m_socket, &QLocalSocket::readyRead, this, &AgentConnection::discardInput);
+    // A client that neither reads nor closes does not hold the connection longer than this.
+    QTimer::singleShot(FinalLingerMs, this, &AgentConnection::abort);
+    m_socket->flush();
+    shutDownWritingIfWritten();
+    discardInput();
+}
+
+void AgentConnection::discardInput()
+{
+    if (m_socket && m_lingering)
+        m_socket->skip(m_socket->bytesAvailable());
+}
+
+void AgentConnection::shutDownWritingIfWritten()
+{
+    if (!m_lingering || m_writeShut || !m_socket || m_socket->bytesToWrite() > 0)
+        return;
+    m_writeShut = true;
+    ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
 }
 
 void AgentConnection::abort()
@@ -227,10 +262,10 @@ void AgentConnection::processLines()
         spdlog::info("agent connection {}: line of {}{} bytes over the limit of {}; closing", m_id,
                      m_tooLong.sizeIsLowerBound ? "at least " : "", m_tooLong.tooLongSize,
                      m_framer.maxLineBytes());
-        send(rpcError(QJsonValue(QJsonValue::Null),
-                      makeRpcError(ErrorCode::InvalidRequest,
-                                   LineFramer::tooLongMessage(m_tooLong, m_framer.maxLineBytes()))));
-        closeAfterWrite();
+        sendFinalAndClose(
+            rpcError(QJsonValue(QJsonValue::Null),
+                     makeRpcError(ErrorCode::InvalidRequest,
+                                  LineFramer::tooLongMessage(m_tooLong, m_framer.maxLineBytes()))));
         return;
     }
     if (m_socket && m_socket->bytesAvailable() > 0 && !sendQueueFull())

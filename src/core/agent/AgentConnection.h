@@ -41,6 +41,14 @@ public:
     void closeAfterWrite();
     // Closes at once, dropping anything queued.
     void abort();
+    // Sends `line` as the last thing this connection says (a refusal, a line over the limit) and
+    // ends it so that the client can read it: the writing side is shut once the line is out (the
+    // client reads it, then end of file), and what the client still sends is read and dropped
+    // until it closes, or for FinalLingerMs at most. Closing with the client's bytes unread would
+    // make the kernel reset the connection, and a client that wrote its request before reading
+    // (as most do) would get ECONNRESET instead of the line. closed() follows.
+    void sendFinalAndClose(const QByteArray& line);
+    static constexpr int FinalLingerMs = 2000;
 
     // Answers queued for a client that does not read: past `soft` bytes its requests stay unread
     // (in the kernel) until it reads; past `hard` the connection is dropped. 0: no cap.
@@ -73,6 +81,9 @@ private:
     // After a write: drops the connection past the hard cap.
     void checkHardCap();
     void onBytesWritten();
+    // sendFinalAndClose(): drops what the client sends, and shuts writing once all is out.
+    void discardInput();
+    void shutDownWritingIfWritten();
 
     // Longest stretch of line handling in one pass of the event loop.
     static constexpr int LineSliceMs = 4;
@@ -87,6 +98,8 @@ private:
     QString m_agentLabel;
     bool m_open = true;
     bool m_closing = false;
+    bool m_lingering = false; // sendFinalAndClose(): waiting for the client to close
+    bool m_writeShut = false;
     qint64 m_softCap = 0;
     qint64 m_hardCap = 0;
     bool m_readingPaused = false; // stopped reading because the peer does not read its answers

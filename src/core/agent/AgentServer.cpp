@@ -59,7 +59,8 @@ bool AgentServer::listen(const QString& socketPath, QString* error)
     // Access is limited by the 0700 folder, the 0600 file and the peer check; Qt's own option
     // would re-create the file under a temporary name first.
     server->setSocketOptions(QLocalServer::NoOptions);
-    server->setMaxPendingConnections(m_limits.maxConnections + 16);
+    server->setListenBacklogSize(m_limits.listenBacklog());
+    server->setMaxPendingConnections(m_limits.listenBacklog());
     if (!server->listen(socketPath)) {
         *error = Text::tr("Cannot listen on %1: %2").arg(socketPath, server->errorString());
         delete server;
@@ -120,13 +121,13 @@ void AgentServer::acceptPending()
         connection->setSendQueueCaps(m_limits.sendQueueSoftCapBytes, m_limits.sendQueueHardCapBytes);
         if (int(m_connections.size()) >= m_limits.maxConnections) {
             // Tell the client why before closing, so it can report "busy" rather than a broken pipe.
+            // Nothing it sent is handled: the refusal goes out before reading starts.
             connect(connection, &AgentConnection::closed, connection, &QObject::deleteLater);
-            connection->start();
-            connection->send(rpcError(
+            connection->sendFinalAndClose(rpcError(
                 QJsonValue(QJsonValue::Null),
                 makeRpcError(ErrorCode::Busy, Text::tr("Too many connections: the limit is %1 connections")
                                                   .arg(m_limits.maxConnections))));
-            connection->closeAfterWrite();
+            connection->start();
             spdlog::info("agent connection refused: {} connections open (limit {})", m_connections.size(),
                          m_limits.maxConnections);
             continue;

@@ -40,6 +40,13 @@ struct AgentLimits
     qint64 maxRunOutputBytes = 16 * 1024 * 1024;
     qint64 runOutputQueueBytes = 256 * 1024;
 
+    // Connections the kernel holds for the app until it accepts them. A client whose connect()
+    // finds this queue full gets EAGAIN (a non-blocking or timed connect, as the Python client's)
+    // and no answer at all, so it must hold a burst of several times the connection limit: those
+    // past the limit are accepted and told "busy" (protocol.md), not refused unexplained.
+    // Qt's default is 50, less than maxConnections.
+    int listenBacklog() const { return qMax(256, 4 * maxConnections); }
+
     int pendingPerConnection() const
     {
         return maxPendingPerConnection > 0 ? maxPendingPerConnection : qMax(1, maxPending / 2);

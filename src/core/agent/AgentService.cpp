@@ -98,7 +98,7 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
     });
     // Into the kernel now rather than on the next pass of the event loop.
     connect(&m_answers, &DurableAnswers::batchAnswered, m_server, &AgentServer::flushAll);
-    connect(&m_answers, &DurableAnswers::problem, this, &ReviewCoordinator::problem);
+    connect(&m_answers, &DurableAnswers::problem, this, &ReviewCoordinator::ledgerWriteFailed);
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
     m_drainCap.setSingleShot(true);
@@ -344,7 +344,7 @@ void AgentService::recordThenAnswer(const Request& request, DecisionKind decisio
     if (approves) {
         rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
     } else {
-        Q_EMIT problem(error);
+        Q_EMIT ledgerWriteFailed(error);
         answer(request, rpcResult(request.rpcId, result));
         announceDecided(request, decision, decidedBy, false);
     }
@@ -453,7 +453,7 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
             // What runs is what the ledger says was approved: the binding of this very spec.
             if (!record(decided, decisionName(kind), DecidedByPerson, sha256Hex(spec.code.toUtf8()),
                         &ledgerError, runBinding(spec, runDefaults()).actionSha256)) {
-                Q_EMIT problem(ledgerError);
+                Q_EMIT ledgerWriteFailed(ledgerError);
                 return fail(ledgerError);
             }
             if (Entry* entry = &m_entries[key]; entry->timeout) {
@@ -471,7 +471,7 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
     if (!record(request, summary, DecidedByPerson, QString(), &ledgerError,
                 approvedActionSha256s(approvedActionBindings(request, decision, runDefaults())),
                 carriedReason(request, personReasons(decision)))) {
-        Q_EMIT problem(ledgerError);
+        Q_EMIT ledgerWriteFailed(ledgerError);
         return fail(ledgerError);
     }
     dropEntry(key);
@@ -520,7 +520,7 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
     else if (!m_ledger.commit(&error))
         spdlog::error("ledger append failed: {}", error.toStdString());
     if (!error.isEmpty())
-        Q_EMIT problem(error); // the rejections still go out: they are the safe answer
+        Q_EMIT ledgerWriteFailed(error); // the rejections still go out: they are the safe answer
     for (const Rejection& rejection : std::as_const(rejections)) {
         const quint64 key = rejection.request.key;
         const bool wasQueued = m_inbox->rowOf(key) >= 0;
@@ -538,7 +538,7 @@ void AgentService::rejectUnqueued(const Request& request, const QString& reason,
     QString error;
     if (!record(request, decisionName(DecisionKind::Reject), decidedBy, QString(), &error, {},
                 carriedReason(request, reason)))
-        Q_EMIT problem(error);
+        Q_EMIT ledgerWriteFailed(error);
     answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
     announceDecided(request, DecisionKind::Reject, decidedBy, false);
 }

@@ -76,8 +76,13 @@ Q_SIGNALS:
     void runStarted(quint64 key, const QString& commandPreview);
     void runOutput(quint64 key, bool isStderr, const QString& text);
     void runFinished(quint64 key, const QJsonObject& result);
-    // A problem to show (rules file invalid, ledger write failed, kosa8 failed).
+    // A problem to show (rules file invalid, a torn or cut ledger at start, kosa8 failed).
     void problem(const QString& message);
+    // The ledger could not be written (disk full, file too large, I/O error): nothing decided
+    // since is approved; what was decided went out as a rejection, or waits (a person's decision
+    // is refused). `message` names the file and the error. ledgerWritten() follows once a write
+    // works again.
+    void ledgerWriteFailed(const QString& message);
     // The standing rules changed (added, switched, removed, reloaded): the rules editor re-reads.
     void rulesChanged();
     // A decision the person did not make (standing rule, timeout, withdrawal, shutdown), once it

@@ -2,11 +2,15 @@
 // AppComposition builds the app as main() runs it: a review an agent sends over the socket
 // reaches the inbox page inside the main window, and a socket that is taken stops the start.
 #include "agent/AgentService.h"
+#include "agent/Ledger.h"
+#include "agent/Sha256.h"
 #include "composition/AppComposition.h"
 #include "inbox/InboxPage.h"
 #include "mainwindow/MainWindow.h"
 #include "support/AgentTestClient.h"
 #include "support/AppTestSupport.h"
+#include "support/FileSizeLimit.h"
+#include "widgets/MessageArea.h"
 
 #include <QJsonArray>
 #include <QLocalServer>
@@ -31,6 +35,24 @@ QJsonObject reviewPayload()
                               QJsonArray{QStringLiteral("approve"), QStringLiteral("reject")}}};
     return {{QStringLiteral("action_requests"), QJsonArray{action}},
             {QStringLiteral("review_configs"), QJsonArray{config}}};
+}
+
+// The cards of the window's message area whose title contains `title`.
+QList<k8::app::MessageCard*> cardsTitled(AppComposition& composition, const QString& title)
+{
+    QList<k8::app::MessageCard*> found;
+    for (k8::app::MessageCard* card : composition.window()->messageArea()->cards()) {
+        if (card->titleText().contains(title))
+            found.append(card);
+    }
+    return found;
+}
+
+QJsonObject codeReview(const QString& code)
+{
+    return {{QStringLiteral("payload"), QJsonObject{{QStringLiteral("question"), QStringLiteral("Run this?")},
+                                                    {QStringLiteral("code"), code}}},
+            {QStringLiteral("agent"), QStringLiteral("research-bot")}};
 }
 
 } // namespace
@@ -73,6 +95,104 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 1, Wait);
         // The count reaches the window (navigation and title) through the composition's wiring.
         QTRY_VERIFY_WITH_TIMEOUT(composition.window()->windowTitle().contains(QStringLiteral("1")), Wait);
+    }
+
+    // issue 14: a ledger whose last line a crash cut off is reported in the window at the next
+    // start (with the torn byte count), and the app goes on recording after it.
+    void tornLedgerTailIsShownInTheWindow()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        const QString ledgerPath = QDir(env.dataPath()).filePath(QStringLiteral("ledger.jsonl"));
+        {
+            k8::agent::Ledger ledger;
+            QString error;
+            QVERIFY2(ledger.open(ledgerPath, &error), qPrintable(error));
+            k8::agent::LedgerRecord record;
+            record.requestId = QStringLiteral("1");
+            record.agent = QStringLiteral("research-bot");
+            record.method = QStringLiteral("review");
+            record.payloadSha256 = QString(64, QLatin1Char('0'));
+            record.decision = QStringLiteral("reject");
+            record.decidedBy = QStringLiteral("person");
+            QVERIFY2(ledger.append(record, &error), qPrintable(error));
+        }
+        QFile file(ledgerPath);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("{\"action_sha256\":\"ab"); // what a crash in the middle of an append leaves
+        file.close();
+
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        composition.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!cardsTitled(composition, QStringLiteral("Agent requests")).isEmpty(), Wait);
+        const k8::app::MessageCard* card = cardsTitled(composition, QStringLiteral("Agent requests")).first();
+        QVERIFY(card->isVisible());
+        QVERIFY2(
+            card->bodyText().contains(
+                QStringLiteral("The last line of the ledger %1 is incomplete (20 bytes").arg(ledgerPath)),
+            qPrintable(card->bodyText()));
+        QCOMPARE(composition.agentService()->ledger().stateCheck().isAlarm(), false);
+    }
+
+    // issue 14: the ledger cannot grow (a full disk): the standing rule's approval goes out as a
+    // rejection and the window says so as an error, one card however many fail; once the ledger
+    // is written again, the card goes.
+    void unwritableLedgerIsAnErrorInTheWindow()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        const QString code = QStringLiteral("print('approved by the rule')");
+        options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
+        {
+            QFile rules(options.rulesFile);
+            QVERIFY(rules.open(QIODevice::WriteOnly));
+            rules.write(
+                QStringLiteral(R"({"rules": [{"name": "ok", "decision": "approve", "code_sha256": "%1"}]})")
+                    .arg(k8::agent::sha256Hex(code.toUtf8()))
+                    .toUtf8());
+        }
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        composition.show();
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+
+        const QString ledgerPath = composition.agentService()->ledgerPath();
+        {
+            k8::test::FileSizeLimit limit(rlim_t(QFileInfo(ledgerPath).size()));
+            QVERIFY(limit.isActive());
+            const QJsonValue first = client.request(QStringLiteral("review"), codeReview(code));
+            const QJsonValue second = client.request(QStringLiteral("review"), codeReview(code));
+            QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(first) && client.hasResponse(second), Wait);
+            QCOMPARE(client.response(first).value(QStringLiteral("result")).toString(),
+                     QStringLiteral("reject"));
+            QCOMPARE(client.response(second).value(QStringLiteral("result")).toString(),
+                     QStringLiteral("reject"));
+        }
+        const QList<k8::app::MessageCard*> cards =
+            cardsTitled(composition, QStringLiteral("Decisions cannot be recorded"));
+        QCOMPARE(cards.size(), 1);
+        QCOMPARE(cards.first()->message().severity, k8::app::UserMessage::Severity::Error);
+        QVERIFY(cards.first()->isVisible());
+        QVERIFY2(cards.first()->bodyText().contains(ledgerPath) &&
+                     cards.first()->bodyText().contains(QStringLiteral("standing rule")),
+                 qPrintable(cards.first()->bodyText()));
+        QVERIFY(cardsTitled(composition, QStringLiteral("Agent requests")).isEmpty()); // said once
+
+        // Room again: the rule's approval is recorded and goes out; the card goes.
+        const QJsonValue later = client.request(QStringLiteral("review"), codeReview(code));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(later), Wait);
+        QCOMPARE(client.response(later).value(QStringLiteral("result")).toString(),
+                 QStringLiteral("approve"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            cardsTitled(composition, QStringLiteral("Decisions cannot be recorded")).isEmpty(), Wait);
     }
 
     void aTakenSocketStopsTheStart()

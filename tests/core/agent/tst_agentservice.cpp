@@ -538,7 +538,7 @@ private Q_SLOTS:
                 .arg(sha256Hex(code.toUtf8()))
                 .toUtf8());
         QVERIFY(startService(baseSettings()));
-        QSignalSpy problems(m_service.get(), &ReviewCoordinator::problem);
+        QSignalSpy problems(m_service.get(), &ReviewCoordinator::ledgerWriteFailed);
         AgentTestClient client;
         QVERIFY(connectClient(client));
         QByteArray burst;
