@@ -11,6 +11,7 @@
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "plumbing/StartupProbe.h"
 #include "plumbing/TerminationSignals.h"
 #include "plumbing/UserMessage.h"
 #include "sandboxes/SandboxesPage.h"
@@ -39,7 +40,9 @@ AppComposition::AppComposition(const AppOptions& options, QObject* parent)
             [this](int signalNumber) {
                 m_context->requestShutdown(QStringLiteral("signal %1").arg(signalNumber));
             });
+    startupprobe::mark("context");
     m_window = std::make_unique<MainWindow>(m_context.get());
+    startupprobe::mark("main_window");
     // The agent service: the socket, rules, ledger and decision path.
     m_agentService = std::make_unique<agent::AgentService>(m_context->runner());
     connectAgentProblems();
@@ -90,6 +93,7 @@ bool AppComposition::start(QString* error)
             *error = agentError;
         return false;
     }
+    startupprobe::mark("agent_service_listening");
     applySettingsToAgent();
     connect(m_context->settings(), &AppSettings::changed, m_agentService.get(),
             [this] { applySettingsToAgent(); });
@@ -101,7 +105,9 @@ bool AppComposition::start(QString* error)
     connect(m_agentService.get(), &agent::AgentService::shutdownComplete, m_context.get(),
             &AppContext::releaseShutdown);
     wireTimeline();
+    startupprobe::mark("timeline_wired");
     wireInbox();
+    startupprobe::mark("inbox_wired");
     return true;
 }
 
