@@ -220,8 +220,8 @@ void CodeHighlighter::onContentsChange(int position, int removed, int added)
     Q_UNUSED(removed)
     if (m_applying)
         return;
-    if (m_languagePending)
-        resolveLanguage(); // the first text: now the definition is needed
+    if (m_languagePending && !m_document->isEmpty())
+        resolveLanguage(); // the first text: now the definition is needed (a clear() is no text)
     // The lines the edit touched are stale whatever state they start from.
     QTextBlock block = m_document->findBlock(position);
     const QTextBlock last = m_document->findBlock(position + added);
