@@ -89,6 +89,7 @@ bool parseReport(const QByteArray& output, long long spawnNs, StartRun* run)
         const QJsonObject report = QJsonDocument::fromJson(line).object();
         run->ms = double(report.value(QStringLiteral("first_paint_ns")).toInteger() - spawnNs) / 1e6;
         run->cpuMs = double(report.value(QStringLiteral("cpu_ns")).toInteger()) / 1e6;
+        run->cpuMs = double(report.value(QStringLiteral("cpu_ns")).toInteger()) / 1e6;
         for (const QJsonValue& value : report.value(QStringLiteral("phases")).toArray()) {
             const QJsonObject phase = value.toObject();
             run->phases.push_back(
@@ -435,6 +436,7 @@ int main(int argc, char** argv)
             (isFloor ? floorRuns : deskRuns).push_back(run);
             (isFloor ? floorMs : deskMs).push_back(run.ms);
             (isFloor ? floorCpuMs : deskCpuMs).push_back(run.cpuMs);
+            (isFloor ? floorCpuMs : deskCpuMs).push_back(run.cpuMs);
         }
     }
     const double deskMedian = percentile(deskMs, 50);
@@ -515,6 +517,11 @@ int main(int argc, char** argv)
              {QStringLiteral("ratio_median"), round2(startRatio)},
              {QStringLiteral("ratio_p90"),
               round2(percentile(floorMs, 90) > 0 ? percentile(deskMs, 90) / percentile(floorMs, 90) : -1)},
+             {QStringLiteral("app_cpu_ms"), distribution(deskCpuMs)},
+             {QStringLiteral("floor_cpu_ms"), distribution(floorCpuMs)},
+             {QStringLiteral("cpu_ratio_median"),
+              round2(percentile(floorCpuMs, 50) > 0 ? percentile(deskCpuMs, 50) / percentile(floorCpuMs, 50)
+                                                    : -1)},
              {QStringLiteral("target_ratio"), 1.3},
              {QStringLiteral("target_met"), startRatio > 0 && startRatio <= 1.3},
              {QStringLiteral("app_phases"), phaseMedians(deskRuns)},
