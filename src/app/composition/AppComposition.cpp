@@ -123,25 +123,28 @@ void AppComposition::wireTimeline()
     AppContext* context = m_context.get();
     auto* runResults = new timeline::RunResultRecorder(
         m_agentService.get(), timeline::RunResultLog::pathIn(context->dataDir()), window);
-    timeline::TimelineStore* timelineStore = window->timelinePage()->store();
-    m_agentService->setRunResetPolicy([timelineStore](const QString& sandbox) {
+    // The timeline page (and its store) is built on first use: here, at the first approved run.
+    m_agentService->setRunResetPolicy([window](const QString& sandbox) {
+        timeline::TimelineStore* timelineStore = window->timelinePage()->store();
         return agent::RunResetPlan{timelineStore->resetAfterRun(sandbox),
                                    timelineStore->baseCheckpoint(sandbox)};
     });
+    // A timeline not built yet reads everything when it is first shown.
+    const auto refreshTimelineOf = [window](const QString& sandbox) {
+        TimelinePage* page = window->builtTimelinePage();
+        if (page && page->sandbox() == sandbox)
+            page->refresh();
+    };
     connect(runResults, &timeline::RunResultRecorder::runEnded, window,
-            [window](const timeline::RunResult& result) {
-                if (window->timelinePage()->sandbox() == result.sandbox)
-                    window->timelinePage()->refresh();
-            });
+            [refreshTimelineOf](const timeline::RunResult& result) { refreshTimelineOf(result.sandbox); });
     connect(m_agentService.get(), &agent::AgentService::runResetFinished, window,
-            [window, context](const QString& sandbox, const kosa8::JobResult& result) {
+            [context, refreshTimelineOf](const QString& sandbox, const kosa8::JobResult& result) {
                 if (!result.ok())
                     context->reportFailure(
                         QCoreApplication::translate("main", "Could not reset %1 to its base after a run")
                             .arg(sandbox),
                         result, QStringLiteral("reset-after-run"));
-                if (window->timelinePage()->sandbox() == sandbox)
-                    window->timelinePage()->refresh();
+                refreshTimelineOf(sandbox);
             });
     connect(m_agentService.get(), &agent::AgentService::runResetSkipped, context,
             [context](const QString&, const QString& reason) {
@@ -178,14 +181,17 @@ void AppComposition::wireInbox()
             });
     // "Show request in the inbox" on a decision in the History page.
     connect(
-        window->historyPage(), &HistoryPage::showRequestRequested, inboxPage,
+        window, &MainWindow::showRequestRequested, inboxPage,
         [window, inboxPage](const QString& requestId, const QString& agent, const QString& payloadSha256) {
             window->showPage(MainWindow::Page::Inbox);
             inboxPage->showRequestInHistory(requestId, agent, payloadSha256);
         });
     // The History page follows the app's own decisions.
-    connect(agentService, &agent::AgentService::ledgerWritten, window->historyPage(),
-            &HistoryPage::ledgerWritten);
+    // (A History page not built yet reads the ledger when it is first shown.)
+    connect(agentService, &agent::AgentService::ledgerWritten, window, [window] {
+        if (HistoryPage* page = window->builtHistoryPage())
+            page->ledgerWritten();
+    });
     // "Rewind to before this run" from the run console.
     connect(inboxPage, &InboxPage::rewindToBeforeRunRequested, window,
             [window](const QString& sandbox, const QString& label) {
@@ -247,7 +253,9 @@ void afterFirstPaint(QWidget* window, std::function<void()> then, int fallbackMs
         {
             if (event->type() == QEvent::Expose && static_cast<QWindow*>(watched)->isExposed()) {
                 watched->removeEventFilter(this);
-                QTimer::singleShot(0, this, m_run);
+                // Queued twice: the paint that handles this event queues work of its own (the
+                // flush, start-up reports), which goes first.
+                QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, m_run); });
             }
             return false;
         }
