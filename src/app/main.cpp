@@ -14,6 +14,7 @@
 #include "plumbing/AppOptions.h"
 #include "plumbing/AppSettings.h"
 #include "plumbing/Logging.h"
+#include "plumbing/StartupProbe.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -98,6 +99,8 @@ void ignoreFileSizeLimitSignal()
 int main(int argc, char** argv)
 {
     using k8::app::AppOptionsParser;
+    namespace startupprobe = k8::app::startupprobe;
+    startupprobe::mark("main");
     ignoreFileSizeLimitSignal();
 
     if (AppOptionsParser::wantsConsoleOnly(argc, argv)) {
@@ -111,8 +114,11 @@ int main(int argc, char** argv)
     }
 
     QApplication app(argc, argv);
+    startupprobe::mark("qapplication");
+    startupprobe::watchFirstPaint();
     setApplicationIdentity();
     installTranslations(app);
+    startupprobe::mark("translations");
     // Closing the window goes through AppContext::requestShutdown (MainWindow::closeEvent).
     QApplication::setQuitOnLastWindowClosed(false);
 
@@ -127,10 +133,12 @@ int main(int argc, char** argv)
         spdlog::error("logging: {}; logging to standard error only", logError.toStdString());
     spdlog::info("kosa8 Desk {} starting; data folder {}; kosa8 {}", KOSA8DESK_VERSION,
                  options.dataDir.toStdString(), options.kosa8Path.toStdString());
+    startupprobe::mark("options_and_logging");
 
     // The context, the window, the agent service and the inbox, wired together. The service
     // refuses to start when the socket is taken or unsafe; the app then exits 1 and says why.
     k8::app::AppComposition composition(options);
+    startupprobe::mark("agent_service_made");
     QString agentError;
     if (!composition.start(&agentError)) {
         printErr(agentError);
@@ -138,6 +146,7 @@ int main(int argc, char** argv)
         return 1;
     }
     composition.show();
+    startupprobe::mark("shown");
 
     const int rc = app.exec();
     composition.context()->settings()->sync();

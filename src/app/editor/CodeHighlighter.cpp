@@ -143,21 +143,33 @@ CodeHighlighter::CodeHighlighter(QTextDocument* document)
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, [this] { work(SliceNanoseconds); });
     connect(m_document, &QTextDocument::contentsChange, this, &CodeHighlighter::onContentsChange);
-    m_colourer->setTheme(syntaxRepository().defaultTheme(KSyntaxHighlighting::Repository::LightTheme));
+    // No theme yet: plain text never needs one, and asking for it loads KSyntaxHighlighting's
+    // whole repository, which every editor made at start-up (the review's) would pay before the
+    // window is painted. setLanguage() sets it with the first definition.
     restartFromTop();
 }
 
 CodeHighlighter::~CodeHighlighter() = default;
 
-bool CodeHighlighter::setLanguage(const QString& language)
+void CodeHighlighter::setLanguage(const QString& language)
 {
-    const KSyntaxHighlighting::Definition definition = definitionForLanguage(language);
+    m_pendingLanguage = language;
+    m_languagePending = true;
+    if (!m_document->isEmpty())
+        resolveLanguage();
+}
+
+void CodeHighlighter::resolveLanguage()
+{
+    m_languagePending = false;
+    const KSyntaxHighlighting::Definition definition = definitionForLanguage(m_pendingLanguage);
+    if (definition.isValid() && !m_themeSet)
+        applyTheme();
     if (definition != m_colourer->definition() || m_plain == definition.isValid()) {
         m_colourer->setDefinition(definition);
         m_plain = !definition.isValid();
         restartFromTop();
     }
-    return definition.isValid();
 }
 
 void CodeHighlighter::setDarkTheme(bool dark)
@@ -165,13 +177,23 @@ void CodeHighlighter::setDarkTheme(bool dark)
     if (dark == m_dark)
         return;
     m_dark = dark;
-    m_colourer->setTheme(syntaxRepository().defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
-                                                              : KSyntaxHighlighting::Repository::LightTheme));
+    if (!m_themeSet && m_plain)
+        return; // the first definition brings the theme; plain text has no colours to change
+    applyTheme();
     restartFromTop();
+}
+
+void CodeHighlighter::applyTheme()
+{
+    m_colourer->setTheme(syntaxRepository().defaultTheme(
+        m_dark ? KSyntaxHighlighting::Repository::DarkTheme : KSyntaxHighlighting::Repository::LightTheme));
+    m_themeSet = true;
 }
 
 QString CodeHighlighter::definitionName() const
 {
+    if (m_languagePending)
+        return definitionForLanguage(m_pendingLanguage).name();
     return m_plain ? QString() : m_colourer->definition().name();
 }
 
@@ -198,6 +220,8 @@ void CodeHighlighter::onContentsChange(int position, int removed, int added)
     Q_UNUSED(removed)
     if (m_applying)
         return;
+    if (m_languagePending && !m_document->isEmpty())
+        resolveLanguage(); // the first text: now the definition is needed (a clear() is no text)
     // The lines the edit touched are stale whatever state they start from.
     QTextBlock block = m_document->findBlock(position);
     const QTextBlock last = m_document->findBlock(position + added);

@@ -32,9 +32,11 @@ public:
     explicit CodeHighlighter(QTextDocument* document);
     ~CodeHighlighter() override;
 
-    // Picks the definition for a payload's language name (see definitionForLanguage()); false,
-    // and plain text, when the library knows none.
-    bool setLanguage(const QString& language);
+    // Picks the definition for a payload's language name (see definitionForLanguage()); plain
+    // text when the library knows none. While the document is empty the lookup waits for its
+    // first text: it loads KSyntaxHighlighting's repository, which the editors made at start-up
+    // (the review's) would otherwise load before the window is first painted.
+    void setLanguage(const QString& language);
     // Breeze Dark or Breeze Light, the library's defaults for dark and light backgrounds.
     void setDarkTheme(bool dark);
     bool isDarkTheme() const { return m_dark; }
@@ -74,6 +76,9 @@ private:
     void onContentsChange(int position, int removed, int added);
     // Everything again from the first line: new language or theme.
     void restartFromTop();
+    void applyTheme();
+    // Looks up m_pendingLanguage's definition (setLanguage()).
+    void resolveLanguage();
     void scheduleFrom(int blockNumber);
     // Colours lines from m_next until done or the budget is spent.
     void work(qint64 budgetNanoseconds);
@@ -86,6 +91,10 @@ private:
     std::unique_ptr<LineColourer> m_colourer;
     QTimer m_timer;
     bool m_dark = false;
+    // False until a definition needed the theme (applyTheme()).
+    bool m_themeSet = false;
+    QString m_pendingLanguage;
+    bool m_languagePending = false;
     bool m_plain = true;
     // Lines coloured in an older generation (before a new language or theme) are stale.
     int m_generation = 0;

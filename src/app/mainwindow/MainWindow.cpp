@@ -49,9 +49,6 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     , m_navigation(new QListWidget(this))
     , m_pages(new QStackedWidget(this))
     , m_sandboxesPage(new SandboxesPage(context, this))
-    , m_timelinePage(new TimelinePage(context, this))
-    , m_commandLogPage(new CommandLogPage(m_commandLog, this))
-    , m_historyPage(new HistoryPage(context, this))
     , m_healthPanel(new HealthPanel(m_health, this))
     , m_messageArea(new MessageArea(this))
 {
@@ -76,12 +73,9 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     m_inboxPage = buildInboxPlaceholder();
     m_pages->addWidget(m_inboxPage);
     m_pages->addWidget(m_sandboxesPage);
-    m_pages->addWidget(m_commandLogPage);
-    m_pages->addWidget(m_timelinePage);
-    m_pages->addWidget(m_historyPage);
-    connect(m_historyPage, &HistoryPage::showOnTimelineRequested, this,
-            [this](const QString& sandbox, const QString& requestId) { showTimeline(sandbox, requestId); });
-    m_timelinePage->setSandboxModel(m_sandboxesPage->model());
+    // Empty stand-ins until each page is first shown (ensurePage()).
+    for (int i = int(Page::CommandLog); i <= int(Page::History); ++i)
+        m_pages->addWidget(new QWidget(m_pages));
     column->addWidget(m_pages, 1);
     row->addWidget(content, 1);
     setCentralWidget(central);
@@ -91,7 +85,12 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
 
     connect(context, &AppContext::messagePosted, m_messageArea, &MessageArea::post);
     connect(context, &AppContext::messageCleared, m_messageArea, &MessageArea::clearKey);
-    connect(m_navigation, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_navigation, &QListWidget::currentRowChanged, this, [this](int index) {
+        if (index < 0)
+            return;
+        ensurePage(Page(index));
+        m_pages->setCurrentIndex(index);
+    });
     connect(m_sandboxesPage, &SandboxesPage::setupRequested, this, &MainWindow::openSetup);
     connect(m_sandboxesPage, &SandboxesPage::timelineRequested, this,
             [this](const QString& sandbox) { showTimeline(sandbox); });
@@ -110,6 +109,62 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+TimelinePage* MainWindow::timelinePage()
+{
+    ensurePage(Page::Timeline);
+    return m_timelinePage;
+}
+
+HistoryPage* MainWindow::historyPage()
+{
+    ensurePage(Page::History);
+    return m_historyPage;
+}
+
+CommandLogPage* MainWindow::commandLogPage()
+{
+    ensurePage(Page::CommandLog);
+    return m_commandLogPage;
+}
+
+void MainWindow::ensurePage(Page page)
+{
+    QWidget* built = nullptr;
+    switch (page) {
+    case Page::Inbox:
+    case Page::Sandboxes:
+        return;
+    case Page::CommandLog:
+        if (m_commandLogPage)
+            return;
+        built = m_commandLogPage = new CommandLogPage(m_commandLog, this);
+        break;
+    case Page::Timeline:
+        if (m_timelinePage)
+            return;
+        built = m_timelinePage = new TimelinePage(m_context, this);
+        m_timelinePage->setSandboxModel(m_sandboxesPage->model());
+        break;
+    case Page::History:
+        if (m_historyPage)
+            return;
+        built = m_historyPage = new HistoryPage(m_context, this);
+        connect(
+            m_historyPage, &HistoryPage::showOnTimelineRequested, this,
+            [this](const QString& sandbox, const QString& requestId) { showTimeline(sandbox, requestId); });
+        connect(m_historyPage, &HistoryPage::showRequestRequested, this, &MainWindow::showRequestRequested);
+        break;
+    }
+    const int index = int(page);
+    QWidget* standIn = m_pages->widget(index);
+    const bool wasCurrent = m_pages->currentIndex() == index;
+    m_pages->insertWidget(index, built);
+    m_pages->removeWidget(standIn);
+    standIn->deleteLater();
+    if (wasCurrent)
+        m_pages->setCurrentIndex(index);
+}
 
 QWidget* MainWindow::buildSidebar()
 {
@@ -345,7 +400,7 @@ void MainWindow::openSetup()
             return;
         m_sandboxesPage->selectSandbox(CodeSandboxSetup::DefaultSandbox);
         // The set-up's checkpoint is the sandbox's base, unless the person chose another.
-        timeline::TimelineStore* store = m_timelinePage->store();
+        timeline::TimelineStore* store = timelinePage()->store();
         QString error;
         if (store->baseCheckpoint(CodeSandboxSetup::DefaultSandbox).isEmpty() &&
             !store->setBaseCheckpoint(CodeSandboxSetup::DefaultSandbox, CodeSandboxSetup::DefaultLabel,
@@ -363,6 +418,7 @@ void MainWindow::openSetup()
 void MainWindow::showTimeline(const QString& sandbox, const QString& runRequestId)
 {
     showPage(Page::Timeline);
+    ensurePage(Page::Timeline);
     m_timelinePage->showSandbox(sandbox, runRequestId);
     m_timelinePage->view()->setFocus();
 }

@@ -29,8 +29,11 @@ const QByteArray& ellipsis()
 } // namespace
 
 AuditStore::AuditStore()
-    : m_rowChunks(new AuditRow*[MaxRowChunks]())
-    , m_arenaChunks(new char*[MaxArenaChunks]())
+    // Not zeroed: only the first m_rowChunksUsed / m_arenaChunksUsed entries are ever read, and
+    // pages never written cost no memory (two tables of 512 KiB for every store, which each
+    // history view makes at start).
+    : m_rowChunks(new AuditRow*[MaxRowChunks])
+    , m_arenaChunks(new char*[MaxArenaChunks])
 {
     for (auto& names : m_names)
         names.append(QString()); // id 0: empty

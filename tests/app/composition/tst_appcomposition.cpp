@@ -6,15 +6,21 @@
 #include "agent/Sha256.h"
 #include "composition/AppComposition.h"
 #include "inbox/InboxPage.h"
+#include "kosa8/Kosa8Runner.h"
 #include "mainwindow/MainWindow.h"
+#include "plumbing/AppContext.h"
 #include "support/AgentTestClient.h"
 #include "support/AppTestSupport.h"
 #include "support/FileSizeLimit.h"
 #include "widgets/MessageArea.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocalServer>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using k8::app::AppComposition;
@@ -54,6 +60,21 @@ QJsonObject codeReview(const QString& code)
                                                     {QStringLiteral("code"), code}}},
             {QStringLiteral("agent"), QStringLiteral("research-bot")}};
 }
+
+// Counts the paint events widgets receive.
+class PaintCounter : public QObject
+{
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && watched->isWidgetType())
+            ++count;
+        return false;
+    }
+};
 
 } // namespace
 
@@ -193,6 +214,74 @@ private Q_SLOTS:
                  QStringLiteral("approve"));
         QTRY_VERIFY_WITH_TIMEOUT(
             cardsTitled(composition, QStringLiteral("Decisions cannot be recorded")).isEmpty(), Wait);
+    }
+
+    // kosa8 is first asked once the window is painted: its processes do not delay the paint.
+    void monitoringStartsAfterTheFirstPaint()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        PaintCounter paints;
+        qApp->installEventFilter(&paints);
+        int paintsBeforeFirstJob = -1;
+        connect(composition.context()->runner(), &k8::kosa8::Kosa8Runner::jobStarted, this,
+                [&paints, &paintsBeforeFirstJob] {
+                    if (paintsBeforeFirstJob < 0)
+                        paintsBeforeFirstJob = paints.count;
+                });
+        composition.show();
+        QVERIFY(env.calls().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("ls")}), Wait);
+        qApp->removeEventFilter(&paints);
+        QVERIFY(paintsBeforeFirstJob > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(env.wasCalledWith({QStringLiteral("version")}), Wait);
+    }
+
+    // KOSA8DESK_REPORT_FIRST_PAINT (plumbing/StartupProbe.h), as bench_startup uses it: the real
+    // binary paints its window, prints one JSON line with its phases in order, and quits with 0.
+    void theBinaryReportsItsFirstPaint()
+    {
+        const QString binary = qEnvironmentVariable("KOSA8_DESK_BINARY");
+        QVERIFY(QFileInfo(binary).isExecutable());
+        k8::test::StandinEnvironment env;
+        QTemporaryDir runtime;
+        QFile::setPermissions(runtime.path(),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QProcess app;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("KOSA8DESK_REPORT_FIRST_PAINT"), QStringLiteral("1"));
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), runtime.path());
+        app.setProcessEnvironment(environment);
+        app.start(binary, {QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
+                           QDir(runtime.path()).filePath(QStringLiteral("agent.sock")),
+                           QStringLiteral("--kosa8"), env.standin()});
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
+        const QList<QByteArray> lines = app.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 1);
+        QJsonParseError parseError{};
+        const QJsonObject report = QJsonDocument::fromJson(lines.first(), &parseError).object();
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        QStringList names;
+        qint64 previous = 0;
+        for (const QJsonValue& phase : report.value(QStringLiteral("phases")).toArray()) {
+            names << phase.toObject().value(QStringLiteral("name")).toString();
+            const qint64 at = phase.toObject().value(QStringLiteral("ns")).toInteger();
+            QVERIFY(at >= previous);
+            previous = at;
+        }
+        QCOMPARE(names.first(), QStringLiteral("main"));
+        QVERIFY(names.contains(QStringLiteral("inbox_wired")));
+        QCOMPARE(names.last(), QStringLiteral("first_paint"));
+        QCOMPARE(report.value(QStringLiteral("first_paint_ns")).toInteger(), previous);
+        QVERIFY(report.value(QStringLiteral("cpu_ns")).toInteger() > 0);
     }
 
     void aTakenSocketStopsTheStart()

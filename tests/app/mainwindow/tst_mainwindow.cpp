@@ -4,8 +4,10 @@
 // panel while the rest still works, and has a place for the inbox.
 
 #include "commandlog/CommandLogModel.h"
+#include "commandlog/CommandLogPage.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
+#include "history/HistoryPage.h"
 #include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
@@ -14,6 +16,7 @@
 #include "setup/SetupDialog.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
+#include "timeline/TimelinePage.h"
 #include "widgets/MessageArea.h"
 
 #include <QAction>
@@ -121,6 +124,39 @@ private Q_SLOTS:
         // The other pages keep their places.
         window.showPage(app::MainWindow::Page::Sandboxes);
         QCOMPARE(window.currentPage(), app::MainWindow::Page::Sandboxes);
+    }
+
+    // Start-up builds only what the first paint shows: the Timeline, Command log and History
+    // pages wait until they are shown (bench/README.md, bench_startup).
+    void pagesNotShownAtStartAreBuiltWhenFirstShown()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        QVERIFY(!window.builtTimelinePage());
+        QVERIFY(!window.builtHistoryPage());
+        QVERIFY(!window.findChild<app::CommandLogPage*>());
+        // Through the navigation, with the keyboard, as a person gets there.
+        window.navigation()->setFocus();
+        QTest::keyClick(window.navigation(), Qt::Key_End); // History, the last entry
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::History);
+        QVERIFY(window.builtHistoryPage());
+        QVERIFY(window.builtHistoryPage()->isVisible());
+        QVERIFY(!window.builtTimelinePage());
+        QTest::keyClick(window.navigation(), Qt::Key_Up); // Timeline
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Timeline);
+        QVERIFY(window.builtTimelinePage());
+        QVERIFY(window.builtTimelinePage()->isVisible());
+        // Asked for by code, a page is built without being shown; each page is built once.
+        app::CommandLogPage* log = window.commandLogPage();
+        QVERIFY(log);
+        QVERIFY(!log->isVisible());
+        QCOMPARE(window.commandLogPage(), log);
+        QCOMPARE(window.findChildren<app::CommandLogPage*>().size(), 1);
+        window.showPage(app::MainWindow::Page::CommandLog);
+        QVERIFY(log->isVisible());
+        QCOMPARE(window.timelinePage(), window.builtTimelinePage());
     }
 
     void emptyStateOffersTheSetup()
