@@ -2,6 +2,7 @@
 #include "history/AuditStreamParser.h"
 
 #include "history/TimeText.h"
+#include "kosa8/Names.h"
 
 #include <QJsonDocument>
 
@@ -697,6 +698,20 @@ void AuditStreamParser::jsonObject(QByteArrayView object)
     record(fields);
 }
 
+bool AuditStreamParser::validSandbox(QByteArrayView name)
+{
+    // A log names a handful of sandboxes on many rows: each is checked once.
+    for (const QByteArray& known : std::as_const(m_validSandboxes)) {
+        if (known == name)
+            return true;
+    }
+    if (!kosa8::Names::checkSandbox(QString::fromUtf8(name)).isEmpty())
+        return false;
+    if (m_validSandboxes.size() < MaxValidSandboxesKept)
+        m_validSandboxes.append(name.toByteArray());
+    return true;
+}
+
 void AuditStreamParser::record(const QList<Field>& fields)
 {
     AuditRowInput input;
@@ -757,6 +772,16 @@ void AuditStreamParser::record(const QList<Field>& fields)
     if (!parseSeq(seqText, &input.seq)) {
         problem(m_recordLine, shown(),
                 tr("SEQ \"%1\" is not a whole number").arg(QString::fromUtf8(seqText)));
+        return;
+    }
+    // The History page hands SANDBOX to the timeline, which passes it to kosa8 as an argument:
+    // a name kosa8 could not have given (a flag, a path, bidi characters) makes the line unreadable,
+    // as ListParser does for `sandbox ls`.
+    const QByteArrayView sandbox = input.names[int(NameColumn::Sandbox)];
+    if (!sandbox.isEmpty() && !validSandbox(sandbox)) {
+        problem(m_recordLine, shown(),
+                tr("SANDBOX \"%1\" is not a sandbox name")
+                    .arg(QString::fromUtf8(sandbox.first(qMin<qsizetype>(sandbox.size(), 100)))));
         return;
     }
     const QByteArrayView timeText = input.text[int(TextField::TimeText)];
