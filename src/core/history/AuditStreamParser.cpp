@@ -624,7 +624,10 @@ void AuditStreamParser::jsonBytes(QByteArrayView text)
                 m_escape = false;
                 continue;
             }
-            if (c == ' ' || c == '\t' || c == ',' || c == '[' || c == ']' || c == '\r')
+            // Blanks as isBlank() has them (a line of form feeds before the first object is skipped
+            // as blank, so it is after it too), and the array's punctuation.
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == ',' || c == '[' ||
+                c == ']')
                 continue;
             // Garbage: the rest of this line is reported as one problem.
             problem(m_lineNumber, text, tr("not a JSON object"));

@@ -231,6 +231,19 @@ private Q_SLOTS:
         QVERIFY(problems[0].reason.contains(QStringLiteral("../../etc")));
     }
 
+    // Found by tests/fuzz/audit_stream: a line of form feeds or vertical tabs was skipped as blank
+    // before the first JSON object but reported as "not a JSON object" after it.
+    void formFeedLineIsBlankInJson()
+    {
+        AuditStore store;
+        AuditStreamParser parser(&store);
+        feedInPieces(&parser, "\f\n{\"seq\": 1}\n \f\v\n{\"seq\": 2}\n\v\n", 4);
+        QCOMPARE(parser.format(), AuditStreamParser::Format::JsonLines);
+        QCOMPARE(store.rowCount(), 2);
+        QCOMPARE(store.problemCount(), 0);
+        QCOMPARE(store.row(1).line, 4);
+    }
+
     void hugeFieldIsCut()
     {
         AuditStore store;
