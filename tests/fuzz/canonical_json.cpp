@@ -68,10 +68,14 @@ bool sameValue(const QJsonValue& a, const QJsonValue& b)
     if (a.isObject()) {
         const QJsonObject x = a.toObject();
         const QJsonObject y = b.toObject();
-        if (x.keys() != y.keys())
+        // Side by side, not by y.value(key): Qt 6.4 does not find a key beyond U+FFFF in an
+        // object that also has a key in U+E000-U+FFFF when one was written with \u escapes and
+        // the other not (its stored order and its lookup disagree there; ASCII keys, the only
+        // ones the app looks up, are always found). Same keys come in the same order.
+        if (x.size() != y.size())
             return false;
-        for (auto it = x.begin(); it != x.end(); ++it) {
-            if (!sameValue(it.value(), y.value(it.key())))
+        for (auto i = x.begin(), j = y.begin(); i != x.end(); ++i, ++j) {
+            if (i.key() != j.key() || !sameValue(i.value(), j.value()))
                 return false;
         }
         return true;
