@@ -30,7 +30,7 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${K8_FUZZ_BUILD:-$root/build-fuzz}
-all="line_framer json_rpc payload_shapes rules ledger kosa8_lists egress_entry egress_policy code_reach canonical_json"
+all="line_framer json_rpc payload_shapes rules ledger kosa8_lists egress_entry egress_policy code_reach canonical_json audit_stream"
 names=${*:-$all}
 
 command -v clang++ >/dev/null || { echo "$0: clang++ not found (apt-get install clang)" >&2; exit 2; }

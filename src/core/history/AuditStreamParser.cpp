@@ -2,6 +2,7 @@
 #include "history/AuditStreamParser.h"
 
 #include "history/TimeText.h"
+#include "kosa8/Names.h"
 
 #include <QJsonDocument>
 
@@ -623,7 +624,10 @@ void AuditStreamParser::jsonBytes(QByteArrayView text)
                 m_escape = false;
                 continue;
             }
-            if (c == ' ' || c == '\t' || c == ',' || c == '[' || c == ']' || c == '\r')
+            // Blanks as isBlank() has them (a line of form feeds before the first object is skipped
+            // as blank, so it is after it too), and the array's punctuation.
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == ',' || c == '[' ||
+                c == ']')
                 continue;
             // Garbage: the rest of this line is reported as one problem.
             problem(m_lineNumber, text, tr("not a JSON object"));
@@ -697,6 +701,20 @@ void AuditStreamParser::jsonObject(QByteArrayView object)
     record(fields);
 }
 
+bool AuditStreamParser::validSandbox(QByteArrayView name)
+{
+    // A log names a handful of sandboxes on many rows: each is checked once.
+    for (const QByteArray& known : std::as_const(m_validSandboxes)) {
+        if (known == name)
+            return true;
+    }
+    if (!kosa8::Names::checkSandbox(QString::fromUtf8(name)).isEmpty())
+        return false;
+    if (m_validSandboxes.size() < MaxValidSandboxesKept)
+        m_validSandboxes.append(name.toByteArray());
+    return true;
+}
+
 void AuditStreamParser::record(const QList<Field>& fields)
 {
     AuditRowInput input;
@@ -757,6 +775,16 @@ void AuditStreamParser::record(const QList<Field>& fields)
     if (!parseSeq(seqText, &input.seq)) {
         problem(m_recordLine, shown(),
                 tr("SEQ \"%1\" is not a whole number").arg(QString::fromUtf8(seqText)));
+        return;
+    }
+    // The History page hands SANDBOX to the timeline, which passes it to kosa8 as an argument:
+    // a name kosa8 could not have given (a flag, a path, bidi characters) makes the line unreadable,
+    // as ListParser does for `sandbox ls`.
+    const QByteArrayView sandbox = input.names[int(NameColumn::Sandbox)];
+    if (!sandbox.isEmpty() && !validSandbox(sandbox)) {
+        problem(m_recordLine, shown(),
+                tr("SANDBOX \"%1\" is not a sandbox name")
+                    .arg(QString::fromUtf8(sandbox.first(qMin<qsizetype>(sandbox.size(), 100)))));
         return;
     }
     const QByteArrayView timeText = input.text[int(TextField::TimeText)];

@@ -14,7 +14,8 @@ namespace k8::history {
 // HASH, others kept as extra), one JSON object per line, or a JSON array (one line or pretty-printed),
 // auto-detected from the first line that is not blank (docs/kosa8-cli.md, "Output the app
 // reads"). Lines may be split anywhere between two feeds; CRLF, a UTF-8 BOM and ANSI escapes are
-// tolerated. A line that cannot be read becomes an AuditProblem with its line number.
+// tolerated. A line that cannot be read becomes an AuditProblem with its line number; so does an
+// entry whose SANDBOX is no sandbox name (kosa8/Names), since the app passes it back to kosa8.
 //
 // Plain C++ on bytes, no QVariant or QJsonObject per entry; one instance per load, used on one
 // thread (the parse worker's).
@@ -63,6 +64,7 @@ private:
     void jsonObject(QByteArrayView object);
     void record(const QList<Field>& fields);
     void problem(qint64 lineNumber, QByteArrayView text, const QString& reason);
+    bool validSandbox(QByteArrayView name);
 
     AuditStore* m_store;
     QByteArray m_pending; // bytes after the last '\n'
@@ -73,6 +75,9 @@ private:
     qint64 m_skipThroughSeq = -1;
     QByteArray m_expectedHashAtSkip;
     bool m_rewritten = false;
+    // Sandbox names already found valid (kosa8::Names), compared in place.
+    static constexpr qsizetype MaxValidSandboxesKept = 64;
+    QList<QByteArray> m_validSandboxes;
 
     // Table
     struct Column

@@ -189,6 +189,61 @@ private Q_SLOTS:
         QCOMPARE(formatTimeMs(0), QStringLiteral("1970-01-01 00:00:00"));
     }
 
+    // Found by tests/fuzz/audit_stream: a SANDBOX kosa8 could not have printed (a flag, a path,
+    // bidi characters) was stored as a name the History page hands to the timeline and so to kosa8.
+    void invalidSandboxNameIsAProblem_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addRow("table") << QByteArray("SEQ  ACTION          SANDBOX         DETAIL\n"
+                                             "1    sandbox.create  box1            ok\n"
+                                             "2    sandbox.run     ../../etc       path\n"
+                                             "3    sandbox.run     -rf             flag\n"
+                                             "4    daemon.start                    none\n"
+                                             "5    sandbox.run     box\xE2\x80\xAE"
+                                             "exe       bidi\n"
+                                             "6    sandbox.stop    box1            ok\n");
+        QTest::addRow("json lines") << QByteArray("{\"seq\": 1, \"sandbox\": \"box1\"}\n"
+                                                  "{\"seq\": 2, \"sandbox\": \"../../etc\"}\n"
+                                                  "{\"seq\": 3, \"sandbox\": \"-rf\"}\n"
+                                                  "{\"seq\": 4, \"sandbox\": \"\"}\n"
+                                                  "{\"seq\": 5, \"sandbox\": \"box\\u202eexe\"}\n"
+                                                  "{\"seq\": 6, \"sandbox\": \"box1\"}\n");
+    }
+    void invalidSandboxNameIsAProblem()
+    {
+        QFETCH(QByteArray, data);
+        AuditStore store;
+        AuditStreamParser parser(&store);
+        feedInPieces(&parser, data, 5);
+        QCOMPARE(store.rowCount(), 3);
+        QCOMPARE(store.row(0).seq, 1);
+        QCOMPARE(store.row(1).seq, 4); // no sandbox: a daemon entry, kept
+        QCOMPARE(store.row(2).seq, 6);
+        QCOMPARE(store.names(NameColumn::Sandbox), QStringList({QString(), QStringLiteral("box1")}));
+        const QList<AuditProblem> problems = store.problems();
+        QCOMPARE(problems.size(), 3);
+        const int table = data.startsWith("SEQ") ? 1 : 0; // the header is line 1
+        QCOMPARE(problems[0].lineNumber, 2 + table);
+        QCOMPARE(problems[1].lineNumber, 3 + table);
+        QCOMPARE(problems[2].lineNumber, 5 + table);
+        for (const AuditProblem& problem : problems)
+            QVERIFY2(problem.reason.contains(QStringLiteral("SANDBOX")), qPrintable(problem.reason));
+        QVERIFY(problems[0].reason.contains(QStringLiteral("../../etc")));
+    }
+
+    // Found by tests/fuzz/audit_stream: a line of form feeds or vertical tabs was skipped as blank
+    // before the first JSON object but reported as "not a JSON object" after it.
+    void formFeedLineIsBlankInJson()
+    {
+        AuditStore store;
+        AuditStreamParser parser(&store);
+        feedInPieces(&parser, "\f\n{\"seq\": 1}\n \f\v\n{\"seq\": 2}\n\v\n", 4);
+        QCOMPARE(parser.format(), AuditStreamParser::Format::JsonLines);
+        QCOMPARE(store.rowCount(), 2);
+        QCOMPARE(store.problemCount(), 0);
+        QCOMPARE(store.row(1).line, 4);
+    }
+
     void hugeFieldIsCut()
     {
         AuditStore store;
