@@ -3,6 +3,7 @@
 
 #include "kosa8/EgressPolicy.h"
 #include "kosa8/Names.h"
+#include "kosa8/ProcessTree.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -72,8 +73,11 @@ Kosa8Job::~Kosa8Job()
     if (m_process) {
         // Callbacks must not reach a half-destroyed job; the group goes down with us.
         m_process->disconnect(this);
+        const bool wasRunning = m_process->state() != QProcess::NotRunning;
         killTree();
         delete m_process.data();
+        if (wasRunning)
+            endLeftovers();
     }
 }
 
@@ -98,6 +102,18 @@ void Kosa8Job::killTree()
     if (pid > 0)
         ::kill(-static_cast<pid_t>(pid), SIGKILL);
     m_process->kill();
+}
+
+void Kosa8Job::endLeftovers()
+{
+    if (m_leaderPid <= 0 || m_tag.isEmpty())
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    const int killed = ProcessTree::endTree(m_leaderPid, m_leaderStartTicks, m_tag);
+    if (killed > 0)
+        spdlog::warn("kosa8 job {}: ended {} process(es) it left running ({} ms)", m_id, killed,
+                     clock.elapsed());
 }
 
 void Kosa8Job::readStream(bool isStderr)
@@ -167,6 +183,9 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
 {
     readStream(false);
     readStream(true);
+    // kosa8 has exited; a child it forked may still hold the output pipes (QProcess has already
+    // closed its ends, so the job does not wait for their EOF) or run on in a session of its own.
+    endLeftovers();
     splitLines(false, true);
     splitLines(true, true);
     if (m_timedOut) {
@@ -236,7 +255,23 @@ void Kosa8Job::complete(JobResult::Outcome outcome, int exitCode, const QString&
 
 Kosa8Runner::Kosa8Runner(QObject* parent)
     : QObject(parent)
+    , m_serial(ProcessTree::nextRunnerSerial())
 {}
+
+Kosa8Runner::~Kosa8Runner()
+{
+    // The jobs (children) end their own trees as they are destroyed; this also reaches the
+    // leftovers of jobs that finished while a pass could not see them.
+    const auto jobs = m_running.values();
+    for (const QPointer<Kosa8Job>& job : jobs)
+        delete job.data();
+    ProcessTree::endTagged(ProcessTree::runnerTagPrefix(m_serial));
+}
+
+bool Kosa8Runner::leavesProcesses(Operation op)
+{
+    return op == Operation::DaemonStart;
+}
 
 int Kosa8Runner::timeoutFor(Operation op, const JobOptions& options) const
 {
@@ -460,9 +495,15 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
     job->m_process = process;
     process->setProgram(executable);
     process->setArguments(command.arguments);
-    process->setProcessEnvironment(m_connection.environment());
-    // Its own process group, so that cancel and timeout can kill everything kosa8 spawned.
-    process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    QProcessEnvironment environment = m_connection.environment();
+    if (!leavesProcesses(command.operation)) {
+        job->m_tag = ProcessTree::jobTag(m_serial, job->m_id);
+        environment.insert(ProcessTree::tagVariable(), job->m_tag);
+    }
+    process->setProcessEnvironment(environment);
+    // Its own session and process group, so that cancel, timeout and its exit can end everything
+    // kosa8 spawned (ProcessTree).
+    process->setChildProcessModifier([] { ProcessTree::detachChild(); });
 
     connect(process, &QProcess::readyReadStandardOutput, job, [job] { job->readStream(false); });
     connect(process, &QProcess::readyReadStandardError, job, [job] { job->readStream(true); });
@@ -475,6 +516,8 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
     });
     const QByteArray input = command.standardInput;
     connect(process, &QProcess::started, job, [job, process, input] {
+        job->m_leaderPid = process->processId();
+        job->m_leaderStartTicks = ProcessTree::startTicks(job->m_leaderPid);
         // Written as the pipe drains; closing afterwards gives the child its end of input.
         if (!input.isEmpty())
             process->write(input);
