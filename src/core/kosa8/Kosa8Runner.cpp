@@ -50,6 +50,31 @@ std::string logText(const QString& text)
     return shown.toStdString();
 }
 
+// The usual names of the signals a crash or a kill ends a process with; empty for others.
+QString signalName(int number)
+{
+    switch (number) {
+    case SIGSEGV:
+        return QStringLiteral("SIGSEGV");
+    case SIGABRT:
+        return QStringLiteral("SIGABRT");
+    case SIGKILL:
+        return QStringLiteral("SIGKILL");
+    case SIGTERM:
+        return QStringLiteral("SIGTERM");
+    case SIGBUS:
+        return QStringLiteral("SIGBUS");
+    case SIGILL:
+        return QStringLiteral("SIGILL");
+    case SIGFPE:
+        return QStringLiteral("SIGFPE");
+    case SIGPIPE:
+        return QStringLiteral("SIGPIPE");
+    default:
+        return {};
+    }
+}
+
 QStringList stringList(const QVariant& value)
 {
     if (value.canConvert<QStringList>())
@@ -196,8 +221,16 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
         complete(JobResult::Outcome::Cancelled, -1,
                  tr("Cancelled; it and its child processes were stopped."));
     } else if (crashed) {
-        complete(JobResult::Outcome::Crashed, -1,
-                 tr("kosa8 stopped unexpectedly (killed by a signal) before it finished."));
+        // On a crash, QProcess's exit code is the signal's number (Unix).
+        const QString name = signalName(exitCode);
+        complete(
+            JobResult::Outcome::Crashed, -1,
+            name.isEmpty()
+                ? tr("kosa8 stopped unexpectedly (killed by signal %1) before it finished.").arg(exitCode)
+                : tr("kosa8 stopped unexpectedly (killed by signal %1, %2) before it finished; the output "
+                     "up to then is kept.")
+                      .arg(exitCode)
+                      .arg(name));
     } else {
         complete(JobResult::Outcome::Finished, exitCode, {});
     }
