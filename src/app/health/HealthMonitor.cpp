@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "health/HealthMonitor.h"
 
+#include "health/ExecutableWatcher.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
 #include "plumbing/AppContext.h"
@@ -14,8 +15,10 @@ using kosa8::JobResult;
 HealthMonitor::HealthMonitor(AppContext* context, QObject* parent)
     : QObject(parent)
     , m_context(context)
+    , m_watcher(new ExecutableWatcher(this))
 {
     connect(context, &AppContext::configurationChanged, this, &HealthMonitor::check);
+    connect(m_watcher, &ExecutableWatcher::found, this, &HealthMonitor::check);
 }
 
 QString HealthMonitor::configuredExecutable() const
@@ -52,7 +55,18 @@ void HealthMonitor::onFinished(const JobResult& result)
         setState(result.outcome == JobResult::Outcome::FailedToStart ? State::Missing : State::NotAnswering);
         spdlog::warn("health: {}", result.describeFailure().toStdString());
     }
+    watchWhileMissing();
     Q_EMIT checked();
+}
+
+void HealthMonitor::watchWhileMissing()
+{
+    // Only when there is nothing to start at all: a file that is there but does not start (no
+    // execute bit, a bad interpreter) is found again at once, and would be retried in a loop.
+    if (m_state == State::Missing && resolvedExecutable().isEmpty())
+        m_watcher->watch(m_context->runner()->connection());
+    else
+        m_watcher->stop();
 }
 
 void HealthMonitor::setState(State state)

@@ -11,9 +11,12 @@
 namespace k8::app {
 
 class AppContext;
+class ExecutableWatcher;
 
 // Runs `kosa8 version` and says whether kosa8 is usable: missing, not answering, answering
-// without a daemon/worker, or fine. Nothing blocks; check() returns at once.
+// without a daemon/worker, or fine. Nothing blocks; check() returns at once. While kosa8 is
+// missing (not found at all), it watches where kosa8 would be found and checks again by itself
+// when it appears (ExecutableWatcher), so an install clears the "not found" panel without Retry.
 class HealthMonitor : public QObject
 {
     Q_OBJECT
@@ -36,6 +39,8 @@ public:
     bool isChecking() const { return m_job != nullptr; }
     const kosa8::VersionInfo& version() const { return m_version; }
     const kosa8::JobResult& lastResult() const { return m_lastResult; }
+    // Watches for a missing kosa8 to appear (tests shorten its fallback interval or read its paths).
+    ExecutableWatcher* executableWatcher() const { return m_watcher; }
     // The executable as configured and as found on PATH (empty when not found).
     QString configuredExecutable() const;
     QString resolvedExecutable() const;
@@ -57,7 +62,9 @@ Q_SIGNALS:
 private:
     void onFinished(const kosa8::JobResult& result);
     void setState(State state);
+    void watchWhileMissing();
     AppContext* m_context;
+    ExecutableWatcher* m_watcher;
     State m_state = State::Unknown;
     kosa8::VersionInfo m_version;
     kosa8::JobResult m_lastResult;

@@ -3,6 +3,7 @@
 
 #include "kosa8/EgressPolicy.h"
 #include "kosa8/Names.h"
+#include "kosa8/ProcessTree.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -49,6 +50,31 @@ std::string logText(const QString& text)
     return shown.toStdString();
 }
 
+// The usual names of the signals a crash or a kill ends a process with; empty for others.
+QString signalName(int number)
+{
+    switch (number) {
+    case SIGSEGV:
+        return QStringLiteral("SIGSEGV");
+    case SIGABRT:
+        return QStringLiteral("SIGABRT");
+    case SIGKILL:
+        return QStringLiteral("SIGKILL");
+    case SIGTERM:
+        return QStringLiteral("SIGTERM");
+    case SIGBUS:
+        return QStringLiteral("SIGBUS");
+    case SIGILL:
+        return QStringLiteral("SIGILL");
+    case SIGFPE:
+        return QStringLiteral("SIGFPE");
+    case SIGPIPE:
+        return QStringLiteral("SIGPIPE");
+    default:
+        return {};
+    }
+}
+
 QStringList stringList(const QVariant& value)
 {
     if (value.canConvert<QStringList>())
@@ -72,8 +98,11 @@ Kosa8Job::~Kosa8Job()
     if (m_process) {
         // Callbacks must not reach a half-destroyed job; the group goes down with us.
         m_process->disconnect(this);
+        const bool wasRunning = m_process->state() != QProcess::NotRunning;
         killTree();
         delete m_process.data();
+        if (wasRunning)
+            endLeftovers();
     }
 }
 
@@ -98,6 +127,18 @@ void Kosa8Job::killTree()
     if (pid > 0)
         ::kill(-static_cast<pid_t>(pid), SIGKILL);
     m_process->kill();
+}
+
+void Kosa8Job::endLeftovers()
+{
+    if (m_leaderPid <= 0 || m_tag.isEmpty())
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    const int killed = ProcessTree::endTree(m_leaderPid, m_leaderStartTicks, m_tag);
+    if (killed > 0)
+        spdlog::warn("kosa8 job {}: ended {} process(es) it left running ({} ms)", m_id, killed,
+                     clock.elapsed());
 }
 
 void Kosa8Job::readStream(bool isStderr)
@@ -167,6 +208,9 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
 {
     readStream(false);
     readStream(true);
+    // kosa8 has exited; a child it forked may still hold the output pipes (QProcess has already
+    // closed its ends, so the job does not wait for their EOF) or run on in a session of its own.
+    endLeftovers();
     splitLines(false, true);
     splitLines(true, true);
     if (m_timedOut) {
@@ -177,8 +221,16 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
         complete(JobResult::Outcome::Cancelled, -1,
                  tr("Cancelled; it and its child processes were stopped."));
     } else if (crashed) {
-        complete(JobResult::Outcome::Crashed, -1,
-                 tr("kosa8 stopped unexpectedly (killed by a signal) before it finished."));
+        // On a crash, QProcess's exit code is the signal's number (Unix).
+        const QString name = signalName(exitCode);
+        complete(
+            JobResult::Outcome::Crashed, -1,
+            name.isEmpty()
+                ? tr("kosa8 stopped unexpectedly (killed by signal %1) before it finished.").arg(exitCode)
+                : tr("kosa8 stopped unexpectedly (killed by signal %1, %2) before it finished; the output "
+                     "up to then is kept.")
+                      .arg(exitCode)
+                      .arg(name));
     } else {
         complete(JobResult::Outcome::Finished, exitCode, {});
     }
@@ -236,7 +288,23 @@ void Kosa8Job::complete(JobResult::Outcome outcome, int exitCode, const QString&
 
 Kosa8Runner::Kosa8Runner(QObject* parent)
     : QObject(parent)
+    , m_serial(ProcessTree::nextRunnerSerial())
 {}
+
+Kosa8Runner::~Kosa8Runner()
+{
+    // The jobs (children) end their own trees as they are destroyed; this also reaches the
+    // leftovers of jobs that finished while a pass could not see them.
+    const auto jobs = m_running.values();
+    for (const QPointer<Kosa8Job>& job : jobs)
+        delete job.data();
+    ProcessTree::endTagged(ProcessTree::runnerTagPrefix(m_serial));
+}
+
+bool Kosa8Runner::leavesProcesses(Operation op)
+{
+    return op == Operation::DaemonStart;
+}
 
 int Kosa8Runner::timeoutFor(Operation op, const JobOptions& options) const
 {
@@ -460,9 +528,15 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
     job->m_process = process;
     process->setProgram(executable);
     process->setArguments(command.arguments);
-    process->setProcessEnvironment(m_connection.environment());
-    // Its own process group, so that cancel and timeout can kill everything kosa8 spawned.
-    process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    QProcessEnvironment environment = m_connection.environment();
+    if (!leavesProcesses(command.operation)) {
+        job->m_tag = ProcessTree::jobTag(m_serial, job->m_id);
+        environment.insert(ProcessTree::tagVariable(), job->m_tag);
+    }
+    process->setProcessEnvironment(environment);
+    // Its own session and process group, so that cancel, timeout and its exit can end everything
+    // kosa8 spawned (ProcessTree).
+    process->setChildProcessModifier([] { ProcessTree::detachChild(); });
 
     connect(process, &QProcess::readyReadStandardOutput, job, [job] { job->readStream(false); });
     connect(process, &QProcess::readyReadStandardError, job, [job] { job->readStream(true); });
@@ -475,6 +549,8 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
     });
     const QByteArray input = command.standardInput;
     connect(process, &QProcess::started, job, [job, process, input] {
+        job->m_leaderPid = process->processId();
+        job->m_leaderStartTicks = ProcessTree::startTicks(job->m_leaderPid);
         // Written as the pipe drains; closing afterwards gives the child its end of input.
         if (!input.isEmpty())
             process->write(input);

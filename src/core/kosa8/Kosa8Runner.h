@@ -58,6 +58,9 @@ private:
     void readStream(bool isStderr);
     void splitLines(bool isStderr, bool flushPartial);
     void killTree();
+    // After kosa8 exited: what it left behind (see ProcessTree); nothing for a job that may
+    // rightly leave a process running (leavesProcesses()).
+    void endLeftovers();
     void onProcessFinished(int exitCode, bool crashed);
     void onFailedToStart(const QString& message);
     // Ends the job exactly once; deferred to the event loop while inside start().
@@ -77,6 +80,9 @@ private:
     bool m_completing = false;
     bool m_splitLines = true;
     qint64 m_outputCap = 0;
+    qint64 m_leaderPid = 0;         // kosa8's pid, kept after it exited: the id of its group and session
+    qint64 m_leaderStartTicks = 0;  // ProcessTree::startTicks() of kosa8
+    QString m_tag;                  // ProcessTree::tagVariable() in its environment; empty: not tagged
     ConnectionProfile m_connection; // for masking the token in stderr
     QElapsedTimer m_clock;
 };
@@ -99,6 +105,13 @@ class Kosa8Runner : public QObject
     Q_OBJECT
 public:
     explicit Kosa8Runner(QObject* parent = nullptr);
+    // Ends every process tree it started that is still alive (the app quitting).
+    ~Kosa8Runner() override;
+
+    // Whether a job of this operation may rightly leave a process running after kosa8 exited
+    // (`daemon start` starts the daemon): such a job's leftovers are not ended when it finishes,
+    // nor at quit, only on cancel and timeout (its process group).
+    static bool leavesProcesses(Operation op);
 
     void setProfile(const CommandProfile& profile) { m_profile = profile; }
     const CommandProfile& profile() const { return m_profile; }
@@ -133,6 +146,7 @@ private:
     ConnectionProfile m_connection;
     RunnerLimits m_limits;
     quint64 m_nextId = 1;
+    quint64 m_serial; // ProcessTree::runnerTagPrefix()
     QHash<quint64, QPointer<Kosa8Job>> m_running;
 };
 

@@ -2,6 +2,7 @@
 // kosa8's health as the person sees it: a missing kosa8 or one that does not answer gets a
 // panel that says what is wrong and how to fix it; Retry checks again.
 
+#include "health/ExecutableWatcher.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
 #include "plumbing/AppContext.h"
@@ -116,6 +117,70 @@ private Q_SLOTS:
         QFile calls(QDir(env.statePath()).filePath(QStringLiteral("calls.jsonl")));
         QVERIFY(calls.open(QIODevice::ReadOnly));
         QVERIFY(calls.readAll().contains("tok-SECRET-123"));
+    }
+
+    // issue 14: kosa8 missing at start, then installed into a folder on the PATH: the app notices
+    // by itself (a watch on the PATH folders, not the slow fallback, which is ten minutes here)
+    // and the "not found" panel goes away without Retry.
+    void installedOnPathLaterIsNoticedWithoutRetry()
+    {
+        test::StandinEnvironment env;
+        const QString bin = env.root() + QStringLiteral("/bin");
+        QVERIFY(QDir().mkpath(bin));
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", (bin + QStringLiteral(":/usr/bin:/bin")).toLocal8Bit());
+        const auto restorePath = qScopeGuard([&] { qputenv("PATH", oldPath); });
+
+        app::AppContext context(env.options(QStringLiteral("kosa8")));
+        app::HealthMonitor monitor(&context);
+        monitor.executableWatcher()->setFallbackIntervalMs(10 * 60'000);
+        app::HealthPanel panel(&monitor);
+        panel.show();
+        monitor.check();
+        QTRY_COMPARE_WITH_TIMEOUT(monitor.state(), State::Missing, Slow);
+        QVERIFY(panel.isVisible());
+        QVERIFY(monitor.executableWatcher()->isWatching());
+        QVERIFY2(monitor.executableWatcher()->watchedPaths().contains(bin),
+                 qPrintable(monitor.executableWatcher()->watchedPaths().join(QLatin1Char(' '))));
+
+        QSignalSpy changed(&monitor, &app::HealthMonitor::stateChanged);
+        QVERIFY(QFile::copy(test::StandinEnvironment::standin(), bin + QStringLiteral("/kosa8")));
+        QVERIFY(changed.wait(Slow));
+        QCOMPARE(changed.last().first().value<State>(), State::Ok);
+        QVERIFY(panel.isHidden());
+        QVERIFY(!monitor.executableWatcher()->isWatching());
+    }
+
+    // The configured path, in a folder that does not exist yet: its nearest parent is watched,
+    // then the folder once it is made; a file without the execute bit is not yet kosa8.
+    void installedAtConfiguredPathLaterIsNoticed()
+    {
+        test::StandinEnvironment env;
+        const QString folder = env.root() + QStringLiteral("/opt/kosa8/bin");
+        const QString executable = folder + QStringLiteral("/kosa8");
+        app::AppContext context(env.options(executable));
+        app::HealthMonitor monitor(&context);
+        monitor.executableWatcher()->setFallbackIntervalMs(10 * 60'000);
+        monitor.check();
+        QTRY_COMPARE_WITH_TIMEOUT(monitor.state(), State::Missing, Slow);
+        QVERIFY(monitor.executableWatcher()->watchedPaths().contains(env.root()));
+
+        QSignalSpy changed(&monitor, &app::HealthMonitor::stateChanged);
+        QVERIFY(QDir().mkpath(folder));
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.executableWatcher()->watchedPaths().contains(folder), Slow);
+        QFile source(test::StandinEnvironment::standin());
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QFile target(executable);
+        QVERIFY(target.open(QIODevice::WriteOnly));
+        target.write(source.readAll());
+        target.close();
+        QVERIFY(target.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+        QTest::qWait(500); // settled and looked: not executable, so not found
+        QCOMPARE(monitor.state(), State::Missing);
+        QVERIFY(changed.isEmpty());
+        QVERIFY(target.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY(changed.wait(Slow));
+        QCOMPARE(changed.last().first().value<State>(), State::Ok);
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "support/ProcessScan.h"
 #include "support/TestJson.h"
 #include "support/Waits.h"
 
@@ -81,6 +82,10 @@ private Q_SLOTS:
     void jobDeletesItselfAndRunnerForgetsIt();
     void auditVerifyFindsTampering();
     void profileOverrideIsUsed();
+    void exitEndsWhatKosa8LeftBehind_data();
+    void exitEndsWhatKosa8LeftBehind();
+    void daemonStartKeepsItsDaemon();
+    void destroyingTheRunnerEndsEveryTree();
 
 private:
     Kosa8Runner* makeRunner(const QMap<QString, QString>& env = {});
@@ -91,6 +96,7 @@ private:
     QList<QJsonObject> runs() const;
     void writeFaults(const QByteArray& json);
     qint64 hangChildPid() const;
+    qint64 lastStandinPid() const;
 
     std::unique_ptr<QTemporaryDir> m_state;
     QList<QPointer<Kosa8Runner>> m_runners;
@@ -112,6 +118,12 @@ void TestKosa8Runner::cleanup()
     const qint64 pid = hangChildPid();
     if (pid > 0 && !processDead(pid))
         ::kill(pid_t(pid), SIGKILL);
+    if (m_state) {
+        for (const auto& [mode, orphan] : k8::test::standinOrphans(m_state->path())) {
+            if (orphan > 0 && !processDead(orphan))
+                ::kill(pid_t(orphan), SIGKILL);
+        }
+    }
     m_state.reset();
 }
 
@@ -174,6 +186,12 @@ qint64 TestKosa8Runner::hangChildPid() const
     bool ok = false;
     const qint64 pid = file.readAll().trimmed().toLongLong(&ok);
     return ok ? pid : -1;
+}
+
+qint64 TestKosa8Runner::lastStandinPid() const
+{
+    const QList<QJsonObject> entries = k8::test::readJsonLines(m_state->filePath(u"calls.jsonl"_s));
+    return entries.isEmpty() ? -1 : entries.last().value(u"pid"_s).toInteger(-1);
 }
 
 void TestKosa8Runner::successStreamsLinesInOrder()
@@ -358,7 +376,8 @@ void TestKosa8Runner::crashMidOutputKeepsPartialStdout()
     const JobResult result = run(runner, Operation::SandboxList);
     QCOMPARE(result.outcome, Outcome::Crashed);
     QVERIFY(!result.ok());
-    QVERIFY(!result.errorText.isEmpty());
+    // The person reads which signal ended it (the stand-in's crash is a SIGKILL by default).
+    QVERIFY2(result.errorText.contains(u"SIGKILL"_s), qPrintable(result.errorText));
     QVERIFY(!result.stdoutData.isEmpty());
     QCOMPARE(result.stdoutData, full.stdoutData.left(full.stdoutData.size() / 2));
     // `once`: the next call behaves again.
@@ -706,6 +725,87 @@ void TestKosa8Runner::profileOverrideIsUsed()
     QCOMPARE(calls().last(), (QStringList{u"sandbox"_s, u"ls"_s, u"--format"_s, u"jsonl"_s}));
     QCOMPARE(ListParser::parse(list.stdoutData).format, ParsedList::Format::JsonLines);
     QCOMPARE(ListParser::sandboxes(list.stdoutData).items.size(), 1);
+}
+
+void TestKosa8Runner::exitEndsWhatKosa8LeftBehind_data()
+{
+    QTest::addColumn<QString>("orphans");
+    QTest::addColumn<bool>("knownSandbox");
+    // A child in kosa8's group holding its stdout; one in a group of its own; one in a session of
+    // its own; all three at once, with kosa8 failing (exit 1) this time.
+    QTest::newRow("pipe holder") << u"pipe"_s << true;
+    QTest::newRow("own group") << u"setpgid"_s << true;
+    QTest::newRow("own session") << u"setsid"_s << true;
+    QTest::newRow("all three, exit 1") << u"pipe,setpgid,setsid"_s << false;
+}
+
+// issue 14: kosa8 exits while children it forked hold its output pipe or left its group or
+// session. The job ends with kosa8's exit code and output, and nothing kosa8 started survives.
+void TestKosa8Runner::exitEndsWhatKosa8LeftBehind()
+{
+    QFETCH(QString, orphans);
+    QFETCH(bool, knownSandbox);
+    Kosa8Runner* plain = makeRunner();
+    QVERIFY(run(plain, Operation::SandboxCreate, {{u"name"_s, u"box"_s}}).ok());
+    Kosa8Runner* runner = makeRunner({{u"KOSA8_STANDIN_ORPHAN"_s, orphans}});
+    Kosa8Job* job =
+        runner->start(Operation::SandboxStart, {{u"name"_s, knownSandbox ? u"box"_s : u"nobox"_s}});
+    QSignalSpy finished(job, &Kosa8Job::finished);
+    // Not waiting for the orphans' EOF: they would hold the pipe for 100000 s.
+    QVERIFY(finished.wait(WaitMs));
+    const JobResult result = finished.first().first().value<JobResult>();
+    QCOMPARE(result.outcome, Outcome::Finished);
+    const qint64 kosa8Pid = lastStandinPid();
+    QVERIFY(kosa8Pid > 0);
+    const auto left = k8::test::standinOrphans(m_state->path());
+    QCOMPARE(left.size(), orphans.count(u',') + 1);
+    if (knownSandbox) {
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.stdoutText().contains(u"box"_s), qPrintable(result.stdoutText()));
+    } else {
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.stderrText().contains(u"nobox"_s), qPrintable(result.stderrText()));
+    }
+    for (const auto& [mode, pid] : left)
+        QTRY_VERIFY2_WITH_TIMEOUT(processDead(pid), qPrintable(u"%1 child %2 survived"_s.arg(mode).arg(pid)),
+                                  WaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(k8::test::liveInGroupOrSession(kosa8Pid).isEmpty(), WaitMs);
+}
+
+// `daemon start` may rightly leave its daemon running: its leftovers are not ended.
+void TestKosa8Runner::daemonStartKeepsItsDaemon()
+{
+    QVERIFY(Kosa8Runner::leavesProcesses(Operation::DaemonStart));
+    QVERIFY(!Kosa8Runner::leavesProcesses(Operation::SandboxRun));
+    Kosa8Runner* runner = makeRunner({{u"KOSA8_STANDIN_ORPHAN"_s, u"setsid"_s}});
+    QVERIFY(run(runner, Operation::DaemonStart).ok());
+    const auto left = k8::test::standinOrphans(m_state->path());
+    QCOMPARE(left.size(), 1);
+    // A sweep would have come right after the exit; the daemon is still there after it.
+    QTest::qWait(300);
+    QVERIFY(!processDead(left.first().second));
+    // ... and at quit too (cleanup() ends it).
+    delete runner;
+    QVERIFY(!processDead(left.first().second));
+}
+
+// The app quitting (its runners destroyed) ends every tree still running, including what left
+// the session.
+void TestKosa8Runner::destroyingTheRunnerEndsEveryTree()
+{
+    Kosa8Runner* runner = makeRunner({{u"KOSA8_STANDIN_ORPHAN"_s, u"setsid,setpgid"_s},
+                                      {u"KOSA8_STANDIN_FAULT"_s, uR"({"version": {"mode": "hang"}})"_s}});
+    runner->start(Operation::Version);
+    QTRY_VERIFY_WITH_TIMEOUT(hangChildPid() > 0, WaitMs);
+    const auto left = k8::test::standinOrphans(m_state->path());
+    QCOMPARE(left.size(), 2);
+    const qint64 kosa8Pid = lastStandinPid();
+    delete runner;
+    QTRY_VERIFY_WITH_TIMEOUT(processDead(hangChildPid()), WaitMs);
+    for (const auto& [mode, pid] : left)
+        QTRY_VERIFY2_WITH_TIMEOUT(processDead(pid), qPrintable(u"%1 child %2 survived"_s.arg(mode).arg(pid)),
+                                  WaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(k8::test::liveInGroupOrSession(kosa8Pid).isEmpty(), WaitMs);
 }
 
 QTEST_GUILESS_MAIN(TestKosa8Runner)
