@@ -3902,6 +3902,19 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
     </message>
 </context>
 <context>
+    <name>k8::app::RunConsole</name>
+    <message numerus="yes">
+        <source>… %n lines skipped here: printed faster than the console can show them
+</source>
+        <translation>
+            <numerusform>… %n Zeile hier übersprungen: schneller ausgegeben, als die Konsole sie anzeigen kann
+</numerusform>
+            <numerusform>… %n Zeilen hier übersprungen: schneller ausgegeben, als die Konsole sie anzeigen kann
+</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>k8::app::RunPane</name>
     <message>
         <source>Rewind to before this run…</source>
@@ -5054,6 +5067,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>SEQ &quot;%1&quot; is not a whole number</source>
         <translation>SEQ „%1“ ist keine ganze Zahl</translation>
     </message>
+    <message>
+        <source>SANDBOX &quot;%1&quot; is not a sandbox name</source>
+        <translation>SANDBOX „%1“ ist kein Sandbox-Name</translation>
+    </message>
 </context>
 <context>
     <name>k8::history::AuditTableModel</name>
@@ -5410,12 +5427,16 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>Abgebrochen; er und seine Kindprozesse wurden angehalten.</translation>
     </message>
     <message>
-        <source>kosa8 stopped unexpectedly (killed by a signal) before it finished.</source>
-        <translation>kosa8 wurde unerwartet beendet (durch ein Signal), bevor es fertig war.</translation>
-    </message>
-    <message>
         <source>kosa8 could not be started: %1. Check the kosa8 executable in the connection settings.</source>
         <translation>kosa8 konnte nicht gestartet werden: %1. Prüfen Sie das kosa8-Programm in den Verbindungseinstellungen.</translation>
+    </message>
+    <message>
+        <source>kosa8 stopped unexpectedly (killed by signal %1) before it finished.</source>
+        <translation>kosa8 wurde unerwartet beendet (durch Signal %1), bevor es fertig war.</translation>
+    </message>
+    <message>
+        <source>kosa8 stopped unexpectedly (killed by signal %1, %2) before it finished; the output up to then is kept.</source>
+        <translation>kosa8 wurde unerwartet beendet (durch Signal %1, %2), bevor es fertig war; die Ausgabe bis dahin bleibt erhalten.</translation>
     </message>
 </context>
 <context>
@@ -6443,6 +6464,14 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>No reset after the run</source>
         <translation>Kein Zurücksetzen nach der Ausführung</translation>
+    </message>
+    <message>
+        <source>Decisions cannot be recorded</source>
+        <translation>Entscheidungen können nicht aufgezeichnet werden</translation>
+    </message>
+    <message>
+        <source>%1 Until the decision ledger can be written, agent requests are answered with a rejection, also those a standing rule approves.</source>
+        <translation>%1 Solange das Entscheidungs-Ledger nicht geschrieben werden kann, werden Anfragen von Agenten abgelehnt, auch solche, die eine Dauerregel freigibt.</translation>
     </message>
 </context>
 </TS>
