@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Builds kosa8 Desk with sanitizers in its own folder and runs the tests there (README.md here).
+#
+#   tests/sanitize/run.sh address [ctest args...]   ASan+UBSan (LeakSanitizer on), the whole suite
+#   tests/sanitize/run.sh thread  [ctest args...]   TSan, the tests of the threads (ledger flush
+#                                                   thread, agent service, history loader/filter)
+#
+# Build folder: build-asan or build-tsan next to this repository's root (K8_SANITIZE_BUILD
+# overrides). KSyntaxHighlighting is linked as the normal build installed it
+# (build/third_party/install; K8_SANITIZE_PREFIX overrides), uninstrumented, so it is not rebuilt.
+# The Python client's tests are registered when build/venv (made by ./dev.sh test) exists
+# (K8_SANITIZE_PYTHON overrides).
+# Environment: WERROR=ON (warnings are errors), JOBS, K8_SANITIZE_CMAKE_ARGS (more cmake arguments).
+# ctest arguments replace the default selection of the thread run (-R ...) and are added to the
+# address run's.
+set -euo pipefail
+
+kind=${1:-}
+case $kind in
+    address) default_build=build-asan ;;
+    thread) default_build=build-tsan ;;
+    *) echo "usage: $0 address|thread [ctest args...]" >&2; exit 2 ;;
+esac
+shift
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=${K8_SANITIZE_BUILD:-$root/$default_build}
+jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+
+cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DKOSA8DESK_SANITIZE="$kind" -DKOSA8DESK_BUILD_BENCH=OFF
+    -DKOSA8DESK_WERROR="${WERROR:-OFF}")
+prefix=${K8_SANITIZE_PREFIX:-$root/build/third_party/install}
+[ -d "$prefix" ] && cmake_args+=(-DCMAKE_PREFIX_PATH="$prefix")
+if [ -z "${KOSA8DESK_THIRD_PARTY_ARCHIVES:-}" ] && [ -d "$root/../shared/third_party" ]; then
+    cmake_args+=(-DKOSA8DESK_THIRD_PARTY_ARCHIVES="$(cd "$root/../shared/third_party" && pwd)")
+fi
+python=${K8_SANITIZE_PYTHON:-$root/build/venv/bin/python}
+[ -x "$python" ] && cmake_args+=(-DKOSA8DESK_PYTHON="$python")
+command -v ccache >/dev/null && cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# shellcheck disable=SC2206 # K8_SANITIZE_CMAKE_ARGS holds several arguments
+cmake_args+=(${K8_SANITIZE_CMAKE_ARGS:-})
+
+cmake -S "$root" -B "$build" -G Ninja "${cmake_args[@]}" >/dev/null
+cmake --build "$build" -j "$jobs"
+
+# Every report names file and line (llvm-symbolizer where installed; addr2line otherwise).
+common="print_suppressions=0"
+export ASAN_OPTIONS="detect_leaks=1:strict_init_order=1:check_initialization_order=1:detect_stack_use_after_return=1:${ASAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$here/lsan.supp:$common:${LSAN_OPTIONS:-}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$here/ubsan.supp:$common:${UBSAN_OPTIONS:-}"
+export TSAN_OPTIONS="suppressions=$here/tsan.supp:second_deadlock_stack=1:halt_on_error=0:$common:${TSAN_OPTIONS:-}"
+
+if [ "$kind" = thread ]; then
+    # The tests whose code runs on more than one thread: the ledger's flush thread and the agent
+    # service that feeds it, durable answers, the run path, the history loader and filter, and the
+    # real binary over the agent socket.
+    selection=(-R '^(tst_ledger|tst_agentservice|tst_durableanswers|tst_runpath|tst_auditloader|tst_e2e_agent_socket)$')
+    [ $# -gt 0 ] && selection=()
+    exec ctest --test-dir "$build" --output-on-failure -j "$jobs" "${selection[@]}" "$@"
+fi
+exec ctest --test-dir "$build" --output-on-failure -j "$jobs" "$@"
