@@ -45,6 +45,16 @@ command -v ccache >/dev/null && cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccach
 # shellcheck disable=SC2206 # K8_SANITIZE_CMAKE_ARGS holds several arguments
 cmake_args+=(${K8_SANITIZE_CMAKE_ARGS:-})
 
+# The thread run's tests: those whose code runs on more than one thread (the ledger's flush
+# thread and the agent service that feeds it, durable answers, the run path, the history loader
+# and filter). Only they are built, unless ctest arguments or K8_SANITIZE_TARGETS say otherwise:
+# the e2e socket test needs the whole app built with TSan, which doubles the time
+# (`run.sh thread -R tst_e2e_agent_socket` builds everything and runs it).
+thread_tests="tst_ledger tst_ledgerflushthread tst_agentservice tst_durableanswers tst_runpath tst_auditloader"
+if [ "$kind" = thread ] && [ $# -eq 0 ]; then
+    K8_SANITIZE_TARGETS=${K8_SANITIZE_TARGETS:-$thread_tests}
+fi
+
 cmake -S "$root" -B "$build" -G Ninja "${cmake_args[@]}" >/dev/null
 # K8_SANITIZE_TARGETS: build only these targets (e.g. the core tests; then pass ctest -L core).
 # shellcheck disable=SC2086 # several targets
@@ -63,12 +73,22 @@ export LSAN_OPTIONS="suppressions=$here/lsan.supp:${LSAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$here/ubsan.supp:$common:${UBSAN_OPTIONS:-}"
 export TSAN_OPTIONS="suppressions=$here/tsan.supp:second_deadlock_stack=1:halt_on_error=0:$common:${TSAN_OPTIONS:-}"
 
+# LeakSanitizer stops the process's threads with ptrace; where that is not allowed (some
+# containers, or under a debugger) it dies with "LeakSanitizer has encountered a fatal error".
+# Checked on a program that leaks nothing; without it the run goes on with leaks unchecked, and
+# says so.
+if [ "$kind" = address ]; then
+    probe=$build/lsan-probe
+    printf 'int main() { return 0; }\n' | ${CXX:-c++} -fsanitize=address -x c++ - -o "$probe"
+    if ! ASAN_OPTIONS=detect_leaks=1 "$probe" >/dev/null 2>&1; then
+        echo "$0: LeakSanitizer does not work here (ptrace not allowed?); leaks are NOT checked" >&2
+        ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
+    fi
+fi
+
 selection=()
 if [ "$kind" = thread ] && [ $# -eq 0 ]; then
-    # The tests whose code runs on more than one thread: the ledger's flush thread and the agent
-    # service that feeds it, durable answers, the run path, the history loader and filter, and the
-    # real binary over the agent socket.
-    selection=(-R '^(tst_ledger|tst_agentservice|tst_durableanswers|tst_runpath|tst_auditloader|tst_e2e_agent_socket)$')
+    selection=(-R "^(${thread_tests// /|})\$")
 fi
 status=0
 ctest --test-dir "$build" --output-on-failure -j "$jobs" ${selection[@]+"${selection[@]}"} "$@" || status=$?
