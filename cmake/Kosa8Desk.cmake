@@ -59,6 +59,10 @@ function(k8_qtest)
     if(NOT K8_TIMEOUT)
         set(K8_TIMEOUT 300)
     endif()
+    if(KOSA8DESK_SANITIZE)
+        # Sanitized code runs several times slower (cmake/Sanitizers.cmake, tests/support/Waits.h).
+        math(EXPR K8_TIMEOUT "${K8_TIMEOUT} * 3")
+    endif()
     set_tests_properties(${K8_NAME} PROPERTIES TIMEOUT ${K8_TIMEOUT}
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;KOSA8_STANDIN=${CMAKE_SOURCE_DIR}/tests/standin/kosa8;KOSA8_DESK_BINARY=$<TARGET_FILE:kosa8-desk>;${K8_ENV}")
     if(K8_LABELS)
