@@ -71,9 +71,10 @@ common="print_suppressions=0:log_path=$reports/$kind"
 export ASAN_OPTIONS="detect_leaks=1:strict_init_order=1:check_initialization_order=1:detect_stack_use_after_return=1:$common:${ASAN_OPTIONS:-}"
 export LSAN_OPTIONS="suppressions=$here/lsan.supp:${LSAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$here/ubsan.supp:$common:${UBSAN_OPTIONS:-}"
-# die_after_fork=0: QProcess forks the multi-threaded test and a thread starts in the child
-# before it execs kosa8 (which is not instrumented); TSan would kill that child, and with it the
-# test. The child only execs, so nothing it does races.
+# die_after_fork=0: in the child QProcess forks from the multi-threaded test to exec kosa8, TSan
+# saw a thread start before the exec ("starting new threads after multi-threaded fork") and
+# killed the child, failing tst_agentservice's run tests. The child only execs (kosa8 is not
+# instrumented).
 export TSAN_OPTIONS="suppressions=$here/tsan.supp:second_deadlock_stack=1:halt_on_error=0:die_after_fork=0:$common:${TSAN_OPTIONS:-}"
 
 # LeakSanitizer stops the process's threads with ptrace; where that is not allowed (some
