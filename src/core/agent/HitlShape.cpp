@@ -23,15 +23,6 @@ namespace k8::agent::hitl {
 
 namespace {
 
-// HITL's decision types are spelled as the app's own (decisionName()).
-bool hitlDecisionKind(const QString& name, DecisionKind* kind)
-{
-    const std::optional<DecisionKind> known = decisionKindFrom(name);
-    if (known)
-        *kind = *known;
-    return known.has_value();
-}
-
 bool readHitlConfig(const QJsonObject& config, int index, QSet<DecisionKind>* allowed, RpcError* error)
 {
     const QString field = QStringLiteral("payload.review_configs[%1].allowed_decisions").arg(index);
@@ -40,13 +31,14 @@ bool readHitlConfig(const QJsonObject& config, int index, QSet<DecisionKind>* al
         return invalidParams(
             error, PayloadText::tr("Invalid params: \"%1\" must be a list of decision names.").arg(field));
     for (const QJsonValue& decision : decisions.toArray()) {
-        DecisionKind kind;
-        // A decision type this app does not know is not offered, so a person cannot pick it.
-        if (decision.isString() && hitlDecisionKind(decision.toString(), &kind))
-            allowed->insert(kind);
-        else if (!decision.isString())
+        if (!decision.isString())
             return invalidParams(error,
                                  PayloadText::tr("Invalid params: \"%1\" must hold strings.").arg(field));
+        // HITL's decision types are spelled as the app's own (decisionName()). A decision type
+        // this app does not know is not offered, so a person cannot pick it. (An optional, not an
+        // out-parameter: gcc's TSan build saw the uninitialised out-parameter as maybe-used.)
+        if (const std::optional<DecisionKind> kind = decisionKindFrom(decision.toString()))
+            allowed->insert(*kind);
     }
     if (allowed->isEmpty())
         return invalidParams(

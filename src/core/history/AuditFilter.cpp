@@ -367,6 +367,12 @@ public:
     {
         QElapsedTimer clock;
         clock.start();
+        // The store publishes its rows by the release-store of its row count (AuditStore.h); this
+        // thread reads them only after loading that count itself. The count in the request was
+        // loaded on the requesting thread, and the queued call that carried it orders nothing
+        // the store's writer did (ThreadSanitizer reported these reads racing the parse thread's
+        // writes in tst_auditloader's streamsTableIntoTheModel).
+        count = qMin(count, store->rowCount());
         if (m_newest->load() != generation) {
             Q_EMIT done(generation, {}, false, 0);
             return;

@@ -7,6 +7,7 @@
 #include "history/AuditTableModel.h"
 #include "history/AuditVerifier.h"
 #include "kosa8/Kosa8Runner.h"
+#include "support/Waits.h"
 
 #include <QAbstractItemModelTester>
 #include <QFileInfo>
@@ -22,7 +23,7 @@ using k8::kosa8::Kosa8Runner;
 
 namespace {
 
-constexpr int WaitMs = 60'000;
+constexpr int WaitMs = k8::test::waits::Standin;
 
 } // namespace
 
