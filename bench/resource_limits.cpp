@@ -21,6 +21,8 @@
 #include "inbox/InboxPage.h"
 #include "kosa8/Kosa8Runner.h"
 
+#include "BenchSupport.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -45,36 +47,8 @@
 #include <thread>
 #include <unistd.h>
 
-namespace {
-
-// A field of /proc/self/status in KiB (VmRSS, VmHWM).
-qint64 statusKiB(const char* field)
-{
-    QFile file(QStringLiteral("/proc/self/status"));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray prefix = QByteArray(field) + ':';
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.startsWith(prefix))
-            return line.mid(prefix.size()).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
-int connectBlocking(const QByteArray& path)
-{
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    std::strncpy(address.sun_path, path.constData(), sizeof(address.sun_path) - 1);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-} // namespace
+using k8::bench::connectBlocking;
+using k8::bench::statusKiB;
 
 int main(int argc, char** argv)
 {

@@ -22,6 +22,8 @@
 #include "kosa8/JobResult.h"
 #include "kosa8/Kosa8Runner.h"
 
+#include "BenchSupport.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDateTime>
@@ -51,34 +53,11 @@
 
 namespace {
 
+using k8::bench::connectBlocking;
+using k8::bench::statusKiB;
+
 constexpr double TargetRatio = 0.5;
 constexpr double TargetLongestGapMs = 50.0;
-
-qint64 statusKiB(const char* field)
-{
-    QFile file(QStringLiteral("/proc/self/status"));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray prefix = QByteArray(field) + ':';
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.startsWith(prefix))
-            return line.mid(prefix.size()).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
-int connectBlocking(const QByteArray& path)
-{
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    std::strncpy(address.sun_path, path.constData(), sizeof(address.sun_path) - 1);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
-}
 
 double loadAverage()
 {

@@ -7,6 +7,7 @@
 // output caps plus a margin, the agent gets a clear failure or truncated result, nothing but
 // what the rule approved is approved, nothing kosa8 started survives, and the ledger verifies.
 #include "support/AgentTestClient.h"
+#include "support/DeskProcess.h"
 #include "support/ProcessScan.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
@@ -40,18 +41,6 @@ constexpr qint64 MaxStallMs = 2000;
 // exceed the resident size before the run by both streams' caps plus this margin.
 constexpr qint64 OutputCapKiB = 4 * 1024;
 constexpr qint64 MarginKiB = 96 * 1024;
-
-qint64 statusKiB(qint64 pid, const QByteArray& field)
-{
-    QFile file(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : file.readAll().split('\n')) {
-        if (line.startsWith(field + ':'))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
-}
 
 // User plus system CPU time of a process so far, in seconds (/proc/PID/stat fields 14 and 15).
 double cpuSeconds(qint64 pid)
@@ -245,7 +234,7 @@ private Q_SLOTS:
         }
         QVERIFY(!pinger.waitForResult(pinger.request(QStringLiteral("ping")), Wait).isUndefined());
         const qint64 pid = desk.processId();
-        const qint64 residentBefore = statusKiB(pid, "VmRSS");
+        const qint64 residentBefore = k8::test::procStatusKiB(pid, "VmRSS");
         QVERIFY(residentBefore > 0);
 
         Heartbeat heartbeat(&pinger);
@@ -263,7 +252,7 @@ private Q_SLOTS:
         heartbeat.stop();
         const qint64 elapsed = clock.elapsed();
         QVERIFY2(agent.hasResponse(id), "no answer to the run");
-        const qint64 peak = statusKiB(pid, "VmHWM");
+        const qint64 peak = k8::test::procStatusKiB(pid, "VmHWM");
         const QJsonObject answer = agent.response(id);
         const double cpuS = cpuSeconds(pid);
 
