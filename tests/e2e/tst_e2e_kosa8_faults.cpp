@@ -35,8 +35,8 @@ namespace {
 constexpr int Wait = k8::test::waits::Process;
 constexpr int PingEveryMs = 20;
 // The longest heartbeat accepted: generous, so that a loaded two-core machine does not fail it;
-// the measured figure is printed.
-constexpr qint64 MaxStallMs = 2000;
+// the measured figure is printed. Sanitized builds run several times slower.
+constexpr qint64 MaxStallMs = 2000 * k8::test::waits::Slowdown;
 // The app's default output cap per stream (AppSettings::DefaultOutputCapBytes); the peak may
 // exceed the resident size before the run by both streams' caps plus this margin.
 constexpr qint64 OutputCapKiB = 4 * 1024;
@@ -161,13 +161,13 @@ private Q_SLOTS:
                    "# stdout: before the crash\n# stdout-fill: 300000\n# crash: SIGABRT\n# stdout: never")
             << QString() << 0 << QStringLiteral("crashed")
             << QStringLiteral("killed by signal %1, SIGABRT").arg(SIGABRT);
-        // KOSA8_E2E_FLOOD_BYTES sets the size. The default, 32 MiB, runs in about 30 s on the
-        // shared two-core test machine (100 MB took 86 s there, so 1 GiB would take some 15
-        // minutes; see tests/e2e/README.md).
+        // KOSA8_E2E_FLOOD_BYTES sets the size; the default is the 1 GiB of issue 14, about 4 s on
+        // the two-core test machine since the run console shows output in slices
+        // (tests/e2e/README.md).
         bool ok = false;
         qint64 flood = qEnvironmentVariable("KOSA8_E2E_FLOOD_BYTES").toLongLong(&ok);
         if (!ok || flood <= 0)
-            flood = qint64(32) << 20;
+            flood = qint64(1) << 30;
         flood = qMax(flood, 2 * OutputCapKiB * 1024); // past the cap, so the answer says truncated
         QTest::newRow("floods stdout") << QStringLiteral("# stdout: flood\n# stdout-fill: %1").arg(flood)
                                        << QString() << 0 << QString() << QString();
@@ -263,9 +263,11 @@ private Q_SLOTS:
         QVERIFY2(heartbeat.count() > 0, "no ping was answered while the run went on");
         QVERIFY2(heartbeat.longestMs() < MaxStallMs,
                  qPrintable(QStringLiteral("the event loop stalled for %1 ms").arg(heartbeat.longestMs())));
-        QVERIFY2(
-            peak - residentBefore < 2 * OutputCapKiB + MarginKiB,
-            qPrintable(QStringLiteral("peak %1 KiB, %2 KiB before the run").arg(peak).arg(residentBefore)));
+        if constexpr (k8::test::MemoryBoundsHold) {
+            QVERIFY2(peak - residentBefore < 2 * OutputCapKiB + MarginKiB,
+                     qPrintable(
+                         QStringLiteral("peak %1 KiB, %2 KiB before the run").arg(peak).arg(residentBefore)));
+        }
 
         if (outcome.isEmpty()) {
             const QJsonObject result = answer.value(QStringLiteral("result")).toObject();
