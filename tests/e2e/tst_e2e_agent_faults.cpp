@@ -770,11 +770,7 @@ private Q_SLOTS:
             const auto allDone = [&] {
                 return std::all_of(agents.begin(), agents.end(), [](const auto& a) { return a->isDone(); });
             };
-            QElapsedTimer clock;
-            clock.start();
-            while (!allDone() && clock.elapsed() < Wait)
-                QTest::qWait(20);
-            if (!allDone()) {
+            if (!QTest::qWaitFor(allDone, Wait)) {
                 qWarning("agents not done in time");
                 return false;
             }
