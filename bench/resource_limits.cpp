@@ -22,6 +22,7 @@
 #include "kosa8/Kosa8Runner.h"
 
 #include "BenchSupport.h"
+#include "InboxRig.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -82,14 +83,9 @@ int main(int argc, char** argv)
         bytes = which == QLatin1String("requests") ? 8'000'000
                 : which == QLatin1String("output") ? 1024LL * 1024 * 1024
                                                    : 256LL * 1024 * 1024;
-    QString standin = parser.value(QStringLiteral("standin"));
+    const QString standin = k8::bench::findStandin(parser.value(QStringLiteral("standin")));
     if (standin.isEmpty())
-        standin = QDir(QCoreApplication::applicationDirPath())
-                      .filePath(QStringLiteral("../../tests/standin/kosa8")); // build/bench -> source
-    if (!QFile::exists(standin)) {
-        std::fprintf(stderr, "the stand-in was not found at %s; pass --standin\n", qPrintable(standin));
         return 2;
-    }
 
     const QString requestKind = parser.value(QStringLiteral("request")).isEmpty()
                                     ? QStringLiteral("ping")
@@ -100,24 +96,11 @@ int main(int argc, char** argv)
     if (QProcess::execute(standin,
                           {QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}) != 0)
         return 2;
-    k8::kosa8::Kosa8Runner runner;
-    k8::kosa8::ConnectionProfile connection;
-    connection.executable = standin;
-    runner.setConnection(connection);
-    k8::agent::AgentService service(&runner);
-    k8::agent::AgentSettings settings;
-    settings.dataDir = dir.filePath(QStringLiteral("data"));
-    settings.socketPath = dir.filePath(QStringLiteral("sock/agent.sock"));
-    settings.defaultSandbox = QStringLiteral("box1");
-    QString error;
-    if (!service.start(settings, &error)) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
+    k8::bench::InboxRig rig(standin);
+    if (!rig.start(dir.path()))
         return 2;
-    }
-    k8::app::InboxPage page(&service);
-    page.resize(1200, 800);
-    page.show();
-    QCoreApplication::processEvents();
+    k8::agent::AgentService& service = rig.service();
+    const k8::app::InboxPage& page = rig.page();
 
     // The heartbeat: the longest gap between two ticks of a 1 ms timer is the longest time the
     // UI thread could not react.

@@ -23,6 +23,7 @@
 #include "kosa8/Kosa8Runner.h"
 
 #include "BenchSupport.h"
+#include "InboxRig.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -383,14 +384,9 @@ int main(int argc, char** argv)
     const qint64 bytes = qMax<qint64>(1, parser.value(bytesOption).toLongLong());
     const int runs = qMax(1, parser.value(runsOption).toInt());
     const int maxSeconds = qMax(1, parser.value(maxOption).toInt());
-    QString standin = parser.value(standinOption);
+    const QString standin = k8::bench::findStandin(parser.value(standinOption));
     if (standin.isEmpty())
-        standin = QDir(QCoreApplication::applicationDirPath())
-                      .filePath(QStringLiteral("../../tests/standin/kosa8")); // build/bench -> source
-    if (!QFile::exists(standin)) {
-        std::fprintf(stderr, "the stand-in was not found at %s; pass --standin\n", qPrintable(standin));
         return 2;
-    }
 
     QTemporaryDir dir;
     const QString sameBytes = dir.filePath(QStringLiteral("same-bytes.txt"));
@@ -404,29 +400,17 @@ int main(int argc, char** argv)
     create.start(standin, {QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")});
     if (!create.waitForFinished(30'000) || create.exitCode() != 0)
         return 2;
-    k8::kosa8::Kosa8Runner runner;
-    k8::kosa8::ConnectionProfile connection;
-    connection.executable = standin;
-    runner.setConnection(connection);
+    k8::bench::InboxRig rig(standin);
+    k8::kosa8::Kosa8Runner& runner = rig.runner();
     if (parser.isSet(capOption)) {
         k8::kosa8::RunnerLimits limits = runner.limits();
         limits.outputCapBytes = qMax<qint64>(0, parser.value(capOption).toLongLong());
         runner.setLimits(limits);
     }
-    k8::agent::AgentService service(&runner);
-    k8::agent::AgentSettings settings;
-    settings.dataDir = dir.filePath(QStringLiteral("data"));
-    settings.socketPath = dir.filePath(QStringLiteral("sock/agent.sock"));
-    settings.defaultSandbox = QStringLiteral("box1");
-    QString error;
-    if (!service.start(settings, &error)) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
+    if (!rig.start(dir.path()))
         return 2;
-    }
-    k8::app::InboxPage page(&service);
-    page.resize(1200, 800);
-    page.show();
-    QCoreApplication::processEvents();
+    k8::agent::AgentService& service = rig.service();
+    k8::app::InboxPage& page = rig.page();
 
     Heartbeat heartbeat;
     const double loadBefore = loadAverage();
@@ -459,7 +443,7 @@ int main(int argc, char** argv)
     const double ratioTotal = bestTotalMs > 0 ? floorMs / bestTotalMs : 0.0;
     const double ratioStream = bestStreamMs > 0 ? floorMs / bestStreamMs : 0.0;
 
-    const k8::agent::AgentLimits limits = settings.limits;
+    const k8::agent::AgentLimits limits; // the service runs with the defaults (InboxRig)
     const QJsonObject report{
         {QStringLiteral("benchmark"), QStringLiteral("run_stream")},
         {QStringLiteral("what"),
