@@ -222,9 +222,10 @@ private Q_SLOTS:
         QCOMPARE(info.value(QStringLiteral("server")).toString(), QStringLiteral("kosa8-desk"));
         QCOMPARE(info.value(QStringLiteral("version")).toString(), QStringLiteral("9.9-test"));
         QCOMPARE(info.value(QStringLiteral("protocol")).toInt(), 1);
-        QCOMPARE(info.value(QStringLiteral("methods")).toArray().toVariantList(),
-                 (QVariantList{QStringLiteral("hello"), QStringLiteral("review"), QStringLiteral("run"),
-                               QStringLiteral("cancel"), QStringLiteral("ping")}));
+        QCOMPARE(
+            info.value(QStringLiteral("methods")).toArray().toVariantList(),
+            (QVariantList{QStringLiteral("hello"), QStringLiteral("review"), QStringLiteral("run"),
+                          QStringLiteral("cancel"), QStringLiteral("ping"), QStringLiteral("sandboxes")}));
         QCOMPARE(resultOf(client.response(ping)).toObject().value(QStringLiteral("pong")).toBool(), true);
 
         // The hello agent label is used for requests that name none.
