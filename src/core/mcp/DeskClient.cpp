@@ -102,8 +102,9 @@ void DeskClient::close()
     }
     m_state = State::Closing;
     // Writes what is queued (a cancel, a request), then closes: the app withdraws the rest.
+    // With nothing left to write this disconnects at once, and onDisconnected() has then run.
     m_socket->disconnectFromServer();
-    if (m_socket->state() == QLocalSocket::UnconnectedState)
+    if (m_socket && m_socket->state() == QLocalSocket::UnconnectedState)
         onDisconnected();
 }
 
