@@ -470,6 +470,41 @@ private Q_SLOTS:
         QCOMPARE(desk->terminate(), 0);
     }
 
+    void waitingReportsProgressAndAnAppThatDiesIsAToolError()
+    {
+        auto desk = startDesk({});
+        QVERIFY2(desk, "the app did not start");
+        McpProcess mcp(m_binary, socketPath());
+        mcp.initialize();
+        mcp.request(
+            1, QStringLiteral("tools/call"),
+            callParams(QStringLiteral("run_python"), codeArguments(QStringLiteral("# stdout: no\n")), 77));
+        syncWithApp(mcp, QStringLiteral("sync"));
+        // The tick while it waits for a person (every 3 s), after the first notification.
+        const QJsonObject tick = mcp.waitFor([](const QJsonObject& message) {
+            return message.value(QStringLiteral("method")) == QStringLiteral("notifications/progress") &&
+                   message.value(QStringLiteral("params"))
+                       .toObject()
+                       .value(QStringLiteral("message"))
+                       .toString()
+                       .contains(QStringLiteral("s so far"));
+        });
+        QVERIFY2(!tick.isEmpty(), "no progress while waiting");
+        QCOMPARE(
+            tick.value(QStringLiteral("params")).toObject().value(QStringLiteral("progressToken")).toInt(),
+            77);
+        QVERIFY(
+            tick.value(QStringLiteral("params")).toObject().value(QStringLiteral("progress")).toDouble() >=
+            2);
+
+        QVERIFY(desk->killHard());
+        const QJsonObject answer = mcp.waitForId(1);
+        QVERIFY2(isToolError(answer), QJsonDocument(answer).toJson().constData());
+        QVERIFY(resultText(answer).contains(QStringLiteral("kosa8 Desk is not running")));
+        QVERIFY(standinRuns().isEmpty());
+        QCOMPARE(mcp.closeInputAndWait(), 0);
+    }
+
     void sandboxesResourceListsEgressPolicies()
     {
         auto desk = startDesk({});
