@@ -8,6 +8,7 @@
 #include "support/McpProcess.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
+#include "support/UnixSockets.h"
 #include "support/Waits.h"
 
 #include <QCryptographicHash>
@@ -15,6 +16,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocalServer>
+#include <QLocalSocket>
 #include <QProcess>
 #include <QTest>
 
@@ -340,6 +343,45 @@ private Q_SLOTS:
             QVERIFY(resultText(answer).contains(QStringLiteral("`kosa8-desk`")));
         }
         QCOMPARE(errorCode(mcp.waitForId(4)), -32603);
+        QCOMPARE(mcp.closeInputAndWait(), 0);
+    }
+
+    void staleSocketAndSilentAppAreToolErrors()
+    {
+        // A socket file nobody listens on (what a crashed app leaves): connection refused.
+        const QString stale = m_dir->filePath(QStringLiteral("stale.sock"));
+        QVERIFY(k8::test::makeStaleSocket(stale));
+        McpProcess refused(m_binary, stale);
+        refused.initialize();
+        refused.request(1, QStringLiteral("tools/call"),
+                        callParams(QStringLiteral("run_bash"), codeArguments(QStringLiteral("echo hi"))));
+        const QJsonObject refusedAnswer = refused.waitForId(1);
+        QVERIFY(isToolError(refusedAnswer));
+        QVERIFY2(resultText(refusedAnswer).contains(QStringLiteral("kosa8 Desk is not running")),
+                 qPrintable(resultText(refusedAnswer)));
+        QCOMPARE(refused.closeInputAndWait(), 0);
+
+        // Something that accepts and reads but never answers hello: after 10 s, not answering.
+        QLocalServer silent;
+        const QString silentPath = m_dir->filePath(QStringLiteral("silent.sock"));
+        QVERIFY(silent.listen(silentPath));
+        QList<QLocalSocket*> accepted;
+        connect(&silent, &QLocalServer::newConnection, this, [&] {
+            while (QLocalSocket* socket = silent.nextPendingConnection()) {
+                accepted.append(socket);
+                connect(socket, &QLocalSocket::readyRead, socket, [socket] { socket->readAll(); });
+            }
+        });
+        McpProcess mcp(m_binary, silentPath);
+        mcp.initialize();
+        mcp.request(2, QStringLiteral("tools/call"),
+                    callParams(QStringLiteral("request_review"),
+                               {{QStringLiteral("payload"), QStringLiteral("ok?")}}));
+        const QJsonObject answer = mcp.waitForId(2);
+        QVERIFY2(isToolError(answer), QJsonDocument(answer).toJson().constData());
+        QVERIFY2(resultText(answer).contains(QStringLiteral("did not answer")),
+                 qPrintable(resultText(answer)));
+        QCOMPARE(accepted.size(), 1);
         QCOMPARE(mcp.closeInputAndWait(), 0);
     }
 
