@@ -86,23 +86,22 @@ QStringList McpSession::supportedProtocolVersions()
 
 void McpSession::handleLine(const QByteArray& line)
 {
+    agent::RpcMessage message;
+    agent::RpcError error;
+    QJsonValue errorId;
+    if (agent::parseRpcLine(line, &message, &error, &errorId)) {
+        dispatch(message);
+        return;
+    }
     // A response from the client (to a request this server never sends) is not a request: ignored,
     // as JSON-RPC answers nothing to a response.
-    const QJsonDocument document = QJsonDocument::fromJson(line);
-    if (document.isObject()) {
-        const QJsonObject object = document.object();
+    if (error.code == InvalidRequest) {
+        const QJsonObject object = QJsonDocument::fromJson(line).object();
         if (!object.contains(QStringLiteral("method")) &&
             (object.contains(QStringLiteral("result")) || object.contains(QStringLiteral("error"))))
             return;
     }
-    agent::RpcMessage message;
-    agent::RpcError error;
-    QJsonValue errorId;
-    if (!agent::parseRpcLine(line, &message, &error, &errorId)) {
-        Q_EMIT outgoing(agent::rpcError(errorId, error), false);
-        return;
-    }
-    dispatch(message);
+    Q_EMIT outgoing(agent::rpcError(errorId, error), false);
 }
 
 void McpSession::handleTooLongLine(qint64 seenBytes, qint64 limit)
