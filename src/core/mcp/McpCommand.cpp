@@ -21,6 +21,10 @@ namespace k8::mcp {
 namespace {
 // Progress notifications are skipped while this much waits for a client that reads slowly.
 constexpr qint64 OptionalBacklogBytes = 256 * 1024;
+// A client that sends requests without reading the answers: past the first bound its standard
+// input is no longer read until the answers queued for it are down to the second.
+constexpr qint64 PauseReadingBytes = 16 * 1024 * 1024;
+constexpr qint64 ResumeReadingBytes = 1024 * 1024;
 // At the end, how long the last answers and the socket's close may take.
 constexpr int ExitFlushMs = 3000;
 } // namespace
@@ -76,12 +80,24 @@ int McpCommand::run(const QStringList& arguments)
     McpSession session(&desk, parser.value(agentOption).trimmed().left(200));
     StdinReader reader(0);
 
-    QObject::connect(&session, &McpSession::outgoing, &session,
-                     [&writer](const QByteArray& line, bool optional) {
-                         if (optional && writer.queuedBytes() > OptionalBacklogBytes)
-                             return;
-                         writer.write(line);
-                     });
+    QTimer resumeCheck;
+    resumeCheck.setInterval(50);
+    QObject::connect(&resumeCheck, &QTimer::timeout, &reader, [&] {
+        if (writer.queuedBytes() > ResumeReadingBytes && !writer.failed())
+            return;
+        resumeCheck.stop();
+        reader.setPaused(false);
+    });
+    QObject::connect(&session, &McpSession::outgoing, &session, [&](const QByteArray& line, bool optional) {
+        if (optional && writer.queuedBytes() > OptionalBacklogBytes)
+            return;
+        writer.write(line);
+        if (writer.queuedBytes() > PauseReadingBytes && !reader.isPaused()) {
+            spdlog::warn("mcp: the client is not reading its answers; reading from it pauses");
+            reader.setPaused(true);
+            resumeCheck.start();
+        }
+    });
     QObject::connect(&reader, &StdinReader::lineReceived, &session, &McpSession::handleLine);
     QObject::connect(&reader, &StdinReader::lineTooLong, &session, [&session, &reader](qint64 seen) {
         session.handleTooLongLine(seen, reader.maxLineBytes());

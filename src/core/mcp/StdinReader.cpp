@@ -29,6 +29,13 @@ void StdinReader::start()
     m_notifier->setEnabled(true);
 }
 
+void StdinReader::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (m_notifier && !m_finished)
+        m_notifier->setEnabled(!paused);
+}
+
 void StdinReader::readAvailable()
 {
     if (m_finished)

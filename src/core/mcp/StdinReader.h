@@ -25,6 +25,10 @@ public:
     qint64 maxLineBytes() const { return m_maxLineBytes; }
     // Starts watching the descriptor.
     void start();
+    // Stops reading while paused (the client's further messages wait in the pipe), so a client
+    // that sends without reading its answers cannot grow the server's queue without end.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
 
 Q_SIGNALS:
     // A complete line without its '\n' (and without a trailing '\r'); blank lines are skipped.
@@ -45,6 +49,7 @@ private:
     qint64 m_maxLineBytes = DefaultMaxLineBytes;
     bool m_skipping = false; // inside a line already reported as too long
     bool m_finished = false;
+    bool m_paused = false;
 };
 
 } // namespace k8::mcp
