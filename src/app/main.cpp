@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // kosa8 Desk: entry point. The order matters and is kept short:
+//   0. `kosa8-desk mcp`, the MCP server on standard input and output (mcp/McpCommand.h): a
+//      QCoreApplication only, before anything of the GUI exists, so it needs no display;
 //   1. text-only requests (--help, --version, --verify-ledger) need no display: answered with a
 //      QCoreApplication and no window;
 //   2. otherwise QApplication, translations, command line, logging, then the AppComposition
@@ -10,6 +12,7 @@
 #include "agent/LedgerVerifier.h"
 #include "composition/AppComposition.h"
 #include "editor/SyntaxRepository.h"
+#include "mcp/McpCommand.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppOptions.h"
 #include "plumbing/AppSettings.h"
@@ -102,6 +105,14 @@ int main(int argc, char** argv)
     namespace startupprobe = k8::app::startupprobe;
     startupprobe::mark("main");
     ignoreFileSizeLimitSignal();
+
+    if (k8::mcp::McpCommand::isRequested(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("kosa8-desk"));
+        QCoreApplication::setApplicationVersion(QStringLiteral(KOSA8DESK_VERSION));
+        installTranslations(app);
+        return k8::mcp::McpCommand::run(app.arguments());
+    }
 
     if (AppOptionsParser::wantsConsoleOnly(argc, argv)) {
         QCoreApplication app(argc, argv);

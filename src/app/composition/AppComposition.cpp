@@ -2,12 +2,14 @@
 #include "composition/AppComposition.h"
 
 #include "agent/AgentService.h"
+#include "agent/SandboxDirectory.h"
 #include "agent/SocketPath.h"
 #include "history/DecisionHistoryView.h"
 #include "history/HistoryPage.h"
 #include "inbox/InboxNotifier.h"
 #include "inbox/InboxPage.h"
 #include "inbox/ReviewView.h"
+#include "kosa8/SandboxListModel.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
@@ -21,6 +23,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QPointer>
 #include <QStatusBar>
 #include <QTimer>
 #include <QWindow>
@@ -30,6 +33,28 @@
 #include <spdlog/spdlog.h>
 
 namespace k8::app {
+
+namespace {
+
+// The sandboxes as the app last listed them (the sandboxes page's model), for agents that ask the
+// socket's `sandboxes` method which sandboxes exist and what each may reach.
+class ListedSandboxes : public agent::SandboxDirectory
+{
+public:
+    explicit ListedSandboxes(const kosa8::SandboxListModel* model)
+        : m_model(model)
+    {}
+    bool isListed() const override { return m_model && m_model->isLoaded(); }
+    QList<kosa8::Sandbox> sandboxes() const override
+    {
+        return m_model ? m_model->sandboxes() : QList<kosa8::Sandbox>{};
+    }
+
+private:
+    QPointer<const kosa8::SandboxListModel> m_model;
+};
+
+} // namespace
 
 // The user-visible strings keep the "main" context they had when this wiring lived in main.cpp,
 // so the existing translations still apply.
@@ -48,6 +73,8 @@ AppComposition::AppComposition(const AppOptions& options, QObject* parent)
     startupprobe::mark("main_window");
     // The agent service: the socket, rules, ledger and decision path.
     m_agentService = std::make_unique<agent::AgentService>(m_context->runner());
+    m_sandboxDirectory = std::make_unique<ListedSandboxes>(m_window->sandboxesPage()->model());
+    m_agentService->setSandboxDirectory(m_sandboxDirectory.get());
     connectAgentProblems();
 }
 

@@ -10,7 +10,8 @@
 
 namespace k8::agent {
 class AgentService;
-}
+class SandboxDirectory;
+} // namespace k8::agent
 
 namespace k8::app {
 
@@ -59,6 +60,8 @@ private:
     std::unique_ptr<AppContext> m_context;
     std::unique_ptr<TerminationSignals> m_termination;
     std::unique_ptr<MainWindow> m_window;
+    // The sandboxes page's list, for the socket's `sandboxes` method; goes after the service.
+    std::unique_ptr<agent::SandboxDirectory> m_sandboxDirectory;
     std::unique_ptr<agent::AgentService> m_agentService;
     InboxPage* m_inboxPage = nullptr; // owned by the window
 };

@@ -17,7 +17,10 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        AppOptionsParser::tr("kosa8 Desk: review AI agents' code and run it in kosa8 sandboxes."));
+        AppOptionsParser::tr("kosa8 Desk: review AI agents' code and run it in kosa8 sandboxes.") +
+        QLatin1Char('\n') +
+        AppOptionsParser::tr("kosa8-desk mcp [--agent NAME] [--socket PATH] serves MCP on standard input and "
+                             "output for the running app (no window; see kosa8-desk mcp --help)."));
     const QCommandLineOption kosa8Option(
         QStringLiteral("kosa8"),
         AppOptionsParser::tr("The kosa8 executable (default: $KOSA8_DESK_KOSA8, else kosa8 on PATH)."),

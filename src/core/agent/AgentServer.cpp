@@ -42,8 +42,8 @@ AgentServer::~AgentServer()
 
 QStringList AgentServer::methods()
 {
-    return {QStringLiteral("hello"), methodName(Method::Review), methodName(Method::Run),
-            QStringLiteral("cancel"), QStringLiteral("ping")};
+    return {QStringLiteral("hello"),  methodName(Method::Review), methodName(Method::Run),
+            QStringLiteral("cancel"), QStringLiteral("ping"),     QStringLiteral("sandboxes")};
 }
 
 bool AgentServer::listen(const QString& socketPath, QString* error)
@@ -170,6 +170,16 @@ void AgentServer::handleMessage(quint64 connectionId, const RpcMessage& message)
     }
     if (method == QLatin1String("cancel")) {
         answerCancel(connection, message);
+        return;
+    }
+    if (method == QLatin1String("sandboxes")) {
+        // Read-only and decided by nobody: answered at once, like ping.
+        connection->send(
+            rpcResult(id, m_sandboxesAnswer
+                              ? m_sandboxesAnswer()
+                              : QJsonObject{{QStringLiteral("listed"), false},
+                                            {QStringLiteral("default_sandbox"), QJsonValue(QJsonValue::Null)},
+                                            {QStringLiteral("sandboxes"), QJsonArray{}}}));
         return;
     }
     if (!methodFrom(method)) {

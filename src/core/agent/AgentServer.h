@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 class QLocalServer;
 
 namespace k8::agent {
@@ -71,7 +73,7 @@ public:
 
 // The agent socket: a QLocalServer at a checked path, peers of the same user only, up to
 // maxConnections connections, up to maxPending requests waiting in all. Answers hello and ping
-// itself and routes review, run and cancel to the handler.
+// itself (and the read-only sandboxes) and routes review, run and cancel to the handler.
 class AgentServer : public QObject
 {
     Q_OBJECT
@@ -83,6 +85,8 @@ public:
     const AgentLimits& limits() const { return m_limits; }
     // What `hello` reports as the server version.
     void setServerVersion(const QString& version) { m_serverVersion = version; }
+    // The read-only `sandboxes` answer (protocol.md); without it the list is empty and unlisted.
+    void setSandboxesAnswer(std::function<QJsonObject()> answer) { m_sandboxesAnswer = std::move(answer); }
 
     // Checks the folder and the one-app-per-socket rule, listens, sets the socket to 0600.
     // False with *error (for the UI and the command line) when it cannot.
@@ -131,6 +135,7 @@ private:
     AgentLimits m_limits;
     QString m_socketPath;
     QString m_serverVersion;
+    std::function<QJsonObject()> m_sandboxesAnswer;
     quint64 m_nextConnectionId = 1;
     QHash<quint64, AgentConnection*> m_connections;
     QHash<quint64, QSet<QString>> m_pendingByConnection;

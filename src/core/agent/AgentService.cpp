@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/AgentService.h"
+
 #include "agent/Sha256.h"
 
 #include "agent/ActionBinding.h"
 #include "agent/InboxModel.h"
 #include "agent/RunExecutor.h"
 #include "agent/RunOutputForwarder.h"
+#include "agent/SandboxDirectory.h"
 #include "agent/SocketPath.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
@@ -89,6 +91,8 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
         m_ownRunner = new kosa8::Kosa8Runner(this);
         m_runner = m_ownRunner;
     }
+    m_server->setSandboxesAnswer(
+        [this] { return SandboxDirectory::describe(m_sandboxDirectory, m_settings.defaultSandbox); });
     connect(&m_answers, &DurableAnswers::answerReady, this, [this](const DurableAnswer& ready) {
         answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
         // Only a rule's decisions go through the queue, each a single approval or rejection (a

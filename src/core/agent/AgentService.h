@@ -25,6 +25,7 @@ class Kosa8Runner;
 namespace k8::agent {
 
 class InboxModel;
+class SandboxDirectory;
 
 // The agent side of the app (protocol.md): listens on the socket, decides by standing rules
 // where one applies, queues the rest for a person, and answers. Every decision goes into the
@@ -64,6 +65,9 @@ public:
     // Which sandboxes go back to their base after every approved run (the timeline's option).
     // Runs in one sandbox run one after another, each after the previous one's reset.
     void setRunResetPolicy(RunResetPolicy policy) { m_resetPolicy = std::move(policy); }
+    // What the socket's `sandboxes` method lists (not owned; must outlive the service, or be
+    // unset with nullptr first).
+    void setSandboxDirectory(const SandboxDirectory* directory) { m_sandboxDirectory = directory; }
 
     // Answers every pending request with a rejection (decided_by "shutdown", ledger first),
     // stops running kosa8 jobs, refuses new requests, and emits shutdownComplete() once every
@@ -180,6 +184,7 @@ private:
     DurableAnswers m_answers{&m_ledger};
     QHash<quint64, Entry> m_entries;
     RunResetPolicy m_resetPolicy;
+    const SandboxDirectory* m_sandboxDirectory = nullptr;
     // Runs in one sandbox go one at a time, so that each starts after the previous one's reset:
     // the sandboxes with a run going, and the runs (keys) waiting behind it, oldest first.
     QSet<QString> m_busySandboxes;

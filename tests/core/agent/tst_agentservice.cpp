@@ -5,6 +5,7 @@
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewState.h"
+#include "agent/SandboxDirectory.h"
 #include "agent/Sha256.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
@@ -222,9 +223,10 @@ private Q_SLOTS:
         QCOMPARE(info.value(QStringLiteral("server")).toString(), QStringLiteral("kosa8-desk"));
         QCOMPARE(info.value(QStringLiteral("version")).toString(), QStringLiteral("9.9-test"));
         QCOMPARE(info.value(QStringLiteral("protocol")).toInt(), 1);
-        QCOMPARE(info.value(QStringLiteral("methods")).toArray().toVariantList(),
-                 (QVariantList{QStringLiteral("hello"), QStringLiteral("review"), QStringLiteral("run"),
-                               QStringLiteral("cancel"), QStringLiteral("ping")}));
+        QCOMPARE(
+            info.value(QStringLiteral("methods")).toArray().toVariantList(),
+            (QVariantList{QStringLiteral("hello"), QStringLiteral("review"), QStringLiteral("run"),
+                          QStringLiteral("cancel"), QStringLiteral("ping"), QStringLiteral("sandboxes")}));
         QCOMPARE(resultOf(client.response(ping)).toObject().value(QStringLiteral("pong")).toBool(), true);
 
         // The hello agent label is used for requests that name none.
@@ -235,6 +237,59 @@ private Q_SLOTS:
         QCOMPARE(m_service->request(key)->agent, QStringLiteral("bot-7"));
         QCOMPARE(m_service->inbox()->data(m_service->inbox()->index(0, InboxModel::AgentColumn)).toString(),
                  QStringLiteral("bot-7"));
+    }
+
+    void sandboxesListsWhatTheAppKnows()
+    {
+        QVERIFY(startService(baseSettings()));
+        m_service->setDefaultSandbox(QStringLiteral("box1"));
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        // Before the app supplies a list: nothing listed, not an empty list that was read.
+        const QJsonValue unknown = client.request(QStringLiteral("sandboxes"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(unknown), Wait);
+        QJsonObject answer = resultOf(client.response(unknown)).toObject();
+        QCOMPARE(answer.value(QStringLiteral("listed")).toBool(true), false);
+        QCOMPARE(answer.value(QStringLiteral("sandboxes")).toArray().size(), 0);
+        QCOMPARE(answer.value(QStringLiteral("default_sandbox")).toString(), QStringLiteral("box1"));
+
+        struct Listed : SandboxDirectory
+        {
+            bool isListed() const override { return true; }
+            QList<k8::kosa8::Sandbox> sandboxes() const override
+            {
+                k8::kosa8::Sandbox open;
+                open.name = QStringLiteral("box1");
+                open.status = QStringLiteral("running");
+                open.egress = k8::kosa8::EgressPolicy::allow(
+                    {QStringLiteral("pypi.org"), QStringLiteral("files.pythonhosted.org")});
+                open.images = {QStringLiteral("python:3.12-slim")};
+                k8::kosa8::Sandbox closed;
+                closed.name = QStringLiteral("box2");
+                closed.status = QStringLiteral("stopped");
+                return {open, closed};
+            }
+        } listed;
+        m_service->setSandboxDirectory(&listed);
+        const QJsonValue known = client.request(QStringLiteral("sandboxes"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(known), Wait);
+        m_service->setSandboxDirectory(nullptr);
+        answer = resultOf(client.response(known)).toObject();
+        QCOMPARE(answer.value(QStringLiteral("listed")).toBool(), true);
+        const QJsonArray sandboxes = answer.value(QStringLiteral("sandboxes")).toArray();
+        QCOMPARE(sandboxes.size(), 2);
+        const QJsonObject egress = sandboxes.at(0).toObject().value(QStringLiteral("egress")).toObject();
+        QCOMPARE(egress.value(QStringLiteral("mode")).toString(), QStringLiteral("allow"));
+        QCOMPARE(egress.value(QStringLiteral("hosts")).toArray(),
+                 (QJsonArray{QStringLiteral("pypi.org"), QStringLiteral("files.pythonhosted.org")}));
+        QCOMPARE(sandboxes.at(0).toObject().value(QStringLiteral("images")).toArray(),
+                 QJsonArray{QStringLiteral("python:3.12-slim")});
+        const QJsonObject denied = sandboxes.at(1).toObject().value(QStringLiteral("egress")).toObject();
+        QCOMPARE(denied.value(QStringLiteral("mode")).toString(), QStringLiteral("deny"));
+        QVERIFY(!denied.contains(QStringLiteral("hosts")));
+        // Nothing was queued or recorded: the method decides nothing.
+        QCOMPARE(m_service->pendingCount(), 0);
+        QVERIFY(!QFile::exists(ledgerPath()) || ledger().isEmpty());
     }
 
     void socketFileAndFolderArePrivate()
