@@ -48,6 +48,32 @@ make_venv() {
     fi
 }
 
+# The npm packages of the LangChain.js end-to-end test (tests/e2e/mcp-js: @langchain/mcp-adapters
+# and what it needs, pinned by its package-lock.json), installed into the build folder with
+# `npm ci`, again only when the lock file changes. That test needs Node.js 20.10 or newer; an older
+# system Node gets a newer one beside it, from the npm registry's `node` package.
+node_for_tests=""
+make_mcp_js() {
+    local dir="$build_dir/mcp-js"
+    local stamp="$dir/.installed"
+    local inputs
+    node_for_tests=$(command -v node || true)
+    if [ -z "$node_for_tests" ] || ! "$node_for_tests" -e \
+        'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 10) ? 0 : 1)'; then
+        echo "Fetching Node.js 20 for the LangChain.js test into $build_dir/node (system Node is missing or older than 20.10)"
+        npm install -q --no-audit --no-fund --prefix "$build_dir/node" node@20 >/dev/null
+        node_for_tests="$root/$build_dir/node/node_modules/.bin/node"
+    fi
+    inputs=$(cat tests/e2e/mcp-js/package.json tests/e2e/mcp-js/package-lock.json | cksum)
+    if [ ! -d "$dir/node_modules" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$inputs" ]; then
+        echo "Installing the LangChain.js test's npm packages in $dir"
+        mkdir -p "$dir"
+        cp tests/e2e/mcp-js/package.json tests/e2e/mcp-js/package-lock.json "$dir/"
+        (cd "$dir" && PATH="$(dirname "$node_for_tests"):$PATH" npm ci -q --no-audit --no-fund >/dev/null)
+        echo "$inputs" > "$stamp"
+    fi
+}
+
 # Where the system has no KF6 SyntaxHighlighting the build makes its own (cmake/KSyntaxHighlighting.cmake),
 # from git or, on machines that reach no source host, from the archives next to the repository.
 third_party=()
@@ -109,7 +135,9 @@ case "$action" in
     test)
         install_deps --test
         make_venv
-        configure_and_build -DKOSA8DESK_PYTHON="$root/$build_dir/venv/bin/python"
+        make_mcp_js
+        configure_and_build -DKOSA8DESK_PYTHON="$root/$build_dir/venv/bin/python" \
+            -DKOSA8DESK_MCP_JS_DIR="$root/$build_dir/mcp-js" -DKOSA8DESK_NODE="$node_for_tests"
         ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" "$@"
         ;;
     hooks)

@@ -21,6 +21,15 @@ for arg in "$@"; do
     esac
 done
 
+# Node.js and npm for the LangChain.js end-to-end test (tests/e2e/mcp-js): Debian's packages only
+# when none is on PATH (NodeSource's nodejs package carries npm and conflicts with Debian's npm).
+# dev.sh fetches a newer Node from the npm registry when this one is older than the test needs.
+for arg in "$@"; do
+    case "$arg" in
+        --test | --dev) command -v npm >/dev/null 2>&1 || packages+=(nodejs npm) ;;
+    esac
+done
+
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,8 +13,8 @@ fi
 formulae=(cmake ninja qt spdlog openssl@3)
 for arg in "$@"; do
     case "$arg" in
-        --test) formulae+=(python@3.12) ;;
-        --dev) formulae+=(python@3.12 clang-format) ;;
+        --test) formulae+=(python@3.12 node) ;;
+        --dev) formulae+=(python@3.12 node clang-format) ;;
         *) echo "deps-macos.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
     esac
 done

@@ -39,7 +39,7 @@ comment_for() {
     local file=$1
     case "$file" in
         cmake/patches/*) return ;;
-        *.cpp | *.h) echo '//' ;;
+        *.cpp | *.h | *.mjs | *.js) echo '//' ;;
         CMakeLists.txt | */CMakeLists.txt | *.cmake | *.sh | *.py) echo '#' ;;
         *)
             # A script without an extension (tests/standin/kosa8): known by its shebang.
