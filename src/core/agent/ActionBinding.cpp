@@ -46,11 +46,9 @@ QString defaultImage(const RunDefaults& defaults, const QString& language)
 
 // `canonical` is the canonical JSON of `bound` and `exact` whether it stands for exactly that
 // (canonicalJson(value, exact)).
-ActionBinding finished(QJsonObject bound, const QByteArray& canonical, bool exact, const QString& code,
+ActionBinding finished(ActionBinding binding, const QByteArray& canonical, bool exact, const QString& code,
                        bool hasCode, bool codeOnly)
 {
-    ActionBinding binding;
-    binding.bound = std::move(bound);
     binding.actionSha256 = sha256Hex(canonical);
     if (hasCode)
         binding.codeSha256 = sha256Hex(code.toUtf8());
@@ -63,7 +61,14 @@ ActionBinding finished(QJsonObject bound, const QString& code, bool hasCode, boo
 {
     bool exact = true;
     const QByteArray canonical = canonicalJson(bound, &exact);
-    return finished(std::move(bound), canonical, exact, code, hasCode, codeOnly);
+    ActionBinding binding;
+    binding.boundObject = std::move(bound);
+    return finished(std::move(binding), canonical, exact, code, hasCode, codeOnly);
+}
+
+QJsonObject payloadBound(const QJsonValue& payload)
+{
+    return QJsonObject{{KeyMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}};
 }
 
 // A HITL or Agent Inbox action: its name and complete args.
@@ -97,7 +102,9 @@ ActionBinding payloadBinding(const QJsonValue& payload, const Request* request =
                                it.value().isString();
         onlyCode = it.key() == KeyCode || shownText;
     }
-    QJsonObject bound{{KeyMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}};
+    ActionBinding binding;
+    binding.boundPayload = payload;
+    binding.boundIsPayload = true;
     if (request && !request->payloadCanonical.isEmpty()) {
         // Canonical JSON sorts "method" before "payload", so the bound object's form is the
         // payload's form (written once, for payload_sha256) inside a fixed frame.
@@ -105,13 +112,21 @@ ActionBinding payloadBinding(const QJsonValue& payload, const Request* request =
         QByteArray canonical;
         canonical.reserve(head.size() + request->payloadCanonical.size() + 1);
         canonical.append(head).append(request->payloadCanonical).append('}');
-        return finished(std::move(bound), canonical, request->payloadCanonicalExact,
+        return finished(std::move(binding), canonical, request->payloadCanonicalExact,
                         object.value(KeyCode).toString(), hasCode, onlyCode);
     }
-    return finished(std::move(bound), object.value(KeyCode).toString(), hasCode, onlyCode);
+    bool exact = true;
+    const QByteArray canonical = canonicalJson(payloadBound(payload), &exact);
+    return finished(std::move(binding), canonical, exact, object.value(KeyCode).toString(), hasCode,
+                    onlyCode);
 }
 
 } // namespace
+
+QJsonObject ActionBinding::bound() const
+{
+    return boundIsPayload ? payloadBound(boundPayload) : boundObject;
+}
 
 QString inexactReason(const QJsonValue& value)
 {

@@ -182,8 +182,10 @@ private Q_SLOTS:
             const ActionBinding built = actionBindings(byHand, defaults()).first();
             QCOMPARE(kept.actionSha256, built.actionSha256);
             QCOMPARE(kept.exact, built.exact);
-            QCOMPARE(kept.exact, inexactReason(kept.bound).isEmpty());
-            QCOMPARE(kept.bound, built.bound);
+            QCOMPARE(kept.exact, inexactReason(kept.bound()).isEmpty());
+            QCOMPARE(kept.bound(), built.bound());
+            QCOMPARE(kept.bound(), (QJsonObject{{QStringLiteral("method"), QStringLiteral("review")},
+                                                {QStringLiteral("payload"), parsedRequest.payload}}));
         }
 
         for (const QByteArray& payload : {QByteArray(R"j({"code": "1", "question": ["a"]})j"),
@@ -265,7 +267,7 @@ private Q_SLOTS:
         QFETCH(bool, exact);
         const ActionBinding binding = actionBindings(reviewOf(payload), defaults()).first();
         QCOMPARE(binding.exact, exact);
-        QCOMPARE(inexactReason(binding.bound).isEmpty(), exact);
+        QCOMPARE(inexactReason(binding.bound()).isEmpty(), exact);
         if (!exact)
             QVERIFY(!binding.codeOnly);
     }
