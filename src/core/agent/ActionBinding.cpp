@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/ActionBinding.h"
+#include "agent/CanonicalJson.h"
 #include "agent/Sha256.h"
 
 #include <QCoreApplication>
@@ -43,16 +44,31 @@ QString defaultImage(const RunDefaults& defaults, const QString& language)
     return configured.isEmpty() ? defaultImageFor(language) : configured;
 }
 
-ActionBinding finished(QJsonObject bound, const QString& code, bool hasCode, bool codeOnly)
+// `canonical` is the canonical JSON of `bound` and `exact` whether it stands for exactly that
+// (canonicalJson(value, exact)).
+ActionBinding finished(ActionBinding binding, const QByteArray& canonical, bool exact, const QString& code,
+                       bool hasCode, bool codeOnly)
 {
-    ActionBinding binding;
-    binding.bound = std::move(bound);
-    binding.actionSha256 = sha256Hex(canonicalJson(binding.bound));
+    binding.actionSha256 = sha256Hex(canonical);
     if (hasCode)
         binding.codeSha256 = sha256Hex(code.toUtf8());
-    binding.exact = inexactReason(binding.bound).isEmpty();
+    binding.exact = exact;
     binding.codeOnly = codeOnly && hasCode && binding.exact;
     return binding;
+}
+
+ActionBinding finished(QJsonObject bound, const QString& code, bool hasCode, bool codeOnly)
+{
+    bool exact = true;
+    const QByteArray canonical = canonicalJson(bound, &exact);
+    ActionBinding binding;
+    binding.boundObject = std::move(bound);
+    return finished(std::move(binding), canonical, exact, code, hasCode, codeOnly);
+}
+
+QJsonObject payloadBound(const QJsonValue& payload)
+{
+    return QJsonObject{{KeyMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}};
 }
 
 // A HITL or Agent Inbox action: its name and complete args.
@@ -74,7 +90,8 @@ ActionBinding toolBinding(const QString& name, const QJsonObject& args)
 
 // Any other payload: the whole of it. Besides the code only the strings a person is shown as
 // text (the question and its title and description) may be there for a code-only match.
-ActionBinding payloadBinding(const QJsonValue& payload)
+// `request`, when given, is the request the payload came with: its canonical payload is reused.
+ActionBinding payloadBinding(const QJsonValue& payload, const Request* request = nullptr)
 {
     const QJsonObject object = payload.toObject();
     const bool hasCode = payload.isObject() && object.value(KeyCode).isString();
@@ -85,11 +102,31 @@ ActionBinding payloadBinding(const QJsonValue& payload)
                                it.value().isString();
         onlyCode = it.key() == KeyCode || shownText;
     }
-    return finished(QJsonObject{{KeyMethod, QStringLiteral("review")}, {QStringLiteral("payload"), payload}},
-                    object.value(KeyCode).toString(), hasCode, onlyCode);
+    ActionBinding binding;
+    binding.boundPayload = payload;
+    binding.boundIsPayload = true;
+    if (request && !request->payloadCanonical.isEmpty()) {
+        // Canonical JSON sorts "method" before "payload", so the bound object's form is the
+        // payload's form (written once, for payload_sha256) inside a fixed frame.
+        static const QByteArray head = QByteArrayLiteral("{\"method\":\"review\",\"payload\":");
+        QByteArray canonical;
+        canonical.reserve(head.size() + request->payloadCanonical.size() + 1);
+        canonical.append(head).append(request->payloadCanonical).append('}');
+        return finished(std::move(binding), canonical, request->payloadCanonicalExact,
+                        object.value(KeyCode).toString(), hasCode, onlyCode);
+    }
+    bool exact = true;
+    const QByteArray canonical = canonicalJson(payloadBound(payload), &exact);
+    return finished(std::move(binding), canonical, exact, object.value(KeyCode).toString(), hasCode,
+                    onlyCode);
 }
 
 } // namespace
+
+QJsonObject ActionBinding::bound() const
+{
+    return boundIsPayload ? payloadBound(boundPayload) : boundObject;
+}
 
 QString inexactReason(const QJsonValue& value)
 {
@@ -155,7 +192,7 @@ QList<ActionBinding> actionBindings(const Request& request, const RunDefaults& d
             bindings.append(runBinding(request.run, defaults));
             break;
         case PayloadShape::Generic:
-            bindings.append(payloadBinding(request.payload));
+            bindings.append(payloadBinding(request.payload, &request));
             break;
         case PayloadShape::HumanInTheLoop:
         case PayloadShape::AgentInbox:
@@ -199,7 +236,7 @@ QList<ActionBinding> approvedActionBindings(const Request& request, const Person
             break;
         }
         case PayloadShape::Generic:
-            bindings.append(payloadBinding(request.payload));
+            bindings.append(payloadBinding(request.payload, &request));
             break;
         case PayloadShape::HumanInTheLoop:
         case PayloadShape::AgentInbox:

@@ -19,7 +19,13 @@ namespace k8::agent {
 //  - any other payload: {"method":"review","payload"} with the whole payload.
 struct ActionBinding
 {
-    QJsonObject bound;    // the object above
+    // The object above. For a plain payload only the payload is kept and the object is built when
+    // asked for: putting a payload into a QJsonObject copies it whole, on every request a rule
+    // decides, while only a person's "always approve" reads the object.
+    QJsonObject bound() const;
+    QJsonObject boundObject; // run and tool actions: the object (empty for a plain payload)
+    QJsonValue boundPayload; // a plain payload: the payload
+    bool boundIsPayload = false;
     QString actionSha256; // SHA-256 of its RFC 8785 canonical JSON, lower-case hex
     QString codeSha256;   // SHA-256 of the action's code (UTF-8); empty: the action holds none
     // The action holds nothing but its code, so a rule naming only code_sha256 may approve it: a

@@ -833,9 +833,9 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
             continue;
         if (!binding.exact)
             return fail(tr("This action cannot be approved by a standing rule: %1.")
-                            .arg(inexactReason(binding.bound)));
+                            .arg(inexactReason(binding.bound())));
         if (request.method == Method::Run &&
-            binding.bound.value(QLatin1String("sandbox")).toString().isEmpty())
+            binding.bound().value(QLatin1String("sandbox")).toString().isEmpty())
             return fail(tr("Choose a sandbox to run the code in."));
         Rule rule;
         rule.decision = Rule::Decision::Approve;

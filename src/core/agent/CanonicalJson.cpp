@@ -13,7 +13,7 @@ namespace k8::agent {
 
 namespace {
 
-void appendCanonical(const QJsonValue& value, QByteArray* out);
+void appendCanonical(const QJsonValue& value, QByteArray* out, bool* exact);
 
 // How many bytes a code unit takes in canonical JSON: 1, 2 for the short escapes, 6 for \u00XX.
 template <typename Unit> int escapedWidth(Unit unit)
@@ -96,7 +96,23 @@ template <typename Unit> qsizetype escapedSize(const Unit* units, qsizetype size
     return width;
 }
 
-void appendCanonicalString(QStringView text, QByteArray* out)
+// True when the UTF-16 text holds a surrogate that is not part of a pair (it has no UTF-8 form).
+bool hasLoneSurrogate(const char16_t* units, qsizetype size)
+{
+    for (qsizetype i = 0; i < size; ++i) {
+        if (!QChar::isSurrogate(units[i]))
+            continue;
+        if (QChar::isHighSurrogate(units[i]) && i + 1 < size && QChar::isLowSurrogate(units[i + 1])) {
+            ++i;
+            continue;
+        }
+        return true;
+    }
+    return false;
+}
+
+// `exact`, when given, is cleared for a string with a lone surrogate (written as '?').
+void appendCanonicalString(QStringView text, QByteArray* out, bool* exact = nullptr)
 {
     const char16_t* units = text.utf16();
     const qsizetype size = text.size();
@@ -112,14 +128,17 @@ void appendCanonicalString(QStringView text, QByteArray* out)
         appendEscapedQuoted(units, size, width, out); // ASCII is its own UTF-8
         return;
     }
+    if (exact && *exact && hasLoneSurrogate(units, size))
+        *exact = false;
     const QByteArray utf8 = text.toUtf8();
     appendEscapedQuoted(utf8.constData(), utf8.size(), escapedSize(utf8.constData(), utf8.size()), out);
 }
 
 // ECMAScript's Number-to-string, which RFC 8785 (section 3.2.2.3) prescribes: the shortest digits
 // that read back as the same double, written plainly from 1e-6 up to below 1e21 and with an
-// exponent ("1e-7", "1.5e+300") outside that range.
-void appendCanonicalNumber(double number, QByteArray* out)
+// exponent ("1e-7", "1.5e+300") outside that range. `exact`, when given, is cleared for an integer
+// of 2^53 or more, which JSON readers do not all read alike (ActionBinding::exact).
+void appendCanonicalNumber(double number, QByteArray* out, bool* exact)
 {
     if (!std::isfinite(number)) {
         out->append("null"); // JSON has no NaN or infinity; QJsonValue never holds them from parsing
@@ -129,6 +148,8 @@ void appendCanonicalNumber(double number, QByteArray* out)
         out->append(QByteArray::number(static_cast<qint64>(number))); // also turns -0 into 0
         return;
     }
+    if (exact && std::floor(number) == number)
+        *exact = false;
     // "d.ddde±x": the shortest round-trip digits and the decimal exponent.
     const QByteArray scientific =
         QString::number(std::fabs(number), 'e', QLocale::FloatingPointShortest).toLatin1();
@@ -171,7 +192,7 @@ void appendCanonicalNumber(double number, QByteArray* out)
     }
 }
 
-void appendCanonical(const QJsonValue& value, QByteArray* out)
+void appendCanonical(const QJsonValue& value, QByteArray* out, bool* exact)
 {
     switch (value.type()) {
     case QJsonValue::Null:
@@ -182,10 +203,10 @@ void appendCanonical(const QJsonValue& value, QByteArray* out)
         out->append(value.toBool() ? "true" : "false");
         break;
     case QJsonValue::Double:
-        appendCanonicalNumber(value.toDouble(), out);
+        appendCanonicalNumber(value.toDouble(), out, exact);
         break;
     case QJsonValue::String:
-        appendCanonicalString(value.toString(), out);
+        appendCanonicalString(value.toString(), out, exact);
         break;
     case QJsonValue::Array: {
         out->append('[');
@@ -195,7 +216,7 @@ void appendCanonical(const QJsonValue& value, QByteArray* out)
             if (!first)
                 out->append(',');
             first = false;
-            appendCanonical(item, out);
+            appendCanonical(item, out, exact);
         }
         out->append(']');
         break;
@@ -217,9 +238,9 @@ void appendCanonical(const QJsonValue& value, QByteArray* out)
             if (!first)
                 out->append(',');
             first = false;
-            appendCanonicalString(key, out);
+            appendCanonicalString(key, out, exact);
             out->append(':');
-            appendCanonical(member, out);
+            appendCanonical(member, out, exact);
         }
         out->append('}');
         break;
@@ -233,13 +254,22 @@ QByteArray canonicalJson(const QJsonValue& value)
 {
     QByteArray out;
     out.reserve(256);
-    appendCanonical(value, &out);
+    appendCanonical(value, &out, nullptr);
+    return out;
+}
+
+QByteArray canonicalJson(const QJsonValue& value, bool* exact)
+{
+    *exact = true;
+    QByteArray out;
+    out.reserve(256);
+    appendCanonical(value, &out, exact);
     return out;
 }
 
 void appendCanonicalJson(const QJsonValue& value, QByteArray* out)
 {
-    appendCanonical(value, out);
+    appendCanonical(value, out, nullptr);
 }
 
 void appendCanonicalJsonString(QStringView text, QByteArray* out)

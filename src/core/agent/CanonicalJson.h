@@ -15,6 +15,10 @@ namespace k8::agent {
 // A string with a lone surrogate has no UTF-8 form and is written with '?' in its
 // place; RFC 8785 refuses such input, and ActionBinding never lets a rule approve it.
 QByteArray canonicalJson(const QJsonValue& value);
+// The same, and in one pass whether the form stands for exactly this value: *exact is false when
+// a string or key holds a lone surrogate or a number is an integer of 2^53 or more (what
+// inexactReason() in ActionBinding.h names), so a caller that needs both walks the value once.
+QByteArray canonicalJson(const QJsonValue& value, bool* exact);
 // The same form appended to *out, for a value or for one string (quoted and escaped).
 void appendCanonicalJson(const QJsonValue& value, QByteArray* out);
 void appendCanonicalJsonString(QStringView text, QByteArray* out);

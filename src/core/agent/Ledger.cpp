@@ -16,7 +16,6 @@
 #include <spdlog/spdlog.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <unistd.h>
@@ -52,11 +51,34 @@ QByteArray utcNowIsoWithMs()
     tm parts = {};
     if (!gmtime_r(&seconds, &parts))
         return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toLatin1();
-    char text[40];
-    const int size = std::snprintf(text, sizeof(text), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-                                   parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour,
-                                   parts.tm_min, parts.tm_sec, static_cast<int>(ms % 1000));
-    return QByteArray(text, size);
+    const int year = parts.tm_year + 1900;
+    if (year < 0 || year > 9999)
+        return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toLatin1();
+    // Written digit by digit: snprintf's format parsing cost more than the rest of the line.
+    QByteArray text(24, Qt::Uninitialized);
+    char* to = text.data();
+    auto digits = [&to](int value, int width) {
+        for (int i = width - 1; i >= 0; --i) {
+            to[i] = char('0' + value % 10);
+            value /= 10;
+        }
+        to += width;
+    };
+    digits(year, 4);
+    *to++ = '-';
+    digits(parts.tm_mon + 1, 2);
+    *to++ = '-';
+    digits(parts.tm_mday, 2);
+    *to++ = 'T';
+    digits(parts.tm_hour, 2);
+    *to++ = ':';
+    digits(parts.tm_min, 2);
+    *to++ = ':';
+    digits(parts.tm_sec, 2);
+    *to++ = '.';
+    digits(static_cast<int>(ms % 1000), 3);
+    *to = 'Z';
+    return text;
 }
 
 } // namespace
@@ -300,87 +322,92 @@ QByteArray Ledger::chainStaged()
 {
     // The canonical JSON of each entry, written field by field in key order (what canonicalJson()
     // of the QJsonObject gives, which entryHash() and verify() use), split where "hash" goes.
+    // One buffer per entry holds what is hashed, prev + the entry before "hash" + the entry after
+    // it, so the line is cut from it without building the parts again.
     qint64 seq = m_seq;
-    QString prev = m_prev;
+    QByteArray prev = m_prev.toLatin1();
     QByteArray lines;
-    lines.reserve(m_staged.size() * 600 + 1);
+    lines.reserve(m_staged.size() * 700 + 1);
     if (m_needsNewline)
         lines.append('\n');
-    QByteArray head;
-    QByteArray tail;
+    QByteArray hashed;
+    hashed.reserve(1024);
     for (const StagedEntry& staged : std::as_const(m_staged)) {
         const LedgerRecord& record = staged.record;
         ++seq;
-        head.clear();
-        head.append('{');
+        hashed.resize(0);
+        hashed.append(prev);
+        hashed.append('{');
         if (!record.actionSha256.isEmpty()) {
-            head.append("\"action_sha256\":");
-            appendCanonicalJsonString(record.actionSha256, &head);
-            head.append(',');
+            hashed.append("\"action_sha256\":");
+            appendCanonicalJsonString(record.actionSha256, &hashed);
+            hashed.append(',');
         }
-        head.append("\"agent\":");
-        appendCanonicalJsonString(record.agent, &head);
+        hashed.append("\"agent\":");
+        appendCanonicalJsonString(record.agent, &hashed);
         if (!record.checkpointLabel.isEmpty()) {
-            head.append(",\"checkpoint\":");
-            appendCanonicalJsonString(record.checkpointLabel, &head);
+            hashed.append(",\"checkpoint\":");
+            appendCanonicalJsonString(record.checkpointLabel, &hashed);
         }
         if (!record.codeSha256.isEmpty()) {
-            head.append(",\"code_sha256\":");
-            appendCanonicalJsonString(record.codeSha256, &head);
+            hashed.append(",\"code_sha256\":");
+            appendCanonicalJsonString(record.codeSha256, &hashed);
         }
-        head.append(",\"decided_by\":");
-        appendCanonicalJsonString(record.decidedBy, &head);
-        head.append(",\"decision\":");
-        appendCanonicalJsonString(record.decision, &head);
-        tail.clear();
+        hashed.append(",\"decided_by\":");
+        appendCanonicalJsonString(record.decidedBy, &hashed);
+        hashed.append(",\"decision\":");
+        appendCanonicalJsonString(record.decision, &hashed);
+        const qsizetype tailStart = hashed.size();
         if (!record.image.isEmpty()) {
-            tail.append(",\"image\":");
-            appendCanonicalJsonString(record.image, &tail);
+            hashed.append(",\"image\":");
+            appendCanonicalJsonString(record.image, &hashed);
         }
         if (!record.language.isEmpty()) {
-            tail.append(",\"language\":");
-            appendCanonicalJsonString(record.language, &tail);
+            hashed.append(",\"language\":");
+            appendCanonicalJsonString(record.language, &hashed);
         }
-        tail.append(",\"method\":");
-        appendCanonicalJsonString(record.method, &tail);
-        tail.append(",\"payload_sha256\":");
-        appendCanonicalJsonString(record.payloadSha256, &tail);
-        tail.append(",\"prev\":");
-        appendCanonicalJsonString(prev, &tail);
+        hashed.append(",\"method\":");
+        appendCanonicalJsonString(record.method, &hashed);
+        hashed.append(",\"payload_sha256\":");
+        appendCanonicalJsonString(record.payloadSha256, &hashed);
+        hashed.append(",\"prev\":\"");
+        hashed.append(prev); // 64 hex digits: nothing to escape
+        hashed.append('"');
         if (!record.reason.isEmpty()) {
-            tail.append(",\"reason\":");
-            appendCanonicalJsonString(record.reason, &tail);
+            hashed.append(",\"reason\":");
+            appendCanonicalJsonString(record.reason, &hashed);
         }
-        tail.append(",\"request\":");
-        appendCanonicalJsonString(record.requestId, &tail);
+        hashed.append(",\"request\":");
+        appendCanonicalJsonString(record.requestId, &hashed);
         if (!record.sandbox.isEmpty()) {
-            tail.append(",\"sandbox\":");
-            appendCanonicalJsonString(record.sandbox, &tail);
+            hashed.append(",\"sandbox\":");
+            appendCanonicalJsonString(record.sandbox, &hashed);
         }
-        tail.append(",\"seq\":");
-        tail.append(QByteArray::number(seq));
-        tail.append(",\"time\":\"");
-        tail.append(staged.time);
-        tail.append('"');
+        hashed.append(",\"seq\":");
+        hashed.append(QByteArray::number(seq));
+        hashed.append(",\"time\":\"");
+        hashed.append(staged.time);
+        hashed.append('"');
         if (!record.title.isEmpty()) {
-            tail.append(",\"title\":");
-            appendCanonicalJsonString(record.title, &tail);
+            hashed.append(",\"title\":");
+            appendCanonicalJsonString(record.title, &hashed);
         }
-        tail.append('}');
-        const QByteArray hash = sha256HexBytes(prev.toUtf8() + head + tail);
-        lines.append(head);
+        hashed.append('}');
+        const QByteArray hash = sha256HexBytes(hashed);
+        const QByteArrayView entry(hashed);
+        lines.append(entry.sliced(prev.size(), tailStart - prev.size()));
         lines.append(",\"hash\":\"");
         lines.append(hash);
         lines.append('"');
-        lines.append(tail);
+        lines.append(entry.sliced(tailStart));
         lines.append('\n');
-        prev = QString::fromLatin1(hash);
+        prev = hash;
     }
     m_staged.clear();
     m_writtenSeq = seq;
-    m_writtenPrev = prev;
+    m_writtenPrev = QString::fromLatin1(prev);
     m_writtenSize = m_durableSize + lines.size();
-    m_writtenState = stateRecord(seq, prev);
+    m_writtenState = stateRecord(seq, m_writtenPrev);
     return lines;
 }
 

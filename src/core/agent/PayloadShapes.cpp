@@ -79,8 +79,9 @@ bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
         generic::parse(request.payload, &request);
     }
     request.title = request.title.trimmed().isEmpty() ? derivedTitle(request) : shortened(request.title);
-    request.payloadSha256 = sha256Hex(canonicalJson(request.payload));
-    *out = request;
+    request.payloadCanonical = canonicalJson(request.payload, &request.payloadCanonicalExact);
+    request.payloadSha256 = sha256Hex(request.payloadCanonical);
+    *out = std::move(request);
     return true;
 }
 

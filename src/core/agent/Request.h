@@ -82,6 +82,11 @@ struct Request
     QList<ReviewAction> actions;
     RunSpec run; // only for Method::Run
     QString payloadSha256;
+    // review: the canonical JSON payloadSha256 hashes and whether it stands for exactly the payload
+    // (canonicalJson(value, exact)), kept so that the action binding of a plain payload, which
+    // holds the same JSON, does not write it again (ActionBinding.cpp). Empty: not computed.
+    QByteArray payloadCanonical;
+    bool payloadCanonicalExact = false;
 };
 
 // A person's decision on one action.

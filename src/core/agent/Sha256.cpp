@@ -24,6 +24,19 @@ const EVP_MD* sha256Algorithm()
     return algorithm;
 }
 
+// Lower-case hex of the 32-byte digest, written straight into the result.
+QByteArray hexOfDigest(const unsigned char* digest)
+{
+    static const char digits[] = "0123456789abcdef";
+    QByteArray hex(64, Qt::Uninitialized);
+    char* to = hex.data();
+    for (int i = 0; i < 32; ++i) {
+        *to++ = digits[digest[i] >> 4];
+        *to++ = digits[digest[i] & 0xf];
+    }
+    return hex;
+}
+
 } // namespace
 #endif
 
@@ -37,7 +50,7 @@ QByteArray sha256HexBytes(QByteArrayView bytes)
     if (const EVP_MD* algorithm = sha256Algorithm();
         algorithm && EVP_Digest(bytes.data(), size_t(bytes.size()), digest, &size, algorithm, nullptr) == 1 &&
         size == 32)
-        return QByteArray(reinterpret_cast<const char*>(digest), 32).toHex();
+        return hexOfDigest(digest);
         // OpenSSL without SHA-256 (a restricted provider setup): Qt's gives the same hash.
 #endif
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();

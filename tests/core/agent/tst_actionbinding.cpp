@@ -167,6 +167,27 @@ private Q_SLOTS:
         QVERIFY(text.codeSha256.isEmpty());
         QVERIFY(!text.codeOnly);
 
+        // A parsed request keeps its payload's canonical form for the binding; one built by hand
+        // (no kept form) binds the same way.
+        for (const QByteArray& payload :
+             {QByteArray(R"j({"code": "print('é')", "n": [1, 2.5, null], "k\u2028": "\ud83d\ude00"})j"),
+              QByteArray(R"j({"code": "x", "n": 9007199254740993})j"), QByteArray(R"j(["a\ud800"])j")}) {
+            const Request parsedRequest = reviewOf(payload);
+            QVERIFY(!parsedRequest.payloadCanonical.isEmpty());
+            Request byHand;
+            byHand.shape = parsedRequest.shape;
+            byHand.payload = parsedRequest.payload;
+            byHand.actions = parsedRequest.actions;
+            const ActionBinding kept = actionBindings(parsedRequest, defaults()).first();
+            const ActionBinding built = actionBindings(byHand, defaults()).first();
+            QCOMPARE(kept.actionSha256, built.actionSha256);
+            QCOMPARE(kept.exact, built.exact);
+            QCOMPARE(kept.exact, inexactReason(kept.bound()).isEmpty());
+            QCOMPARE(kept.bound(), built.bound());
+            QCOMPARE(kept.bound(), (QJsonObject{{QStringLiteral("method"), QStringLiteral("review")},
+                                                {QStringLiteral("payload"), parsedRequest.payload}}));
+        }
+
         for (const QByteArray& payload : {QByteArray(R"j({"code": "1", "question": ["a"]})j"),
                                           QByteArray(R"j({"code": "1", "description": null})j"),
                                           QByteArray(R"j({"code": "1", "env": "PROD"})j")})
@@ -246,7 +267,7 @@ private Q_SLOTS:
         QFETCH(bool, exact);
         const ActionBinding binding = actionBindings(reviewOf(payload), defaults()).first();
         QCOMPARE(binding.exact, exact);
-        QCOMPARE(inexactReason(binding.bound).isEmpty(), exact);
+        QCOMPARE(inexactReason(binding.bound()).isEmpty(), exact);
         if (!exact)
             QVERIFY(!binding.codeOnly);
     }

@@ -193,6 +193,34 @@ private Q_SLOTS:
         appendCanonicalJsonString(u"a\"b\u2028", &quoted);
         QCOMPARE(quoted, canonicalJson(QJsonValue(QStringLiteral("a\"b\u2028"))));
     }
+
+    // The one-pass form with the exactness flag writes the same bytes and flags what has no
+    // faithful form: a lone surrogate (in a value or a key) or an integer of 2^53 or more.
+    void flagsInexactValues_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<bool>("exact");
+        QTest::newRow("plain") << QByteArray(R"j({"a": [1, 0.5, "x", null, true], "n": 9007199254740991})j")
+                               << true;
+        QTest::newRow("pair") << QByteArray(R"j(["\ud83d\ude00", "é"])j") << true;
+        QTest::newRow("2^53") << QByteArray(R"j({"n": 9007199254740992})j") << false;
+        QTest::newRow("negative big") << QByteArray(R"j([[-1e300]])j") << false;
+        QTest::newRow("big fraction-free exponent") << QByteArray(R"j([1.5e300])j") << false;
+        QTest::newRow("tiny") << QByteArray(R"j([1e-300])j") << true;
+        QTest::newRow("lone high") << QByteArray(R"j(["a\ud800b"])j") << false;
+        QTest::newRow("lone low at end") << QByteArray(R"j(["é\udc00"])j") << false;
+        QTest::newRow("lone in key") << QByteArray(R"j({"k\ud800": 1})j") << false;
+    }
+
+    void flagsInexactValues()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(bool, exact);
+        const QJsonValue value = json(text.constData());
+        bool flagged = !exact;
+        QCOMPARE(canonicalJson(value, &flagged), canonicalJson(value));
+        QCOMPARE(flagged, exact);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCanonicalJson)
