@@ -3,7 +3,9 @@
 // shape) through the inbox page and the real AgentService over a real socket: shown like one HITL
 // action, with the decisions its response_schema allows, answered with ONE decision object.
 #include "agent/AgentService.h"
+#include "agent/CanonicalJson.h"
 #include "agent/InboxModel.h"
+#include "agent/Sha256.h"
 #include "editor/CodeEditor.h"
 #include "inbox/ActionCard.h"
 #include "inbox/InboxPage.h"
@@ -155,6 +157,17 @@ private Q_SLOTS:
                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("run_python")},
                                                 {QStringLiteral("args"), edited}}}};
         QCOMPARE(m_client->waitForResult(id, Wait), QJsonValue(expected));
+
+        // The ledger binds the call as approved, edits and all, as for a batched HITL action.
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().value(QStringLiteral("decision")).toString(), QStringLiteral("edit"));
+        QCOMPARE(entries.first().value(QStringLiteral("decided_by")).toString(), QStringLiteral("person"));
+        const QJsonObject bound{{QStringLiteral("method"), QStringLiteral("review")},
+                                {QStringLiteral("name"), QStringLiteral("run_python")},
+                                {QStringLiteral("args"), edited}};
+        QCOMPARE(entries.first().value(QStringLiteral("action_sha256")).toString(),
+                 k8::agent::sha256Hex(k8::agent::canonicalJson(bound)));
     }
 
     void rejectedWithAReasonIntoOneDecision()
@@ -173,6 +186,7 @@ private Q_SLOTS:
         const QJsonObject expected{{QStringLiteral("type"), QStringLiteral("reject")},
                                    {QStringLiteral("message"), QStringLiteral("no deletes")}};
         QCOMPARE(m_client->waitForResult(id, Wait), QJsonValue(expected));
+        QCOMPARE(ledger().last().value(QStringLiteral("reason")).toString(), QStringLiteral("no deletes"));
     }
 };
 
