@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Shape detection and the answers built for it (PayloadShapes, HitlShape, InboxShape,
-// GenericShape, RunShape). The input is the params object of a `review` (or, when its first
+// Shape detection and the answers built for it (PayloadShapes, HitlShape, ToolApprovalShape,
+// InboxShape, GenericShape, RunShape). The input is the params object of a `review` (or, when its first
 // byte is 'r', of a `run`). For every request that is accepted, the person's approval and
 // rejection (and the rule answers approvalFor/rejectionFor) are built.
 // Invariants: each answer has the shape of the payload it answers (HITL {"decisions":[...]} one
-// per action; Agent Inbox a list of HumanResponse one per action; Generic "approve"/"reject";
-// run {"decision":...}); a rejection never approves anything; a decision the action does not
-// allow is refused.
+// per action; ToolApproval one decision object of an allowed type, an edit naming the tool asked
+// about, for exactly one action; Agent Inbox a list of HumanResponse one per action; Generic
+// "approve"/"reject"; run {"decision":...}); a rejection never approves anything; a decision the action does
+// not allow is refused.
 #include "FuzzSupport.h"
 
 #include "agent/CanonicalJson.h"
@@ -45,6 +46,35 @@ QStringList answerTypes(const Request& request, const QJsonValue& answer)
                                   QStringLiteral("respond")};
         for (const QString& type : types)
             FUZZ_ASSERT(known.contains(type), "HITL decision of an unknown type");
+        break;
+    }
+    case PayloadShape::ToolApproval: {
+        FUZZ_ASSERT(request.actions.size() == 1, "a tool approval of more than one action");
+        FUZZ_ASSERT(answer.isObject(), "tool approval answer is not one decision object");
+        const QJsonObject decision = answer.toObject();
+        const std::optional<DecisionKind> kind = decisionKindFrom(typeOf(answer));
+        FUZZ_ASSERT(kind.has_value(), "tool approval decision of an unknown type");
+        // langchain's _decision_schema: the fields of the decision's own TypedDict and no others.
+        QSet<QString> fields{QStringLiteral("type")};
+        if (*kind == DecisionKind::Edit) {
+            const QJsonObject edited = decision.value(QLatin1String("edited_action")).toObject();
+            FUZZ_ASSERT(edited.value(QLatin1String("name")).toString() == request.actions.first().name,
+                        "an edit that switches tools");
+            FUZZ_ASSERT(edited.value(QLatin1String("args")).isObject() && edited.size() == 2,
+                        "edited_action is not {name, args}");
+            fields.insert(QStringLiteral("edited_action"));
+        } else if (*kind == DecisionKind::Respond) {
+            FUZZ_ASSERT(decision.value(QLatin1String("message")).isString(), "respond without its message");
+            fields.insert(QStringLiteral("message"));
+        } else if (*kind == DecisionKind::Reject && decision.contains(QLatin1String("message"))) {
+            FUZZ_ASSERT(decision.value(QLatin1String("message")).isString(),
+                        "reject message is not a string");
+            fields.insert(QStringLiteral("message"));
+        }
+        const QStringList keys = decision.keys();
+        FUZZ_ASSERT(QSet<QString>(keys.begin(), keys.end()) == fields,
+                    "tool approval decision with other fields");
+        types.append(typeOf(answer));
         break;
     }
     case PayloadShape::AgentInbox: {
@@ -119,6 +149,27 @@ void checkRequest(const Request& request)
         for (const QString& type : answerTypes(request, result))
             FUZZ_ASSERT(approves(type) == (kind == DecisionKind::Approve),
                         "the answer turns the decision over");
+    }
+
+    // Per-call tool approvals offer edit and respond too: built exactly when allowed, never
+    // turned over (an edit goes ahead under the tool's own name, a respond does not).
+    if (request.shape == PayloadShape::ToolApproval) {
+        const ReviewAction& action = request.actions.first();
+        for (const DecisionKind kind : {DecisionKind::Edit, DecisionKind::Respond}) {
+            PersonDecision decision;
+            ActionDecision one;
+            one.kind = kind;
+            one.editedArgs = action.args;
+            one.message = QStringLiteral("fuzz");
+            decision.actions.append(one);
+            QJsonValue result;
+            const bool built = reviewResult(request, decision, &result, nullptr);
+            FUZZ_ASSERT(built == action.allowed.contains(kind),
+                        "reviewResult disagrees with the response schema");
+            if (built)
+                FUZZ_ASSERT(answerTypes(request, result) == QStringList{decisionName(kind)},
+                            "the answer is not the decision taken");
+        }
     }
 
     // A decision with one action too many is always refused.

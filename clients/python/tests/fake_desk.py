@@ -31,6 +31,8 @@ def approve_payload(payload: Any) -> Any:
     """The answer a person approving everything gives, in the payload's shape."""
     if isinstance(payload, dict) and isinstance(payload.get("action_requests"), list):
         return {"decisions": [{"type": "approve"} for _ in payload["action_requests"]]}
+    if isinstance(payload, dict) and payload.get("type") == "tool_approval":
+        return {"type": "approve"}
     if isinstance(payload, dict) and "action_request" in payload:
         return [{"type": "accept", "args": None}]
     if isinstance(payload, list) and payload and all(isinstance(p, dict) and "action_request" in p for p in payload):

@@ -198,11 +198,15 @@ def test_create_agent_fails_closed_when_the_app_is_not_running(no_desk: str) -> 
 
 
 def test_create_agent_per_call_mode(desk_env: FakeDesk) -> None:
-    """LangChain's per_call mode raises ToolApprovalRequest values; the app's plain answer is adapted."""
+    """LangChain's per_call mode raises ToolApprovalRequest values, sent as they are with the
+    interrupt's response_schema; the app's decision object resumes the graph unchanged."""
     final = review_interrupts(hitl_agent("# stdout: hi\n", mode="per_call"),
                               {"messages": [{"role": "user", "content": "go"}]}, config("a-4"))
     _, review = desk_env.wait_for_requests(1, "review")[0]
     assert review["params"]["payload"]["type"] == "tool_approval"
+    assert review["params"]["payload"]["name"] == "run_python"
+    schema = review["params"]["response_schema"]
+    assert sorted(schema["discriminator"]["mapping"]) == ["approve", "edit", "reject"]
     (result,) = tool_messages(final)
     assert "exit code: 0" in result.content
 

@@ -98,8 +98,60 @@ def test_answers_that_do_not_fit_become_rejections() -> None:
     assert resume_value_for({"question": "?"}, True) == "reject"
 
 
-def test_tool_approval_answers_become_decisions() -> None:
-    payload = {"type": "tool_approval", "tool_call_id": "c1", "name": "run_python", "args": {}, "description": ""}
-    assert resume_value_for(payload, "approve") == {"type": "approve"}
-    assert resume_value_for(payload, "reject") == {"type": "reject", "message": "rejected in kosa8 Desk"}
-    assert resume_value_for(payload, 7)["type"] == "reject"
+TOOL_APPROVAL = {"type": "tool_approval", "tool_call_id": "c1", "name": "run_python", "args": {}, "description": ""}
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {**TOOL_APPROVAL, "allowed_decisions": ["approve"]},
+        {k: v for k, v in TOOL_APPROVAL.items() if k != "description"},
+        {**TOOL_APPROVAL, "tool_call_id": 7},
+        {**TOOL_APPROVAL, "type": "Tool_Approval"},
+        {**TOOL_APPROVAL, "name": ""},
+        {**TOOL_APPROVAL, "args": ["1"]},
+        {**TOOL_APPROVAL, "description": None},
+        [TOOL_APPROVAL],
+    ],
+)
+def test_tool_approval_near_misses_are_plain_values(payload: Any) -> None:
+    """Recognised by the same strict test as the app's, so both sides agree on the answer's shape."""
+    assert payload_shape(payload) == "generic"
+    assert rejection_for(payload, "why") == "reject"
+    assert resume_value_for(payload, "approve") == "approve"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"type": "approve"},
+        {"type": "reject"},
+        {"type": "reject", "message": "not now"},
+        {"type": "respond", "message": "42"},
+        {"type": "edit", "edited_action": {"name": "run_python", "args": {"code": "print(1)"}}},
+    ],
+)
+def test_tool_approval_decisions_pass_through(answer: Any) -> None:
+    """The app answers a per-call approval with the decision object itself: no conversion."""
+    assert resume_value_for(TOOL_APPROVAL, answer) == answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "approve",  # an app older than the fourth shape: never taken as an approval
+        "reject",
+        7,
+        None,
+        {"decisions": [{"type": "approve"}]},
+        {"type": "yes please"},
+        {"type": "edit", "edited_action": {"name": "run_bash", "args": {"command": "rm -rf /"}}},
+        {"type": "edit", "edited_action": {"name": "run_python"}},
+        {"type": "respond"},
+        {"type": "reject", "message": 3},
+    ],
+)
+def test_tool_approval_answers_that_do_not_fit_become_rejections(answer: Any) -> None:
+    result = resume_value_for(TOOL_APPROVAL, answer)
+    assert result["type"] == "reject"
+    assert "unexpected shape" in result["message"]

@@ -195,6 +195,7 @@ QList<ActionBinding> actionBindings(const Request& request, const RunDefaults& d
             bindings.append(payloadBinding(request.payload, &request));
             break;
         case PayloadShape::HumanInTheLoop:
+        case PayloadShape::ToolApproval: // the same tool call as a batched HITL action binds alike
         case PayloadShape::AgentInbox:
             bindings.append(toolBinding(action.name, action.args));
             break;
@@ -239,6 +240,7 @@ QList<ActionBinding> approvedActionBindings(const Request& request, const Person
             bindings.append(payloadBinding(request.payload, &request));
             break;
         case PayloadShape::HumanInTheLoop:
+        case PayloadShape::ToolApproval: // the same tool call as a batched HITL action binds alike
         case PayloadShape::AgentInbox:
             bindings.append(toolBinding(action.name, edited ? chosen.editedArgs : action.args));
             break;

@@ -15,7 +15,8 @@ namespace k8::agent {
 // action, hashed so that anyone can recompute it.
 //  - run:             {"method":"run","language","code","sandbox","image","checkpoint"} with the
 //                     sandbox and image the run really uses (defaults resolved);
-//  - HITL/Agent Inbox: {"method":"review","name","args"} with the complete args;
+//  - HITL (batched or per-call)/Agent Inbox: {"method":"review","name","args"} with the complete
+//                     args;
 //  - any other payload: {"method":"review","payload"} with the whole payload.
 struct ActionBinding
 {

@@ -68,6 +68,7 @@ bool canCarryRejectReason(PayloadShape shape)
 {
     switch (shape) {
     case PayloadShape::HumanInTheLoop: // {"type": "reject", "message": ...}
+    case PayloadShape::ToolApproval:   // {"type": "reject", "message": ...}
     case PayloadShape::Run:            // {"decision": "reject", "message": ...}
         return true;
     case PayloadShape::AgentInbox: // {"type": "ignore", "args": null}

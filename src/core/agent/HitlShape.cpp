@@ -17,7 +17,7 @@
 //    {type, message?}, RespondDecision {type, message: str}. The middleware pairs decisions with
 //    action requests by position and raises when a decision's type is not in allowed_decisions.
 //    (Its optional "per_call" mode raises ToolApprovalRequest {type: "tool_approval", ...} answered
-//    by a single Decision; that is not one of protocol.md's shapes and lands in Generic.)
+//    by a single Decision: ToolApprovalShape.)
 
 namespace k8::agent::hitl {
 

@@ -111,6 +111,8 @@ QString InboxModel::kindText(const Request& request)
         return request.actions.size() > 1
                    ? tr("%n LangGraph tool calls", nullptr, int(request.actions.size()))
                    : tr("LangGraph tool call");
+    case PayloadShape::ToolApproval:
+        return tr("LangGraph tool call");
     case PayloadShape::AgentInbox:
         return tr("Agent Inbox interrupt");
     case PayloadShape::Generic:

@@ -7,12 +7,13 @@
 #include "agent/PayloadFields.h"
 #include "agent/RunShape.h"
 #include "agent/Sha256.h"
+#include "agent/ToolApprovalShape.h"
 
 #include <QJsonArray>
 
 // Detection and dispatch: which shape a `review` payload has, and the answers in that shape. Each
-// shape is its own file (HitlShape, InboxShape, GenericShape, RunShape, with the upstream schemas
-// they follow); the canonical JSON for hashes is CanonicalJson.
+// shape is its own file (HitlShape, ToolApprovalShape, InboxShape, GenericShape, RunShape, with the upstream
+// schemas they follow); the canonical JSON for hashes is CanonicalJson.
 
 namespace k8::agent {
 
@@ -70,6 +71,11 @@ bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
         request.shape = PayloadShape::HumanInTheLoop;
         if (!hitl::parse(request.payload.toObject(), &request, error))
             return false;
+    } else if (toolapproval::matches(request.payload)) {
+        request.shape = PayloadShape::ToolApproval;
+        if (!toolapproval::parse(request.payload.toObject(), params.value(QLatin1String("response_schema")),
+                                 &request, error))
+            return false;
     } else if (inbox::matches(request.payload)) {
         request.shape = PayloadShape::AgentInbox;
         if (!inbox::parse(request.payload, &request, error))
@@ -121,6 +127,9 @@ bool reviewResult(const Request& request, const PersonDecision& decision, QJsonV
     case PayloadShape::HumanInTheLoop:
         *result = hitl::result(request, decision);
         return true;
+    case PayloadShape::ToolApproval:
+        *result = toolapproval::result(request, decision);
+        return true;
     case PayloadShape::AgentInbox:
         *result = inbox::result(request, decision);
         return true;
@@ -137,6 +146,8 @@ QJsonValue rejectionFor(const Request& request, const QString& reason)
     switch (request.shape) {
     case PayloadShape::HumanInTheLoop:
         return hitl::rejection(request, reason);
+    case PayloadShape::ToolApproval:
+        return toolapproval::rejection(reason);
     case PayloadShape::AgentInbox:
         return inbox::rejection(request);
     case PayloadShape::Generic:
@@ -152,6 +163,8 @@ QJsonValue approvalFor(const Request& request)
     switch (request.shape) {
     case PayloadShape::HumanInTheLoop:
         return hitl::approval(request);
+    case PayloadShape::ToolApproval:
+        return toolapproval::approval();
     case PayloadShape::AgentInbox:
         return inbox::approval(request);
     case PayloadShape::Generic:

@@ -19,6 +19,10 @@
 //    HITLResponse {decisions: [...]} one per action in order: {"type":"approve"},
 //    {"type":"edit","edited_action":{"name","args"}}, {"type":"reject","message"?},
 //    {"type":"respond","message"} (respond exists since langchain 1.x added RespondDecision).
+//  - the same middleware's "per_call" mode: ToolApprovalRequest {type: "tool_approval",
+//    tool_call_id, name, args, description}, one per gated tool call, answered with one of those
+//    decision objects; the allowed decisions come from the interrupt's response_schema
+//    (ToolApprovalShape.cpp).
 //  - langgraph prebuilt / Agent Inbox: HumanInterrupt {action_request: {action, args},
 //    config: {allow_ignore, allow_respond, allow_edit, allow_accept}, description?}; resume with a
 //    list of HumanResponse {type: "accept"|"ignore"|"response"|"edit", args: null | str |
@@ -36,12 +40,13 @@ struct RunDefaults
 // The built-in default image for a language (protocol.md), empty for an unknown language.
 QString defaultImageFor(const QString& language);
 
-// Validates `review` params into *out: shape detection for the three payload shapes, actions with
+// Validates `review` params into *out: shape detection for the four payload shapes, actions with
 // their code field and allowed decisions, title (given or derived), agent (params.agent or empty:
 // the caller applies the connection's hello agent and "unknown agent"), thread_id, timeout_s
-// (1..86400), payloadSha256 (sha256 of the canonical JSON of the payload). Fills method, shape,
-// payload, payloadIsList too; leaves key, connectionId, rpcId and receivedAt to the caller.
-// Bad params: false with an InvalidParams error naming the field and what was expected.
+// (1..86400), response_schema (read for a ToolApproval payload only), payloadSha256 (sha256 of the canonical
+// JSON of the payload). Fills method, shape, payload, payloadIsList too; leaves key, connectionId, rpcId and
+// receivedAt to the caller. Bad params: false with an InvalidParams error naming the field and what was
+// expected.
 bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error);
 
 // Validates `run` params (code: required string of at most 4 MiB; language python|bash|node;
@@ -52,7 +57,8 @@ bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
 bool requestFromRun(const QJsonObject& params, const QJsonValue& rpcId, const RunDefaults& defaults,
                     Request* out, RpcError* error);
 
-// The resume value for a person's decision (HITL: {"decisions":[...]}; Agent Inbox: a list of
+// The resume value for a person's decision (HITL: {"decisions":[...]}; ToolApproval: one decision
+// object; Agent Inbox: a list of
 // HumanResponse; Generic: "approve"/"reject"). For run: Reject gives {"decision":"reject",
 // "message"}, Approve/Edit give {"decision":"approve"|"edit","code":CODE} which the service
 // completes with the run's outcome. False with *error when the decision does not fit (wrong
@@ -60,10 +66,12 @@ bool requestFromRun(const QJsonObject& params, const QJsonValue& rpcId, const Ru
 bool reviewResult(const Request& request, const PersonDecision& decision, QJsonValue* result, QString* error);
 
 // The fail-closed rejection in the request's own shape (HITL: every action rejected with the
-// message; Agent Inbox: ignore for each; Generic: "reject"; run: {"decision":"reject","message"}).
+// message; ToolApproval: {"type":"reject","message"}; Agent Inbox: ignore for each; Generic: "reject"; run:
+// {"decision":"reject","message"}).
 QJsonValue rejectionFor(const Request& request, const QString& reason);
 
-// What an approve rule answers for review (HITL approve / Agent Inbox accept / Generic
+// What an approve rule answers for review (HITL approve / ToolApproval {"type":"approve"} /
+// Agent Inbox accept / Generic
 // "approve" for every action). For run it returns undefined: the service runs the code instead.
 QJsonValue approvalFor(const Request& request);
 

@@ -8,6 +8,8 @@ QString shapeName(PayloadShape shape)
     switch (shape) {
     case PayloadShape::HumanInTheLoop:
         return QStringLiteral("human-in-the-loop");
+    case PayloadShape::ToolApproval:
+        return QStringLiteral("tool-approval");
     case PayloadShape::AgentInbox:
         return QStringLiteral("agent-inbox");
     case PayloadShape::Generic:

@@ -12,13 +12,14 @@
 
 namespace k8::agent {
 
-// The three payload shapes of `review` (protocol.md), plus `run`.
+// The four payload shapes of `review` (protocol.md), plus `run`.
 enum class PayloadShape
 {
     HumanInTheLoop,
     AgentInbox,
     Generic,
-    Run
+    Run,
+    ToolApproval // LangChain's per-call HITL: one tool call, one decision object
 };
 
 // The two methods that queue a request (protocol.md): "review" and "run" on the wire and in the
@@ -39,7 +40,7 @@ enum class DecisionKind
     Respond
 };
 
-// One action a person decides on. A Generic payload and a run are one action each; an
+// One action a person decides on. A Generic payload, a ToolApproval and a run are one action each; an
 // Agent Inbox list or a HITL request may hold several.
 struct ReviewAction
 {

@@ -642,8 +642,13 @@ class DeskClient:
         thread_id: str | None = None,
         timeout_s: float | None = None,
         client_timeout: float | None = None,
+        response_schema: Any = None,
     ) -> Any:
         """Ask a person to decide on an interrupt payload; return the value to resume with.
+
+        ``response_schema`` is the interrupt's own (``Interrupt.response_schema``, the JSON Schema
+        LangGraph publishes): for LangChain's per-call ``tool_approval`` payloads it tells the app
+        which decisions the tool allows.
 
         ``timeout_s`` is the app's limit (1 to 86400 s; on expiry the app answers a rejection
         in the payload's shape); ``client_timeout`` is this client's own limit (default: see
@@ -656,6 +661,7 @@ class DeskClient:
                 "agent": agent or self._agent,
                 "thread_id": thread_id,
                 "timeout_s": timeout_s,
+                "response_schema": response_schema,
             }
         )
         params["payload"] = payload  # a None payload is still a payload

@@ -21,7 +21,7 @@ from langgraph.types import Command
 
 from .client import DeskClient
 from .errors import DeskClientError, DeskInvalidRequest, DeskTimeout, DeskUnavailable
-from .rejection import rejection_for, resume_value_for
+from .rejection import payload_shape, rejection_for, resume_value_for
 
 __all__ = ["review_interrupts", "pending_interrupts", "interrupt_id"]
 
@@ -67,6 +67,7 @@ def _decide(
     thread_id: str | None,
     timeout_s: float | None,
     client_timeout: float | None,
+    response_schema: Any = None,
 ) -> Any:
     """The resume value for one payload: the person's answer, or a rejection on any failure."""
     if desk is None:
@@ -74,7 +75,12 @@ def _decide(
     try:
         # No title: the app derives one from the payload (its question, or the actions' names).
         answer = desk.review(
-            payload, agent=agent, thread_id=thread_id, timeout_s=timeout_s, client_timeout=client_timeout
+            payload,
+            agent=agent,
+            thread_id=thread_id,
+            timeout_s=timeout_s,
+            client_timeout=client_timeout,
+            response_schema=response_schema,
         )
     except DeskTimeout as exc:
         return rejection_for(payload, f"no decision from kosa8 Desk in time; the request was withdrawn: {exc}")
@@ -139,17 +145,31 @@ def review_interrupts(
                     unreachable = str(exc)
                     desk = None
             payloads = [item.value for item in interrupts]
+            schemas = [_response_schema(item) for item in interrupts]
             with ThreadPoolExecutor(max_workers=len(payloads), thread_name_prefix="kosa8-desk-review") as pool:
                 answers = list(
                     pool.map(
-                        lambda p: _decide(desk, unreachable, p, agent, thread_label, timeout_s, client_timeout),
+                        lambda p, s: _decide(desk, unreachable, p, agent, thread_label, timeout_s, client_timeout, s),
                         payloads,
+                        schemas,
                     )
                 )
             result = graph.invoke(Command(resume=_resume_map(interrupts, answers)), config)
     finally:
         if owned and desk is not None:
             desk.close()
+
+
+def _response_schema(interrupt: Any) -> Any:
+    """The decisions a per-call ``tool_approval`` allows, as LangGraph publishes them (JSON Schema).
+
+    Only that shape's schema goes to the app (it offers the person just those decisions); other
+    interrupts' schemas mean nothing to it.
+    """
+    schema = getattr(interrupt, "response_schema", None)
+    if payload_shape(getattr(interrupt, "value", None)) == "tool_approval" and isinstance(schema, Mapping):
+        return schema
+    return None
 
 
 def _resume_map(interrupts: Sequence[Any], answers: Sequence[Any]) -> Any:

@@ -13,7 +13,9 @@ The shapes follow the installed packages:
   {decisions: [...]}``, one decision per action request; ``RejectDecision`` is
   ``{"type": "reject", "message"?: str}``. In its ``per_call`` mode each gated tool call raises
   ``ToolApprovalRequest {type: "tool_approval", tool_call_id, name, args, description}``,
-  answered by a single decision.
+  answered by a single decision. The app knows this shape too (protocol.md, the fourth shape) and
+  answers it with that decision itself; both sides recognise it by the same strict test, so a
+  payload that only looks like one is a plain value on both sides.
 - Agent Inbox (``langgraph.prebuilt.interrupt``): ``HumanInterrupt {action_request: {action,
   args}, config: {allow_*}, description}``, sent alone or in a list, answered by a list of
   ``HumanResponse {type: "accept"|"edit"|"response"|"ignore", args}``.
@@ -41,8 +43,39 @@ def _is_hitl_request(payload: Any) -> bool:
     return isinstance(payload, Mapping) and isinstance(payload.get("action_requests"), list)
 
 
+_TOOL_APPROVAL_KEYS = frozenset({"type", "tool_call_id", "name", "args", "description"})
+_DECISION_TYPES = frozenset({"approve", "edit", "reject", "respond"})
+
+
 def _is_tool_approval(payload: Any) -> bool:
-    return isinstance(payload, Mapping) and payload.get("type") == "tool_approval"
+    """Exactly langchain's ``ToolApprovalRequest``, checked as the app checks it (ToolApprovalShape)."""
+    return (
+        isinstance(payload, Mapping)
+        and set(payload.keys()) == _TOOL_APPROVAL_KEYS
+        and payload["type"] == "tool_approval"
+        and isinstance(payload["tool_call_id"], str)
+        and isinstance(payload["name"], str)
+        and payload["name"] != ""
+        and isinstance(payload["args"], Mapping)
+        and isinstance(payload["description"], str)
+    )
+
+
+def _is_decision_for(payload: Mapping[str, Any], answer: Any) -> bool:
+    """Whether ``answer`` is one of langchain's decision objects for this one tool call."""
+    if not isinstance(answer, Mapping) or answer.get("type") not in _DECISION_TYPES:
+        return False
+    if answer["type"] == "edit":
+        edited = answer.get("edited_action")
+        # langchain pins an edit to the tool it asked about.
+        return (
+            isinstance(edited, Mapping)
+            and edited.get("name") == payload["name"]
+            and isinstance(edited.get("args"), Mapping)
+        )
+    if answer["type"] == "respond":
+        return isinstance(answer.get("message"), str)
+    return "message" not in answer or isinstance(answer["message"], str)
 
 
 def _is_human_interrupt(payload: Any) -> bool:
@@ -108,8 +141,9 @@ def resume_value_for(payload: Any, answer: Any) -> Any:
 
     An answer that does not fit (wrong type, wrong number of decisions, an unknown decision)
     becomes the payload's rejection: an unreadable answer is never taken as an approval.
-    A ``tool_approval`` payload (LangChain's ``per_call`` mode, which the app shows as a
-    plain value) gets the app's ``"approve"``/``"reject"`` turned into a decision.
+    A ``tool_approval`` payload (LangChain's ``per_call`` mode) is answered by the app with one
+    decision object, passed through as it is; anything else (an app older than this shape answers
+    ``"approve"``) becomes its rejection.
     """
     unexpected = f"kosa8 Desk answered in an unexpected shape: {answer!r:.200}"
     if _is_hitl_request(payload):
@@ -123,12 +157,7 @@ def resume_value_for(payload: Any, answer: Any) -> Any:
             return answer
         return rejection_for(payload, unexpected)
     if _is_tool_approval(payload):
-        if answer == "approve":
-            return {"type": "approve"}
-        if isinstance(answer, Mapping) and answer.get("type") in {"approve", "edit", "reject", "respond"}:
-            return answer
-        reason = "rejected in kosa8 Desk" if answer == "reject" else unexpected
-        return rejection_for(payload, reason)
+        return answer if _is_decision_for(payload, answer) else rejection_for(payload, unexpected)
     interrupts = _human_interrupts(payload)
     if interrupts is not None:
         known = {"accept", "edit", "response", "ignore"}
