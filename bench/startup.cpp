@@ -89,7 +89,6 @@ bool parseReport(const QByteArray& output, long long spawnNs, StartRun* run)
         const QJsonObject report = QJsonDocument::fromJson(line).object();
         run->ms = double(report.value(QStringLiteral("first_paint_ns")).toInteger() - spawnNs) / 1e6;
         run->cpuMs = double(report.value(QStringLiteral("cpu_ns")).toInteger()) / 1e6;
-        run->cpuMs = double(report.value(QStringLiteral("cpu_ns")).toInteger()) / 1e6;
         for (const QJsonValue& value : report.value(QStringLiteral("phases")).toArray()) {
             const QJsonObject phase = value.toObject();
             run->phases.push_back(
@@ -435,7 +434,6 @@ int main(int argc, char** argv)
             }
             (isFloor ? floorRuns : deskRuns).push_back(run);
             (isFloor ? floorMs : deskMs).push_back(run.ms);
-            (isFloor ? floorCpuMs : deskCpuMs).push_back(run.cpuMs);
             (isFloor ? floorCpuMs : deskCpuMs).push_back(run.cpuMs);
         }
     }

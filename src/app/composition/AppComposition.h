@@ -27,9 +27,12 @@ class TerminationSignals;
 // page, the status bar and the tray.
 //
 // The order is the one main() always had: everything up to the agent service is made in the
-// constructor; start() opens the socket and, only when it listens, adds the inbox and the
-// connections that need a running service. Members are destroyed in reverse: the service goes
-// before the window, the context last.
+// constructor; start() opens the socket and, only when it listens, adds the connections that need
+// a running service. The inbox page is built after the window's first paint (show()), or earlier
+// when it is first needed: shown, asked for (inboxPage()), or a request arrives (the coordinator's
+// requestArriving(), before any signal about the request, so none is lost). Building it before
+// the first paint took a third of the start-up (bench/README.md, bench_startup). Members are
+// destroyed in reverse: the service goes before the window, the context last.
 class AppComposition : public QObject
 {
     Q_OBJECT
@@ -41,20 +44,29 @@ public:
     // is taken or unsafe: the app then exits without showing a window.
     bool start(QString* error);
 
-    // Shows the window; the first kosa8 calls start from the event loop after that.
+    // Shows the window; once it is painted, the first kosa8 calls start and then the inbox page
+    // is built (each in its own event-loop turn).
     void show();
 
     AppContext* context() const { return m_context.get(); }
     MainWindow* window() const { return m_window.get(); }
     agent::AgentService* agentService() const { return m_agentService.get(); }
-    // Null until start() succeeded.
-    InboxPage* inboxPage() const { return m_inboxPage; }
+    // The inbox page, built now if it was not yet. Null until start() succeeded.
+    InboxPage* inboxPage();
+    // Null while the inbox page has not been built.
+    InboxPage* builtInboxPage() const { return m_inboxPage; }
+
+Q_SIGNALS:
+    // The inbox page was built and wired (builtInboxPage()); before the request that made it, if one did.
+    void inboxPageBuilt();
 
 private:
     void connectAgentProblems();
     void applySettingsToAgent();
     void wireTimeline();
-    void wireInbox();
+    // What needs the running service but not the inbox page; the page's builder.
+    void wireInboxNeeds();
+    void buildInbox();
 
     AppOptions m_options;
     std::unique_ptr<AppContext> m_context;
@@ -64,6 +76,7 @@ private:
     std::unique_ptr<agent::SandboxDirectory> m_sandboxDirectory;
     std::unique_ptr<agent::AgentService> m_agentService;
     InboxPage* m_inboxPage = nullptr; // owned by the window
+    bool m_started = false;
 };
 
 } // namespace k8::app

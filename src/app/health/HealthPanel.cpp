@@ -15,14 +15,25 @@ namespace k8::app {
 HealthPanel::HealthPanel(HealthMonitor* monitor, QWidget* parent)
     : QFrame(parent)
     , m_monitor(monitor)
-    , m_title(new QLabel(this))
-    , m_body(new QLabel(this))
-    , m_details(new QPlainTextEdit(this))
-    , m_retry(new QPushButton(tr("Retry"), this))
-    , m_settings(new QPushButton(tr("Settings…"), this))
 {
     setObjectName(QStringLiteral("healthPanel"));
     setAccessibleName(tr("kosa8 health"));
+    connect(monitor, &HealthMonitor::checked, this, &HealthPanel::update);
+    connect(monitor, &HealthMonitor::stateChanged, this, &HealthPanel::update);
+    update();
+}
+
+// The contents, at the first problem: hidden, they were still styled and polished with the
+// window before its first paint (bench/README.md, bench_startup), and kosa8 is usually fine.
+void HealthPanel::build()
+{
+    if (m_title)
+        return;
+    m_title = new QLabel(this);
+    m_body = new QLabel(this);
+    m_details = new QPlainTextEdit(this);
+    m_retry = new QPushButton(tr("Retry"), this);
+    m_settings = new QPushButton(tr("Settings…"), this);
     const QColor accent = style::warningColor();
     setStyleSheet(QStringLiteral("QFrame#healthPanel { border: 1px solid %1; border-left: 4px solid %1;"
                                  " border-radius: 4px; background: rgba(%2,%3,%4,30); }")
@@ -63,29 +74,28 @@ HealthPanel::HealthPanel(HealthMonitor* monitor, QWidget* parent)
     style::makeMonospace(m_details);
     layout->addWidget(m_details);
 
-    connect(m_retry, &QPushButton::clicked, monitor, &HealthMonitor::check);
+    connect(m_retry, &QPushButton::clicked, m_monitor, &HealthMonitor::check);
     connect(m_settings, &QPushButton::clicked, this, &HealthPanel::settingsRequested);
-    connect(monitor, &HealthMonitor::checked, this, &HealthPanel::update);
-    connect(monitor, &HealthMonitor::stateChanged, this, &HealthPanel::update);
-    update();
 }
 
 QString HealthPanel::titleText() const
 {
-    return m_title->text();
+    return m_title ? m_title->text() : QString();
 }
 QString HealthPanel::bodyText() const
 {
-    return m_body->text();
+    return m_body ? m_body->text() : QString();
 }
 QString HealthPanel::detailsText() const
 {
-    return m_details->toPlainText();
+    return m_details ? m_details->toPlainText() : QString();
 }
 
 void HealthPanel::update()
 {
     const bool problem = m_monitor->isProblem();
+    if (problem)
+        build();
     setVisible(problem);
     if (!problem)
         return;

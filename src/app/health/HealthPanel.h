@@ -22,6 +22,7 @@ public:
     QString titleText() const;
     QString bodyText() const;
     QString detailsText() const;
+    // Null until the first problem (the contents are built then).
     QPushButton* retryButton() const { return m_retry; }
 
 Q_SIGNALS:
@@ -29,12 +30,13 @@ Q_SIGNALS:
 
 private:
     void update();
+    void build();
     HealthMonitor* m_monitor;
-    QLabel* m_title;
-    QLabel* m_body;
-    QPlainTextEdit* m_details;
-    QPushButton* m_retry;
-    QPushButton* m_settings;
+    QLabel* m_title = nullptr;
+    QLabel* m_body = nullptr;
+    QPlainTextEdit* m_details = nullptr;
+    QPushButton* m_retry = nullptr;
+    QPushButton* m_settings = nullptr;
 };
 
 // Status bar widget: a coloured dot and the health summary; the tooltip shows everything

@@ -39,6 +39,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace k8::app {
 
 MainWindow::MainWindow(AppContext* context, QWidget* parent)
@@ -133,6 +135,9 @@ void MainWindow::ensurePage(Page page)
     QWidget* built = nullptr;
     switch (page) {
     case Page::Inbox:
+        if (m_buildInboxPage)
+            std::exchange(m_buildInboxPage, {})();
+        return;
     case Page::Sandboxes:
         return;
     case Page::CommandLog:
@@ -244,6 +249,7 @@ void MainWindow::setInboxPage(QWidget* page)
 {
     if (!page || page == m_inboxPage)
         return;
+    m_buildInboxPage = {};
     const bool wasCurrent = currentPage() == Page::Inbox;
     QWidget* old = m_inboxPage;
     m_pages->insertWidget(int(Page::Inbox), page);

@@ -48,6 +48,9 @@ public:
 
     // Replaces the inbox placeholder (the window takes ownership of `page`).
     void setInboxPage(QWidget* page);
+    // Called (once) when the inbox is shown while it is still the placeholder; it is expected to
+    // call setInboxPage(). The page is built after the first paint (AppComposition::show()).
+    void setInboxPageBuilder(std::function<void()> build) { m_buildInboxPage = std::move(build); }
     QWidget* inboxPage() const { return m_inboxPage; }
     // Shows "Inbox (N)" in the navigation and the window title while requests wait.
     void setInboxCount(int pending);
@@ -126,6 +129,7 @@ private:
     QLabel* m_runningLabel = nullptr;
     QAction* m_rulesAction = nullptr;
     std::function<QString()> m_agentSocketStatus;
+    std::function<void()> m_buildInboxPage;
     int m_runningJobs = 0;
     bool m_monitoring = false;
     bool m_healthWasProblem = false;

@@ -215,21 +215,28 @@ void SandboxesPage::buildLayout()
 
 void SandboxesPage::buildEmptyState()
 {
-    m_ui->emptyIcon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
     m_ui->emptyTitle->setFont(style::headerFont(font()));
     // A fixed width lets the wrapped text compute its height (a maximum alone squeezes it). Set
     // here, not in the form: the form's minimumSize would also fix the minimum height, at 0.
     m_ui->emptyText->setFixedWidth(520);
     m_ui->emptySetupButton->setMinimumHeight(34);
     m_ui->emptyCreateButton->setMinimumHeight(34);
+    connect(m_ui->emptySetupButton, &QPushButton::clicked, this, &SandboxesPage::setupRequested);
+    connect(m_ui->emptyCreateButton, &QPushButton::clicked, this, &SandboxesPage::openCreateDialog);
+}
+
+void SandboxesPage::dressEmptyState()
+{
+    if (m_emptyStateDressed)
+        return;
+    m_emptyStateDressed = true;
+    m_ui->emptyIcon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
     QPushButton* setupButton = m_ui->emptySetupButton;
     setupButton->setIcon(style::icon(QStringLiteral("setup")));
     setupButton->setStyleSheet(
         QStringLiteral("QPushButton { background: %1; color: white; border-radius: 4px;"
                        " padding: 6px 18px; font-weight: bold; }")
             .arg(style::accentColor().name()));
-    connect(setupButton, &QPushButton::clicked, this, &SandboxesPage::setupRequested);
-    connect(m_ui->emptyCreateButton, &QPushButton::clicked, this, &SandboxesPage::openCreateDialog);
 }
 
 QString SandboxesPage::selectedSandbox() const
@@ -314,6 +321,7 @@ void SandboxesPage::updateState()
     if (!empty) {
         m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxView);
     } else if (m_refresher->hasSucceeded()) {
+        dressEmptyState();
         m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxEmptyState);
     } else {
         m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxWaitingState);

@@ -270,6 +270,7 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
                           rpcError(message.id, makeRpcError(ErrorCode::Busy, tr("kosa8 Desk is quitting."))));
         return;
     }
+    Q_EMIT requestArriving();
     Request request;
     RpcError error;
     const QJsonObject params = message.params.toObject();

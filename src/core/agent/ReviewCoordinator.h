@@ -67,6 +67,10 @@ public:
     virtual bool isListening() const { return false; }
 
 Q_SIGNALS:
+    // A review or run request came in and is about to be handled: emitted before any other signal
+    // about it (requestQueued, automaticDecision, runStarted...). A view built after start-up
+    // (the app's inbox page, AppComposition) connects here directly to exist before it would miss one.
+    void requestArriving();
     void requestQueued(quint64 key);
     // The request left the inbox: decided by a person or rule, withdrawn, timed out. Emitted after
     // the inbox model removed its row. `decidedBy` is one of "person", "rule:NAME", "timeout",

@@ -5,6 +5,7 @@
 #include "agent/Ledger.h"
 #include "agent/Sha256.h"
 #include "composition/AppComposition.h"
+#include "inbox/DecisionNotices.h"
 #include "inbox/InboxPage.h"
 #include "kosa8/Kosa8Runner.h"
 #include "mainwindow/MainWindow.h"
@@ -22,6 +23,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <memory>
 
 using k8::app::AppComposition;
 using k8::app::InboxPage;
@@ -94,11 +97,16 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(composition.start(&error), qPrintable(error));
         QVERIFY(composition.agentService()->isListening());
-        InboxPage* inbox = composition.inboxPage();
+        // Built after the window's first paint, not before (bench_startup).
+        QVERIFY(!composition.builtInboxPage());
+        QSignalSpy built(&composition, &AppComposition::inboxPageBuilt);
+        composition.show();
+        QVERIFY(built.wait(Wait));
+        InboxPage* inbox = composition.builtInboxPage();
         QVERIFY(inbox);
+        QCOMPARE(composition.inboxPage(), inbox);
         // The window shows the real inbox page, not its placeholder.
         QCOMPARE(composition.window()->inboxPage(), static_cast<QWidget*>(inbox));
-        composition.show();
 
         AgentTestClient client;
         QSignalSpy connected(&client, &AgentTestClient::connected);
@@ -116,6 +124,111 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 1, Wait);
         // The count reaches the window (navigation and title) through the composition's wiring.
         QTRY_VERIFY_WITH_TIMEOUT(composition.window()->windowTitle().contains(QStringLiteral("1")), Wait);
+    }
+
+    // The inbox page is built once the window has painted, without any request or click.
+    void theInboxPageIsBuiltAfterTheFirstPaint()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        QCOMPARE(composition.window()->inboxPage()->objectName(), QStringLiteral("inboxPlaceholder"));
+        PaintCounter paints;
+        qApp->installEventFilter(&paints);
+        int paintsBeforeBuilt = -1;
+        connect(&composition, &AppComposition::inboxPageBuilt, this,
+                [&paints, &paintsBeforeBuilt] { paintsBeforeBuilt = paints.count; });
+        composition.show();
+        QTRY_VERIFY_WITH_TIMEOUT(composition.builtInboxPage(), Wait);
+        qApp->removeEventFilter(&paints);
+        QVERIFY(paintsBeforeBuilt > 0);
+        QCOMPARE(composition.window()->inboxPage(), static_cast<QWidget*>(composition.builtInboxPage()));
+        // The window stays on the page it started on.
+        QCOMPARE(composition.window()->currentPage(), k8::app::MainWindow::Page::Sandboxes);
+    }
+
+    // A request that arrives before the page is built (here: the window is never shown) builds it
+    // before the service says anything about the request: the page hears of it (the tray and the
+    // notification follow requestArrived), lists it and the window counts it; and a standing
+    // rule's decision on a request that never waited reaches the page's notices.
+    void requestsBeforeTheInboxPageIsBuiltAreNotLost()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        const QString ruleCode = QStringLiteral("print('approved by the rule')");
+        options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
+        {
+            QFile rules(options.rulesFile);
+            QVERIFY(rules.open(QIODevice::WriteOnly));
+            rules.write(
+                QStringLiteral(R"({"rules": [{"name": "ok", "decision": "approve", "code_sha256": "%1"}]})")
+                    .arg(k8::agent::sha256Hex(ruleCode.toUtf8()))
+                    .toUtf8());
+        }
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        std::unique_ptr<QSignalSpy> arrived;
+        connect(&composition, &AppComposition::inboxPageBuilt, this, [&composition, &arrived] {
+            arrived = std::make_unique<QSignalSpy>(composition.builtInboxPage(), &InboxPage::requestArrived);
+        });
+
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+        QVERIFY(!composition.builtInboxPage()); // a connection alone does not build it
+        const QJsonValue ruled = client.request(QStringLiteral("review"), codeReview(ruleCode));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ruled), Wait);
+        QCOMPARE(client.response(ruled).value(QStringLiteral("result")).toString(),
+                 QStringLiteral("approve"));
+        InboxPage* inbox = composition.builtInboxPage();
+        QVERIFY(inbox);
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->decisionNotices()->count(), 1, Wait);
+
+        client.request(QStringLiteral("review"),
+                       {{QStringLiteral("payload"), reviewPayload()},
+                        {QStringLiteral("title"), QStringLiteral("Summarise data.csv")},
+                        {QStringLiteral("agent"), QStringLiteral("research-bot")}});
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 1, Wait);
+        QVERIFY(arrived);
+        QCOMPARE(arrived->size(), 1);
+        QCOMPARE(arrived->first().at(0).toString(), QStringLiteral("Summarise data.csv"));
+        QVERIFY(composition.window()->windowTitle().contains(QStringLiteral("1")));
+    }
+
+    // Showing the inbox (or opening the standing rules) before the planned build builds it there
+    // and then.
+    void theInboxPageIsBuiltWhenFirstNeeded()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        {
+            AppComposition composition(options);
+            QString error;
+            QVERIFY2(composition.start(&error), qPrintable(error));
+            QVERIFY(!composition.builtInboxPage());
+            composition.window()->showPage(k8::app::MainWindow::Page::Inbox);
+            InboxPage* inbox = composition.builtInboxPage();
+            QVERIFY(inbox);
+            QCOMPARE(composition.window()->currentPage(), k8::app::MainWindow::Page::Inbox);
+            QCOMPARE(composition.window()->inboxPage(), static_cast<QWidget*>(inbox));
+            QVERIFY(inbox->isVisibleTo(composition.window()));
+        }
+        {
+            AppComposition composition(options);
+            QString error;
+            QVERIFY2(composition.start(&error), qPrintable(error));
+            QVERIFY(!composition.builtInboxPage());
+            composition.window()->rulesAction()->trigger();
+            QVERIFY(composition.builtInboxPage());
+            QVERIFY(composition.builtInboxPage()->rulesDialog());
+        }
     }
 
     // issue 14: a ledger whose last line a crash cut off is reported in the window at the next
@@ -297,7 +410,7 @@ private Q_SLOTS:
         QVERIFY(!composition.start(&error));
         QVERIFY(!error.isEmpty());
         QVERIFY(!composition.agentService()->isListening());
-        QVERIFY(!composition.inboxPage());
+        QVERIFY(!composition.inboxPage()); // nor on demand
     }
 };
 

@@ -77,6 +77,29 @@ class TestSandboxesPage : public QObject
     };
 
 private Q_SLOTS:
+    // The empty state's picture and styled button are made when it is first shown, not while the
+    // page waits for kosa8 at start (bench_startup).
+    void theEmptyStateIsDressedWhenFirstShown()
+    {
+        Fixture f;
+        f.context = std::make_unique<app::AppContext>(f.env.options());
+        f.page = std::make_unique<app::SandboxesPage>(f.context.get());
+        auto* icon = f.page->findChild<QLabel*>(QStringLiteral("emptyIcon"));
+        auto* setup = f.page->findChild<QPushButton*>(QStringLiteral("emptySetupButton"));
+        QVERIFY(icon && setup);
+        QVERIFY(!f.page->isShowingEmptyState());
+        QVERIFY(icon->pixmap().isNull());
+        QVERIFY(setup->styleSheet().isEmpty());
+        f.page.reset();
+        f.open();
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->isShowingEmptyState(), Slow);
+        icon = f.page->findChild<QLabel*>(QStringLiteral("emptyIcon"));
+        setup = f.page->findChild<QPushButton*>(QStringLiteral("emptySetupButton"));
+        // (The picture itself comes from the app's resources, which this test does not link.)
+        QVERIFY(icon);
+        QVERIFY(!setup->styleSheet().isEmpty());
+    }
+
     void createThroughTheDialogShowsTheSandbox()
     {
         Fixture f;
