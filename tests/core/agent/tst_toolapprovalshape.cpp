@@ -275,7 +275,7 @@ private Q_SLOTS:
         QVERIFY(reviewOf(json(batchedPerCallTwin), QJsonValue(QJsonValue::Undefined), &batched, &error));
         const RunDefaults defaults;
         const ActionBinding perCallBinding = actionBindings(single, defaults).first();
-        QCOMPARE(perCallBinding.bound, json(boundPerCall).toObject());
+        QCOMPARE(perCallBinding.bound(), json(boundPerCall).toObject());
         QCOMPARE(perCallBinding.actionSha256, actionBindings(batched, defaults).first().actionSha256);
 
         RuleSet fromBatched;
@@ -292,7 +292,7 @@ private Q_SLOTS:
         const QList<ActionBinding> approved =
             approvedActionBindings(single, one(DecisionKind::Edit, editedArgs), defaults);
         QCOMPARE(approved.size(), 1);
-        QCOMPARE(approved.first().bound.value(QStringLiteral("args")).toObject(), editedArgs);
+        QCOMPARE(approved.first().bound().value(QStringLiteral("args")).toObject(), editedArgs);
         RuleSet fromPerCall;
         QVERIFY(fromPerCall.add(approveRule(approved.first().actionSha256), &ruleError));
         Request batchedEdit;
