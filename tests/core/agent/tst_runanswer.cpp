@@ -59,7 +59,11 @@ private Q_SLOTS:
             offThread = QThread::currentThread() != caller;
             gate.acquire();
         });
-        auto release = qScopeGuard([&gate] { gate.release(); });
+        // On an early return: let go, and wait until the thread has (`gate` goes first).
+        auto release = qScopeGuard([&builder, &gate] {
+            gate.release();
+            builder.pool()->waitForDone();
+        });
         QList<quint64> order;
         connect(&builder, &RunAnswerBuilder::built, this,
                 [&order](const RunAnswerJob& job, const RunAnswer&) { order.append(job.request.key); });

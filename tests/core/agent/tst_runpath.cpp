@@ -166,7 +166,11 @@ private:
     static auto holdAnswerThread(RunAnswerBuilder& builder, QSemaphore& gate)
     {
         builder.pool()->start([&gate] { gate.acquire(); });
-        return qScopeGuard([&gate] { gate.release(); });
+        // Let go, and wait until the thread has: `gate` goes when the test function returns.
+        return qScopeGuard([&builder, &gate] {
+            gate.release();
+            builder.pool()->waitForDone();
+        });
     }
 
     // Sends a small `run`, approves it and waits until it has ended and its answer is being built
