@@ -7,6 +7,10 @@
 
 #include <memory>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace k8::agent {
 
 QJsonObject RunOutcome::result() const
@@ -79,10 +83,25 @@ void RunAnswerBuilder::build(const RunAnswerJob& job)
 
 void RunAnswerBuilder::deliverFinished()
 {
+    bool handedOut = false;
     while (!m_inFlight.isEmpty() && m_inFlight.constFirst().future.isFinished()) {
         InFlight done = m_inFlight.takeFirst();
         Q_EMIT built(done.job, done.future.result());
+        handedOut = true;
     }
+    if (handedOut && m_inFlight.isEmpty())
+        releaseFreedMemory();
+}
+
+void RunAnswerBuilder::releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    // The answers were allocated on the builder's thread, in a malloc arena of its own, which
+    // glibc keeps when they are freed (megabytes: bench_run_stream's peak RSS rose by about
+    // 16 MiB with it). Handing the free pages back costs a pass over the arenas: on the builder's
+    // thread, once the answers are out and gone.
+    m_pool.start([] { malloc_trim(0); });
+#endif
 }
 
 void RunAnswerBuilder::settle()

@@ -95,6 +95,8 @@ private:
     };
     // Hands out the finished builds at the front of the queue (a later one waits for an earlier).
     void deliverFinished();
+    // Returns what the builds freed to the system (glibc keeps a thread's arena otherwise).
+    void releaseFreedMemory();
 
     QList<InFlight> m_inFlight; // in the order build() was called
     QThreadPool m_pool;
