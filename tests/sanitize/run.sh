@@ -46,11 +46,11 @@ command -v ccache >/dev/null && cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccach
 cmake_args+=(${K8_SANITIZE_CMAKE_ARGS:-})
 
 # The thread run's tests: those whose code runs on more than one thread (the ledger's flush
-# thread and the agent service that feeds it, durable answers, the run path and the thread that
-# builds run answers, the history loader and filter). Only they are built, unless ctest arguments or K8_SANITIZE_TARGETS say otherwise:
+# thread and the agent service that feeds it, durable answers, the run path, the history loader
+# and filter). Only they are built, unless ctest arguments or K8_SANITIZE_TARGETS say otherwise:
 # the e2e socket test needs the whole app built with TSan, which doubles the time
 # (`run.sh thread -R tst_e2e_agent_socket` builds everything and runs it).
-thread_tests="tst_ledger tst_ledgerflushthread tst_agentservice tst_durableanswers tst_runpath tst_runanswer tst_auditloader"
+thread_tests="tst_ledger tst_ledgerflushthread tst_agentservice tst_durableanswers tst_runpath tst_auditloader"
 if [ "$kind" = thread ] && [ $# -eq 0 ]; then
     K8_SANITIZE_TARGETS=${K8_SANITIZE_TARGETS:-$thread_tests}
 fi
