@@ -99,8 +99,10 @@ bool AgentConnection::send(const QByteArray& line)
         if (sent == line.size())
             return true;
         const qsizetype done = sent > 0 ? qsizetype(sent) : 0;
-        const QByteArray rest = line.mid(done);
-        const bool queued = m_socket->write(rest) == rest.size();
+        // Straight from the line into Qt's buffer: a copy of the rest first (mid()) was one more
+        // pass over a run's 4 MiB answer on this thread.
+        const qint64 rest = line.size() - done;
+        const bool queued = m_socket->write(line.constData() + done, rest) == rest;
         checkHardCap();
         return queued;
     }

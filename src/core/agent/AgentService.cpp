@@ -103,6 +103,7 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
     // Into the kernel now rather than on the next pass of the event loop.
     connect(&m_answers, &DurableAnswers::batchAnswered, m_server, &AgentServer::flushAll);
     connect(&m_answers, &DurableAnswers::problem, this, &ReviewCoordinator::ledgerWriteFailed);
+    connect(&m_runAnswers, &RunAnswerBuilder::built, this, &AgentService::deliverRunAnswer);
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, m_inbox, &InboxModel::refreshAges);
     m_drainCap.setSingleShot(true);
@@ -636,13 +637,8 @@ void AgentService::startRun(const Request& request, DecisionKind decision, const
         Q_EMIT runOutput(key, isStderr, text);
     });
     connect(executor, &RunExecutor::finished, this,
-            [this, key, forwarder, sandbox = spec.sandbox](bool ran, const QJsonObject& result,
-                                                           const QString& message) {
-                QJsonObject answer = result;
-                if (ran)
-                    answer.insert(QStringLiteral("output_dropped_bytes"), forwarder->droppedBytes());
-                completeRun(key, ran, answer, message);
-                startNextRunIn(sandbox);
+            [this, key, forwarder](bool ran, const RunOutcome& outcome, const QString& message) {
+                completeRun(key, ran, outcome, message, forwarder->droppedBytes());
             });
     if (m_busySandboxes.contains(spec.sandbox)) {
         spdlog::info("agent request {}: waits for the run going in sandbox {}", key,
@@ -672,44 +668,47 @@ void AgentService::startNextRunIn(const QString& sandbox)
     m_busySandboxes.remove(sandbox);
 }
 
-void AgentService::completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message)
+void AgentService::completeRun(quint64 key, bool ran, const RunOutcome& outcome, const QString& message,
+                               qint64 droppedBytes)
 {
     const auto it = m_entries.constFind(key);
     if (it == m_entries.constEnd())
         return;
-    const Request request = it->request;
-    const DecisionKind decision = it->runDecision;
-    const QString code = it->runCode;
-    QJsonObject shown = result;
-    if (ran) {
-        // The run's fields with the decision and the code added (a key the run set would win, as
-        // when its fields were copied one by one). Added to a copy of the whole object: copying
-        // the fields one at a time decoded and re-encoded every string, megabytes of output.
-        QJsonObject full = result;
-        if (!full.contains(QStringLiteral("decision")))
-            full.insert(QStringLiteral("decision"), decisionName(decision));
-        if (!full.contains(QStringLiteral("code")))
-            full.insert(QStringLiteral("code"), code);
-        shown = full;
-        answer(request, rpcResult(request.rpcId, full));
-    } else {
-        answer(request, rpcError(request.rpcId, makeRpcError(ErrorCode::Kosa8Failed, message, result)));
-        shown.insert(QStringLiteral("error"), message);
-        shown.insert(QStringLiteral("sandbox"), request.run.sandbox);
-        Q_EMIT problem(tr("%1 Command: %2").arg(message, result.value(QStringLiteral("command")).toString()));
-    }
+    RunAnswerJob job;
+    job.request = it->request;
+    job.ran = ran;
+    job.message = message;
+    job.outcome = outcome;
+    job.rpcId = it->request.rpcId;
+    job.decision = decisionName(it->runDecision);
+    job.code = it->runCode;
+    job.droppedBytes = droppedBytes;
+    job.sandbox = it->request.run.sandbox;
     if (RunExecutor* executor = it->executor) {
-        const QJsonObject reset = executor->resetOutcome();
-        if (!reset.isEmpty())
-            shown.insert(QStringLiteral("reset"), reset);
+        job.resetOutcome = executor->resetOutcome();
         executor->disconnect(this);
         executor->deleteLater();
     }
     if (QTimer* timeout = it->timeout)
         timeout->deleteLater();
+    // Decided and ran: nothing can withdraw it now (a cancel answers false, a closed connection
+    // only loses the answer); its sandbox stays taken until the answer is out.
     m_entries.remove(key);
-    Q_EMIT runFinished(key, shown);
+    // Decoding the output and writing it as JSON is megabytes of work for a large run
+    // (bench_run_stream): not on this thread.
+    m_runAnswers.build(job);
+}
+
+void AgentService::deliverRunAnswer(const RunAnswerJob& job, const RunAnswer& built)
+{
+    answer(job.request, built.line);
+    if (!job.ran) {
+        Q_EMIT problem(tr("%1 Command: %2")
+                           .arg(job.message, job.outcome.fields.value(QStringLiteral("command")).toString()));
+    }
+    Q_EMIT runFinished(job.request.key, built.shown);
     checkShutdownDrained();
+    startNextRunIn(job.request.run.sandbox);
 }
 
 // ---- ledger and answers ----
@@ -881,6 +880,11 @@ void AgentService::shutdown()
     if (m_shutDown)
         return;
     m_shutDown = true;
+    m_shutdownAnswering = true;
+    // Runs that ended before the quit get their answers (and the window its results) first: the
+    // builds in flight are waited for, a few tens of milliseconds at most. With m_shutDown set, no
+    // waiting run starts after them.
+    m_runAnswers.settle();
     const QString whileRunning = tr("kosa8 Desk quit while the code was running; the run was stopped.");
     const QString beforeDecision = tr("kosa8 Desk quit before a decision was made.");
     rejectPendingAll(
@@ -888,6 +892,7 @@ void AgentService::shutdown()
         DecidedByShutdown);
     m_ageTimer.stop();
     m_server->flushAll();
+    m_shutdownAnswering = false;
     if (!m_started) {
         m_shutdownCompleteSent = true;
         QMetaObject::invokeMethod(this, &AgentService::shutdownComplete, Qt::QueuedConnection);
@@ -899,7 +904,8 @@ void AgentService::shutdown()
 
 void AgentService::checkShutdownDrained()
 {
-    if (!m_shutDown || m_shutdownCompleteSent || m_server->bytesQueued() > 0)
+    if (!m_shutDown || m_shutdownAnswering || m_shutdownCompleteSent || !m_runAnswers.isIdle() ||
+        m_server->bytesQueued() > 0)
         return;
     m_drainCap.stop();
     m_shutdownCompleteSent = true;

@@ -9,6 +9,7 @@
 #include "agent/ReviewCoordinator.h"
 #include "agent/RuleStore.h"
 #include "agent/Rules.h"
+#include "agent/RunAnswer.h"
 #include "agent/RunExecutor.h"
 
 #include <QHash>
@@ -87,6 +88,9 @@ public:
     int pendingCount() const { return int(m_entries.size()); }
     // The ledger's flushes to disk (decisions of one event-loop turn share one flush).
     const Ledger& ledger() const { return m_ledger; }
+    // Where the answers to finished runs are built, off this thread (tests and the benchmark look
+    // at what is in flight).
+    RunAnswerBuilder& runAnswers() { return m_runAnswers; }
     int connectionCount() const;
 
     // ReviewCoordinator
@@ -144,7 +148,13 @@ private:
     void startRun(const Request& request, DecisionKind decision, const RunSpec& spec,
                   const QString& decidedBy, const QString& actionSha256 = {});
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
-    void completeRun(quint64 key, bool ran, const QJsonObject& result, const QString& message);
+    // A run ended: the entry goes, and its answer is built off this thread (RunAnswerBuilder);
+    // deliverRunAnswer() writes it once built.
+    void completeRun(quint64 key, bool ran, const RunOutcome& outcome, const QString& message,
+                     qint64 droppedBytes);
+    // The built answer to the agent (if it is still there), then runFinished(), then the next run
+    // in that sandbox, in the order completeRun() did them when it built the answer itself.
+    void deliverRunAnswer(const RunAnswerJob& job, const RunAnswer& built);
     // rulesChanged(), and the rule files' problems (if any) logged, into *error and, once
     // started, through problem().
     void announceRules(QString* error);
@@ -183,6 +193,8 @@ private:
     // Answers waiting for their ledger flush; declared after m_ledger so it goes first.
     DurableAnswers m_answers{&m_ledger};
     QHash<quint64, Entry> m_entries;
+    // Answers to runs that ended, being built (shutdown() waits for them and sends them).
+    RunAnswerBuilder m_runAnswers;
     RunResetPolicy m_resetPolicy;
     const SandboxDirectory* m_sandboxDirectory = nullptr;
     // Runs in one sandbox go one at a time, so that each starts after the previous one's reset:
@@ -196,6 +208,7 @@ private:
     QStringList m_startupProblems;
     bool m_started = false;
     bool m_shutDown = false;
+    bool m_shutdownAnswering = false; // shutdown() is still answering: the socket must not close yet
     bool m_shutdownCompleteSent = false;
 };
 

@@ -6,6 +6,8 @@
 
 #include <QJsonValue>
 
+#include <utility>
+
 #include <spdlog/spdlog.h>
 
 namespace k8::agent {
@@ -154,10 +156,9 @@ void RunExecutor::runFinished(const JobResult& result)
         return;
     }
     m_done = true;
-    const QJsonObject answer{
+    RunOutcome outcome;
+    outcome.fields = QJsonObject{
         {QStringLiteral("exit_code"), result.exitCode},
-        {QStringLiteral("stdout"), result.stdoutText()},
-        {QStringLiteral("stderr"), result.stderrText()},
         {QStringLiteral("truncated"), result.truncated()},
         {QStringLiteral("duration_ms"), result.durationMs},
         {QStringLiteral("sandbox"), m_spec.sandbox},
@@ -165,7 +166,11 @@ void RunExecutor::runFinished(const JobResult& result)
         {QStringLiteral("checkpoint"),
          m_checkpointTaken.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m_checkpointTaken)},
     };
-    finishAfterReset(true, answer, QString());
+    // Up to 4 MiB each (RunnerLimits::outputCapBytes): shared, not decoded here.
+    outcome.withStdout = true;
+    outcome.stdoutData = result.stdoutData;
+    outcome.stderrData = result.stderrData;
+    finishAfterReset(true, outcome, QString());
 }
 
 void RunExecutor::fail(const QString& message, const JobResult& result)
@@ -174,23 +179,24 @@ void RunExecutor::fail(const QString& message, const JobResult& result)
         return;
     m_done = true;
     const bool exited = result.outcome == JobResult::Outcome::Finished;
-    QString stderrText = result.stderrText();
-    if (!exited && !result.errorText.isEmpty()) {
-        if (!stderrText.isEmpty() && !stderrText.endsWith(QLatin1Char('\n')))
-            stderrText += QLatin1Char('\n');
-        stderrText += result.errorText;
-    }
-    const QJsonObject data{
+    RunOutcome outcome;
+    outcome.fields = QJsonObject{
         {QStringLiteral("command"), result.preview},
         {QStringLiteral("exit_code"), exited ? QJsonValue(result.exitCode) : QJsonValue(QJsonValue::Null)},
-        {QStringLiteral("stderr"), stderrText},
         {QStringLiteral("outcome"), JobResult::outcomeName(result.outcome)},
         {QStringLiteral("checkpoint"),
          m_checkpointTaken.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m_checkpointTaken)},
     };
+    outcome.stderrData = result.stderrData;
+    if (!exited && !result.errorText.isEmpty()) {
+        // On its own line after what kosa8 printed (a '\n' byte is a '\n' once decoded).
+        if (!result.stderrData.isEmpty() && !result.stderrData.endsWith('\n'))
+            outcome.stderrTail = QStringLiteral("\n");
+        outcome.stderrTail += result.errorText;
+    }
     spdlog::warn("run in sandbox {} failed: {} ({})", m_spec.sandbox.toStdString(), message.toStdString(),
                  result.preview.toStdString());
-    finishAfterReset(false, data, message);
+    finishAfterReset(false, outcome, message);
 }
 
 void RunExecutor::fail(const QString& message, const QString& command)
@@ -202,7 +208,7 @@ void RunExecutor::fail(const QString& message, const QString& command)
     fail(message, result);
 }
 
-void RunExecutor::finishAfterReset(bool ran, const QJsonObject& result, const QString& message)
+void RunExecutor::finishAfterReset(bool ran, const RunOutcome& outcome, const QString& message)
 {
     // A run that never reached kosa8 changed nothing; any other, a timed-out one most of all,
     // may have left things behind.
@@ -210,7 +216,7 @@ void RunExecutor::finishAfterReset(bool ran, const QJsonObject& result, const QS
         m_resetPolicy && m_kosa8Touched && m_runner ? m_resetPolicy(m_spec.sandbox) : RunResetPlan{};
     if (!plan.resetAfterRun) {
         m_running = false;
-        Q_EMIT finished(ran, result, message);
+        Q_EMIT finished(ran, outcome, message);
         return;
     }
     if (plan.baseLabel.isEmpty()) {
@@ -219,11 +225,11 @@ void RunExecutor::finishAfterReset(bool ran, const QJsonObject& result, const QS
         m_resetOutcome = QJsonObject{{QStringLiteral("skipped"), reason}};
         Q_EMIT resetSkipped(m_spec.sandbox, reason);
         m_running = false;
-        Q_EMIT finished(ran, result, message);
+        Q_EMIT finished(ran, outcome, message);
         return;
     }
     m_pendingRan = ran;
-    m_pendingResult = result;
+    m_pendingOutcome = outcome;
     m_pendingMessage = message;
     m_job = m_runner->start(Operation::Rewind, {{QStringLiteral("name"), m_spec.sandbox},
                                                 {QStringLiteral("label"), plan.baseLabel}});
@@ -252,7 +258,9 @@ void RunExecutor::resetFinishedWith(const JobResult& result)
     }
     Q_EMIT resetFinished(m_spec.sandbox, result);
     m_running = false;
-    Q_EMIT finished(m_pendingRan, m_pendingResult, m_pendingMessage);
+    // Handed over; the executor keeps no reference to the output.
+    const RunOutcome outcome = std::exchange(m_pendingOutcome, {});
+    Q_EMIT finished(m_pendingRan, outcome, m_pendingMessage);
 }
 
 } // namespace k8::agent

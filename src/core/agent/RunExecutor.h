@@ -2,6 +2,7 @@
 #pragma once
 
 #include "agent/Request.h"
+#include "agent/RunAnswer.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -66,10 +67,12 @@ Q_SIGNALS:
     // Output of the code as it arrives (UTF-8 decoded across chunk boundaries), in pieces of at
     // most MaxOutputPieceBytes (OutputPieces.h) of UTF-8, whatever the lines' lengths.
     void output(bool isStderr, const QString& text);
-    // ran == true: `result` holds exit_code, stdout, stderr, truncated, duration_ms, sandbox,
-    // image, checkpoint. ran == false: kosa8 itself failed; `message` says what and `result`
-    // holds the -32010 data {command, exit_code, stderr}.
-    void finished(bool ran, const QJsonObject& result, const QString& message);
+    // ran == true: `outcome.result()` holds exit_code, stdout, stderr, truncated, duration_ms,
+    // sandbox, image, checkpoint. ran == false: kosa8 itself failed; `message` says what and
+    // `outcome.result()` holds the -32010 data {command, exit_code, stderr, outcome, checkpoint}.
+    // The output is handed over as kosa8's bytes: decoding it is left to whoever needs it (the
+    // service does it off the UI thread, RunAnswerBuilder).
+    void finished(bool ran, const k8::agent::RunOutcome& outcome, const QString& message);
     // The reset after the run: started (its exact command line), ended, or not possible.
     void resetStarted(const QString& sandbox, const QString& baseLabel, const QString& command);
     void resetFinished(const QString& sandbox, const k8::kosa8::JobResult& result);
@@ -86,7 +89,7 @@ private:
     void fail(const QString& message, const kosa8::JobResult& result);
     void fail(const QString& message, const QString& command);
     // Rewinds to the base when the policy says so, then emits finished(); emits it at once otherwise.
-    void finishAfterReset(bool ran, const QJsonObject& result, const QString& message);
+    void finishAfterReset(bool ran, const RunOutcome& outcome, const QString& message);
     void resetFinishedWith(const kosa8::JobResult& result);
 
     QPointer<kosa8::Kosa8Runner> m_runner;
@@ -107,7 +110,7 @@ private:
     QJsonObject m_resetOutcome;
     // finished()'s arguments, held while the reset runs
     bool m_pendingRan = false;
-    QJsonObject m_pendingResult;
+    RunOutcome m_pendingOutcome;
     QString m_pendingMessage;
 };
 

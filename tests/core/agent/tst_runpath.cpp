@@ -4,6 +4,8 @@
 // an agent or its code does can make the app hold unbounded memory (finding 9).
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
+#include "agent/JsonRpc.h"
+#include "agent/Ledger.h"
 #include "agent/PayloadShapes.h"
 #include "agent/RunExecutor.h"
 #include "agent/Sha256.h"
@@ -21,6 +23,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,6 +37,7 @@
 #include <memory>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace k8::agent;
@@ -151,6 +156,58 @@ private:
         for (int i = 0; i < 100 && !client.hasResponse(id); ++i)
             answered.wait(Wait / 100);
         return client.response(id).value(QStringLiteral("result")).toObject();
+    }
+
+    // The ledger's entries, oldest first.
+    QList<QJsonObject> ledgerEntries() const { return Ledger::readRecent(m_service->ledgerPath(), 100); }
+
+    // Keeps the service's one answer-building thread busy until the returned guard ends (or
+    // `gate` is released): a run that ends meanwhile has its answer in flight, not yet sent.
+    static auto holdAnswerThread(RunAnswerBuilder& builder, QSemaphore& gate)
+    {
+        builder.pool()->start([&gate] { gate.acquire(); });
+        // Let go, and wait until the thread has: `gate` goes when the test function returns.
+        return qScopeGuard([&builder, &gate] {
+            gate.release();
+            builder.pool()->waitForDone();
+        });
+    }
+
+    // Sends a small `run`, approves it and waits until it has ended and its answer is being built
+    // (the answer thread held by the caller). Returns the request's id; null on failure.
+    QJsonValue runUntilAnswerInFlight(AgentTestClient& client)
+    {
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        const QJsonValue id = client.request(
+            QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("# stdout: built later\n")},
+                                    {QStringLiteral("checkpoint"), false}});
+        if (!queued.wait(Wait) ||
+            !m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Approve)))
+            return {};
+        QElapsedTimer clock;
+        clock.start();
+        while (m_service->runAnswers().inFlightCount() == 0 && clock.elapsed() < Wait)
+            QTest::qWait(5);
+        return m_service->runAnswers().inFlightCount() == 1 ? id : QJsonValue();
+    }
+
+    // The answer to the run that runUntilAnswerInFlight() sent.
+    static void verifyBuiltLaterAnswer(const QJsonObject& result)
+    {
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(-1), 0);
+        QCOMPARE(result.value(QStringLiteral("stdout")).toString(),
+                 QStringLiteral("built later\nran 22 bytes of python in box1\n"));
+    }
+
+    // Only the person's approval of the run: nothing withdrawn, rejected or approved since.
+    void verifyLedgerHoldsOnlyTheApproval()
+    {
+        const QList<QJsonObject> entries = ledgerEntries();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(entries.first().value(QStringLiteral("decided_by")).toString(), QStringLiteral("person"));
+        QVERIFY(Ledger::verify(m_service->ledgerPath()).ok);
     }
 
     static QByteArray bytesOf(const QJsonValue& base64)
@@ -461,6 +518,172 @@ private Q_SLOTS:
         QCOMPARE(streamed + result.value(QStringLiteral("output_dropped_bytes")).toInteger(), total);
         QCOMPARE(result.value(QStringLiteral("truncated")).toBool(), true);
         QCOMPARE(result.value(QStringLiteral("stdout")).toString().size(), 256 * 1024);
+    }
+
+    // ---- the answer to a finished run, built off the UI thread ----
+
+    // The line the agent receives is byte for byte the one the service wrote when it built the
+    // answer on the UI thread: the run's fields as one QJsonObject through rpcResult(), with the
+    // output decoded once as lossy UTF-8 (non-ASCII text, JSON escapes, and a two-byte character
+    // cut in half by the result cap, which decodes as U+FFFD).
+    void runAnswerIsTheLineItAlwaysWas()
+    {
+        createSandbox();
+        QVERIFY(startService(baseSettings()));
+        const QString first =
+            QStringLiteral("h\u00e9llo \u2713 \U0001F600 \"quoted\" back\\slash\ttab\u0001 </script> end");
+        const QString many(40000, QChar(0xE9));
+        const QString code = QStringLiteral("# stdout: %1\n# stderr: warn\u00e9 \"x\"\n# stdout: %2\n"
+                                            "# stdout-fill: 100000\n")
+                                 .arg(first, many);
+        const QByteArray firstBytes = first.toUtf8() + '\n';
+        const qint64 cap = firstBytes.size() + 2 * 25000 + 1; // the 25,001st é loses its second byte
+        m_runner->setLimits([cap] {
+            k8::kosa8::RunnerLimits limits;
+            limits.outputCapBytes = cap;
+            return limits;
+        }());
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        RawClient client(socketPath());
+        QVERIFY(client.isValid());
+        const QByteArray request =
+            QJsonDocument(
+                QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                            {QStringLiteral("id"), 7},
+                            {QStringLiteral("method"), QStringLiteral("run")},
+                            {QStringLiteral("params"), QJsonObject{{QStringLiteral("code"), code}}}})
+                .toJson(QJsonDocument::Compact) +
+            '\n';
+        QVERIFY(client.sendAll(request));
+        QVERIFY(queued.wait(Wait));
+        QVERIFY(m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Approve)));
+        // The answer is the line that starts with its id (notifications start with "jsonrpc").
+        const QByteArray start = "{\"id\":7,";
+        auto answerLine = [&client, &start] {
+            const QByteArray& received = client.received();
+            const qsizetype at = received.startsWith(start) ? 0 : received.indexOf("\n" + start);
+            if (at < 0)
+                return QByteArray();
+            const qsizetype from = at == 0 ? 0 : at + 1;
+            const qsizetype end = received.indexOf('\n', from);
+            return end < 0 ? QByteArray() : received.mid(from, end + 1 - from);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT((client.readAvailable(), !answerLine().isEmpty()), Wait);
+        const QByteArray line = answerLine();
+        const QJsonObject received =
+            QJsonDocument::fromJson(line).object().value(QStringLiteral("result")).toObject();
+        QVERIFY(!received.isEmpty());
+
+        const QByteArray printed = firstBytes + many.toUtf8() + '\n';
+        const QString stdoutText = QString::fromUtf8(printed.left(cap));
+        QVERIFY(stdoutText.endsWith(QChar(0xFFFD)));
+        const QJsonObject before{
+            {QStringLiteral("exit_code"), 0},
+            {QStringLiteral("stdout"), stdoutText},
+            {QStringLiteral("stderr"), QString::fromUtf8(QStringLiteral("warn\u00e9 \"x\"\n").toUtf8())},
+            {QStringLiteral("truncated"), true},
+            {QStringLiteral("duration_ms"), received.value(QStringLiteral("duration_ms"))},
+            {QStringLiteral("sandbox"), QStringLiteral("box1")},
+            {QStringLiteral("image"), defaultImageFor(QStringLiteral("python"))},
+            {QStringLiteral("checkpoint"), received.value(QStringLiteral("checkpoint"))},
+            {QStringLiteral("output_dropped_bytes"), received.value(QStringLiteral("output_dropped_bytes"))},
+            {QStringLiteral("decision"), QStringLiteral("approve")},
+            {QStringLiteral("code"), code},
+        };
+        QVERIFY(
+            received.value(QStringLiteral("checkpoint")).toString().startsWith(QStringLiteral("before-")));
+        QCOMPARE(line, rpcResult(QJsonValue(7), before));
+        verifyLedgerHoldsOnlyTheApproval();
+    }
+
+    // A cancel while the answer is being built: too late, as for any run that was approved and
+    // ran ({"cancelled": false}); nothing is recorded for it, and the answer follows complete.
+    void cancelWhileTheAnswerIsBuilt()
+    {
+        createSandbox();
+        QVERIFY(startService(baseSettings()));
+        QSemaphore gate;
+        const auto release = holdAnswerThread(m_service->runAnswers(), gate);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id = runUntilAnswerInFlight(client);
+        QVERIFY(!id.isNull());
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!client.hasResponse(id));
+
+        const QJsonValue cancelId = client.request(QStringLiteral("cancel"), {{QStringLiteral("id"), id}});
+        const QJsonValue cancelled = client.waitForResult(cancelId, Wait);
+        QCOMPARE(cancelled.toObject().value(QStringLiteral("cancelled")), QJsonValue(false));
+        QVERIFY(!client.hasResponse(id)); // still being built
+        verifyLedgerHoldsOnlyTheApproval();
+
+        gate.release();
+        verifyBuiltLaterAnswer(client.waitForResult(id, Wait).toObject());
+        QCOMPARE(finished.count(), 1);
+        verifyLedgerHoldsOnlyTheApproval();
+    }
+
+    // The agent goes while its answer is being built: no answer is written anywhere, the window
+    // still gets the run's result, the ledger keeps the approval alone, and the service goes on.
+    void connectionClosedWhileTheAnswerIsBuilt()
+    {
+        createSandbox();
+        QVERIFY(startService(baseSettings()));
+        QSemaphore gate;
+        const auto release = holdAnswerThread(m_service->runAnswers(), gate);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        {
+            AgentTestClient client;
+            QVERIFY(connectClient(client));
+            QVERIFY(!runUntilAnswerInFlight(client).isNull());
+            client.abort();
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->connectionCount(), 0, Wait);
+        verifyLedgerHoldsOnlyTheApproval();
+
+        gate.release();
+        QVERIFY(finished.wait(Wait));
+        const QJsonObject shown = finished.first().at(1).toJsonObject();
+        QCOMPARE(shown.value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(shown.value(QStringLiteral("exit_code")).toInt(-1), 0);
+        QCOMPARE(m_service->runAnswers().inFlightCount(), 0);
+        verifyLedgerHoldsOnlyTheApproval();
+
+        AgentTestClient next;
+        QVERIFY(connectClient(next));
+        const QJsonValue ping = next.request(QStringLiteral("ping"));
+        QCOMPARE(next.waitForResult(ping, Wait).toObject().value(QStringLiteral("pong")), QJsonValue(true));
+    }
+
+    // The app quits while an answer is being built: shutdown() waits for it and sends it (the code
+    // ran; a rejection would be false), then answers the rest as usual. Nothing else is recorded.
+    void quitWhileTheAnswerIsBuilt()
+    {
+        createSandbox();
+        QVERIFY(startService(baseSettings()));
+        QSemaphore gate;
+        const auto release = holdAnswerThread(m_service->runAnswers(), gate);
+        QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
+        QSignalSpy complete(m_service.get(), &AgentService::shutdownComplete);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id = runUntilAnswerInFlight(client);
+        QVERIFY(!id.isNull());
+
+        // The build takes a while yet (the held thread lets go a little later, from elsewhere):
+        // shutdown() must wait for it rather than drop it or answer a rejection.
+        std::thread slowBuild([&gate] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            gate.release();
+        });
+        m_service->shutdown();
+        slowBuild.join();
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(m_service->runAnswers().isIdle());
+        verifyBuiltLaterAnswer(client.waitForResult(id, Wait).toObject());
+        QVERIFY(complete.count() == 1 || complete.wait(Wait));
+        verifyLedgerHoldsOnlyTheApproval();
     }
 
     // A client that does not read during the run: notifications stop queueing for it (dropped and
