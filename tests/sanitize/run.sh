@@ -50,7 +50,7 @@ cmake_args+=(${K8_SANITIZE_CMAKE_ARGS:-})
 # and filter). Only they are built, unless ctest arguments or K8_SANITIZE_TARGETS say otherwise:
 # the e2e socket test needs the whole app built with TSan, which doubles the time
 # (`run.sh thread -R tst_e2e_agent_socket` builds everything and runs it).
-thread_tests="tst_ledger tst_ledgerflushthread tst_agentservice tst_durableanswers tst_runpath tst_auditloader"
+thread_tests="tst_ledger tst_ledgerflushthread tst_agentservice tst_durableanswers tst_runpath tst_runanswer tst_auditloader"
 if [ "$kind" = thread ] && [ $# -eq 0 ]; then
     K8_SANITIZE_TARGETS=${K8_SANITIZE_TARGETS:-$thread_tests}
 fi

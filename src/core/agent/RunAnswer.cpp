@@ -3,9 +3,8 @@
 
 #include "agent/JsonRpc.h"
 
-#include <QPromise>
-
 #include <memory>
+#include <utility>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -52,30 +51,37 @@ RunAnswer buildRunAnswer(const RunAnswerJob& job)
 RunAnswerBuilder::RunAnswerBuilder(QObject* parent)
     : QObject(parent)
 {
-    // One thread: answers are built one after another, in the order the runs finished, and a
-    // burst of large runs takes one core, not all of them.
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("run answers"));
+    // One thread (SerialWorker): answers are built one after another, in the order the runs
+    // finished, and a burst of large runs takes one core, not all of them.
 }
 
 RunAnswerBuilder::~RunAnswerBuilder()
 {
     // A build still running posts to this object when it ends: it must end first. Its answer is
     // not handed out (the owner calls settle() before, where an answer still matters).
-    m_pool.waitForDone();
+    m_worker.waitForIdle();
+}
+
+bool RunAnswerBuilder::isBuilt(Slot& slot)
+{
+    std::lock_guard lock(slot.mutex);
+    return slot.answer.has_value();
 }
 
 void RunAnswerBuilder::build(const RunAnswerJob& job)
 {
-    auto promise = std::make_shared<QPromise<RunAnswer>>();
-    m_inFlight.append({job, promise->future()});
+    auto slot = std::make_shared<Slot>();
+    m_inFlight.append({job, slot});
     // The worker gets only what it reads; the request stays here.
     RunAnswerJob work = job;
     work.request = Request();
-    m_pool.start([this, promise, work] {
-        promise->start();
-        promise->addResult(buildRunAnswer(work));
-        promise->finish();
+    m_worker.post([this, slot, work] {
+        RunAnswer answer = buildRunAnswer(work);
+        {
+            std::lock_guard lock(slot->mutex);
+            slot->answer = std::move(answer);
+        }
+        slot->done.notify_all();
         // The destructor waits for this task, so `this` is still there.
         QMetaObject::invokeMethod(this, &RunAnswerBuilder::deliverFinished, Qt::QueuedConnection);
     });
@@ -84,9 +90,14 @@ void RunAnswerBuilder::build(const RunAnswerJob& job)
 void RunAnswerBuilder::deliverFinished()
 {
     bool handedOut = false;
-    while (!m_inFlight.isEmpty() && m_inFlight.constFirst().future.isFinished()) {
+    while (!m_inFlight.isEmpty() && isBuilt(*m_inFlight.constFirst().slot)) {
         InFlight done = m_inFlight.takeFirst();
-        Q_EMIT built(done.job, done.future.result());
+        RunAnswer answer;
+        {
+            std::lock_guard lock(done.slot->mutex);
+            answer = std::move(*done.slot->answer);
+        }
+        Q_EMIT built(done.job, answer);
         handedOut = true;
     }
     if (handedOut && m_inFlight.isEmpty())
@@ -100,7 +111,7 @@ void RunAnswerBuilder::releaseFreedMemory()
     // glibc keeps when they are freed (megabytes: bench_run_stream's peak RSS rose by about
     // 16 MiB with it). Handing the free pages back costs a pass over the arenas: on the builder's
     // thread, once the answers are out and gone.
-    m_pool.start([] { malloc_trim(0); });
+    m_worker.post([] { malloc_trim(0); });
 #endif
 }
 
@@ -108,8 +119,13 @@ void RunAnswerBuilder::settle()
 {
     while (!m_inFlight.isEmpty()) {
         InFlight next = m_inFlight.takeFirst();
-        next.future.waitForFinished();
-        Q_EMIT built(next.job, next.future.result());
+        RunAnswer answer;
+        {
+            std::unique_lock lock(next.slot->mutex);
+            next.slot->done.wait(lock, [&next] { return next.slot->answer.has_value(); });
+            answer = std::move(*next.slot->answer);
+        }
+        Q_EMIT built(next.job, answer);
     }
 }
 

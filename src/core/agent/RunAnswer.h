@@ -2,14 +2,16 @@
 #pragma once
 
 #include "agent/Request.h"
+#include "agent/SerialWorker.h"
 
 #include <QByteArray>
-#include <QFuture>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
+
+#include <memory>
+#include <optional>
 
 namespace k8::agent {
 
@@ -82,24 +84,32 @@ public:
     int inFlightCount() const { return int(m_inFlight.size()); }
     // The one thread the answers are built on (tests hold it busy to widen the time a build is in
     // flight).
-    QThreadPool* pool() { return &m_pool; }
+    SerialWorker& worker() { return m_worker; }
 
 Q_SIGNALS:
     void built(const k8::agent::RunAnswerJob& job, const k8::agent::RunAnswer& answer);
 
 private:
+    // One answer being built: written by the worker, read by the owner's thread, under `mutex`.
+    struct Slot
+    {
+        std::mutex mutex;
+        std::condition_variable done;
+        std::optional<RunAnswer> answer;
+    };
     struct InFlight
     {
         RunAnswerJob job;
-        QFuture<RunAnswer> future;
+        std::shared_ptr<Slot> slot;
     };
+    static bool isBuilt(Slot& slot);
     // Hands out the finished builds at the front of the queue (a later one waits for an earlier).
     void deliverFinished();
     // Returns what the builds freed to the system (glibc keeps a thread's arena otherwise).
     void releaseFreedMemory();
 
     QList<InFlight> m_inFlight; // in the order build() was called
-    QThreadPool m_pool;
+    SerialWorker m_worker;      // last: its thread ends first, while the rest is still there
 };
 
 } // namespace k8::agent

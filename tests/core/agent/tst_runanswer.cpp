@@ -55,14 +55,14 @@ private Q_SLOTS:
         RunAnswerBuilder builder;
         QSemaphore gate;
         std::atomic<bool> offThread{false};
-        builder.pool()->start([&gate, &offThread, caller = QThread::currentThread()] {
+        builder.worker().post([&gate, &offThread, caller = QThread::currentThread()] {
             offThread = QThread::currentThread() != caller;
             gate.acquire();
         });
         // On an early return: let go, and wait until the thread has (`gate` goes first).
         auto release = qScopeGuard([&builder, &gate] {
             gate.release();
-            builder.pool()->waitForDone();
+            builder.worker().waitForIdle();
         });
         QList<quint64> order;
         connect(&builder, &RunAnswerBuilder::built, this,

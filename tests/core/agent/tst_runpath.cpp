@@ -165,11 +165,11 @@ private:
     // `gate` is released): a run that ends meanwhile has its answer in flight, not yet sent.
     static auto holdAnswerThread(RunAnswerBuilder& builder, QSemaphore& gate)
     {
-        builder.pool()->start([&gate] { gate.acquire(); });
+        builder.worker().post([&gate] { gate.acquire(); });
         // Let go, and wait until the thread has: `gate` goes when the test function returns.
         return qScopeGuard([&builder, &gate] {
             gate.release();
-            builder.pool()->waitForDone();
+            builder.worker().waitForIdle();
         });
     }
 
