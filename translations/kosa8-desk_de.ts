@@ -884,6 +884,14 @@
         <source>A plain question can only be approved or rejected.</source>
         <translation>Eine einfache Frage kann nur freigegeben oder abgelehnt werden.</translation>
     </message>
+    <message>
+        <source>Invalid params: &quot;response_schema&quot; must be the interrupt&apos;s response schema (a JSON object).</source>
+        <translation>Ungültige Parameter: „response_schema“ muss das Antwortschema des Interrupts sein (ein JSON-Objekt).</translation>
+    </message>
+    <message>
+        <source>Invalid params: &quot;response_schema&quot; allows none of approve, edit, reject, respond.</source>
+        <translation>Ungültige Parameter: „response_schema“ erlaubt keine der Entscheidungen approve, edit, reject, respond.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::ReviewCoordinator</name>
@@ -1207,6 +1215,10 @@
     <message>
         <source>[FILE|FOLDER]</source>
         <translation>[DATEI|ORDNER]</translation>
+    </message>
+    <message>
+        <source>kosa8-desk mcp [--agent NAME] [--socket PATH] serves MCP on standard input and output for the running app (no window; see kosa8-desk mcp --help).</source>
+        <translation>kosa8-desk mcp [--agent NAME] [--socket PFAD] stellt MCP auf Standardein- und -ausgabe für die laufende App bereit (ohne Fenster; siehe kosa8-desk mcp --help).</translation>
     </message>
 </context>
 <context>
@@ -5760,6 +5772,227 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>Created</source>
         <translation>Angelegt</translation>
+    </message>
+</context>
+<context>
+    <name>k8::mcp::DeskClient</name>
+    <message>
+        <source>it accepted the connection but did not answer.</source>
+        <translation>sie hat die Verbindung angenommen, aber nicht geantwortet.</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk is not running or not answering on %1: %2 Nothing was run. Start the app with `kosa8-desk` (the same user, the same KOSA8_DESK_SOCKET), then call the tool again.</source>
+        <translation>kosa8 Desk läuft nicht oder antwortet nicht auf %1: %2 Es wurde nichts ausgeführt. Starten Sie die App mit `kosa8-desk` (derselbe Benutzer, derselbe KOSA8_DESK_SOCKET) und rufen Sie das Werkzeug dann erneut auf.</translation>
+    </message>
+    <message>
+        <source>Cancelled before it reached kosa8 Desk.</source>
+        <translation>Abgebrochen, bevor es kosa8 Desk erreichte.</translation>
+    </message>
+    <message>
+        <source>its answer was too long to read.</source>
+        <translation>ihre Antwort war zu lang zum Lesen.</translation>
+    </message>
+    <message>
+        <source>it refused the connection: %1</source>
+        <translation>sie hat die Verbindung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>no socket there.</source>
+        <translation>dort ist kein Socket.</translation>
+    </message>
+    <message>
+        <source>nobody accepts connections there.</source>
+        <translation>dort nimmt niemand Verbindungen an.</translation>
+    </message>
+    <message>
+        <source>the app closed the connection before it answered.</source>
+        <translation>die App hat die Verbindung geschlossen, bevor sie antwortete.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::mcp::McpCommand</name>
+    <message>
+        <source>An MCP server on standard input and output: its tools run code only after a person approves it in the running kosa8 Desk.</source>
+        <translation>Ein MCP-Server auf Standardein- und -ausgabe: Seine Werkzeuge führen Code erst aus, nachdem eine Person ihn im laufenden kosa8 Desk freigegeben hat.</translation>
+    </message>
+    <message>
+        <source>The label kosa8 Desk shows for this client&apos;s requests (default: the MCP client&apos;s name).</source>
+        <translation>Die Bezeichnung, die kosa8 Desk für die Anfragen dieses Clients zeigt (Standard: der Name des MCP-Clients).</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>The app&apos;s agent socket (default: KOSA8_DESK_SOCKET, then the usual path).</source>
+        <translation>Der Agenten-Socket der App (Standard: KOSA8_DESK_SOCKET, dann der übliche Pfad).</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PFAD</translation>
+    </message>
+    <message>
+        <source>Serve MCP on standard input and output.</source>
+        <translation>MCP auf Standardein- und -ausgabe bereitstellen.</translation>
+    </message>
+    <message>
+        <source>Usage: kosa8-desk mcp [--agent NAME] [--socket PATH]</source>
+        <translation>Aufruf: kosa8-desk mcp [--agent NAME] [--socket PFAD]</translation>
+    </message>
+    <message>
+        <source>Unexpected arguments: %1</source>
+        <translation>Unerwartete Argumente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::mcp::McpSession</name>
+    <message>
+        <source>The message is too long: at least %1 bytes, the limit is %2 bytes. It was dropped.</source>
+        <translation>Die Nachricht ist zu lang: mindestens %1 Bytes, die Grenze ist %2 Bytes. Sie wurde verworfen.</translation>
+    </message>
+    <message>
+        <source>Unknown method &quot;%1&quot;.</source>
+        <translation>Unbekannte Methode „%1“.</translation>
+    </message>
+    <message>
+        <source>The session is not initialized: send &quot;initialize&quot; first, then &quot;%1&quot;.</source>
+        <translation>Die Sitzung ist nicht initialisiert: Senden Sie zuerst „initialize“, dann „%1“.</translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; of %1 must be an object.</source>
+        <translation>„params“ von %1 muss ein Objekt sein.</translation>
+    </message>
+    <message>
+        <source>The session is already initialized.</source>
+        <translation>Die Sitzung ist bereits initialisiert.</translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; of initialize must be an object with protocolVersion, capabilities and clientInfo.</source>
+        <translation>„params“ von initialize muss ein Objekt mit protocolVersion, capabilities und clientInfo sein.</translation>
+    </message>
+    <message>
+        <source>&quot;protocolVersion&quot; must be a string.</source>
+        <translation>„protocolVersion“ muss eine Zeichenkette sein.</translation>
+    </message>
+    <message>
+        <source>&quot;name&quot; must be the name of a tool (a string).</source>
+        <translation>„name“ muss der Name eines Werkzeugs sein (eine Zeichenkette).</translation>
+    </message>
+    <message>
+        <source>Unknown tool &quot;%1&quot;; the tools are run_python, run_bash and request_review.</source>
+        <translation>Unbekanntes Werkzeug „%1“; die Werkzeuge sind run_python, run_bash und request_review.</translation>
+    </message>
+    <message>
+        <source>&quot;arguments&quot; must be an object.</source>
+        <translation>„arguments“ muss ein Objekt sein.</translation>
+    </message>
+    <message>
+        <source>The id is already used by a call in progress.</source>
+        <translation>Die ID wird bereits von einem laufenden Aufruf verwendet.</translation>
+    </message>
+    <message>
+        <source>Invalid arguments for %1: %2</source>
+        <translation>Ungültige Argumente für %1: %2</translation>
+    </message>
+    <message>
+        <source>&quot;uri&quot; must be the URI of a resource (a string).</source>
+        <translation>„uri“ muss die URI einer Ressource sein (eine Zeichenkette).</translation>
+    </message>
+    <message>
+        <source>No resource &quot;%1&quot;; the resource is %2.</source>
+        <translation>Keine Ressource „%1“; die Ressource ist %2.</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk did not list its sandboxes: %1</source>
+        <translation>kosa8 Desk hat seine Sandboxen nicht aufgelistet: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running in kosa8 Desk: %n byte(s) of output so far</source>
+        <translation>
+            <numerusform>Läuft in kosa8 Desk: bisher %n Byte Ausgabe</numerusform>
+            <numerusform>Läuft in kosa8 Desk: bisher %n Bytes Ausgabe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for approval in kosa8 Desk (%n s so far)</source>
+        <translation>
+            <numerusform>Wartet auf Freigabe in kosa8 Desk (bisher %n s)</numerusform>
+            <numerusform>Wartet auf Freigabe in kosa8 Desk (bisher %n s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiting for approval in kosa8 Desk</source>
+        <translation>Wartet auf Freigabe in kosa8 Desk</translation>
+    </message>
+</context>
+<context>
+    <name>k8::mcp::ToolCatalogue</name>
+    <message>
+        <source>Unknown argument &quot;%1&quot;; the arguments are %2.</source>
+        <translation>Unbekanntes Argument „%1“; die Argumente sind %2.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string.</source>
+        <translation>„%1“ muss eine Zeichenkette sein.</translation>
+    </message>
+    <message>
+        <source>&quot;timeout_s&quot; must be a number of seconds from 1 to %1.</source>
+        <translation>„timeout_s“ muss eine Anzahl Sekunden von 1 bis %1 sein.</translation>
+    </message>
+    <message>
+        <source>&quot;code&quot; is required: the source to run, as a string.</source>
+        <translation>„code“ ist erforderlich: der auszuführende Quelltext, als Zeichenkette.</translation>
+    </message>
+    <message>
+        <source>&quot;code&quot; must be a string.</source>
+        <translation>„code“ muss eine Zeichenkette sein.</translation>
+    </message>
+    <message>
+        <source>&quot;code&quot; is empty; give the source to run.</source>
+        <translation>„code“ ist leer; geben Sie den auszuführenden Quelltext an.</translation>
+    </message>
+    <message>
+        <source>&quot;code&quot; is longer than %1 MiB.</source>
+        <translation>„code“ ist länger als %1 MiB.</translation>
+    </message>
+    <message>
+        <source>&quot;payload&quot; is required: the JSON value the person decides on.</source>
+        <translation>„payload“ ist erforderlich: der JSON-Wert, über den die Person entscheidet.</translation>
+    </message>
+    <message>
+        <source>Unknown tool &quot;%1&quot;.</source>
+        <translation>Unbekanntes Werkzeug „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::mcp::ToolResults</name>
+    <message>
+        <source>no reason given</source>
+        <translation>kein Grund angegeben</translation>
+    </message>
+    <message>
+        <source>The person at kosa8 Desk rejected this run; nothing ran. Reason: %1</source>
+        <translation>Die Person an kosa8 Desk hat diese Ausführung abgelehnt; es wurde nichts ausgeführt. Grund: %1</translation>
+    </message>
+    <message>
+        <source>Exit code %1 (sandbox %2, checkpoint %3).</source>
+        <translation>Exit-Code %1 (Sandbox %2, Checkpoint %3).</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>The person edited the code before approving it; this code ran:</source>
+        <translation>Die Person hat den Code vor der Freigabe bearbeitet; dieser Code wurde ausgeführt:</translation>
+    </message>
+    <message>
+        <source>(The output was longer than kosa8 Desk keeps; it was cut.)</source>
+        <translation>(Die Ausgabe war länger, als kosa8 Desk aufbewahrt; sie wurde gekürzt.)</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk could not do this: %1</source>
+        <translation>kosa8 Desk konnte das nicht tun: %1</translation>
     </message>
 </context>
 <context>
