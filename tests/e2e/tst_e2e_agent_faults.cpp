@@ -7,6 +7,7 @@
 // what happened, and it keeps working.
 #include "support/AgentTestClient.h"
 #include "support/DeskProcess.h"
+#include "support/E2eBinaries.h"
 #include "support/HitlPayloads.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
@@ -321,14 +322,11 @@ private:
 
 } // namespace
 
-class TestE2eAgentFaults : public QObject, private k8::test::ServiceFolders
+class TestE2eAgentFaults : public QObject, private k8::test::ServiceFolders, private k8::test::E2eBinaries
 {
     Q_OBJECT
 
 private:
-    QString m_binary;
-    QString m_standin;
-
     std::unique_ptr<DeskProcess> makeDesk()
     {
         return std::make_unique<DeskProcess>(m_binary, m_standin, dataDir(), socketPath(), stateDir());
@@ -369,10 +367,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        m_binary = qEnvironmentVariable("KOSA8_DESK_BINARY");
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_binary), "KOSA8_DESK_BINARY must name the built kosa8-desk");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+        const QString missing = locateBinaries();
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
     }
 
     void init() { QVERIFY(setUpFolders()); }

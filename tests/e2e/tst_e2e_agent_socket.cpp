@@ -3,6 +3,7 @@
 // to it, stop it with SIGTERM, and check what an agent and a person would check.
 #include "support/AgentTestClient.h"
 #include "support/DeskProcess.h"
+#include "support/E2eBinaries.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
 #include "support/UnixSockets.h"
@@ -47,14 +48,11 @@ using k8::test::roundTrip;
 
 } // namespace
 
-class TestE2eAgentSocket : public QObject, private k8::test::ServiceFolders
+class TestE2eAgentSocket : public QObject, private k8::test::ServiceFolders, private k8::test::E2eBinaries
 {
     Q_OBJECT
 
 private:
-    QString m_binary;
-    QString m_standin;
-
     std::unique_ptr<DeskProcess> makeDesk(const QString& data = {}, const QString& socket = {})
     {
         return std::make_unique<DeskProcess>(m_binary, m_standin, data.isEmpty() ? dataDir() : data,
@@ -64,10 +62,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        m_binary = qEnvironmentVariable("KOSA8_DESK_BINARY");
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_binary), "KOSA8_DESK_BINARY must name the built kosa8-desk");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+        const QString missing = locateBinaries();
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
     }
 
     void init() { QVERIFY(setUpFolders()); }

@@ -8,6 +8,7 @@
 // what the rule approved is approved, nothing kosa8 started survives, and the ledger verifies.
 #include "support/AgentTestClient.h"
 #include "support/DeskProcess.h"
+#include "support/E2eBinaries.h"
 #include "support/ProcessScan.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
@@ -100,14 +101,11 @@ private:
 
 } // namespace
 
-class TestE2eKosa8Faults : public QObject, private k8::test::ServiceFolders
+class TestE2eKosa8Faults : public QObject, private k8::test::ServiceFolders, private k8::test::E2eBinaries
 {
     Q_OBJECT
 
 private:
-    QString m_binary;
-    QString m_standin;
-
     int standin(const QStringList& arguments)
     {
         QProcess process;
@@ -120,10 +118,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        m_binary = qEnvironmentVariable("KOSA8_DESK_BINARY");
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_binary), "KOSA8_DESK_BINARY must name the built kosa8-desk");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+        const QString missing = locateBinaries();
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
     }
 
     void init() { QVERIFY(setUpFolders()); }

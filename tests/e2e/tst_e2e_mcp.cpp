@@ -5,6 +5,7 @@
 // standing rules and by timeouts: a run approved, one rejected, one cancelled by the client and
 // one whose client went away, each as the ledger records it.
 #include "support/DeskProcess.h"
+#include "support/E2eBinaries.h"
 #include "support/McpProcess.h"
 #include "support/ServiceFolders.h"
 #include "support/TestJson.h"
@@ -86,14 +87,11 @@ QJsonObject codeArguments(const QString& code, const QJsonObject& extra = {})
 
 } // namespace
 
-class TestE2eMcp : public QObject, private k8::test::ServiceFolders
+class TestE2eMcp : public QObject, private k8::test::ServiceFolders, private k8::test::E2eBinaries
 {
     Q_OBJECT
 
 private:
-    QString m_binary;
-    QString m_standin;
-
     // A socket path where no app listens.
     QString deadSocket() const { return m_dir->filePath(QStringLiteral("no-app/agent.sock")); }
 
@@ -150,10 +148,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        m_binary = qEnvironmentVariable("KOSA8_DESK_BINARY");
-        m_standin = qEnvironmentVariable("KOSA8_STANDIN");
-        QVERIFY2(QFile::exists(m_binary), "KOSA8_DESK_BINARY must name the built kosa8-desk");
-        QVERIFY2(QFile::exists(m_standin), "KOSA8_STANDIN must name the kosa8 stand-in");
+        const QString missing = locateBinaries();
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
     }
 
     void init() { QVERIFY(setUpFolders()); }

@@ -46,6 +46,18 @@ QJsonObject reviewPayload()
             {QStringLiteral("review_configs"), QJsonArray{config}}};
 }
 
+// A rules file at `path` with one standing rule, "ok", that approves `code` (code_sha256).
+bool writeApproveRule(const QString& path, const QString& code)
+{
+    QFile rules(path);
+    if (!rules.open(QIODevice::WriteOnly))
+        return false;
+    const QString text =
+        QStringLiteral(R"({"rules": [{"name": "ok", "decision": "approve", "code_sha256": "%1"}]})")
+            .arg(k8::agent::sha256Hex(code.toUtf8()));
+    return rules.write(text.toUtf8()) == text.toUtf8().size();
+}
+
 // The cards of the window's message area whose title contains `title`.
 QList<k8::app::MessageCard*> cardsTitled(AppComposition& composition, const QString& title)
 {
@@ -161,14 +173,7 @@ private Q_SLOTS:
         options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
         const QString ruleCode = QStringLiteral("print('approved by the rule')");
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
-        {
-            QFile rules(options.rulesFile);
-            QVERIFY(rules.open(QIODevice::WriteOnly));
-            rules.write(
-                QStringLiteral(R"({"rules": [{"name": "ok", "decision": "approve", "code_sha256": "%1"}]})")
-                    .arg(k8::agent::sha256Hex(ruleCode.toUtf8()))
-                    .toUtf8());
-        }
+        QVERIFY(writeApproveRule(options.rulesFile, ruleCode));
         AppComposition composition(options);
         QString error;
         QVERIFY2(composition.start(&error), qPrintable(error));
@@ -281,14 +286,7 @@ private Q_SLOTS:
         options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
         const QString code = QStringLiteral("print('approved by the rule')");
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
-        {
-            QFile rules(options.rulesFile);
-            QVERIFY(rules.open(QIODevice::WriteOnly));
-            rules.write(
-                QStringLiteral(R"({"rules": [{"name": "ok", "decision": "approve", "code_sha256": "%1"}]})")
-                    .arg(k8::agent::sha256Hex(code.toUtf8()))
-                    .toUtf8());
-        }
+        QVERIFY(writeApproveRule(options.rulesFile, code));
         AppComposition composition(options);
         QString error;
         QVERIFY2(composition.start(&error), qPrintable(error));
