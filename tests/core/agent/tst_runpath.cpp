@@ -184,10 +184,9 @@ private:
         if (!queued.wait(Wait) ||
             !m_service->decide(queued.first().first().toULongLong(), decisionOf(DecisionKind::Approve)))
             return {};
-        QElapsedTimer clock;
-        clock.start();
-        while (m_service->runAnswers().inFlightCount() == 0 && clock.elapsed() < Wait)
-            QTest::qWait(5);
+        // The run ends on the event loop; its answer then waits for the held thread.
+        if (!QTest::qWaitFor([this] { return m_service->runAnswers().inFlightCount() > 0; }, Wait))
+            return {};
         return m_service->runAnswers().inFlightCount() == 1 ? id : QJsonValue();
     }
 
