@@ -58,9 +58,12 @@ Q_SIGNALS:
     // A flush failed (its answers became rejections).
     void problem(const QString& message);
 
+private Q_SLOTS:
+    // Called by name from the ledger's flush thread (see commitQueued()).
+    void ledgerFlushed();
+
 private:
     void commitQueued();
-    void ledgerFlushed();
     void answerBatch(QList<DurableAnswer> batch, bool durable, const QString& error);
     void scheduleCommit();
 

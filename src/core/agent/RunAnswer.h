@@ -103,8 +103,13 @@ private:
         std::shared_ptr<Slot> slot;
     };
     static bool isBuilt(Slot& slot);
+
+private Q_SLOTS:
     // Hands out the finished builds at the front of the queue (a later one waits for an earlier).
+    // A slot, called by name from the worker (see build()).
     void deliverFinished();
+
+private:
     // Returns what the builds freed to the system (glibc keeps a thread's arena otherwise).
     void releaseFreedMemory();
 

@@ -66,7 +66,10 @@ Q_SIGNALS:
     void finished(const k8::history::AuditLoadResult& result);
 
 private:
-    void onWorkerDone(quint64 generation, const k8::history::AuditLoadResult& partial);
+    // The worker's progress reports and end of load, in the order it made them.
+    void takeWorkerOutcomes();
+    // The ledger path travels with the end: the worker reads it after kosa8's output.
+    void postEnd(quint64 generation);
 
     kosa8::Kosa8Runner* m_runner;
     QString m_ledgerPath;
