@@ -35,6 +35,8 @@ configure_file(${k8_packaging_dir}/kosa8-desk.metainfo.xml.in ${KOSA8DESK_METAIN
 
 install(FILES ${KOSA8DESK_DESKTOP_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${KOSA8DESK_METAINFO_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
+# Debian packages carry their licence as /usr/share/doc/<package>/copyright.
+install(FILES ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/kosa8-desk RENAME copyright)
 
 # The icon: the SVG for every size, and PNGs for the places that want fixed sizes (panels, docks,
 # older themes). Rendered with Qt's SVG renderer by a small tool built here (render-icon.cpp).
@@ -84,18 +86,24 @@ set(KOSA8DESK_PACKAGE_MAINTAINER "The kosa8 Desk contributors <kosa8-desk@invali
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${KOSA8DESK_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${PROJECT_DESCRIPTION}
- kosa8 Desk lets AI agents (LangChain, LangGraph, any script, MCP clients) ask a
- person before their code runs: the person reviews the code in an editor that
- shows hidden characters, edits, rejects or approves it, and approved code runs
- in a kosa8 microVM sandbox, checkpointed first. Every decision is recorded in
- a hash-chained ledger. Needs the kosa8 command line for the sandboxes.")
-# The libraries the binary links (Qt 6 Widgets, Network, Svg, spdlog's fmt, OpenSSL, and QtKeychain
-# once the keychain work links it) become Depends through dpkg-shlibdeps, so the list follows the
-# link line by itself. What it cannot see: Qt loads the SVG icon engine as a plugin (libqt6svg6
-# holds it, whether or not the binary links QtSvg) and the Wayland platform plugin.
+# CPack makes the control file's Description: the summary above as its first line, then this,
+# each line indented by one space.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "kosa8 Desk lets AI agents (LangChain, LangGraph, any script, MCP clients) ask a
+person before their code runs: the person reviews the code in an editor that
+shows hidden characters, edits, rejects or approves it, and approved code runs
+in a kosa8 microVM sandbox, checkpointed first. Every decision is recorded in
+a hash-chained ledger. Needs the kosa8 command line for the sandboxes.")
+# The libraries the binary links (Qt 6 Widgets, Gui, Network and Svg, spdlog and fmt, OpenSSL, and
+# QtKeychain once the keychain work links it) become Depends through dpkg-shlibdeps, so the list
+# follows the link line by itself; tests/packaging/check-deb.sh checks the Qt ones are there.
+# libqt6svg6 also holds the SVG icon engine plugin Qt loads for the app's icons: it comes in
+# because the binary links QtSvg. What dpkg-shlibdeps cannot see is recommended: the Wayland
+# platform plugin (the X11 one is in libqt6gui6).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+if(APPLE)
+    # Not built here: packaging/macos/deploy.sh makes the macOS bundle and disk image.
+    set(CPACK_GENERATOR DragNDrop)
+endif()
 include(CPack)

@@ -53,6 +53,10 @@ done
 
 root="$out/root"
 dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x $deb"
+# The metainfo together with the desktop file and the icons it names, as installed.
+if command -v appstreamcli >/dev/null; then
+    appstreamcli validate-tree --no-net --no-color "$root" || fail "appstreamcli validate-tree $root"
+fi
 "$here/../../packaging/check-installed-package.sh" --root "$root" --version "$version" --ledger "$ledger" ||
     fail "packaging/check-installed-package.sh on the unpacked package"
 
