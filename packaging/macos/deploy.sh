@@ -16,9 +16,9 @@ root=$(cd "$here/../.." && pwd)
 build=${BUILD_DIR:-$root/build-macos}
 qt_prefix=$(brew --prefix qt)
 
-# 1. The icon, then the bundle (src/app/CMakeLists.txt: MACOSX_BUNDLE when APPLE).
+# 1. The icon, then the bundle (src/app/CMakeLists.txt: MACOSX_BUNDLE with KOSA8DESK_MACOS_BUNDLE).
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKOSA8DESK_BUILD_TESTS=OFF \
-    -DKOSA8DESK_BUILD_BENCH=OFF -DCMAKE_OSX_DEPLOYMENT_TARGET=11.0 \
+    -DKOSA8DESK_BUILD_BENCH=OFF -DKOSA8DESK_MACOS_BUNDLE=ON -DCMAKE_OSX_DEPLOYMENT_TARGET=11.0 \
     -DCMAKE_PREFIX_PATH="$qt_prefix" -DOPENSSL_ROOT_DIR="$(brew --prefix openssl@3)"
 cmake --build "$build" --target k8_render_icon
 "$here/make-icns.sh" "$build"

@@ -16,7 +16,8 @@ cask "kosa8-desk" do
   depends_on macos: ">= :big_sur"
 
   app "kosa8 Desk.app"
-  # The command line of the same program: --version, --verify-ledger, and `kosa8-desk mcp`.
+  # The command line of the same program: --version, --verify-ledger, and `kosa8-desk mcp`. To be
+  # tried: that Qt, started through this symlink, finds the bundle's plugins (macdeployqt's qt.conf).
   binary "#{appdir}/kosa8 Desk.app/Contents/MacOS/kosa8 Desk", target: "kosa8-desk"
 
   # The data folder (settings, rules, the ledger, logs: QStandardPaths::AppDataLocation for the
