@@ -26,6 +26,7 @@ while [ $# -gt 0 ]; do
 done
 
 failures=0
+entries=""
 fail() {
     echo "check-installed-package.sh: FAILED: $*" >&2
     failures=$((failures + 1))
