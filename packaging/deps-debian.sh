@@ -3,7 +3,9 @@
 # Installs what kosa8 Desk needs to build, run and test on Debian 12+ / Ubuntu 22.04+.
 # Only packages that are missing are installed; with nothing missing it changes nothing.
 #   packaging/deps-debian.sh          build and run
-#   packaging/deps-debian.sh --test   also what the test suite needs (python venv)
+#   packaging/deps-debian.sh --test   also what the test suite needs (python venv; the package's
+#                                     checks: desktop-file-validate, appstreamcli, cpack's
+#                                     dpkg-shlibdeps and file)
 #   packaging/deps-debian.sh --dev    also developer tools (clang-format, Xvfb, imagemagick, xdotool)
 set -euo pipefail
 
@@ -13,10 +15,13 @@ packages=(build-essential cmake ninja-build pkg-config
     perl patch git)
 # perl, patch, git and lconvert (qt6-l10n-tools): building KSyntaxHighlighting where the
 # distribution has no KF6 (Debian 12, Ubuntu 24.04); see cmake/KSyntaxHighlighting.cmake.
+# The package and its tests (tests/packaging): the icon PNGs are rendered with Qt's SVG renderer
+# (qt6-svg-dev above), so nothing more for the build itself.
+packaging=(desktop-file-utils appstream dpkg-dev file)
 for arg in "$@"; do
     case "$arg" in
-        --test) packages+=(python3 python3-venv python3-pip) ;;
-        --dev) packages+=(python3 python3-venv python3-pip clang-format xvfb xauth imagemagick xdotool) ;;
+        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}") ;;
+        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" clang-format xvfb xauth imagemagick xdotool) ;;
         *) echo "deps-debian.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
     esac
 done
