@@ -98,6 +98,8 @@ bool CommandProfileDocument::load(const QString& path, QString* error)
     if (!file.exists())
         return true;
     if (!file.open(QIODevice::ReadOnly)) {
+        // Kept as a problem of the file too: saving over a file nobody could read needs "reset all".
+        m_fileProblem = tr("it cannot be read: %1").arg(file.errorString());
         if (error)
             *error = tr("Cannot read the command profile %1: %2").arg(path, file.errorString());
         return false;

@@ -39,9 +39,9 @@ public:
     // The built-in entries, nothing overridden.
     CommandProfileDocument();
 
-    // Reads the file. A missing file means no overrides. Returns false (with *error) only when
-    // the file exists and cannot be read; content that the app would refuse is kept, with its
-    // problems (fileProblem(), problem()).
+    // Reads the file. A missing file means no overrides. Returns false (with *error, and a
+    // fileProblem()) only when the file exists and cannot be read; content that the app would
+    // refuse is kept, with its problems (fileProblem(), problem()).
     bool load(const QString& path, QString* error);
     void loadJson(const QByteArray& json);
 
