@@ -68,7 +68,10 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     m_fileProblem->hide();
     layout->addWidget(m_fileProblem);
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    // The list above, the selected entry below: the list keeps its full width, so every column
+    // (the argvs and the status with its message) is visible without scrolling sideways.
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
     layout->addWidget(splitter, 1);
 
     auto* listSide = new QWidget(splitter);
@@ -89,9 +92,10 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     m_entries->horizontalHeader()->setSectionResizeMode(CommandProfileEntriesModel::KeyColumn,
                                                         QHeaderView::ResizeToContents);
     m_entries->horizontalHeader()->setStretchLastSection(true);
-    m_entries->setColumnWidth(CommandProfileEntriesModel::PurposeColumn, 200);
-    m_entries->setColumnWidth(CommandProfileEntriesModel::BuiltInColumn, 220);
-    m_entries->setColumnWidth(CommandProfileEntriesModel::CurrentColumn, 220);
+    m_entries->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_entries->setColumnWidth(CommandProfileEntriesModel::PurposeColumn, 240);
+    m_entries->setColumnWidth(CommandProfileEntriesModel::BuiltInColumn, 300);
+    m_entries->setColumnWidth(CommandProfileEntriesModel::CurrentColumn, 300);
     listLayout->addWidget(entriesLabel);
     listLayout->addWidget(m_entries, 1);
 
@@ -116,6 +120,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     m_words->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_words->setTabChangesFocus(true);
     m_words->setPlaceholderText(tr("One word of the argv per line"));
+    m_words->setMinimumHeight(m_words->fontMetrics().lineSpacing() * 4);
     auto* wordsLabel = new QLabel(tr("&Words, one per line:"), editSide);
     wordsLabel->setBuddy(m_words);
     form->addRow(wordsLabel, m_words);
@@ -139,6 +144,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     editLayout->addLayout(resetRow);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({420, 300});
 
     m_message = plainLabel(this);
     m_message->setObjectName(QStringLiteral("messageLabel"));
@@ -186,7 +192,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     }
     m_entries->setCurrentIndex(m_model->index(first, CommandProfileEntriesModel::KeyColumn));
     m_entries->setFocus();
-    resize(1200, 680);
+    resize(1280, 800);
 }
 
 CommandProfileDialog::~CommandProfileDialog() = default;
@@ -308,7 +314,7 @@ void CommandProfileDialog::updateState()
     m_save->setEnabled(problems.isEmpty());
     if (!problems.isEmpty())
         m_message->setText(
-            tr("Save is off until %n problem(s) are fixed. First: %1", nullptr, int(problems.size()))
+            tr("Save is off while %n problems remain. First: %1", nullptr, int(problems.size()))
                 .arg(problems.first()));
     else
         m_message->setText(m_saveError);
