@@ -6,6 +6,7 @@
 #include "settings/CommandProfileEntriesModel.h"
 #include "style/Style.h"
 #include "widgets/CommandPreviewField.h"
+#include "widgets/MessageBox.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -65,8 +66,13 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     m_fileProblem = plainLabel(this);
     m_fileProblem->setObjectName(QStringLiteral("fileProblemLabel"));
     showAsError(m_fileProblem);
-    m_fileProblem->hide();
-    layout->addWidget(m_fileProblem);
+    m_dropUnreadable = new QPushButton(tr("&Leave out the unreadable parts"), this);
+    m_dropUnreadable->setObjectName(QStringLiteral("dropUnreadableButton"));
+    m_dropUnreadable->setAccessibleName(tr("Leave out the parts of the file that cannot be read"));
+    auto* fileProblemRow = new QHBoxLayout;
+    fileProblemRow->addWidget(m_fileProblem, 1);
+    fileProblemRow->addWidget(m_dropUnreadable, 0, Qt::AlignTop);
+    layout->addLayout(fileProblemRow);
 
     // The list above, the selected entry below: the list keeps its full width, so every column
     // (the argvs and the status with its message) is visible without scrolling sideways.
@@ -161,6 +167,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     bottom->addWidget(buttons);
     layout->addLayout(bottom);
 
+    setTabOrder(m_dropUnreadable, m_entries);
     setTabOrder(m_entries, m_words);
     setTabOrder(m_words, m_resetEntry);
     setTabOrder(m_resetEntry, m_preview->lineEdit());
@@ -175,6 +182,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     connect(m_model, &CommandProfileEntriesModel::documentChanged, this, &CommandProfileDialog::updateState);
     connect(m_resetEntry, &QPushButton::clicked, this, &CommandProfileDialog::resetCurrentEntry);
     connect(m_resetAll, &QPushButton::clicked, this, &CommandProfileDialog::resetAllEntries);
+    connect(m_dropUnreadable, &QPushButton::clicked, this, &CommandProfileDialog::dropUnreadableParts);
     connect(buttons, &QDialogButtonBox::accepted, this, &CommandProfileDialog::save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -182,6 +190,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     CommandProfileDocument document;
     document.load(context->profilePath(), nullptr);
     m_model->setDocument(document);
+    m_openedAs = document.toJson() + document.fileProblem().toUtf8();
     // Open on the first entry that needs attention, else the first.
     int first = 0;
     for (int row = 0; row < document.count(); ++row) {
@@ -300,16 +309,14 @@ void CommandProfileDialog::updateEntryDetails()
 void CommandProfileDialog::updateState()
 {
     const CommandProfileDocument& document = m_model->document();
-    if (document.fileProblem().isEmpty()) {
-        m_fileProblem->hide();
-    } else {
+    if (!document.fileProblem().isEmpty())
         m_fileProblem->setText(
-            tr("The file is not used as it is: %1. The entries that could be read are listed; "
-               "\"Reset all\" gives the rest up and starts from the built-in commands "
-               "(Save then replaces the file).")
+            tr("Part of the file cannot be read: %1. The entries that could be read are listed. "
+               "Save stays off until you leave the unreadable parts out (Save then replaces "
+               "the file without them) or reset all.")
                 .arg(document.fileProblem()));
-        m_fileProblem->show();
-    }
+    m_fileProblem->setVisible(!document.fileProblem().isEmpty());
+    m_dropUnreadable->setVisible(!document.fileProblem().isEmpty());
     const QStringList problems = document.problems();
     m_save->setEnabled(problems.isEmpty());
     if (!problems.isEmpty())
@@ -350,6 +357,34 @@ void CommandProfileDialog::resetAllEntries()
     m_entries->setCurrentIndex(m_model->index(next, CommandProfileEntriesModel::KeyColumn));
     showEntry(next);
     updateState();
+}
+
+bool CommandProfileDialog::hasChanges() const
+{
+    const kosa8::CommandProfileDocument& document = m_model->document();
+    return document.toJson() + document.fileProblem().toUtf8() != m_openedAs;
+}
+
+void CommandProfileDialog::reject()
+{
+    if (hasChanges()) {
+        MessageBox::Question question;
+        question.objectName = QStringLiteral("discardProfileChangesBox");
+        question.title = tr("Discard changes?");
+        question.text = tr("Your changes to the command profile are not saved. Discard them?");
+        question.acceptText = tr("Discard");
+        question.destructive = true;
+        if (MessageBox::ask(this, question) != MessageBox::Answer::Accept)
+            return;
+    }
+    QDialog::reject();
+}
+
+void CommandProfileDialog::dropUnreadableParts()
+{
+    m_saveError.clear();
+    m_model->dropUnreadableParts();
+    m_entries->setFocus();
 }
 
 void CommandProfileDialog::save()

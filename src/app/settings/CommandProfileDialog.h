@@ -35,6 +35,8 @@ public:
     CommandPreviewField* previewField() const { return m_preview; }
     QPushButton* resetEntryButton() const { return m_resetEntry; }
     QPushButton* resetAllButton() const { return m_resetAll; }
+    // Shown only while the file has parts that could not be read.
+    QPushButton* dropUnreadableButton() const { return m_dropUnreadable; }
     QPushButton* saveButton() const { return m_save; }
     // The selected entry's problem, as shown beside the field; empty when it is valid.
     QString entryProblemText() const;
@@ -46,10 +48,16 @@ public:
     bool selectEntry(const QString& qualifiedKey);
     int currentRow() const;
 
+    // Whether anything changed since the file was read (Cancel then asks before discarding).
+    bool hasChanges() const;
+
 public Q_SLOTS:
     void save();
+    // Asks before discarding changes; closes at once when there are none.
+    void reject() override;
     void resetCurrentEntry();
     void resetAllEntries();
+    void dropUnreadableParts();
 
 private:
     void showEntry(int row);
@@ -60,6 +68,7 @@ private:
     AppContext* m_context;
     CommandProfileEntriesModel* m_model;
     QLabel* m_fileProblem;
+    QPushButton* m_dropUnreadable;
     QTableView* m_entries;
     QLabel* m_entryKey;
     QLabel* m_entryPurpose;
@@ -73,6 +82,7 @@ private:
     QLabel* m_message;
     QPushButton* m_save;
     QString m_saveError;
+    QByteArray m_openedAs; // the document as read, to tell whether it changed
     bool m_showingEntry = false;
 };
 

@@ -55,6 +55,12 @@ void CommandProfileEntriesModel::resetAll()
     Q_EMIT documentChanged();
 }
 
+void CommandProfileEntriesModel::dropUnreadableParts()
+{
+    m_document.dropUnreadableParts();
+    Q_EMIT documentChanged();
+}
+
 int CommandProfileEntriesModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : m_document.count();

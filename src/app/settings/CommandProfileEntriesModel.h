@@ -39,6 +39,7 @@ public:
     // Returns true when the row left the model (an entry with no built-in template).
     bool resetEntry(int row);
     void resetAll();
+    void dropUnreadableParts();
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

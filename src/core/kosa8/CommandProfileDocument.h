@@ -20,8 +20,9 @@ namespace k8::kosa8 {
 //
 // Entries the app does not know (an unknown operation or fragment, a malformed key) are kept as
 // invalid entries, so Save stays refused until each is reset (removed); the written file never
-// holds one. A file that is not a JSON object of the three sections is a problem of the whole
-// file: Save stays refused until "reset all" discards it.
+// holds one. What cannot be read as entries (not JSON, not an object, an unknown section) is a
+// problem of the whole file: Save stays refused until the person gives that part up
+// (dropUnreadableParts(), or resetAll()).
 class CommandProfileDocument
 {
     Q_DECLARE_TR_FUNCTIONS(k8::kosa8::CommandProfileDocument)
@@ -72,6 +73,9 @@ public:
     bool reset(int row);
     // Removes every override, and with them a problem of the whole file.
     void resetAll();
+    // Gives up what could not be read (the sections behind fileProblem()) and keeps the entries
+    // that could: the person's explicit choice, since saving then leaves those parts out.
+    void dropUnreadableParts() { m_fileProblem.clear(); }
 
     // The overrides as the file holds them: only overridden entries, keys sorted, indented.
     QByteArray toJson() const;

@@ -10,6 +10,7 @@
 #include "settings/SettingsDialog.h"
 #include "support/AppTestSupport.h"
 #include "widgets/CommandPreviewField.h"
+#include "widgets/MessageBox.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -341,6 +342,63 @@ private Q_SLOTS:
         QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
         QCOMPARE(writtenProfile(env), QJsonObject());
         QVERIFY(context.profileError().isEmpty());
+    }
+
+    void unreadablePartIsLeftOutOnlyWhenAsked()
+    {
+        test::StandinEnvironment env;
+        QVERIFY(writeProfile(env, R"({"operations": {"version": ["version", "--short"]},
+                                     "operation": {"sandbox.ls": ["sandbox", "ls", "--all"]}})"));
+        app::AppContext context(env.options());
+        CommandProfileDialog dialog(&context);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY2(dialog.fileProblemText().contains(u"\"operation\""_s), qPrintable(dialog.fileProblemText()));
+        QVERIFY(dialog.dropUnreadableButton()->isVisible());
+        QVERIFY(!dialog.saveButton()->isEnabled());
+        QCOMPARE(cell(dialog.model(), u"operations.version"_s, CommandProfileEntriesModel::StatusColumn),
+                 u"Overridden"_s);
+        dialog.dropUnreadableButton()->setFocus();
+        QTest::keyClick(dialog.dropUnreadableButton(), Qt::Key_Space);
+        QVERIFY(dialog.fileProblemText().isEmpty());
+        QVERIFY(!dialog.dropUnreadableButton()->isVisible());
+        QVERIFY(dialog.saveButton()->isEnabled());
+        QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(writtenProfile(env), json(R"({"operations": {"version": ["version", "--short"]}})"));
+        QCOMPARE(context.runner()->profile().overriddenKeys(), QStringList{u"operations.version"_s});
+    }
+
+    void cancelAsksBeforeDiscardingChanges()
+    {
+        test::StandinEnvironment env;
+        QVERIFY(writeProfile(env, R"({"operations": {"version": ["version", "--short"]}})"));
+        app::AppContext context(env.options());
+        {
+            // Nothing changed: Escape closes without asking.
+            CommandProfileDialog dialog(&context);
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            app::MessageBox::setNextAnswer(app::MessageBox::Answer::Cancel);
+            QTest::keyClick(dialog.entriesView(), Qt::Key_Escape);
+            QVERIFY(!dialog.isVisible());
+            QVERIFY(app::MessageBox::takeNextAnswer().has_value()); // not asked
+        }
+        CommandProfileDialog dialog(&context);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(dialog.selectEntry(u"operations.version"_s));
+        QTest::mouseClick(dialog.resetEntryButton(), Qt::LeftButton);
+        QVERIFY(dialog.hasChanges());
+        app::MessageBox::setNextAnswer(app::MessageBox::Answer::Cancel);
+        QTest::keyClick(dialog.entriesView(), Qt::Key_Escape);
+        QVERIFY(dialog.isVisible()); // kept: the person said no
+        QCOMPARE(app::MessageBox::lastQuestion().objectName, u"discardProfileChangesBox"_s);
+        app::MessageBox::setNextAnswer(app::MessageBox::Answer::Accept);
+        QTest::keyClick(dialog.entriesView(), Qt::Key_Escape);
+        QVERIFY(!dialog.isVisible());
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QCOMPARE(writtenProfile(env), json(R"({"operations": {"version": ["version", "--short"]}})"));
     }
 
     void keyboardReachesEverything()

@@ -157,6 +157,23 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(readAll(path)).object(), QJsonObject());
     }
 
+    // An unknown section next to good ones: the good entries are kept, and saving needs the
+    // person to leave the unreadable part out first.
+    void unreadablePartsCanBeLeftOut()
+    {
+        CommandProfileDocument document;
+        document.loadJson(R"({"operations": {"version": ["version", "--short"]},
+                              "operation": {"sandbox.ls": ["sandbox", "ls", "--all"]}})");
+        QVERIFY2(document.fileProblem().contains(u"\"operation\""_s), qPrintable(document.fileProblem()));
+        QVERIFY(!document.isValid());
+        const int version = rowOf(document, ProfileSection::Operations, u"version"_s);
+        QCOMPARE(document.entry(version).words, (QStringList{u"version"_s, u"--short"_s}));
+        document.dropUnreadableParts();
+        QVERIFY(document.isValid());
+        QCOMPARE(QJsonDocument::fromJson(document.toJson()).object(),
+                 QJsonDocument::fromJson(R"({"operations": {"version": ["version", "--short"]}})").object());
+    }
+
     void missingFileIsNoOverrides()
     {
         QTemporaryDir dir;
