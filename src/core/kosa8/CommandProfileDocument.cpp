@@ -98,10 +98,12 @@ bool CommandProfileDocument::load(const QString& path, QString* error)
     if (!file.exists())
         return true;
     if (!file.open(QIODevice::ReadOnly)) {
-        // Kept as a problem of the file too: saving over a file nobody could read needs "reset all".
+        // Kept as a problem of the file too: saving over a file nobody could read needs the
+        // person to give it up first (dropUnreadableParts(), resetAll()).
         m_fileProblem = tr("it cannot be read: %1").arg(file.errorString());
         if (error)
-            *error = tr("Cannot read the command profile %1: %2").arg(path, file.errorString());
+            *error =
+                CommandProfile::tr("Cannot read the command profile %1: %2").arg(path, file.errorString());
         return false;
     }
     const QByteArray data = file.read(MaxFileBytes + 1);
@@ -119,12 +121,13 @@ void CommandProfileDocument::loadJson(const QByteArray& json)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        m_fileProblem =
-            tr("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString());
+        m_fileProblem = CommandProfile::tr("not valid JSON at offset %1: %2")
+                            .arg(parseError.offset)
+                            .arg(parseError.errorString());
         return;
     }
     if (!doc.isObject()) {
-        m_fileProblem = tr(
+        m_fileProblem = CommandProfile::tr(
             "the top level must be a JSON object with \"operations\", \"fragments\" and/or \"interpreters\"");
         return;
     }
@@ -141,11 +144,13 @@ void CommandProfileDocument::loadJson(const QByteArray& json)
         }
         if (!known) {
             fileProblems.append(
-                tr("unknown key \"%1\" (allowed: operations, fragments, interpreters)").arg(section.key()));
+                CommandProfile::tr("unknown key \"%1\" (allowed: operations, fragments, interpreters)")
+                    .arg(section.key()));
             continue;
         }
         if (!section.value().isObject()) {
-            fileProblems.append(tr("\"%1\" must be an object of key: [words]").arg(section.key()));
+            fileProblems.append(
+                CommandProfile::tr("\"%1\" must be an object of key: [words]").arg(section.key()));
             continue;
         }
         const QJsonObject entries = section.value().toObject();
