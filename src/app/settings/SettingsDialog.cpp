@@ -8,6 +8,7 @@
 #include "kosa8/SandboxListModel.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "settings/CommandProfileDialog.h"
 #include "style/Style.h"
 
 #include <QAction>
@@ -56,6 +57,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     connect(m_ui->openFolderButton, &QPushButton::clicked, this, [this] {
         QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(m_context->profilePath()).absolutePath()));
     });
+    connect(m_ui->editProfileButton, &QPushButton::clicked, this, &SettingsDialog::editProfile);
     connect(m_ui->reloadButton, &QPushButton::clicked, this, [this] {
         m_context->reloadConfiguration();
         updateProfileStatus();
@@ -187,6 +189,14 @@ void SettingsDialog::updateSandboxNote()
                          .arg(name);
     m_ui->defaultSandboxNote->setText(note);
     m_ui->defaultSandboxNote->setVisible(!note.isEmpty());
+}
+
+void SettingsDialog::editProfile()
+{
+    auto* editor = new CommandProfileDialog(m_context, this);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    connect(editor, &QDialog::accepted, this, &SettingsDialog::updateProfileStatus);
+    editor->open();
 }
 
 QString SettingsDialog::profileStatusText() const

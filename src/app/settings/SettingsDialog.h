@@ -55,6 +55,8 @@ public:
 
 public Q_SLOTS:
     void save();
+    // Opens the command profile file editor; its Save updates the status line here.
+    void editProfile();
 
 private:
     void revalidate();

@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <utility>
+
 namespace k8::kosa8 {
 
 namespace {
@@ -45,8 +47,9 @@ const QRegularExpression& placeholderPattern()
     return re;
 }
 
-// Empty when every placeholder in the template is known, else what is wrong.
-QString checkTemplate(const QStringList& templateWords)
+// Empty when every placeholder in the template is spelled right (a known scalar, or a known list
+// as a word of its own), else what is wrong.
+QString checkPlaceholderSyntax(const QStringList& templateWords)
 {
     for (const QString& word : templateWords) {
         auto it = placeholderPattern().globalMatch(word);
@@ -69,6 +72,59 @@ QString checkTemplate(const QStringList& templateWords)
         }
     }
     return {};
+}
+
+// The placeholders of a template in the order of first use, without braces; a list keeps its
+// dots ("egress..."), so that a scalar and a list of the same name stay apart.
+QStringList placeholdersAsWritten(const QStringList& templateWords)
+{
+    QStringList keys;
+    for (const QString& word : templateWords) {
+        auto it = placeholderPattern().globalMatch(word);
+        while (it.hasNext()) {
+            const QString key = it.next().captured(1);
+            if (!keys.contains(key))
+                keys.append(key);
+        }
+    }
+    return keys;
+}
+
+QString spelled(const QString& placeholder)
+{
+    return QLatin1Char('{') + placeholder + QLatin1Char('}');
+}
+
+QStringList spelledAll(const QStringList& placeholders)
+{
+    QStringList result;
+    for (const QString& placeholder : placeholders)
+        result.append(spelled(placeholder));
+    return result;
+}
+
+// Empty when no word is empty or holds a character a reviewer could not see or an argv could
+// not carry (controls such as NUL and line breaks; format characters such as bidi overrides).
+QString checkWords(const QStringList& templateWords)
+{
+    for (qsizetype i = 0; i < templateWords.size(); ++i) {
+        const QString& word = templateWords.at(i);
+        if (word.isEmpty())
+            return CommandProfile::tr("word %1 is empty").arg(i + 1);
+        for (const QChar c : word) {
+            if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
+                return CommandProfile::tr("word %1 holds an invisible or control character (U+%2)")
+                    .arg(i + 1)
+                    .arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        }
+    }
+    return {};
+}
+
+const QRegularExpression& interpreterKeyPattern()
+{
+    static const QRegularExpression re(QStringLiteral("^[a-z][a-z0-9_+-]*(\\.stdin)?\\z"));
+    return re;
 }
 
 QString sortedKeys(const QStringList& keys)
@@ -170,58 +226,41 @@ bool CommandProfile::loadOverridesFromJson(const QByteArray& json, const QString
 
     CommandProfile updated = builtIn();
     const QJsonObject root = doc.object();
-    static const QRegularExpression languageKey(QStringLiteral("^[a-z][a-z0-9_+-]*(\\.stdin)?\\z"));
 
     for (auto section = root.begin(); section != root.end(); ++section) {
-        const QString sectionName = section.key();
-        QHash<QString, QStringList>* target = nullptr;
-        if (sectionName == QLatin1String("operations"))
-            target = &updated.m_operations;
-        else if (sectionName == QLatin1String("fragments"))
-            target = &updated.m_fragments;
-        else if (sectionName == QLatin1String("interpreters"))
-            target = &updated.m_interpreters;
-        else
+        const QString name = section.key();
+        ProfileSection which = ProfileSection::Operations;
+        bool known = false;
+        for (ProfileSection candidate : allSections()) {
+            if (sectionName(candidate) == name) {
+                which = candidate;
+                known = true;
+            }
+        }
+        if (!known)
             return fail(
                 CommandProfile::tr("unknown key \"%1\" (allowed: operations, fragments, interpreters)")
-                    .arg(sectionName));
+                    .arg(name));
         if (!section.value().isObject())
-            return fail(CommandProfile::tr("\"%1\" must be an object of key: [words]").arg(sectionName));
+            return fail(CommandProfile::tr("\"%1\" must be an object of key: [words]").arg(name));
 
         const QJsonObject entries = section.value().toObject();
         for (auto entry = entries.begin(); entry != entries.end(); ++entry) {
             const QString key = entry.key();
-            const QString where = sectionName + QLatin1Char('.') + key;
-            if (sectionName == QLatin1String("operations") && !operationFromKey(key, nullptr)) {
-                QStringList known;
-                for (Operation op : allOperations())
-                    known.append(operationKey(op));
-                return fail(
-                    CommandProfile::tr("unknown operation \"%1\" (known: %2)").arg(key, sortedKeys(known)));
-            }
-            if (sectionName == QLatin1String("fragments") && !builtIn().m_fragments.contains(key))
-                return fail(CommandProfile::tr("unknown fragment \"%1\" (known: %2)")
-                                .arg(key, sortedKeys(builtIn().m_fragments.keys())));
-            if (sectionName == QLatin1String("interpreters") && !languageKey.match(key).hasMatch())
-                return fail(
-                    CommandProfile::tr("interpreter key \"%1\" must be a language name like \"python\" or "
-                                       "\"python.stdin\"")
-                        .arg(key));
+            const QString where = name + QLatin1Char('.') + key;
             if (!entry.value().isArray())
                 return fail(CommandProfile::tr("\"%1\" must be an array of strings").arg(where));
             const QJsonArray array = entry.value().toArray();
-            if (array.isEmpty())
-                return fail(CommandProfile::tr("\"%1\" is empty; it needs at least one word").arg(where));
             QStringList templateWords;
             for (qsizetype i = 0; i < array.size(); ++i) {
                 if (!array.at(i).isString())
                     return fail(CommandProfile::tr("\"%1\" element %2 is not a string").arg(where).arg(i));
                 templateWords.append(array.at(i).toString());
             }
-            const QString problem = checkTemplate(templateWords);
+            const QString problem = checkEntry(which, key, templateWords);
             if (!problem.isEmpty())
                 return fail(CommandProfile::tr("\"%1\": %2").arg(where, problem));
-            target->insert(key, templateWords);
+            updated.table(which).insert(key, templateWords);
         }
     }
 
@@ -241,6 +280,119 @@ bool CommandProfile::loadOverridesFromJson(const QByteArray& json, const QString
     updated.m_sourcePath = sourceName;
     *this = updated;
     return true;
+}
+
+QString CommandProfile::sectionName(ProfileSection section)
+{
+    switch (section) {
+    case ProfileSection::Operations:
+        return QStringLiteral("operations");
+    case ProfileSection::Fragments:
+        return QStringLiteral("fragments");
+    case ProfileSection::Interpreters:
+        return QStringLiteral("interpreters");
+    }
+    return {};
+}
+
+QList<ProfileSection> CommandProfile::allSections()
+{
+    return {ProfileSection::Operations, ProfileSection::Fragments, ProfileSection::Interpreters};
+}
+
+const QHash<QString, QStringList>& CommandProfile::table(ProfileSection section) const
+{
+    switch (section) {
+    case ProfileSection::Fragments:
+        return m_fragments;
+    case ProfileSection::Interpreters:
+        return m_interpreters;
+    case ProfileSection::Operations:
+        break;
+    }
+    return m_operations;
+}
+
+QHash<QString, QStringList>& CommandProfile::table(ProfileSection section)
+{
+    return const_cast<QHash<QString, QStringList>&>(std::as_const(*this).table(section));
+}
+
+QStringList CommandProfile::entryKeys(ProfileSection section) const
+{
+    QStringList keys = table(section).keys();
+    keys.sort();
+    return keys;
+}
+
+QStringList CommandProfile::entryTemplate(ProfileSection section, const QString& key) const
+{
+    return table(section).value(key);
+}
+
+QString CommandProfile::checkEntry(ProfileSection section, const QString& key, const QStringList& words)
+{
+    static const CommandProfile defaults = builtIn();
+    // The placeholders the app fills in for this entry; all of them must be used, except in
+    // interpreters, where a template without "{code}" makes the runner send the code on
+    // standard input (Kosa8Runner::build).
+    QStringList allowed;
+    bool allRequired = true;
+    switch (section) {
+    case ProfileSection::Operations:
+        if (!operationFromKey(key, nullptr)) {
+            QStringList known;
+            for (Operation op : allOperations())
+                known.append(operationKey(op));
+            return tr("unknown operation \"%1\" (known: %2)").arg(key, sortedKeys(known));
+        }
+        allowed = placeholdersAsWritten(defaults.m_operations.value(key));
+        break;
+    case ProfileSection::Fragments:
+        if (!defaults.m_fragments.contains(key))
+            return tr("unknown fragment \"%1\" (known: %2)")
+                .arg(key, sortedKeys(defaults.m_fragments.keys()));
+        allowed = placeholdersAsWritten(defaults.m_fragments.value(key));
+        break;
+    case ProfileSection::Interpreters:
+        if (!interpreterKeyPattern().match(key).hasMatch())
+            return tr("interpreter key \"%1\" must be a language name like \"python\" or \"python.stdin\"")
+                .arg(key);
+        if (!key.endsWith(QLatin1String(".stdin")))
+            allowed = QStringList{QStringLiteral("code")};
+        allRequired = false;
+        break;
+    }
+
+    if (words.isEmpty())
+        return tr("it is empty; it needs at least one word");
+    QString problem = checkWords(words);
+    if (problem.isEmpty())
+        problem = checkPlaceholderSyntax(words);
+    if (!problem.isEmpty())
+        return problem;
+
+    const QStringList used = placeholdersAsWritten(words);
+    for (const QString& placeholder : used) {
+        if (allowed.contains(placeholder))
+            continue;
+        if (section == ProfileSection::Interpreters && placeholder == QLatin1String("code"))
+            return tr("\"{code}\" has no value here: a \".stdin\" interpreter reads the code from "
+                      "standard input");
+        if (allowed.isEmpty())
+            return tr("\"%1\" has no value here: this entry takes no placeholders").arg(spelled(placeholder));
+        return tr("\"%1\" has no value here (this entry can use: %2)")
+            .arg(spelled(placeholder), spelledAll(allowed).join(QStringLiteral(", ")));
+    }
+    if (allRequired) {
+        for (const QString& placeholder : allowed) {
+            if (!used.contains(placeholder))
+                return tr("\"%1\" is missing: the app passes it for this entry, and leaving it out "
+                          "would drop it silently")
+                    .arg(spelled(placeholder));
+        }
+    }
+    return {};
 }
 
 QStringList CommandProfile::overriddenKeys() const

@@ -5,11 +5,20 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QVariantMap>
 
 namespace k8::kosa8 {
+
+// The three tables of a command profile, as named in its JSON file.
+enum class ProfileSection
+{
+    Operations,   // "operations": one argv template per Operation
+    Fragments,    // "fragments": pieces the list placeholders are built from
+    Interpreters, // "interpreters": the argv that runs code of one language in the sandbox
+};
 
 // A fully built command: program plus argv (never a shell string), optional standard input.
 struct CommandLine
@@ -50,6 +59,26 @@ public:
     QStringList overriddenKeys() const;
     QString sourcePath() const { return m_sourcePath; }
 
+    // The JSON name of a section: "operations", "fragments", "interpreters".
+    static QString sectionName(ProfileSection section);
+    static QList<ProfileSection> allSections();
+    // Empty when `words` is a valid template for the entry `key` of `section`, else what is
+    // wrong with it (without the file or key; loadOverridesFromJson() adds both). This is the
+    // one check of an entry: the loader and the settings editor both use it. An entry must:
+    //   - have a known key (an operation, a built-in fragment, or a language name for an
+    //     interpreter, optionally with ".stdin"),
+    //   - hold at least one word, none empty and none with control characters (an argv word
+    //     cannot hold a NUL, and a line break would hide words from a reviewer),
+    //   - use only placeholders the app fills in for that entry (those of its built-in
+    //     template; "{code}" only in an interpreter that takes the code as an argument), a list
+    //     placeholder only as a word of its own,
+    //   - use every placeholder of its built-in template: the app passes those values because
+    //     they matter (a "sandbox.create" without "{egress...}" would drop the network policy).
+    static QString checkEntry(ProfileSection section, const QString& key, const QStringList& words);
+    // The entries of a section (sorted keys) and their templates.
+    QStringList entryKeys(ProfileSection section) const;
+    QStringList entryTemplate(ProfileSection section, const QString& key) const;
+
     QStringList operationTemplate(Operation op) const;
     // Placeholder keys used by the template of `op` ("name", "egress", ...), without braces/dots.
     QStringList placeholders(Operation op) const;
@@ -80,6 +109,9 @@ public:
     static bool encodesExactly(const QString& code);
 
 private:
+    const QHash<QString, QStringList>& table(ProfileSection section) const;
+    QHash<QString, QStringList>& table(ProfileSection section);
+
     QHash<QString, QStringList> m_operations;   // key -> template
     QHash<QString, QStringList> m_fragments;    // "egress.mode", "egress.allow", "mount"
     QHash<QString, QStringList> m_interpreters; // "python", "python.stdin", ...

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void invalidOverrides_data();
     void invalidOverrides();
     void placeholderInsideAWord();
+    void checkEntryIsTheLoadersCheck();
 };
 
 void TestCommandProfile::defaultsMatchTheCliDocument_data()
@@ -264,6 +265,32 @@ void TestCommandProfile::invalidOverrides_data()
                                   << u"{name...}"_s;
     QTest::newRow("list inside a word")
         << QByteArray(R"({"operations": {"sandbox.create": ["x", "a{egress...}"]}})") << u"word of its own"_s;
+    // What the editor's validation added (issue 16): the entry must use exactly what the app passes.
+    QTest::newRow("needed placeholder missing")
+        << QByteArray(
+               R"({"operations": {"sandbox.create": ["sandbox", "create", "{egress...}", "{mounts...}"]}})")
+        << u"\"{name}\" is missing"_s;
+    QTest::newRow("egress list dropped")
+        << QByteArray(R"({"operations": {"sandbox.create": ["sandbox", "create", "{name}", "{mounts...}"]}})")
+        << u"\"{egress...}\" is missing"_s;
+    QTest::newRow("placeholder the operation has no value for")
+        << QByteArray(R"({"operations": {"sandbox.ls": ["sandbox", "ls", "{name}"]}})")
+        << u"this entry takes no placeholders"_s;
+    QTest::newRow("code in a run template")
+        << QByteArray(
+               R"({"operations": {"sandbox.run.stdin": ["sandbox", "run", "{name}", "{image}", "{interpreter...}", "{code}"]}})")
+        << u"\"{code}\" has no value here"_s;
+    QTest::newRow("fragment without its value")
+        << QByteArray(R"({"fragments": {"egress.allow": ["--egress-allow"]}})") << u"\"{host}\" is missing"_s;
+    QTest::newRow("code in a stdin interpreter")
+        << QByteArray(R"({"interpreters": {"python.stdin": ["python", "-c", "{code}"]}})")
+        << u"standard input"_s;
+    QTest::newRow("empty word") << QByteArray(R"({"operations": {"sandbox.ls": ["sandbox", "", "ls"]}})")
+                                << u"word 2 is empty"_s;
+    QTest::newRow("line break in a word")
+        << QByteArray(R"({"operations": {"sandbox.ls": ["sandbox", "ls\n--all"]}})") << u"U+000a"_s;
+    QTest::newRow("bidi override in a word")
+        << QByteArray("{\"operations\": {\"sandbox.ls\": [\"sandbox\", \"ls\xe2\x80\xae\"]}}") << u"U+202e"_s;
 }
 
 void TestCommandProfile::invalidOverrides()
@@ -282,6 +309,41 @@ void TestCommandProfile::invalidOverrides()
     QCOMPARE(profile.arguments(Operation::SandboxList, {}), words(u"sandbox ls"_s));
     QCOMPARE(profile.overriddenKeys(), QStringList{u"operations.version"_s});
     QCOMPARE(profile.sourcePath(), u"a.json"_s);
+}
+
+// checkEntry() is the loader's per-entry check: an entry it accepts loads, one it refuses does not,
+// with the same message.
+void TestCommandProfile::checkEntryIsTheLoadersCheck()
+{
+    using k8::kosa8::ProfileSection;
+    QVERIFY(CommandProfile::checkEntry(
+                ProfileSection::Operations, u"sandbox.create"_s,
+                {u"sandbox"_s, u"new"_s, u"--name={name}"_s, u"{egress...}"_s, u"{mounts...}"_s})
+                .isEmpty());
+    QVERIFY(
+        CommandProfile::checkEntry(ProfileSection::Interpreters, u"ruby"_s, {u"ruby"_s, u"-e"_s, u"{code}"_s})
+            .isEmpty());
+    // Without {code} the runner sends the code on standard input: allowed.
+    QVERIFY(CommandProfile::checkEntry(ProfileSection::Interpreters, u"python"_s, {u"python3"_s, u"-"_s})
+                .isEmpty());
+    const QString problem = CommandProfile::checkEntry(ProfileSection::Operations, u"rewind"_s,
+                                                       {u"rewind"_s, u"{name}"_s, u"--yes"_s});
+    QVERIFY2(problem.contains(u"{label}"_s), qPrintable(problem));
+    CommandProfile profile = CommandProfile::builtIn();
+    QString error;
+    QVERIFY(!profile.loadOverridesFromJson(R"({"operations": {"rewind": ["rewind", "{name}", "--yes"]}})",
+                                           u"r.json"_s, &error));
+    QVERIFY2(error.endsWith(problem), qPrintable(error));
+    QCOMPARE(profile.entryTemplate(ProfileSection::Operations, u"rewind"_s),
+             (QStringList{u"rewind"_s, u"{name}"_s, u"--to"_s, u"{label}"_s, u"--yes"_s}));
+    // Every built-in entry passes its own check.
+    for (ProfileSection section : CommandProfile::allSections()) {
+        for (const QString& key : profile.entryKeys(section)) {
+            const QString builtInProblem =
+                CommandProfile::checkEntry(section, key, profile.entryTemplate(section, key));
+            QVERIFY2(builtInProblem.isEmpty(), qPrintable(key + u": "_s + builtInProblem));
+        }
+    }
 }
 
 void TestCommandProfile::placeholderInsideAWord()
