@@ -18,9 +18,8 @@ namespace k8::app {
 
 ExecutableCard::ExecutableCard(const kosa8::Kosa8Runner* appRunner, QWidget* parent)
     : FirstStartCard(tr("Use a kosa8 on this computer"),
-                     tr("On a Mac with Apple silicon, kosa8 runs the sandboxes here with its daemon. "
-                        "On Linux and Intel Macs, point at the kosa8 client, then add a remote worker. "
-                        "The executable is checked with “kosa8 version” before it is used."),
+                     tr("On a Mac with Apple silicon, kosa8 runs the sandboxes here with its daemon, kosa8d. "
+                        "On Linux and Intel Macs, point at the kosa8 client, then add a remote worker."),
                      parent)
     , m_appRunner(appRunner)
     , m_versionCheck(new VersionCheck(appRunner, this))
@@ -118,7 +117,7 @@ void ExecutableCard::onPathEdited()
     }
     m_check->setEnabled(!path.isEmpty());
     if (path.isEmpty())
-        m_preview->setUnavailable(tr("Enter or choose the path of kosa8 to see the command."));
+        m_preview->setUnavailable(tr("The check's command appears here."));
     else
         m_preview->setCommand(m_versionCheck->preview(connectionFor(path)));
     FirstStartCard::showResult(m_result, {}, true);

@@ -56,6 +56,8 @@ FirstStartPage::FirstStartPage(const kosa8::Kosa8Runner* appRunner, QWidget* par
     auto* layout = new QVBoxLayout(column);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(16);
+    // A little above the middle of the page, as onboarding screens sit.
+    layout->addStretch(1);
     layout->addWidget(buildIntro());
 
     auto* cards = new QHBoxLayout;
@@ -66,7 +68,7 @@ FirstStartPage::FirstStartPage(const kosa8::Kosa8Runner* appRunner, QWidget* par
     cards->addWidget(m_remote, 1);
     layout->addLayout(cards);
     layout->addWidget(buildNextSteps());
-    layout->addStretch(1);
+    layout->addStretch(2);
     scroll->setWidget(canvas);
 
     connect(m_executable, &ExecutableCard::executableChosen, this, &FirstStartPage::executableChosen);

@@ -154,7 +154,7 @@ void RemoteWorkerCard::revalidate()
     if (problem.isEmpty())
         m_preview->setCommand(m_versionCheck->preview(connectionFor(worker)));
     else
-        m_preview->setUnavailable(tr("Enter a name, a host and a token to see the command."));
+        m_preview->setUnavailable(tr("The test's command appears here."));
 }
 
 void RemoteWorkerCard::test()

@@ -275,6 +275,7 @@ FirstStartPage* MainWindow::buildFirstStartPage()
                 }
                 m_context->reloadConfiguration();
                 UserMessage message;
+                message.severity = UserMessage::Severity::Info;
                 message.title = tr("Remote worker “%1” added").arg(name);
                 message.text = tr("kosa8 now connects to %1.").arg(host);
                 m_context->postMessage(message);
