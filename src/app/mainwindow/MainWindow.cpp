@@ -227,9 +227,8 @@ QWidget* MainWindow::buildSidebar()
     add(tr("Command log"), QStringLiteral("log"), QStringLiteral("utilities-terminal"));
     add(tr("Timeline"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"));
     add(tr("History"), QStringLiteral("history"), QStringLiteral("document-open-recent"));
-    // Last, so that the other entries keep their rows (Page) whether or not it is there, and hidden
-    // until kosa8 is found missing: it is a place to go only while there is something to set up.
-    add(tr("Get started"), QStringLiteral("setup"), QStringLiteral("system-run"))->setHidden(true);
+    // "Get started" (Page::FirstStart) is added last, and only while kosa8 is missing
+    // (setFirstStartEntryShown()).
     layout->addWidget(m_navigation, 1);
     return sidebar;
 }
@@ -293,12 +292,11 @@ void MainWindow::updateFirstStart()
     const bool answered = state != HealthMonitor::State::Unknown && state != HealthMonitor::State::Checking;
     const bool firstAnswer = answered && !m_healthAnswered;
     m_healthAnswered = m_healthAnswered || answered;
-    QListWidgetItem* entry = m_navigation->item(int(Page::FirstStart));
     if (state == HealthMonitor::State::Missing) {
         ensurePage(Page::FirstStart);
         const QString tried = m_health->configuredExecutable();
         m_firstStartPage->setMissing(tried);
-        entry->setHidden(false);
+        setFirstStartEntryShown(true);
         // At start only: later (a bad path in the settings) the entry appears, the page stays.
         if (firstAnswer)
             showPage(Page::FirstStart);
@@ -306,9 +304,23 @@ void MainWindow::updateFirstStart()
         if (!m_health->isProblem() && !m_firstStartPage->isFound())
             m_firstStartPage->setFound(m_health->summary());
         if (currentPage() != Page::FirstStart)
-            entry->setHidden(true);
+            setFirstStartEntryShown(false);
     }
     updateHealthPanelVisibility();
+}
+
+void MainWindow::setFirstStartEntryShown(bool shown)
+{
+    // Added and removed rather than hidden: Home and End in a list view go to hidden rows too.
+    const int row = int(Page::FirstStart);
+    const bool present = m_navigation->count() > row;
+    if (shown && !present) {
+        auto* entry = new QListWidgetItem(style::icon(QStringLiteral("setup"), QStringLiteral("system-run")),
+                                          tr("Get started"), m_navigation);
+        entry->setData(Qt::AccessibleTextRole, tr("Get started: connect kosa8"));
+    } else if (!shown && present) {
+        delete m_navigation->takeItem(row);
+    }
 }
 
 void MainWindow::updateHealthPanelVisibility()

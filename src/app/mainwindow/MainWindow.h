@@ -42,7 +42,8 @@ public:
         CommandLog = 2,
         Timeline = 3,
         History = 4,
-        // "Get started": in the navigation only while kosa8 is missing (updateFirstStart()).
+        // "Get started": in the navigation only while kosa8 is missing or its page is shown
+        // (updateFirstStart()).
         FirstStart = 5
     };
 
@@ -121,6 +122,7 @@ private:
     // Shows the "Get started" entry and page while kosa8 is missing (selected at the first check),
     // tells the page when kosa8 answers, and drops the entry once it is left with kosa8 found.
     void updateFirstStart();
+    void setFirstStartEntryShown(bool shown);
     // The health panel's "not found" says what the first-start page says at length: not both.
     void updateHealthPanelVisibility();
 
