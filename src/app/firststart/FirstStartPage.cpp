@@ -161,14 +161,26 @@ void FirstStartPage::setMissing(const QString& tried)
     m_sandboxes->hide();
 }
 
-void FirstStartPage::setFound(const QString& summary)
+void FirstStartPage::setFound(const QString& summary, bool serverAnswered)
 {
     m_found = true;
-    FirstStartCard::showResult(m_status, tr("kosa8 found: %1. You are ready to go.").arg(summary), true);
+    const QString text =
+        serverAnswered ? tr("kosa8 found: %1. You are ready to go.").arg(summary)
+                       : tr("kosa8 found: %1. Start its daemon (kosa8 daemon start) or add a remote worker.")
+                             .arg(summary);
+    FirstStartCard::showResult(m_status, text, serverAnswered);
     m_setup->setEnabled(true);
     m_sandboxes->show();
     if (m_setup->isVisible())
         m_setup->setFocus();
+}
+
+void FirstStartPage::setNotAnswering(const QString& summary)
+{
+    m_found = false;
+    FirstStartCard::showResult(m_status, tr("%1. What went wrong is shown above.").arg(summary), false);
+    m_setup->setEnabled(false);
+    m_sandboxes->hide();
 }
 
 QString FirstStartPage::statusText() const

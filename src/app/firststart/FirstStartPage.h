@@ -29,7 +29,10 @@ public:
     // kosa8 is not found; `tried` names what was looked for (plain text).
     void setMissing(const QString& tried);
     // kosa8 answers (`summary` as in the status bar): the set-up and the sandboxes are offered.
-    void setFound(const QString& summary);
+    // `serverAnswered`: its daemon or worker answered too.
+    void setFound(const QString& summary, bool serverAnswered);
+    // kosa8 was started but failed (`summary` as in the status bar; the health panel says more).
+    void setNotAnswering(const QString& summary);
     bool isFound() const { return m_found; }
 
     ExecutableCard* executableCard() const { return m_executable; }

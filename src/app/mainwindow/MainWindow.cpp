@@ -301,8 +301,10 @@ void MainWindow::updateFirstStart()
         if (firstAnswer)
             showPage(Page::FirstStart);
     } else if (m_firstStartPage && answered) {
-        if (!m_health->isProblem() && !m_firstStartPage->isFound())
-            m_firstStartPage->setFound(m_health->summary());
+        if (m_health->isProblem())
+            m_firstStartPage->setNotAnswering(m_health->summary());
+        else
+            m_firstStartPage->setFound(m_health->summary(), state == HealthMonitor::State::Ok);
         if (currentPage() != Page::FirstStart)
             setFirstStartEntryShown(false);
     }
@@ -325,7 +327,9 @@ void MainWindow::setFirstStartEntryShown(bool shown)
 
 void MainWindow::updateHealthPanelVisibility()
 {
-    m_healthPanel->setVisible(m_health->isProblem() && currentPage() != Page::FirstStart);
+    // Only "not found": what else goes wrong (kosa8 not answering) is told with its details there.
+    const bool missing = m_health->state() == HealthMonitor::State::Missing;
+    m_healthPanel->setVisible(m_health->isProblem() && !(missing && currentPage() == Page::FirstStart));
 }
 
 void MainWindow::setInboxPage(QWidget* page)

@@ -176,6 +176,31 @@ private Q_SLOTS:
         QVERIFY(!fixture.entryShown());
     }
 
+    // An executable that checked out but then fails: the page says so, and the health panel, with
+    // the command and its error, is shown above it (only "not found" is left to the page alone).
+    void aChosenKosa8ThatStopsAnsweringIsToldWithItsDetails()
+    {
+        MissingKosa8Window fixture;
+        QVERIFY(fixture.waitForPage());
+        app::ExecutableCard* card = fixture.executable();
+        typeInto(card->pathEdit(), test::StandinEnvironment::standin());
+        QTest::keyClick(card->pathEdit(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(card->useButton()->isEnabled(), Slow);
+        fixture.env.setFaults(
+            {{QStringLiteral("version"),
+              QJsonObject{{QStringLiteral("mode"), QStringLiteral("exit")},
+                          {QStringLiteral("code"), 3},
+                          {QStringLiteral("message"), QStringLiteral("worker unreachable")}}}});
+        card->useButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(fixture.window.health()->state(), app::HealthMonitor::State::NotAnswering,
+                                  Slow);
+        QCOMPARE(fixture.window.currentPage(), MainWindow::Page::FirstStart);
+        QVERIFY(fixture.page()->statusText().contains(QStringLiteral("not answering")));
+        QVERIFY(!fixture.page()->setupButton()->isEnabled());
+        QVERIFY(fixture.window.healthPanel()->isVisible());
+        QVERIFY(fixture.window.healthPanel()->detailsText().contains(QStringLiteral("worker unreachable")));
+    }
+
     void theSetUpIsOfferedOnceKosa8Works()
     {
         MissingKosa8Window fixture;
