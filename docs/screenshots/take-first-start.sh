@@ -13,6 +13,4 @@ shots_setup first-start-shot :71
 
 shots_start_display
 shots_start_app --kosa8 /nonexistent/kosa8
-# The remote worker's form, half filled in: the host is there, the token not yet.
-xdotool mousemove 10 10
 shots_grab first-start.png 2

@@ -62,6 +62,11 @@ ExecutableCard::ExecutableCard(const kosa8::Kosa8Runner* appRunner, QWidget* par
     contents()->addStretch(1);
     contents()->addWidget(m_use, 0, Qt::AlignRight);
 
+    // In the order they are seen: the file dialog first, then the path it fills in.
+    setTabOrder(m_browse, m_path);
+    setTabOrder(m_path, m_check);
+    setTabOrder(m_check, m_preview);
+    setTabOrder(m_preview, m_use);
     connect(m_browse, &QPushButton::clicked, this, &ExecutableCard::browse);
     connect(m_check, &QPushButton::clicked, this, &ExecutableCard::check);
     connect(m_path, &QLineEdit::returnPressed, this, &ExecutableCard::check);

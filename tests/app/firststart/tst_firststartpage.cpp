@@ -104,6 +104,14 @@ private Q_SLOTS:
         QVERIFY(page->statusText().contains(fixture.missing));
         QVERIFY(!page->setupButton()->isEnabled()); // the set-up needs a working kosa8
         QVERIFY(page->inboxText().contains(QStringLiteral("inbox already works")));
+        // Keyboard: Tab goes from the file dialog's button to the path it fills in, then to Check.
+        app::ExecutableCard* card = fixture.executable();
+        card->browseButton()->setFocus();
+        QTest::keyClick(card->browseButton(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), card->pathEdit());
+        QTest::keyClicks(card->pathEdit(), QStringLiteral("/bin/true"));
+        QTest::keyClick(card->pathEdit(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), card->checkButton());
         // The page says it all: no "not found" banner above it.
         QVERIFY(fixture.window.healthPanel()->isHidden());
 
