@@ -75,7 +75,14 @@ FirstStartPage::FirstStartPage(const kosa8::Kosa8Runner* appRunner, QWidget* par
     connect(m_executable, &ExecutableCard::workingExecutableChanged, m_remote,
             &RemoteWorkerCard::setClientExecutable);
     connect(m_remote, &RemoteWorkerCard::remoteProfileRequested, this,
-            &FirstStartPage::remoteProfileRequested);
+            [this](const QString& name, const QString& host, const QString& token) {
+                // The worker is reached through the client its Test ran: a client that checked out
+                // but was not "used" yet is chosen with it, or the worker would wait for a kosa8
+                // that is still not found.
+                if (!m_executable->workingExecutable().isEmpty())
+                    Q_EMIT executableChosen(m_executable->workingExecutable());
+                Q_EMIT remoteProfileRequested(name, host, token);
+            });
     setMissing({});
 }
 
@@ -163,6 +170,7 @@ void FirstStartPage::setMissing(const QString& tried)
 
 void FirstStartPage::setFound(const QString& summary, bool serverAnswered)
 {
+    const bool wasFound = m_found;
     m_found = true;
     const QString text =
         serverAnswered ? tr("kosa8 found: %1. You are ready to go.").arg(summary)
@@ -171,7 +179,8 @@ void FirstStartPage::setFound(const QString& summary, bool serverAnswered)
     FirstStartCard::showResult(m_status, text, serverAnswered);
     m_setup->setEnabled(true);
     m_sandboxes->show();
-    if (m_setup->isVisible())
+    // The next step, once: later checks (Help > Check kosa8 again) leave the focus alone.
+    if (!wasFound && m_setup->isVisible())
         m_setup->setFocus();
 }
 

@@ -44,6 +44,8 @@ public:
     QString inboxText() const;
 
 Q_SIGNALS:
+    // "Use this executable"; also just before remoteProfileRequested() when the executable card
+    // holds a client that checked out (the remote test ran it).
     void executableChosen(const QString& path);
     void remoteProfileRequested(const QString& name, const QString& host, const QString& token);
     void setupRequested();

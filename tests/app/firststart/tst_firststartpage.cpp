@@ -351,6 +351,7 @@ private Q_SLOTS:
 
         app::RemoteWorkerCard* card = fixture.remote();
         QSignalSpy requested(fixture.page(), &app::FirstStartPage::remoteProfileRequested);
+        QSignalSpy chosen(fixture.page(), &app::FirstStartPage::executableChosen);
         QVERIFY(!card->testButton()->isEnabled());
         QVERIFY(card->problemText().isEmpty()); // nothing typed: nothing to complain about yet
 
@@ -402,9 +403,15 @@ private Q_SLOTS:
         QCOMPARE(requested.first().at(0).toString(), QStringLiteral("studio mac"));
         QCOMPARE(requested.first().at(1).toString(), host);
         QCOMPARE(requested.first().at(2).toString(), token);
-        // The interim wiring: the settings' remote worker.
+        // The client the test ran (checked, not "used" yet) is chosen with the worker.
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen.first().at(0).toString(), test::StandinEnvironment::standin());
+        // The interim wiring: the settings' remote worker, and kosa8 is found through it.
         QCOMPARE(fixture.context.settings()->remoteHost(), host);
         QCOMPARE(fixture.context.runner()->connection().host, host);
+        QCOMPARE(fixture.context.runner()->connection().executable, test::StandinEnvironment::standin());
+        QTRY_COMPARE_WITH_TIMEOUT(fixture.window.health()->state(), app::HealthMonitor::State::Ok, Slow);
+        QTRY_VERIFY_WITH_TIMEOUT(fixture.page()->isFound(), Slow);
     }
 
     // Agents are served while kosa8 is missing and the first-start page is on screen.
