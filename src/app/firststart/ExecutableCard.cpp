@@ -35,7 +35,7 @@ ExecutableCard::ExecutableCard(const kosa8::Kosa8Runner* appRunner, QWidget* par
 
     m_path->setObjectName(QStringLiteral("executablePath"));
     m_path->setAccessibleName(tr("Path of the kosa8 executable"));
-    m_path->setPlaceholderText(tr("/usr/local/bin/kosa8"));
+    m_path->setPlaceholderText(QStringLiteral("/usr/local/bin/kosa8")); // a path: nothing to translate
     m_path->setClearButtonEnabled(true);
     m_path->setFont(style::monospaceFont());
     m_browse->setObjectName(QStringLiteral("executableBrowse"));

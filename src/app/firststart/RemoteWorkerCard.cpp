@@ -42,7 +42,7 @@ RemoteWorkerCard::RemoteWorkerCard(const kosa8::Kosa8Runner* appRunner, QWidget*
     m_name->setMaxLength(RemoteWorkerInput::MaxNameLength);
     m_host->setObjectName(QStringLiteral("workerHost"));
     m_host->setAccessibleName(tr("Host of the worker (KOSA8_HOST)"));
-    m_host->setPlaceholderText(tr("worker.example.com:7443"));
+    m_host->setPlaceholderText(QStringLiteral("worker.example.com:7443")); // an address: nothing to translate
     m_token->setObjectName(QStringLiteral("workerToken"));
     m_token->setAccessibleName(tr("Token of the worker (KOSA8_TOKEN)"));
     m_token->setEchoMode(QLineEdit::Password);
@@ -50,10 +50,12 @@ RemoteWorkerCard::RemoteWorkerCard(const kosa8::Kosa8Runner* appRunner, QWidget*
                                   QLineEdit::TrailingPosition);
     m_reveal->setObjectName(QStringLiteral("workerTokenReveal"));
     m_reveal->setCheckable(true);
-    m_reveal->setToolTip(tr("Show the token"));
+    m_reveal->setText(tr("Show the token")); // the name screen readers give its button
+    m_reveal->setToolTip(tr("Show the token (Ctrl+R)"));
     connect(m_reveal, &QAction::toggled, this, [this](bool on) {
         m_token->setEchoMode(on ? QLineEdit::Normal : QLineEdit::Password);
-        m_reveal->setToolTip(on ? tr("Hide the token") : tr("Show the token"));
+        m_reveal->setText(on ? tr("Hide the token") : tr("Show the token"));
+        m_reveal->setToolTip(on ? tr("Hide the token (Ctrl+R)") : tr("Show the token (Ctrl+R)"));
     });
     // The action button takes no focus: Ctrl+R from the token field reveals it as well.
     auto* revealKey = new QAction(m_token);
