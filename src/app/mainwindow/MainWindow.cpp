@@ -4,6 +4,7 @@
 #include "about/AboutDialog.h"
 #include "commandlog/CommandLogModel.h"
 #include "commandlog/CommandLogPage.h"
+#include "firststart/FirstStartPage.h"
 #include "health/HealthMonitor.h"
 #include "health/HealthPanel.h"
 #include "history/HistoryPage.h"
@@ -76,7 +77,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     m_pages->addWidget(m_inboxPage);
     m_pages->addWidget(m_sandboxesPage);
     // Empty stand-ins until each page is first shown (ensurePage()).
-    for (int i = int(Page::CommandLog); i <= int(Page::History); ++i)
+    for (int i = int(Page::CommandLog); i <= int(Page::FirstStart); ++i)
         m_pages->addWidget(new QWidget(m_pages));
     column->addWidget(m_pages, 1);
     row->addWidget(content, 1);
@@ -92,6 +93,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
             return;
         ensurePage(Page(index));
         m_pages->setCurrentIndex(index);
+        updateFirstStart();
     });
     connect(m_sandboxesPage, &SandboxesPage::setupRequested, this, &MainWindow::openSetup);
     connect(m_sandboxesPage, &SandboxesPage::timelineRequested, this,
@@ -104,6 +106,9 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
             m_sandboxesPage->refresher()->refresh();
         m_healthWasProblem = m_health->isProblem();
     });
+    // After the health panel's own connections, so that it is hidden again on the first-start page.
+    connect(m_health, &HealthMonitor::checked, this, &MainWindow::updateFirstStart);
+    connect(m_health, &HealthMonitor::stateChanged, this, &MainWindow::updateFirstStart);
 
     // Sandboxes first: it is what there is to do until an agent asks for something.
     showPage(Page::Sandboxes);
@@ -159,6 +164,11 @@ void MainWindow::ensurePage(Page page)
             m_historyPage, &HistoryPage::showOnTimelineRequested, this,
             [this](const QString& sandbox, const QString& requestId) { showTimeline(sandbox, requestId); });
         connect(m_historyPage, &HistoryPage::showRequestRequested, this, &MainWindow::showRequestRequested);
+        break;
+    case Page::FirstStart:
+        if (m_firstStartPage)
+            return;
+        built = buildFirstStartPage();
         break;
     }
     const int index = int(page);
@@ -217,6 +227,8 @@ QWidget* MainWindow::buildSidebar()
     add(tr("Command log"), QStringLiteral("log"), QStringLiteral("utilities-terminal"));
     add(tr("Timeline"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"));
     add(tr("History"), QStringLiteral("history"), QStringLiteral("document-open-recent"));
+    // "Get started" (Page::FirstStart) is added last, and only while kosa8 is missing
+    // (setFirstStartEntryShown()).
     layout->addWidget(m_navigation, 1);
     return sidebar;
 }
@@ -243,6 +255,81 @@ QWidget* MainWindow::buildInboxPlaceholder()
     layout->addWidget(text);
     layout->addStretch(3);
     return page;
+}
+
+FirstStartPage* MainWindow::buildFirstStartPage()
+{
+    m_firstStartPage = new FirstStartPage(m_context->runner(), this);
+    // Interim, until connection profiles: the executable for this session, and the settings'
+    // one remote worker (AppSettings::setRemoteHost/Token); both re-check kosa8's health.
+    connect(m_firstStartPage, &FirstStartPage::executableChosen, m_context, &AppContext::useExecutable);
+    connect(m_firstStartPage, &FirstStartPage::remoteProfileRequested, this,
+            [this](const QString& name, const QString& host, const QString& token) {
+                AppSettings* settings = m_context->settings();
+                {
+                    const QSignalBlocker blocker(settings);
+                    settings->setRemoteHost(host);
+                    settings->setRemoteToken(token);
+                    settings->sync();
+                }
+                m_context->reloadConfiguration();
+                UserMessage message;
+                message.severity = UserMessage::Severity::Info;
+                message.title = tr("Remote worker “%1” added").arg(name);
+                message.text = tr("kosa8 now connects to %1.").arg(host);
+                m_context->postMessage(message);
+            });
+    connect(m_firstStartPage, &FirstStartPage::setupRequested, this, &MainWindow::openSetup);
+    connect(m_firstStartPage, &FirstStartPage::sandboxesRequested, this,
+            [this] { showPage(Page::Sandboxes); });
+    connect(m_firstStartPage, &FirstStartPage::inboxRequested, this, [this] { showPage(Page::Inbox); });
+    return m_firstStartPage;
+}
+
+void MainWindow::updateFirstStart()
+{
+    const HealthMonitor::State state = m_health->state();
+    const bool answered = state != HealthMonitor::State::Unknown && state != HealthMonitor::State::Checking;
+    const bool firstAnswer = answered && !m_healthAnswered;
+    m_healthAnswered = m_healthAnswered || answered;
+    if (state == HealthMonitor::State::Missing) {
+        ensurePage(Page::FirstStart);
+        const QString tried = m_health->configuredExecutable();
+        m_firstStartPage->setMissing(tried);
+        setFirstStartEntryShown(true);
+        // At start only: later (a bad path in the settings) the entry appears, the page stays.
+        if (firstAnswer)
+            showPage(Page::FirstStart);
+    } else if (m_firstStartPage && answered) {
+        if (m_health->isProblem())
+            m_firstStartPage->setNotAnswering(m_health->summary());
+        else
+            m_firstStartPage->setFound(m_health->summary(), state == HealthMonitor::State::Ok);
+        if (currentPage() != Page::FirstStart)
+            setFirstStartEntryShown(false);
+    }
+    updateHealthPanelVisibility();
+}
+
+void MainWindow::setFirstStartEntryShown(bool shown)
+{
+    // Added and removed rather than hidden: Home and End in a list view go to hidden rows too.
+    const int row = int(Page::FirstStart);
+    const bool present = m_navigation->count() > row;
+    if (shown && !present) {
+        auto* entry = new QListWidgetItem(style::icon(QStringLiteral("setup"), QStringLiteral("system-run")),
+                                          tr("Get started"), m_navigation);
+        entry->setData(Qt::AccessibleTextRole, tr("Get started: connect kosa8"));
+    } else if (!shown && present) {
+        delete m_navigation->takeItem(row);
+    }
+}
+
+void MainWindow::updateHealthPanelVisibility()
+{
+    // Only "not found": what else goes wrong (kosa8 not answering) is told with its details there.
+    const bool missing = m_health->state() == HealthMonitor::State::Missing;
+    m_healthPanel->setVisible(m_health->isProblem() && !(missing && currentPage() == Page::FirstStart));
 }
 
 void MainWindow::setInboxPage(QWidget* page)

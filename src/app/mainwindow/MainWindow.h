@@ -16,6 +16,7 @@ namespace k8::app {
 class AppContext;
 class CommandLogModel;
 class CommandLogPage;
+class FirstStartPage;
 class HealthIndicator;
 class HealthMonitor;
 class HealthPanel;
@@ -40,7 +41,10 @@ public:
         Sandboxes = 1,
         CommandLog = 2,
         Timeline = 3,
-        History = 4
+        History = 4,
+        // "Get started": in the navigation only while kosa8 is missing or its page is shown
+        // (updateFirstStart()).
+        FirstStart = 5
     };
 
     explicit MainWindow(AppContext* context, QWidget* parent = nullptr);
@@ -72,6 +76,8 @@ public:
     TimelinePage* timelinePage();
     HistoryPage* historyPage();
     CommandLogPage* commandLogPage();
+    // Null until kosa8 was first found missing.
+    FirstStartPage* builtFirstStartPage() const { return m_firstStartPage; }
     // Null while the page has not been built.
     TimelinePage* builtTimelinePage() const { return m_timelinePage; }
     HistoryPage* builtHistoryPage() const { return m_historyPage; }
@@ -112,6 +118,13 @@ private:
     void updateRunningCount();
     // Builds `page` if it is still a placeholder in the stack.
     void ensurePage(Page page);
+    FirstStartPage* buildFirstStartPage();
+    // Shows the "Get started" entry and page while kosa8 is missing (selected at the first check),
+    // tells the page when kosa8 answers, and drops the entry once it is left with kosa8 found.
+    void updateFirstStart();
+    void setFirstStartEntryShown(bool shown);
+    // The health panel's "not found" says what the first-start page says at length: not both.
+    void updateHealthPanelVisibility();
 
     AppContext* m_context;
     CommandLogModel* m_commandLog;
@@ -123,6 +136,7 @@ private:
     TimelinePage* m_timelinePage = nullptr;
     CommandLogPage* m_commandLogPage = nullptr;
     HistoryPage* m_historyPage = nullptr;
+    FirstStartPage* m_firstStartPage = nullptr;
     HealthPanel* m_healthPanel;
     MessageArea* m_messageArea;
     HealthIndicator* m_healthIndicator = nullptr;
@@ -133,6 +147,7 @@ private:
     int m_runningJobs = 0;
     bool m_monitoring = false;
     bool m_healthWasProblem = false;
+    bool m_healthAnswered = false; // a first check has ended
 };
 
 } // namespace k8::app

@@ -46,6 +46,14 @@ void AppContext::reloadConfiguration()
     Q_EMIT configurationChanged();
 }
 
+void AppContext::useExecutable(const QString& path)
+{
+    spdlog::info("kosa8: using {} for this session", path.toStdString());
+    m_options.kosa8Path = path;
+    applyConnectionSettings();
+    Q_EMIT configurationChanged();
+}
+
 void AppContext::loadProfile()
 {
     kosa8::CommandProfile profile = kosa8::CommandProfile::builtIn();

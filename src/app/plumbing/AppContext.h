@@ -46,6 +46,10 @@ public:
     // Re-reads the profile file and pushes settings (connection, output cap) into the runner.
     // Posts a message when the profile file is invalid.
     void reloadConfiguration();
+    // Interim, until connection profiles: kosa8 at `path` for the rest of this session, as if it
+    // had been given with --kosa8 (the first-start page's choice); re-checks kosa8's health
+    // through configurationChanged(). Not saved.
+    void useExecutable(const QString& path);
 
     void postMessage(const UserMessage& message);
     // Withdraws the message with this key (e.g. a refresh that failed before now worked).

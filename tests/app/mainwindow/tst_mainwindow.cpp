@@ -92,6 +92,9 @@ private Q_SLOTS:
         window.show();
         window.startMonitoring();
         QTRY_COMPARE_WITH_TIMEOUT(window.health()->state(), app::HealthMonitor::State::Missing, Slow);
+        // The window opens on the first-start page (tests/app/firststart); the panel is on the others.
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::FirstStart);
+        window.showPage(app::MainWindow::Page::Sandboxes);
         QVERIFY(window.healthPanel()->isVisible());
         QVERIFY(window.healthPanel()->titleText().contains(QStringLiteral("not found")));
         QVERIFY(window.healthPanel()->bodyText().contains(QStringLiteral("/missing/kosa8")));
