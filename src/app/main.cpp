@@ -161,7 +161,9 @@ int main(int argc, char** argv)
         spdlog::error("logging: {}; logging to standard error only", logError.toStdString());
     spdlog::info("kosa8 Desk {} starting; data folder {}; kosa8 {}", KOSA8DESK_VERSION,
                  options.dataDir.toStdString(), options.kosa8Path.toStdString());
-    if (claim == k8::app::SingleInstance::Claim::Unavailable)
+    if (claim == k8::app::SingleInstance::Claim::First)
+        spdlog::info("single instance: listening on {}", instance.channelPath().toStdString());
+    else
         spdlog::warn("single instance: {}; a second launch will start a second app",
                      instanceError.toStdString());
     startupprobe::mark("options_and_logging");

@@ -147,7 +147,6 @@ bool SingleInstance::listen(QString* error)
     if (!agent::SocketPath::restrictSocketFile(m_channelPath, &chmodError))
         spdlog::warn("single instance: {}", chmodError.toStdString());
     connect(m_server, &QLocalServer::newConnection, this, &SingleInstance::acceptClients);
-    spdlog::info("single instance: listening on {}", m_channelPath.toStdString());
     return true;
 }
 
