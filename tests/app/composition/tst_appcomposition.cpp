@@ -22,6 +22,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QPushButton>
 #include <QLocalServer>
 #include <QProcess>
 #include <QSignalSpy>
@@ -414,7 +415,7 @@ private Q_SLOTS:
                                                   QFile::ExeOther)); // 0755
         options.socketPath = QDir(folder).filePath(QStringLiteral("agent.sock"));
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
-        QVERIFY(writeApproveRule(options.rulesFile, QStringLiteral("print(1)")));
+        QVERIFY(writeApproveRule(options.rulesFile, QStringLiteral("print('by the rule')")));
 
         AppComposition composition(options);
         QString error;
