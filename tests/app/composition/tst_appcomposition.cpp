@@ -22,9 +22,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
-#include <QPushButton>
 #include <QLocalServer>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
