@@ -161,11 +161,13 @@ int main(int argc, char** argv)
         spdlog::error("logging: {}; logging to standard error only", logError.toStdString());
     spdlog::info("kosa8 Desk {} starting; data folder {}; kosa8 {}", KOSA8DESK_VERSION,
                  options.dataDir.toStdString(), options.kosa8Path.toStdString());
-    if (claim == k8::app::SingleInstance::Claim::First)
+    if (claim == k8::app::SingleInstance::Claim::First) {
         spdlog::info("single instance: listening on {}", instance.channelPath().toStdString());
-    else
+        spdlog::default_logger()->flush(); // where to look when a second launch does not raise it
+    } else {
         spdlog::warn("single instance: {}; a second launch will start a second app",
                      instanceError.toStdString());
+    }
     startupprobe::mark("options_and_logging");
 
     // The context, the window, the agent service and the inbox, wired together. A socket that

@@ -19,6 +19,7 @@
 #include <QTest>
 
 #include <memory>
+#include <sys/stat.h>
 
 using k8::test::AgentTestClient;
 using k8::test::DeskProcess;
@@ -36,6 +37,16 @@ QString readLog(const QString& dataDir)
 {
     QFile log(QDir(dataDir).filePath(QStringLiteral("logs/kosa8-desk.log")));
     return log.open(QIODevice::ReadOnly) ? QString::fromUtf8(log.readAll()) : QString();
+}
+
+// Which file is at `path` (inode and change time: an inode number may be reused), empty when none.
+QByteArray fileIdentity(const QString& path)
+{
+    struct stat info = {};
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return QByteArray::number(quint64(info.st_ino)) + '/' + QByteArray::number(qint64(info.st_ctim.tv_sec)) +
+           '.' + QByteArray::number(qint64(info.st_ctim.tv_nsec));
 }
 
 // The channel's path, as the app logs it when it starts listening there.
@@ -202,9 +213,15 @@ private Q_SLOTS:
         }
         QVERIFY(QFile::exists(channelFromLog(dataDir()))); // left behind by the kill
 
-        AgentTestClient client;
+        const QByteArray killedSocket = fileIdentity(socketPath());
+        QVERIFY(!killedSocket.isEmpty());
         auto next = makeDesk();
         next->start();
+        // Connected once the new app's socket replaced the killed one's: a connect to the old file
+        // could land where nobody will ever answer (seen about once in ten full runs).
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !fileIdentity(socketPath()).isEmpty() && fileIdentity(socketPath()) != killedSocket, Wait);
+        AgentTestClient client;
         QVERIFY2(next->connect(client), next->process().readAllStandardError().constData());
         QVERIFY(roundTrip(client));
         // It is the app for this data folder now: a further launch raises it.
