@@ -4,19 +4,24 @@
 //      QCoreApplication only, before anything of the GUI exists, so it needs no display;
 //   1. text-only requests (--help, --version, --verify-ledger) need no display: answered with a
 //      QCoreApplication and no window;
-//   2. otherwise QApplication, translations, command line, logging, then the AppComposition
+//   2. otherwise QApplication, translations, command line; then the single-instance channel
+//      (plumbing/SingleInstance.h: a second launch for the same data folder raises the first
+//      one's window and exits 0 here); logging, then the AppComposition
 //      (composition/AppComposition.h), which builds and wires the context, SIGTERM/SIGINT
-//      handling, the main window, the agent service and the inbox;
+//      handling, the main window, the agent service and the inbox (a socket that cannot be used
+//      is said in the window, which opens anyway);
 //   3. the window is shown first; the first kosa8 calls start from the event loop after that.
 
 #include "agent/LedgerVerifier.h"
 #include "composition/AppComposition.h"
 #include "editor/SyntaxRepository.h"
+#include "mainwindow/MainWindow.h"
 #include "mcp/McpCommand.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppOptions.h"
 #include "plumbing/AppSettings.h"
 #include "plumbing/Logging.h"
+#include "plumbing/SingleInstance.h"
 #include "plumbing/StartupProbe.h"
 
 #include <QApplication>
@@ -139,23 +144,47 @@ int main(int argc, char** argv)
         return answerConsoleRequest(action, parser);
     const k8::app::AppOptions& options = parser.options();
 
+    // One app per data folder: a second launch (from a menu, a dock) brings the running window
+    // to the front and ends here, before it logs into the same files.
+    k8::app::SingleInstance instance(options.dataDir);
+    QString instanceError;
+    const auto claim = instance.claim(&instanceError);
+    if (claim == k8::app::SingleInstance::Claim::AlreadyRunning) {
+        printErr(QCoreApplication::translate(
+            "main", "kosa8 Desk is already running; its window was brought to the front"));
+        return 0;
+    }
+    startupprobe::mark("single_instance");
+
     QString logError;
     if (!k8::app::initLogging(options.dataDir, options.verbose, &logError))
         spdlog::error("logging: {}; logging to standard error only", logError.toStdString());
     spdlog::info("kosa8 Desk {} starting; data folder {}; kosa8 {}", KOSA8DESK_VERSION,
                  options.dataDir.toStdString(), options.kosa8Path.toStdString());
+    if (claim == k8::app::SingleInstance::Claim::First) {
+        spdlog::info("single instance: listening on {}", instance.channelPath().toStdString());
+        spdlog::default_logger()->flush(); // where to look when a second launch does not raise it
+    } else {
+        spdlog::warn("single instance: {}; a second launch will start a second app",
+                     instanceError.toStdString());
+    }
     startupprobe::mark("options_and_logging");
 
-    // The context, the window, the agent service and the inbox, wired together. The service
-    // refuses to start when the socket is taken or unsafe; the app then exits 1 and says why.
+    // The context, the window, the agent service and the inbox, wired together. A socket that
+    // cannot be used (unsafe folder, taken by another program) no longer ends the app: the window
+    // says why and how to fix it, and agents cannot connect until its Retry succeeds.
     k8::app::AppComposition composition(options);
     startupprobe::mark("agent_service_made");
     QString agentError;
-    if (!composition.start(&agentError)) {
-        printErr(agentError);
-        k8::app::shutdownLogging();
-        return 1;
-    }
+    if (!composition.start(&agentError))
+        printErr(QCoreApplication::translate("main", "Agents cannot connect: %1").arg(agentError));
+    QObject::connect(&instance, &k8::app::SingleInstance::activationRequested, composition.window(),
+                     [&composition](const QString& activationToken) {
+                         composition.window()->bringToFront(activationToken);
+                         // Flushed: the line is how a person (and the tests) see it happened.
+                         spdlog::info("a second launch asked for the window; brought it to the front");
+                         spdlog::default_logger()->flush();
+                     });
     composition.show();
     startupprobe::mark("shown");
 

@@ -22,6 +22,7 @@
 #include "timeline/TimelineStore.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QHash>
 #include <QPointer>
 #include <QStatusBar>
@@ -127,20 +128,23 @@ void AppComposition::applySettingsToAgent()
 
 bool AppComposition::start(QString* error)
 {
-    // It refuses to start when the socket is taken or unsafe.
+    if (m_started)
+        return m_agentService->isListening();
     agent::AgentSettings agentSettings;
     agentSettings.socketPath = m_options.socketPath;
     agentSettings.dataDir = m_context->dataDir();
     agentSettings.rulesFile = m_options.rulesFile;
     agentSettings.serverVersion = QStringLiteral(KOSA8DESK_VERSION);
     QString agentError;
-    if (!m_agentService->start(agentSettings, &agentError)) {
+    const bool listening = m_agentService->start(agentSettings, &agentError);
+    if (listening) {
+        startupprobe::mark("agent_service_listening");
+    } else {
         spdlog::error("agent socket: {}", agentError.toStdString());
         if (error)
             *error = agentError;
-        return false;
+        showAgentProblem(agentError);
     }
-    startupprobe::mark("agent_service_listening");
     applySettingsToAgent();
     connect(m_context->settings(), &AppSettings::changed, m_agentService.get(),
             [this] { applySettingsToAgent(); });
@@ -156,7 +160,70 @@ bool AppComposition::start(QString* error)
     m_started = true;
     wireInboxNeeds();
     startupprobe::mark("inbox_wired");
+    return listening;
+}
+
+bool AppComposition::retryAgentSocket()
+{
+    QString agentError;
+    if (!m_agentService->retryListening(&agentError)) {
+        spdlog::warn("agent socket, retried: {}", agentError.toStdString());
+        showAgentProblem(agentError);
+        return false;
+    }
+    spdlog::info("agent socket listening after a retry on {}", m_agentService->socketPath().toStdString());
+    showAgentProblem({});
+    Q_EMIT agentSocketListening();
     return true;
+}
+
+QString AppComposition::agentProblemFix() const
+{
+    const QString path = agent::SocketPath::resolve(m_options.socketPath);
+    QString fix;
+    if (QFile::encodeName(path).size() >= agent::SocketPath::maxPathBytes()) {
+        fix = QCoreApplication::translate("main", "Start kosa8 Desk with --socket and a shorter path.");
+    } else {
+        switch (agent::SocketPath::probe(path)) {
+        case agent::SocketPath::Probe::Live:
+            fix = QCoreApplication::translate(
+                      "main", "Stop the program that listens on %1 (another kosa8 Desk with another data "
+                              "folder?), or start kosa8 Desk with --socket and another path.")
+                      .arg(path);
+            break;
+        case agent::SocketPath::Probe::NotASocket:
+            fix = QCoreApplication::translate(
+                      "main", "Move the file %1 away, or start kosa8 Desk with --socket and another path.")
+                      .arg(path);
+            break;
+        default:
+            fix = QCoreApplication::translate(
+                "main", "Fix what is said above, or start kosa8 Desk with --socket and another path.");
+            break;
+        }
+    }
+    return fix + QLatin1Char(' ') +
+           QCoreApplication::translate("main",
+                                       "Then choose Retry on the Inbox page. Sandboxes, the timeline, "
+                                       "the history and the settings work meanwhile.");
+}
+
+void AppComposition::showAgentProblem(const QString& problem)
+{
+    const QString key = QString::fromLatin1(AgentSocketMessageKey);
+    m_window->setAgentProblem(problem);
+    if (m_inboxPage)
+        m_inboxPage->showAgentProblem(problem, problem.isEmpty() ? QString() : agentProblemFix());
+    if (problem.isEmpty()) {
+        m_context->clearMessage(key);
+        return;
+    }
+    UserMessage message;
+    message.severity = UserMessage::Severity::Error;
+    message.title = QCoreApplication::translate("main", "Agents cannot connect");
+    message.text = problem + QLatin1Char('\n') + agentProblemFix();
+    message.key = key;
+    m_context->postMessage(message);
 }
 
 InboxPage* AppComposition::inboxPage()
@@ -218,7 +285,8 @@ void AppComposition::wireInboxNeeds()
     MainWindow* window = m_window.get();
     agent::AgentService* agentService = m_agentService.get();
     window->setAgentSocketStatus([agentService] {
-        return agent::SocketPath::statusText(agentService->socketPath(), agentService->isListening());
+        return agent::SocketPath::statusText(agentService->socketPath(), agentService->isListening(),
+                                             agentService->listenProblem());
     });
     window->setInboxPageBuilder([this] { inboxPage(); });
     // Direct: the page exists, its connections made, before the service says anything about
@@ -286,6 +354,10 @@ void AppComposition::buildInbox()
     connect(inboxPage, &InboxPage::pendingCountChanged, window, &MainWindow::setInboxCount);
     window->setInboxCount(inboxPage->pendingCount());
     new InboxNotifier(window, inboxPage, InboxNotifier::TrayIcon | InboxNotifier::Notifications, window);
+    // A socket that could not be used: said on the page, with Retry.
+    if (!agentService->isListening() && !agentService->listenProblem().isEmpty())
+        inboxPage->showAgentProblem(agentService->listenProblem(), agentProblemFix());
+    connect(inboxPage, &InboxPage::retryAgentSocketRequested, this, &AppComposition::retryAgentSocket);
     Q_EMIT inboxPageBuilt();
 }
 

@@ -27,12 +27,13 @@ class TerminationSignals;
 // page, the status bar and the tray.
 //
 // The order is the one main() always had: everything up to the agent service is made in the
-// constructor; start() opens the socket and, only when it listens, adds the connections that need
-// a running service. The inbox page is built after the window's first paint (show()), or earlier
-// when it is first needed: shown, asked for (inboxPage()), or a request arrives (the coordinator's
-// requestArriving(), before any signal about the request, so none is lost). Building it before
-// the first paint took a third of the start-up (bench/README.md, bench_startup). Members are
-// destroyed in reverse: the service goes before the window, the context last.
+// constructor; start() opens the socket and adds the connections to the service, whether the
+// socket could be used or not (the ledger, the rules and the inbox page work without it; no
+// request can arrive until retryAgentSocket() succeeds). The inbox page is built after the window's first
+// paint (show()), or earlier when it is first needed: shown, asked for (inboxPage()), or a request arrives
+// (the coordinator's requestArriving(), before any signal about the request, so none is lost). Building it
+// before the first paint took a third of the start-up (bench/README.md, bench_startup). Members are destroyed
+// in reverse: the service goes before the window, the context last.
 class AppComposition : public QObject
 {
     Q_OBJECT
@@ -41,8 +42,15 @@ public:
     ~AppComposition() override;
 
     // Starts the agent service and wires the inbox. False (and why in `error`) when the socket
-    // is taken or unsafe: the app then exits without showing a window.
+    // cannot be used (unsafe folder, taken by another program, path too long) or the ledger not
+    // opened: the window opens all the same and says why and how to fix it (a message that stays,
+    // the inbox page, the status bar); agents cannot connect until retryAgentSocket() succeeds.
     bool start(QString* error);
+    // Tries the agent socket again (the inbox page's Retry). True once it listens.
+    bool retryAgentSocket();
+    // What the person can do about the agent socket's problem, for the messages.
+    QString agentProblemFix() const;
+    static constexpr const char* AgentSocketMessageKey = "agent-socket";
 
     // Shows the window; once it is painted, the first kosa8 calls start and then the inbox page
     // is built (each in its own event-loop turn).
@@ -51,7 +59,7 @@ public:
     AppContext* context() const { return m_context.get(); }
     MainWindow* window() const { return m_window.get(); }
     agent::AgentService* agentService() const { return m_agentService.get(); }
-    // The inbox page, built now if it was not yet. Null until start() succeeded.
+    // The inbox page, built now if it was not yet. Null until start() was called.
     InboxPage* inboxPage();
     // Null while the inbox page has not been built.
     InboxPage* builtInboxPage() const { return m_inboxPage; }
@@ -59,6 +67,8 @@ public:
 Q_SIGNALS:
     // The inbox page was built and wired (builtInboxPage()); before the request that made it, if one did.
     void inboxPageBuilt();
+    // The agent socket started listening after a failed start (retryAgentSocket()).
+    void agentSocketListening();
 
 private:
     void connectAgentProblems();
@@ -67,6 +77,9 @@ private:
     // What needs the running service but not the inbox page; the page's builder.
     void wireInboxNeeds();
     void buildInbox();
+    // Says why agents cannot connect (the message area, the status bar, the inbox page), or
+    // clears it when `problem` is empty.
+    void showAgentProblem(const QString& problem);
 
     AppOptions m_options;
     std::unique_ptr<AppContext> m_context;

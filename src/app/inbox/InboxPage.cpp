@@ -6,6 +6,7 @@
 #include "editor/CodeEditor.h"
 #include "history/DecisionHistoryView.h"
 #include "history/PlainText.h"
+#include "inbox/AgentUnavailableBanner.h"
 #include "inbox/DecisionNotices.h"
 #include "inbox/ReviewView.h"
 #include "inbox/RunConsole.h"
@@ -60,6 +61,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     : QWidget(parent)
     , m_coordinator(coordinator)
     , m_model(coordinator->inbox())
+    , m_agentBanner(new AgentUnavailableBanner(this))
     , m_tabs(new QTabWidget(this))
     , m_pending(new QTableView(this))
     , m_history(new DecisionHistoryView(this))
@@ -219,7 +221,10 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(8);
     layout->addWidget(pageHeader);
+    layout->addWidget(m_agentBanner);
     layout->addWidget(m_split, 1);
+    connect(m_agentBanner, &AgentUnavailableBanner::retryRequested, this,
+            &InboxPage::retryAgentSocketRequested);
 
     connect(m_pending->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -265,6 +270,14 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     setLedgerPath(coordinator->ledgerPath());
     if (model->count() > 0)
         selectRow(0);
+}
+
+void InboxPage::showAgentProblem(const QString& problem, const QString& fix)
+{
+    m_agentBanner->showProblem(problem, fix);
+    // The empty review says where agents connect; it reads that when it shows nothing.
+    if (pendingCount() == 0 && !m_review->isShowingEnded())
+        m_review->showRequest(0);
 }
 
 void InboxPage::setSandboxModel(kosa8::SandboxListModel* model)

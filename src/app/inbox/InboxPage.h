@@ -26,6 +26,7 @@ class SandboxListModel;
 
 namespace k8::app {
 
+class AgentUnavailableBanner;
 class DecisionNotices;
 class DecisionHistoryView;
 class ReviewView;
@@ -75,6 +76,11 @@ public:
     DecisionNotices* decisionNotices() const { return m_notices; }
     // "Sent to research-bot: approve, edit" for a few seconds after each decision; never focused.
     QLabel* sentLabel() const { return m_sentLabel; }
+    // Shown while agents cannot connect (AppComposition says why); hidden otherwise.
+    AgentUnavailableBanner* agentUnavailableBanner() const { return m_agentBanner; }
+    // Why agents cannot connect and how to fix it; an empty `problem` says they can again (and
+    // the empty review then shows where they connect).
+    void showAgentProblem(const QString& problem, const QString& fix);
     // The rules editor while it is open; nullptr otherwise.
     RulesDialog* rulesDialog() const;
     // How long the "Sent to …" confirmation stays.
@@ -99,6 +105,8 @@ Q_SIGNALS:
     void rewindToBeforeRunRequested(const QString& sandbox, const QString& checkpointLabel);
     // A decision the person made was sent: the confirmation text, for the main window's status bar.
     void decisionSent(const QString& confirmation, int timeoutMs);
+    // Retry on the "agents cannot connect" banner.
+    void retryAgentSocketRequested();
 
 private:
     void selectRow(int row);
@@ -122,6 +130,7 @@ private:
     // The coordinator may go before the page at shutdown; the page then shows nothing.
     QPointer<agent::ReviewCoordinator> m_coordinator;
     QPointer<agent::InboxModel> m_model;
+    AgentUnavailableBanner* m_agentBanner;
     QTabWidget* m_tabs;
     QTableView* m_pending;
     DecisionHistoryView* m_history;

@@ -492,7 +492,8 @@ void ReviewView::showRequest(quint64 key)
         // Where agents connect, and whether the app listens: what a person checks when nothing arrives.
         m_ui->socketLabel->setText(
             agent::SocketPath::statusText(m_coordinator ? m_coordinator->socketPath() : QString(),
-                                          m_coordinator && m_coordinator->isListening()));
+                                          m_coordinator && m_coordinator->isListening(),
+                                          m_coordinator ? m_coordinator->listenProblem() : QString()));
         m_shownCards = 0;
         m_ui->stack->setCurrentWidget(m_ui->emptyPage);
         disarm();

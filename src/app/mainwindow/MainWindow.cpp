@@ -30,7 +30,9 @@
 #include <QCloseEvent>
 #include <QDesktopServices>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -39,6 +41,7 @@
 #include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QWindow>
 
 #include <utility>
 
@@ -95,6 +98,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
         m_pages->setCurrentIndex(index);
         updateFirstStart();
     });
+    followNavigationSelection();
     connect(m_sandboxesPage, &SandboxesPage::setupRequested, this, &MainWindow::openSetup);
     connect(m_sandboxesPage, &SandboxesPage::timelineRequested, this,
             [this](const QString& sandbox) { showTimeline(sandbox); });
@@ -217,16 +221,25 @@ QWidget* MainWindow::buildSidebar()
                                                "QListWidget::item { padding: 8px 6px; border-radius: 6px; }"
                                                "QListWidget::item:selected { background: %1; color: white; }")
                                     .arg(style::accentColor().name()));
-    auto add = [this](const QString& text, const QString& iconName, const QString& themeIcon) {
+    m_navigation->setAccessibleDescription(tr("The pages of kosa8 Desk; selecting one shows it."));
+    auto add = [this](const QString& text, const QString& description, const QString& iconName,
+                      const QString& themeIcon) {
         auto* item = new QListWidgetItem(style::icon(iconName, themeIcon), text, m_navigation);
         item->setData(Qt::AccessibleTextRole, text);
+        item->setData(Qt::AccessibleDescriptionRole, description);
+        item->setToolTip(description);
         return item;
     };
-    add(tr("Inbox"), QStringLiteral("inbox"), QStringLiteral("mail-inbox"));
-    add(tr("Sandboxes"), QStringLiteral("sandbox"), QStringLiteral("computer"));
-    add(tr("Command log"), QStringLiteral("log"), QStringLiteral("utilities-terminal"));
-    add(tr("Timeline"), QStringLiteral("timeline"), QStringLiteral("document-open-recent"));
-    add(tr("History"), QStringLiteral("history"), QStringLiteral("document-open-recent"));
+    add(tr("Inbox"), tr("Requests from agents waiting for your decision"), QStringLiteral("inbox"),
+        QStringLiteral("mail-inbox"));
+    add(tr("Sandboxes"), tr("The kosa8 sandboxes, their state and egress"), QStringLiteral("sandbox"),
+        QStringLiteral("computer"));
+    add(tr("Command log"), tr("Every kosa8 command the app ran"), QStringLiteral("log"),
+        QStringLiteral("utilities-terminal"));
+    add(tr("Timeline"), tr("A sandbox's checkpoints and runs"), QStringLiteral("timeline"),
+        QStringLiteral("document-open-recent"));
+    add(tr("History"), tr("Every decision in the ledger"), QStringLiteral("history"),
+        QStringLiteral("document-open-recent"));
     // "Get started" (Page::FirstStart) is added last, and only while kosa8 is missing
     // (setFirstStartEntryShown()).
     layout->addWidget(m_navigation, 1);
@@ -320,6 +333,9 @@ void MainWindow::setFirstStartEntryShown(bool shown)
         auto* entry = new QListWidgetItem(style::icon(QStringLiteral("setup"), QStringLiteral("system-run")),
                                           tr("Get started"), m_navigation);
         entry->setData(Qt::AccessibleTextRole, tr("Get started: connect kosa8"));
+        const QString description = tr("How to connect kosa8: an executable or a remote worker");
+        entry->setData(Qt::AccessibleDescriptionRole, description);
+        entry->setToolTip(description);
     } else if (!shown && present) {
         delete m_navigation->takeItem(row);
     }
@@ -360,6 +376,27 @@ void MainWindow::setInboxCount(int pending)
     font.setBold(pending > 0);
     item->setFont(font);
     setWindowTitle(pending > 0 ? tr("kosa8 Desk (%1 waiting)").arg(pending) : tr("kosa8 Desk"));
+}
+
+void MainWindow::followNavigationSelection()
+{
+    QItemSelectionModel* selection = m_navigation->selectionModel();
+    connect(selection, &QItemSelectionModel::selectionChanged, this,
+            [this, selection](const QItemSelection& selected) {
+                if (!selected.isEmpty()) {
+                    const int row = selected.indexes().constLast().row();
+                    if (row != m_navigation->currentRow())
+                        m_navigation->setCurrentRow(row); // ClearAndSelect: one row stays selected
+                    return;
+                }
+                // Nothing selected (a toggle on the selected entry, or selectRow's clear before it
+                // selects): the current page stays, and so does its entry's selection once the
+                // selection has settled.
+                QTimer::singleShot(0, this, [this, selection] {
+                    if (!selection->hasSelection() && m_navigation->currentRow() >= 0)
+                        selection->select(m_navigation->currentIndex(), QItemSelectionModel::ClearAndSelect);
+                });
+            });
 }
 
 void MainWindow::showPage(Page page)
@@ -436,6 +473,11 @@ void MainWindow::buildStatusBar()
     m_runningLabel = new QLabel(this);
     m_runningLabel->setObjectName(QStringLiteral("runningCommands"));
     statusBar()->addPermanentWidget(m_runningLabel);
+    m_agentProblemLabel = new QLabel(this);
+    m_agentProblemLabel->setObjectName(QStringLiteral("agentProblem"));
+    m_agentProblemLabel->setTextFormat(Qt::PlainText);
+    m_agentProblemLabel->hide();
+    statusBar()->addPermanentWidget(m_agentProblemLabel);
     auto* runner = m_context->runner();
     connect(runner, &kosa8::Kosa8Runner::jobStarted, this, &MainWindow::updateRunningCount);
     // After the runner has forgotten the finished job.
@@ -448,6 +490,29 @@ void MainWindow::updateRunningCount()
 {
     const int running = m_context->runner()->runningCount();
     m_runningLabel->setText(running > 0 ? tr("kosa8 commands running: %1").arg(running) : QString());
+}
+
+void MainWindow::setAgentProblem(const QString& problem)
+{
+    // Short in the bar (paths are long), the whole reason in the tooltip and for screen readers.
+    m_agentProblemLabel->setText(problem.isEmpty() ? QString() : tr("Agents cannot connect"));
+    m_agentProblemLabel->setToolTip(problem);
+    m_agentProblemLabel->setAccessibleDescription(problem);
+    m_agentProblemLabel->setVisible(!problem.isEmpty());
+}
+
+void MainWindow::bringToFront(const QString& activationToken)
+{
+    // Wayland lets a window take the focus only with the token the launcher gave the second
+    // launch; Qt's Wayland plugin reads it from the environment when the window asks.
+    if (!activationToken.isEmpty() && QGuiApplication::platformName().startsWith(QLatin1String("wayland")))
+        qputenv("XDG_ACTIVATION_TOKEN", activationToken.toLatin1());
+    setWindowState((windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    show();
+    raise();
+    activateWindow();
+    if (QWindow* handle = windowHandle())
+        handle->requestActivate();
 }
 
 void MainWindow::startMonitoring()

@@ -61,6 +61,10 @@ public:
     // Where agents connect and whether the app listens there, as one line for About (asked each
     // time About opens).
     void setAgentSocketStatus(std::function<QString()> status) { m_agentSocketStatus = std::move(status); }
+    // Why agents cannot connect (AgentService::listenProblem()), shown in the status bar until
+    // it is cleared with an empty text.
+    void setAgentProblem(const QString& problem);
+    QLabel* agentProblemLabel() const { return m_agentProblemLabel; }
 
     void showPage(Page page);
     Page currentPage() const;
@@ -91,6 +95,9 @@ public:
     QAction* rulesAction() const { return m_rulesAction; }
 
 public Q_SLOTS:
+    // A second launch asked for this window (SingleInstance): shown, unminimised, raised and
+    // activated. `activationToken` is that launch's desktop token (already validated), or empty.
+    void bringToFront(const QString& activationToken = {});
     void openSettings();
     void openAbout();
     void openSetup();
@@ -116,6 +123,9 @@ private:
     void buildMenus();
     void buildStatusBar();
     void updateRunningCount();
+    // The page follows the navigation's selection as well as its current row: a screen reader
+    // selects (QAccessibleTable::selectRow, a cell's toggle action) without moving the current row.
+    void followNavigationSelection();
     // Builds `page` if it is still a placeholder in the stack.
     void ensurePage(Page page);
     FirstStartPage* buildFirstStartPage();
@@ -141,6 +151,7 @@ private:
     MessageArea* m_messageArea;
     HealthIndicator* m_healthIndicator = nullptr;
     QLabel* m_runningLabel = nullptr;
+    QLabel* m_agentProblemLabel = nullptr;
     QAction* m_rulesAction = nullptr;
     std::function<QString()> m_agentSocketStatus;
     std::function<void()> m_buildInboxPage;

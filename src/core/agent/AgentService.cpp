@@ -142,7 +142,29 @@ bool AgentService::start(const AgentSettings& settings, QString* error)
         *error = tr("The agent service is already running.");
         return false;
     }
-    m_settings = settings;
+    if (!m_prepared) {
+        m_settings = settings;
+        if (!prepare(error)) {
+            m_listenProblem = *error;
+            return false;
+        }
+    }
+    return listen(error);
+}
+
+bool AgentService::retryListening(QString* error)
+{
+    if (m_started)
+        return true;
+    if (m_shutDown) {
+        *error = tr("The agent service has shut down.");
+        return false;
+    }
+    return start(m_settings, error);
+}
+
+bool AgentService::prepare(QString* error)
+{
     if (m_settings.dataDir.isEmpty()) {
         *error = tr("No data folder was given for the agent service.");
         return false;
@@ -174,16 +196,26 @@ bool AgentService::start(const AgentSettings& settings, QString* error)
     QString rulesError;
     if (!reloadRules(&rulesError))
         m_startupProblems.append(rulesError);
+    m_prepared = true;
+    // Said once, whether or not the socket can be used: the rules and the ledger matter either way.
+    for (const QString& problemText : std::as_const(m_startupProblems))
+        Q_EMIT problem(problemText);
+    return true;
+}
 
+bool AgentService::listen(QString* error)
+{
     m_server->setLimits(m_settings.limits);
     m_server->setServerVersion(resolvedServerVersion());
     const QString path = SocketPath::resolve(m_settings.socketPath);
-    if (!m_server->listen(path, error))
+    if (!m_server->listen(path, error)) {
+        m_listenProblem = *error;
         return false;
+    }
     m_settings.socketPath = path;
+    m_listenProblem.clear();
     m_started = true;
-    for (const QString& problemText : std::as_const(m_startupProblems))
-        Q_EMIT problem(problemText);
+    Q_EMIT listeningStarted();
     return true;
 }
 

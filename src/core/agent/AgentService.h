@@ -38,7 +38,7 @@ class SandboxDirectory;
 // Typical use in main():
 //   AgentService service(context.runner());
 //   QString error;
-//   if (!service.start(settings, &error)) { show error; exit 1 }
+//   if (!service.start(settings, &error)) { show error; offer service.retryListening() }
 //   on quit: service.shutdown(), wait for shutdownComplete() (or a short cap), then quit.
 class AgentService : public ReviewCoordinator, private AgentRequestHandler
 {
@@ -53,7 +53,13 @@ public:
     // Opens the ledger, loads the rules (an invalid file is reported through problem() and
     // startupProblems(), and none of its rules apply) and listens. False with *error, a message
     // for the UI and the command line, when the ledger cannot be opened or the socket not used.
+    // A socket that cannot be used leaves the ledger and the rules ready: retryListening() tries
+    // the socket again (after the person fixed its folder or stopped the other program).
     bool start(const AgentSettings& settings, QString* error);
+    // start() again with the same settings; true at once when already listening.
+    bool retryListening(QString* error);
+    // Why start() or retryListening() last failed; empty once listening.
+    QString listenProblem() const override { return m_listenProblem; }
     bool isListening() const override;
     QString socketPath() const override;
     const AgentSettings& settings() const { return m_settings; }
@@ -105,6 +111,8 @@ public:
 
 Q_SIGNALS:
     void shutdownComplete();
+    // The socket listens (start() or retryListening() succeeded).
+    void listeningStarted();
     // A decision was recorded and answered (or could not be answered: the agent left). `decision`
     // is the ledger's text for it: one decisionName() or, for a person's decision on several
     // actions, one per action comma-joined.
@@ -205,7 +213,13 @@ private:
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;
+    // The ledger open and the rules read (start()'s first half), and its second half: the socket.
+    bool prepare(QString* error);
+    bool listen(QString* error);
+
     QStringList m_startupProblems;
+    QString m_listenProblem;
+    bool m_prepared = false;
     bool m_started = false;
     bool m_shutDown = false;
     bool m_shutdownAnswering = false; // shutdown() is still answering: the socket must not close yet

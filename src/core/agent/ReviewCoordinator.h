@@ -65,6 +65,9 @@ public:
     // by default nowhere.
     virtual QString socketPath() const { return {}; }
     virtual bool isListening() const { return false; }
+    // Why it does not listen (the socket's folder is unsafe, the path taken...); empty when it
+    // listens or never tried.
+    virtual QString listenProblem() const { return {}; }
 
 Q_SIGNALS:
     // A review or run request came in and is about to be handled: emitted before any other signal

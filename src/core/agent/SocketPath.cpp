@@ -199,10 +199,12 @@ bool SocketPath::restrictSocketFile(const QString& socketPath, QString* error)
     return true;
 }
 
-QString SocketPath::statusText(const QString& socketPath, bool listening)
+QString SocketPath::statusText(const QString& socketPath, bool listening, const QString& problem)
 {
     if (listening)
         return tr("Listening for agents on %1").arg(QDir::toNativeSeparators(socketPath));
+    if (!problem.isEmpty())
+        return tr("Agents cannot connect: %1").arg(problem);
     if (socketPath.isEmpty())
         return tr("Not listening for agents: the agent service has not started.");
     return tr("Not listening for agents on %1: the agent service has stopped.")

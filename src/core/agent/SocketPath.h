@@ -45,7 +45,8 @@ public:
 
     // One line for the person (the empty inbox, About): where agents connect and whether the app
     // listens there, or why not.
-    static QString statusText(const QString& socketPath, bool listening);
+    // With `problem` (AgentService::listenProblem()) a socket that could not be used says why.
+    static QString statusText(const QString& socketPath, bool listening, const QString& problem = {});
 
     // sun_path holds this many bytes including the terminating NUL.
     static int maxPathBytes();

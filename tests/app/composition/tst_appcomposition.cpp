@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // AppComposition builds the app as main() runs it: a review an agent sends over the socket
-// reaches the inbox page inside the main window, and a socket that is taken stops the start.
+// reaches the inbox page inside the main window, and a socket that cannot be used is said in the
+// window, which opens all the same, until Retry listens.
 #include "agent/AgentService.h"
 #include "agent/Ledger.h"
 #include "agent/Sha256.h"
 #include "composition/AppComposition.h"
+#include "inbox/AgentUnavailableBanner.h"
 #include "inbox/DecisionNotices.h"
 #include "inbox/InboxPage.h"
 #include "kosa8/Kosa8Runner.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
+#include "rules/RulesDialog.h"
 #include "support/AgentTestClient.h"
 #include "support/AppTestSupport.h"
 #include "support/FileSizeLimit.h"
@@ -18,8 +21,10 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLocalServer>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -395,20 +400,126 @@ private Q_SLOTS:
         QVERIFY(report.value(QStringLiteral("cpu_ns")).toInteger() > 0);
     }
 
-    void aTakenSocketStopsTheStart()
+    // A socket folder other users can enter: the window opens all the same and says, with the
+    // exact folder, what is wrong and how to fix it (a message that stays, the inbox page, the
+    // status bar, the empty review); standing rules still work; after `chmod 700` Retry listens and
+    // a review reaches the inbox.
+    void anUnsafeSocketFolderOpensTheWindowAndRetryListens()
     {
         k8::test::StandinEnvironment env;
         k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("taken.sock"));
-        QLocalServer other;
-        QVERIFY(other.listen(options.socketPath));
+        const QString folder = QDir(env.root()).filePath(QStringLiteral("open"));
+        QVERIFY(QDir().mkdir(folder));
+        QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                                  QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                                  QFile::ExeOther)); // 0755
+        options.socketPath = QDir(folder).filePath(QStringLiteral("agent.sock"));
+        options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
+        QVERIFY(writeApproveRule(options.rulesFile, QStringLiteral("print('by the rule')")));
 
         AppComposition composition(options);
         QString error;
         QVERIFY(!composition.start(&error));
-        QVERIFY(!error.isEmpty());
+        QVERIFY2(error.contains(folder) && error.contains(QLatin1String("0755")), qPrintable(error));
         QVERIFY(!composition.agentService()->isListening());
-        QVERIFY(!composition.inboxPage()); // nor on demand
+        QVERIFY(!QFile::exists(options.socketPath));
+
+        QSignalSpy built(&composition, &AppComposition::inboxPageBuilt);
+        composition.show();
+        QVERIFY(QTest::qWaitForWindowExposed(composition.window()));
+        QVERIFY(built.wait(Wait));
+        InboxPage* inbox = composition.builtInboxPage();
+        QVERIFY(inbox);
+
+        // The message area: a card that says what and how, with the folder.
+        const QList<k8::app::MessageCard*> cards =
+            cardsTitled(composition, QStringLiteral("Agents cannot connect"));
+        QCOMPARE(cards.size(), 1);
+        QVERIFY2(cards.first()->bodyText().contains(QStringLiteral("chmod 700 %1").arg(folder)),
+                 qPrintable(cards.first()->bodyText()));
+        QVERIFY(cards.first()->bodyText().contains(QLatin1String("Retry")));
+        // The status bar.
+        QVERIFY(composition.window()->agentProblemLabel()->isVisible());
+        QVERIFY(composition.window()->agentProblemLabel()->toolTip().contains(folder));
+        // The inbox page: a banner with the reason, the fix and Retry, instead of "waiting".
+        k8::app::AgentUnavailableBanner* banner = inbox->agentUnavailableBanner();
+        composition.window()->showPage(k8::app::MainWindow::Page::Inbox);
+        QVERIFY(banner->isVisible());
+        QVERIFY2(banner->text().startsWith(QStringLiteral("Agents cannot connect: ")),
+                 qPrintable(banner->text()));
+        QVERIFY(banner->text().contains(QStringLiteral("chmod 700 %1").arg(folder)));
+        auto* socketLabel = inbox->findChild<QLabel*>(QStringLiteral("socketLabel"));
+        QVERIFY(socketLabel);
+        QVERIFY2(socketLabel->text().startsWith(QStringLiteral("Agents cannot connect: ")),
+                 qPrintable(socketLabel->text()));
+        // Standing rules still load and can be edited.
+        QCOMPARE(composition.agentService()->rules().size(), 1);
+        inbox->openRules();
+        QVERIFY(inbox->rulesDialog());
+        inbox->rulesDialog()->close();
+
+        // Retry before the fix: still refused, still said once.
+        QTest::mouseClick(banner->retryButton(), Qt::LeftButton);
+        QVERIFY(!composition.agentService()->isListening());
+        QCOMPARE(cardsTitled(composition, QStringLiteral("Agents cannot connect")).size(), 1);
+
+        // The fix the message names, then Retry.
+        QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QSignalSpy listening(&composition, &AppComposition::agentSocketListening);
+        QTest::mouseClick(banner->retryButton(), Qt::LeftButton);
+        QCOMPARE(listening.count(), 1);
+        QVERIFY(composition.agentService()->isListening());
+        QVERIFY(!banner->isVisible());
+        QVERIFY(!composition.window()->agentProblemLabel()->isVisible());
+        QVERIFY(cardsTitled(composition, QStringLiteral("Agents cannot connect")).isEmpty());
+        QVERIFY2(socketLabel->text().contains(QStringLiteral("Listening for agents on")),
+                 qPrintable(socketLabel->text()));
+
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+        QSignalSpy arrived(inbox, &InboxPage::requestArrived);
+        client.request(QStringLiteral("review"),
+                       {{QStringLiteral("payload"), reviewPayload()},
+                        {QStringLiteral("title"), QStringLiteral("After the retry")},
+                        {QStringLiteral("agent"), QStringLiteral("research-bot")}});
+        QVERIFY(arrived.wait(Wait));
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 1, Wait);
+    }
+
+    // Taken by a program that is not kosa8 Desk: the fix names stopping it; once it stops, Retry
+    // listens.
+    void aSocketTakenByAnotherProgramSaysSoUntilRetryListens()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("taken.sock"));
+        auto other = std::make_unique<QLocalServer>();
+        QVERIFY(other->listen(options.socketPath));
+
+        AppComposition composition(options);
+        QString error;
+        QVERIFY(!composition.start(&error));
+        QVERIFY2(error.contains(options.socketPath), qPrintable(error));
+        QVERIFY(!composition.agentService()->isListening());
+        InboxPage* inbox = composition.inboxPage(); // buildable without a listening service
+        QVERIFY(inbox);
+        QVERIFY(inbox->agentUnavailableBanner()->text().contains(QLatin1String("Stop the program")));
+        const QList<k8::app::MessageCard*> cards =
+            cardsTitled(composition, QStringLiteral("Agents cannot connect"));
+        QCOMPARE(cards.size(), 1);
+        QVERIFY(cards.first()->bodyText().contains(options.socketPath));
+        QVERIFY(cards.first()->bodyText().contains(QLatin1String("--socket")));
+
+        other.reset(); // the other program stops (its socket file goes with it)
+        QVERIFY(composition.retryAgentSocket());
+        QVERIFY(composition.agentService()->isListening());
+        QVERIFY(!inbox->agentUnavailableBanner()->isVisibleTo(inbox));
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
     }
 };
 

@@ -19,6 +19,7 @@
 #include "timeline/TimelinePage.h"
 #include "widgets/MessageArea.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
@@ -258,6 +259,86 @@ private Q_SLOTS:
             QVERIFY2(!action->text().isEmpty(), qPrintable(action->objectName()));
             QVERIFY2(!action->shortcut().isEmpty(), qPrintable(action->objectName()));
         }
+    }
+    // As a screen reader selects: through the navigation's accessible table (selectRow) and a
+    // cell's toggle action. Neither moves the current row by itself; the page must follow all the
+    // same, and the current row with it, so that the keyboard goes on from there.
+    void selectingThroughAccessibilitySwitchesThePage()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAccessible::setActive(true);
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Sandboxes);
+
+        QAccessibleInterface* navigation = QAccessible::queryAccessibleInterface(window.navigation());
+        QVERIFY(navigation);
+        QCOMPARE(navigation->text(QAccessible::Name), QStringLiteral("Navigation"));
+        QVERIFY(!navigation->text(QAccessible::Description).isEmpty());
+        QAccessibleTableInterface* table = navigation->tableInterface();
+        QVERIFY(table);
+        QVERIFY(table->selectRow(int(app::MainWindow::Page::History)));
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::History);
+        QVERIFY(window.builtHistoryPage() && window.builtHistoryPage()->isVisible());
+        QCOMPARE(window.navigation()->currentRow(), int(app::MainWindow::Page::History));
+        QCOMPARE(window.navigation()->selectedItems().size(), 1);
+
+        // A cell's own action, with its name and description for the reader.
+        QAccessibleInterface* timelineCell = table->cellAt(int(app::MainWindow::Page::Timeline), 0);
+        QVERIFY(timelineCell);
+        QCOMPARE(timelineCell->text(QAccessible::Name), QStringLiteral("Timeline"));
+        QVERIFY(!timelineCell->text(QAccessible::Description).isEmpty());
+        QAccessibleActionInterface* actions = timelineCell->actionInterface();
+        QVERIFY(actions);
+        QVERIFY(actions->actionNames().contains(QAccessibleActionInterface::toggleAction()));
+        actions->doAction(QAccessibleActionInterface::toggleAction());
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Timeline);
+        QVERIFY(window.builtTimelinePage() && window.builtTimelinePage()->isVisible());
+
+        // Toggling the selected entry off leaves the page where it is, and its entry selected.
+        actions->doAction(QAccessibleActionInterface::toggleAction());
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::Timeline);
+        QTRY_COMPARE(window.navigation()->selectedItems().size(), 1);
+        QCOMPARE(window.navigation()->selectedItems().constFirst()->text(), QStringLiteral("Timeline"));
+
+        // The keyboard goes on from the page the reader chose.
+        window.navigation()->setFocus();
+        QTest::keyClick(window.navigation(), Qt::Key_Up);
+        QCOMPARE(window.currentPage(), app::MainWindow::Page::CommandLog);
+        QAccessible::setActive(false);
+    }
+
+    // A second launch asks for the window (SingleInstance): a minimised window comes back.
+    void bringToFrontRestoresAMinimisedWindow()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.showMinimized();
+        QTRY_VERIFY(window.isMinimized());
+        window.bringToFront(QStringLiteral("startup-token"));
+        QVERIFY(!window.isMinimized());
+        QVERIFY(window.isVisible());
+        QTRY_VERIFY(QGuiApplication::focusWindow() == window.windowHandle());
+    }
+
+    void theAgentProblemShowsInTheStatusBar()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::MainWindow window(&context);
+        window.show();
+        QVERIFY(!window.agentProblemLabel()->isVisible());
+        const QString problem = QStringLiteral("Refusing the socket folder /tmp/<b>x</b>: its mode is 0755");
+        window.setAgentProblem(problem);
+        QVERIFY(window.agentProblemLabel()->isVisible());
+        QCOMPARE(window.agentProblemLabel()->textFormat(), Qt::PlainText);
+        QCOMPARE(window.agentProblemLabel()->text(), QStringLiteral("Agents cannot connect"));
+        QCOMPARE(window.agentProblemLabel()->toolTip(), problem);
+        window.setAgentProblem({});
+        QVERIFY(!window.agentProblemLabel()->isVisible());
     }
 };
 

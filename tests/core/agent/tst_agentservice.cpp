@@ -313,6 +313,39 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ping), Wait);
     }
 
+    // A socket that could not be used is tried again (the window's Retry) with the ledger and the
+    // rules already open: it listens once the socket is free, and says why until then.
+    void retryListeningAfterTheSocketIsFree()
+    {
+        QVERIFY(startService(baseSettings()));
+        AgentService second(m_runner.get());
+        QSignalSpy listening(&second, &AgentService::listeningStarted);
+        AgentSettings settings = baseSettings();
+        settings.dataDir = m_dir->filePath(QStringLiteral("data2"));
+        QString error;
+        QVERIFY(!second.start(settings, &error));
+        QCOMPARE(second.listenProblem(), error);
+        QVERIFY(!second.retryListening(&error));
+        QVERIFY(error.contains(socketPath()));
+        QCOMPARE(listening.count(), 0);
+
+        m_service->shutdown();
+        QSignalSpy done(m_service.get(), &AgentService::shutdownComplete);
+        QVERIFY(done.count() > 0 || done.wait(Wait));
+        QVERIFY(second.retryListening(&error));
+        QVERIFY(second.isListening());
+        QVERIFY(second.listenProblem().isEmpty());
+        QCOMPARE(listening.count(), 1);
+        QVERIFY(second.retryListening(&error)); // already listening: nothing to do
+        QCOMPARE(listening.count(), 1);
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(socketPath());
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+        const QJsonValue ping = client.request(QStringLiteral("ping"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ping), Wait);
+    }
+
     void envelopeErrors()
     {
         QVERIFY(startService(baseSettings()));
