@@ -12,6 +12,8 @@
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
 #include "plumbing/Logging.h"
+#include "profiles/ProfileSwitcher.h"
+#include "profiles/TokenPrompt.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "settings/SettingsDialog.h"
@@ -346,6 +348,12 @@ void MainWindow::buildStatusBar()
 {
     m_healthIndicator = new HealthIndicator(m_health, this);
     statusBar()->addWidget(m_healthIndicator);
+    // The active connection profile; switching it re-points the runner, the health check and
+    // the sandbox list (AppContext::switchProfile).
+    auto* switcher = new ProfileSwitcher(m_context, this);
+    statusBar()->addPermanentWidget(switcher);
+    connect(switcher, &ProfileSwitcher::editRequested, this, &MainWindow::openSettings);
+    installTokenPrompt(m_context->profileSecrets());
     m_runningLabel = new QLabel(this);
     m_runningLabel->setObjectName(QStringLiteral("runningCommands"));
     statusBar()->addPermanentWidget(m_runningLabel);
