@@ -6,6 +6,11 @@
 
 #include <qt6keychain/keychain.h>
 
+#ifdef K8_SECRETS_DBUS
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#endif
+
 #include <spdlog/spdlog.h>
 
 namespace k8::secrets {
@@ -32,6 +37,27 @@ SecretStore::Error errorOf(QKeychain::Error error)
     return SecretStore::Error::Other;
 }
 
+// QtKeychain's libsecret backend reports a missing session bus or Secret Service as a plain
+// OtherError ("Could not connect: ..."). Asked only after a failure: is there a Secret Service
+// at all? If not, the error is "no keychain", which the app treats differently (it asks).
+bool secretServiceMissing()
+{
+#ifdef K8_SECRETS_DBUS
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.isConnected())
+        return true;
+    const QString service = QStringLiteral("org.freedesktop.secrets");
+    QDBusConnectionInterface* names = bus.interface();
+    if (!names)
+        return true;
+    if (names->isServiceRegistered(service).value())
+        return false;
+    return !names->activatableServiceNames().value().contains(service);
+#else
+    return false;
+#endif
+}
+
 // Runs one QtKeychain job and answers from the event loop. The job deletes itself.
 void run(SecretStore* store, QKeychain::Job* job, QObject* context, SecretStore::Callback done, bool isRemove)
 {
@@ -40,6 +66,8 @@ void run(SecretStore* store, QKeychain::Job* job, QObject* context, SecretStore:
                      [store, guard, done = std::move(done), isRemove](QKeychain::Job* finished) {
                          SecretStore::Result result;
                          result.error = errorOf(finished->error());
+                         if (result.error == SecretStore::Error::Other && secretServiceMissing())
+                             result.error = SecretStore::Error::NoBackend;
                          if (result.error != SecretStore::Error::None)
                              result.message = finished->errorString();
                          // Removing what is not there leaves the store as asked.

@@ -107,7 +107,8 @@ private Q_SLOTS:
         test::StandinEnvironment env;
         app::AppContext context(env.options());
         QVERIFY(context.switchProfile(context.profileSecrets()->addRemote(
-            QStringLiteral("Mac worker"), QStringLiteral("mac-worker.local:7443"), QStringLiteral("tok-SECRET-123"))));
+            QStringLiteral("Mac worker"), QStringLiteral("mac-worker.local:7443"),
+            QStringLiteral("tok-SECRET-123"))));
         app::HealthMonitor monitor(&context);
         monitor.check();
         QTRY_COMPARE_WITH_TIMEOUT(monitor.state(), State::Ok, Slow);

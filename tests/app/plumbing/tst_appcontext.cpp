@@ -27,8 +27,8 @@ private Q_SLOTS:
                      QStringLiteral("debian:bookworm-slim"));
             QCOMPARE(context.settings()->image(QStringLiteral("node")), QStringLiteral("node:22-slim"));
             context.settings()->setImage(QStringLiteral("python"), QStringLiteral("python:3.13-slim"));
-            const QString id = context.profileSecrets()->addRemote(QStringLiteral("Worker"), QStringLiteral("worker:7443"),
-                                                                   QStringLiteral("tok"));
+            const QString id = context.profileSecrets()->addRemote(
+                QStringLiteral("Worker"), QStringLiteral("worker:7443"), QStringLiteral("tok"));
             QVERIFY(!id.isEmpty());
             QVERIFY(context.switchProfile(id));
             context.settings()->setOutputCapBytes(2 * 1024 * 1024);
