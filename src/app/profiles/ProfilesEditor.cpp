@@ -166,6 +166,12 @@ ProfilesEditor::Draft* ProfilesEditor::current()
     return row >= 0 && row < m_drafts.size() ? &m_drafts[row] : nullptr;
 }
 
+const ProfilesEditor::Draft* ProfilesEditor::current() const
+{
+    const int row = currentRow();
+    return row >= 0 && row < m_drafts.size() ? &m_drafts.at(row) : nullptr;
+}
+
 int ProfilesEditor::currentRow() const
 {
     return m_list->currentRow();
@@ -267,7 +273,7 @@ void ProfilesEditor::showRow(int row)
 
 void ProfilesEditor::updateExecutableNote()
 {
-    const Draft* draft = const_cast<ProfilesEditor*>(this)->current();
+    const Draft* draft = current();
     const QString override = m_context->executableOverride();
     if (draft && draft->key == m_activeKey && !override.isEmpty()) {
         m_executableNote->setText(

@@ -87,6 +87,7 @@ private:
     void browse();
     kosa8::ConnectionProfile connectionOf(const Draft& draft) const;
     Draft* current();
+    const Draft* current() const;
 
     AppContext* m_context;
     QList<Draft> m_drafts;

@@ -13,7 +13,6 @@
 #include "secrets/ProfileSecrets.h"
 #include "style/Style.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDialogButtonBox>

@@ -69,7 +69,8 @@ private Q_SLOTS:
         editor->nameEdit()->selectAll();
         QTest::keyClicks(editor->nameEdit(), QStringLiteral("local"));
         QVERIFY(!dialog.saveButton()->isEnabled());
-        QVERIFY2(dialog.problem().contains(QStringLiteral("already a profile")), qPrintable(dialog.problem()));
+        QVERIFY2(dialog.problem().contains(QStringLiteral("already a profile")),
+                 qPrintable(dialog.problem()));
         editor->nameEdit()->selectAll();
         QTest::keyClicks(editor->nameEdit(), QStringLiteral("Build Mac"));
         QVERIFY2(dialog.saveButton()->isEnabled(), qPrintable(dialog.problem()));
@@ -98,8 +99,8 @@ private Q_SLOTS:
     {
         test::StandinEnvironment env;
         app::AppContext context(env.options());
-        const QString id = context.profileSecrets()->addRemote(QStringLiteral("Old worker"), QStringLiteral("old:1"),
-                                                               QStringLiteral("tok-OLD"));
+        const QString id = context.profileSecrets()->addRemote(
+            QStringLiteral("Old worker"), QStringLiteral("old:1"), QStringLiteral("tok-OLD"));
         QTRY_COMPARE(context.profileSecrets()->pendingCount(), 0);
         auto* store = qobject_cast<secrets::MemorySecretStore*>(context.profileSecrets()->store());
         QVERIFY(store && store->contains(id));
@@ -139,8 +140,8 @@ private Q_SLOTS:
         worker.executable = test::StandinEnvironment::standin();
         const QString workerId = context.profiles()->add(worker);
         context.profileSecrets()->setToken(workerId, QStringLiteral("tok-SECRET-9"));
-        const QString missingId =
-            context.profiles()->addLocal(QStringLiteral("Not installed"), env.root() + QStringLiteral("/no/kosa8"));
+        const QString missingId = context.profiles()->addLocal(QStringLiteral("Not installed"),
+                                                               env.root() + QStringLiteral("/no/kosa8"));
         QVERIFY(!workerId.isEmpty() && !missingId.isEmpty());
 
         app::SettingsDialog dialog(&context);
@@ -154,7 +155,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(editor->healthLabel()->text().contains(QStringLiteral("daemon")), Slow);
         QVERIFY2(editor->healthLabel()->text().contains(QStringLiteral("reachable")),
                  qPrintable(editor->healthLabel()->text()));
-        QCOMPARE(editor->commandField()->command(), test::StandinEnvironment::standin() + QStringLiteral(" version"));
+        QCOMPARE(editor->commandField()->command(),
+                 test::StandinEnvironment::standin() + QStringLiteral(" version"));
 
         // The worker, picked with the keyboard: its own connection, the token masked.
         editor->profileList()->setFocus();
@@ -163,13 +165,16 @@ private Q_SLOTS:
         QCOMPARE(editor->currentRow(), 1);
         QVERIFY(!editor->executableNote()->isVisible());
         const QString command = editor->commandField()->command();
-        QVERIFY2(command.startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")), qPrintable(command));
+        QVERIFY2(command.startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")),
+                 qPrintable(command));
         QVERIFY(!command.contains(QStringLiteral("tok-SECRET-9")));
         QTRY_VERIFY_WITH_TIMEOUT(editor->healthLabel()->text().contains(QStringLiteral("reachable")), Slow);
         QCOMPARE(editor->healthCheck(1)->state(), app::ProfileHealthCheck::State::Ok);
         // The stand-in names the worker it was sent to.
-        QVERIFY(editor->healthCheck(1)->version().rawLines.join(QLatin1Char('\n')).contains(
-            QStringLiteral("mac-worker.local:7443")));
+        QVERIFY(editor->healthCheck(1)
+                    ->version()
+                    .rawLines.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("mac-worker.local:7443")));
         // The check went to the worker with the token, through the stand-in.
         QTRY_VERIFY(QFile(QDir(env.statePath()).filePath(QStringLiteral("calls.jsonl"))).size() > 0);
         QFile calls(QDir(env.statePath()).filePath(QStringLiteral("calls.jsonl")));
@@ -180,7 +185,8 @@ private Q_SLOTS:
 
         QTest::keyClick(editor->profileList(), Qt::Key_Down);
         QCOMPARE(editor->currentRow(), 2);
-        QTRY_VERIFY_WITH_TIMEOUT(editor->healthLabel()->text().startsWith(QStringLiteral("kosa8 not found")), Slow);
+        QTRY_VERIFY_WITH_TIMEOUT(editor->healthLabel()->text().startsWith(QStringLiteral("kosa8 not found")),
+                                 Slow);
         // The app's own runner was never pointed elsewhere.
         QVERIFY(context.runner()->connection().host.isEmpty());
         QCOMPARE(context.runner()->connection().executable, test::StandinEnvironment::standin());
@@ -205,7 +211,8 @@ private Q_SLOTS:
         QCOMPARE(context.runner()->connection().token, QStringLiteral("tok-MEM"));
 
         app::SettingsDialog again(&context);
-        QVERIFY(again.profilesEditor()->tokenStateLabel()->text().contains(QStringLiteral("this session only")));
+        QVERIFY(
+            again.profilesEditor()->tokenStateLabel()->text().contains(QStringLiteral("this session only")));
     }
 
     void noKeychainAskedAndNoLeavesTheTokenNotStored()

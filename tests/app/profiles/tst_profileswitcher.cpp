@@ -74,7 +74,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(sandboxes->find(QStringLiteral("box-of-a")), Slow);
         QTRY_COMPARE_WITH_TIMEOUT(window.health()->state(), app::HealthMonitor::State::Ok, Slow);
 
-        auto* switcher = window.statusBar()->findChild<app::ProfileSwitcher*>(QStringLiteral("profileSwitcher"));
+        auto* switcher =
+            window.statusBar()->findChild<app::ProfileSwitcher*>(QStringLiteral("profileSwitcher"));
         QVERIFY(switcher);
         QCOMPARE(switcher->text(), QStringLiteral("Profile: Local"));
         QVERIFY(switcher->isVisible());
@@ -114,7 +115,8 @@ private Q_SLOTS:
         // Visible in the message area.
         bool said = false;
         for (const QList<QVariant>& arguments : std::as_const(posted))
-            said = said || arguments.first().value<app::UserMessage>().title.contains(QStringLiteral("Mac worker"));
+            said = said ||
+                   arguments.first().value<app::UserMessage>().title.contains(QStringLiteral("Mac worker"));
         QVERIFY(said);
         // And remembered for the next start.
         app::AppContext again(env.options());
