@@ -11,8 +11,10 @@ set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libspdlog-dev libssl-dev
+    qt6-svg-dev libqt6svg6 qt6-qpa-plugins libgl-dev libspdlog-dev libssl-dev qtkeychain-qt6-dev
     perl patch git)
+# qtkeychain-qt6-dev: connection tokens in the system keychain (src/core/secrets). The tests
+# round-trip a token through a real Secret Service: dbus-daemon and gnome-keyring (--test, --dev).
 # perl, patch, git and lconvert (qt6-l10n-tools): building KSyntaxHighlighting where the
 # distribution has no KF6 (Debian 12, Ubuntu 24.04); see cmake/KSyntaxHighlighting.cmake.
 # The package and its tests (tests/packaging): the icon PNGs are rendered with Qt's SVG renderer
@@ -20,8 +22,8 @@ packages=(build-essential cmake ninja-build pkg-config
 packaging=(desktop-file-utils appstream dpkg-dev file)
 for arg in "$@"; do
     case "$arg" in
-        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}") ;;
-        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" clang-format xvfb xauth imagemagick xdotool) ;;
+        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}" dbus-daemon gnome-keyring) ;;
+        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" clang-format xvfb xauth imagemagick xdotool dbus-daemon gnome-keyring) ;;
         *) echo "deps-debian.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
     esac
 done

@@ -10,7 +10,8 @@ fi
 # KSyntaxHighlighting: a KF6 SyntaxHighlighting already installed (e.g. from KDE's Homebrew tap)
 # is found and used; otherwise the build makes its own from git (cmake/KSyntaxHighlighting.cmake),
 # which needs only perl, patch and git, all part of macOS with the command line tools.
-formulae=(cmake ninja qt spdlog openssl@3)
+# qtkeychain: connection tokens in the macOS Keychain (src/core/secrets).
+formulae=(cmake ninja qt spdlog openssl@3 qtkeychain)
 for arg in "$@"; do
     case "$arg" in
         --test) formulae+=(python@3.12 node) ;;

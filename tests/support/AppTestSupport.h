@@ -41,6 +41,8 @@ public:
         // The runner passes the app's environment on to kosa8, so the stand-in finds its state.
         qputenv("KOSA8_STANDIN_STATE", statePath().toLocal8Bit());
         qunsetenv("KOSA8_STANDIN_FAULT");
+        // Tokens go to a fake keychain in memory (AppContext), never to the person's own.
+        qputenv("KOSA8_DESK_SECRET_STORE", "test-memory");
     }
 
     static QString standin() { return qEnvironmentVariable("KOSA8_STANDIN"); }

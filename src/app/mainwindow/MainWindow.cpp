@@ -13,6 +13,8 @@
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
 #include "plumbing/Logging.h"
+#include "profiles/ProfileSwitcher.h"
+#include "profiles/TokenPrompt.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
 #include "settings/SettingsDialog.h"
@@ -273,23 +275,22 @@ QWidget* MainWindow::buildInboxPlaceholder()
 FirstStartPage* MainWindow::buildFirstStartPage()
 {
     m_firstStartPage = new FirstStartPage(m_context->runner(), this);
-    // Interim, until connection profiles: the executable for this session, and the settings'
-    // one remote worker (AppSettings::setRemoteHost/Token); both re-check kosa8's health.
+    // The choices go into the connection profiles: the active profile's executable, or a new
+    // remote profile (its token in the secret store) made active; both re-check kosa8's health.
     connect(m_firstStartPage, &FirstStartPage::executableChosen, m_context, &AppContext::useExecutable);
     connect(m_firstStartPage, &FirstStartPage::remoteProfileRequested, this,
             [this](const QString& name, const QString& host, const QString& token) {
-                AppSettings* settings = m_context->settings();
-                {
-                    const QSignalBlocker blocker(settings);
-                    settings->setRemoteHost(host);
-                    settings->setRemoteToken(token);
-                    settings->sync();
-                }
-                m_context->reloadConfiguration();
+                QString error;
                 UserMessage message;
-                message.severity = UserMessage::Severity::Info;
-                message.title = tr("Remote worker “%1” added").arg(name);
-                message.text = tr("kosa8 now connects to %1.").arg(host);
+                if (m_context->addRemoteProfile(name, host, token, &error)) {
+                    message.severity = UserMessage::Severity::Info;
+                    message.title = tr("Remote worker “%1” added").arg(name);
+                    message.text = tr("kosa8 now connects to %1.").arg(host);
+                } else {
+                    message.severity = UserMessage::Severity::Error;
+                    message.title = tr("The remote worker “%1” was not added").arg(name);
+                    message.text = error;
+                }
                 m_context->postMessage(message);
             });
     connect(m_firstStartPage, &FirstStartPage::setupRequested, this, &MainWindow::openSetup);
@@ -470,6 +471,12 @@ void MainWindow::buildStatusBar()
 {
     m_healthIndicator = new HealthIndicator(m_health, this);
     statusBar()->addWidget(m_healthIndicator);
+    // The active connection profile; switching it re-points the runner, the health check and
+    // the sandbox list (AppContext::switchProfile).
+    auto* switcher = new ProfileSwitcher(m_context, this);
+    statusBar()->addPermanentWidget(switcher);
+    connect(switcher, &ProfileSwitcher::editRequested, this, &MainWindow::openSettings);
+    installTokenPrompt(m_context->profileSecrets());
     m_runningLabel = new QLabel(this);
     m_runningLabel->setObjectName(QStringLiteral("runningCommands"));
     statusBar()->addPermanentWidget(m_runningLabel);

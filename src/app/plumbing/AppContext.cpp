@@ -2,9 +2,13 @@
 #include "plumbing/AppContext.h"
 
 #include "kosa8/CommandProfile.h"
+#include "kosa8/ConnectionProfiles.h"
 #include "kosa8/JobResult.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppSettings.h"
+#include "secrets/KeychainSecretStore.h"
+#include "secrets/MemorySecretStore.h"
+#include "secrets/ProfileSecrets.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -15,7 +19,29 @@
 
 namespace k8::app {
 
+namespace {
+secrets::SecretStore* defaultSecretStore()
+{
+    if (qEnvironmentVariable("KOSA8_DESK_SECRET_STORE") == QStringLiteral("test-memory")) {
+        auto* fake = new secrets::MemorySecretStore;
+        fake->setPersistent(true);
+        return fake;
+    }
+    return new secrets::KeychainSecretStore;
+}
+
+bool sameConnection(const kosa8::ConnectionProfile& a, const kosa8::ConnectionProfile& b)
+{
+    return a.name == b.name && a.executable == b.executable && a.host == b.host && a.token == b.token &&
+           a.extraEnvironment == b.extraEnvironment;
+}
+} // namespace
+
 AppContext::AppContext(const AppOptions& options, QObject* parent)
+    : AppContext(options, defaultSecretStore(), parent)
+{}
+
+AppContext::AppContext(const AppOptions& options, secrets::SecretStore* secretStore, QObject* parent)
     : QObject(parent)
     , m_options(options)
     , m_settings(nullptr)
@@ -24,12 +50,45 @@ AppContext::AppContext(const AppOptions& options, QObject* parent)
     qRegisterMetaType<k8::app::UserMessage>();
     QDir().mkpath(m_options.dataDir);
     m_settings = new AppSettings(m_options.dataDir, this);
+    secretStore->setParent(this);
+    m_secrets = new secrets::ProfileSecrets(m_settings->profiles(), m_settings->store(), secretStore, this);
     connect(m_settings, &AppSettings::changed, this, [this] {
         applyConnectionSettings();
         Q_EMIT configurationChanged();
     });
+    kosa8::ConnectionProfiles* profiles = m_settings->profiles();
+    connect(profiles, &kosa8::ConnectionProfiles::activeChanged, this, [this, profiles](const QString& id) {
+        const kosa8::SavedProfile* profile = profiles->find(id);
+        const QString name = profile ? profile->name : id;
+        spdlog::info("profiles: switched to \"{}\"", name.toStdString());
+        applyConnectionSettings();
+        // First the lists drop what came from the old connection, then everything re-reads.
+        Q_EMIT activeProfileChanged(id);
+        Q_EMIT configurationChanged();
+        UserMessage message;
+        message.severity = UserMessage::Severity::Info;
+        message.title = tr("Connected to the profile \"%1\"").arg(name);
+        message.text = profile && profile->kind == kosa8::SavedProfile::Kind::Remote
+                           ? tr("kosa8 commands now go to the remote worker %1.").arg(profile->host)
+                           : tr("kosa8 commands now go to the local daemon.");
+        message.key = QStringLiteral("profile-switched");
+        postMessage(message);
+    });
+    connect(profiles, &kosa8::ConnectionProfiles::profileChanged, this, &AppContext::scheduleConnectionCheck);
+    connect(m_secrets, &secrets::ProfileSecrets::problem, this,
+            [this](const QString& title, const QString& text) {
+                UserMessage message;
+                message.severity = UserMessage::Severity::Warning;
+                message.title = title;
+                message.text = text;
+                message.key = QStringLiteral("profile-token");
+                // Deferred: at start the window connects to messagePosted after the context exists.
+                QTimer::singleShot(0, this, [this, message] { postMessage(message); });
+            });
     loadProfile();
     applyConnectionSettings();
+    m_secrets->migrateLegacyToken();
+    m_secrets->loadTokens();
 }
 
 AppContext::~AppContext() = default;
@@ -48,10 +107,29 @@ void AppContext::reloadConfiguration()
 
 void AppContext::useExecutable(const QString& path)
 {
-    spdlog::info("kosa8: using {} for this session", path.toStdString());
-    m_options.kosa8Path = path;
+    // The first-start page's choice is kept in the active profile. It also replaces a --kosa8
+    // given for this run: that executable was the one found missing.
+    QString error;
+    if (!profiles()->setExecutable(profiles()->activeId(), path, &error))
+        spdlog::error("kosa8: could not keep {} in the active profile: {}", path.toStdString(),
+                      error.toStdString());
+    spdlog::info("kosa8: using {}", path.toStdString());
+    if (!executableOverride().isEmpty())
+        m_options.kosa8Path = path;
     applyConnectionSettings();
     Q_EMIT configurationChanged();
+}
+
+bool AppContext::addRemoteProfile(const QString& name, const QString& host, const QString& token,
+                                  QString* error)
+{
+    const QString id = m_secrets->addRemote(name, host, token, error);
+    if (id.isEmpty())
+        return false;
+    // The worker is reached through the client the page just checked, not a bare "kosa8".
+    profiles()->setExecutable(id, m_runner->connection().executable);
+    m_settings->sync();
+    return switchProfile(id);
 }
 
 void AppContext::loadProfile()
@@ -84,9 +162,43 @@ void AppContext::loadProfile()
     m_runner->setProfile(profile);
 }
 
+kosa8::ConnectionProfiles* AppContext::profiles() const
+{
+    return m_settings->profiles();
+}
+
+QString AppContext::executableOverride() const
+{
+    // AppOptions fills in "kosa8" when neither --kosa8 nor $KOSA8_DESK_KOSA8 was given: that
+    // default is the profile's business, not an override.
+    const QString path = m_options.kosa8Path;
+    return path == QStringLiteral("kosa8") ? QString() : path;
+}
+
+bool AppContext::switchProfile(const QString& id)
+{
+    return profiles()->setActive(id);
+}
+
+void AppContext::scheduleConnectionCheck()
+{
+    if (m_connectionCheckScheduled)
+        return;
+    m_connectionCheckScheduled = true;
+    QTimer::singleShot(0, this, [this] {
+        m_connectionCheckScheduled = false;
+        const kosa8::ConnectionProfiles* list = profiles();
+        if (sameConnection(m_runner->connection(), list->connection(list->activeId(), executableOverride())))
+            return;
+        applyConnectionSettings();
+        Q_EMIT configurationChanged();
+    });
+}
+
 void AppContext::applyConnectionSettings()
 {
-    m_runner->setConnection(m_settings->connectionProfile(m_options.kosa8Path));
+    const kosa8::ConnectionProfiles* list = profiles();
+    m_runner->setConnection(list->connection(list->activeId(), executableOverride()));
     kosa8::RunnerLimits limits = m_runner->limits();
     limits.outputCapBytes = m_settings->outputCapBytes();
     m_runner->setLimits(limits);

@@ -8,9 +8,15 @@
 #include <QString>
 
 namespace k8::kosa8 {
+class ConnectionProfiles;
 class Kosa8Runner;
 struct JobResult;
 } // namespace k8::kosa8
+
+namespace k8::secrets {
+class ProfileSecrets;
+class SecretStore;
+} // namespace k8::secrets
 
 namespace k8::app {
 
@@ -21,7 +27,8 @@ class AppSettings;
 //   - the parsed command line (options()) and the data folder,
 //   - the settings (settings()),
 //   - the one Kosa8Runner that every kosa8 command goes through (runner()), configured from the
-//     settings and the command profile file,
+//     active connection profile and the command profile file,
+//   - the connection profiles (profiles()) and their tokens in the secret store (profileSecrets()),
 //   - a message hub: postMessage()/reportFailure() put a message in the main window's
 //     message area (non-modal), from any feature,
 //   - the shutdown sequence: requestShutdown() emits shuttingDown() so that services can answer
@@ -31,13 +38,26 @@ class AppContext : public QObject
 {
     Q_OBJECT
 public:
+    // Tokens go to the system keychain (KeychainSecretStore); with KOSA8_DESK_SECRET_STORE=test-memory
+    // in the environment, to a fake in memory instead (tests/support/AppTestSupport.h sets it, so
+    // no test touches a person's keychain).
     explicit AppContext(const AppOptions& options, QObject* parent = nullptr);
+    // With this secret store (taken over: parented to the context). Tests inject fakes.
+    AppContext(const AppOptions& options, secrets::SecretStore* secretStore, QObject* parent = nullptr);
     ~AppContext() override;
 
     const AppOptions& options() const { return m_options; }
     QString dataDir() const { return m_options.dataDir; }
     AppSettings* settings() const { return m_settings; }
     kosa8::Kosa8Runner* runner() const { return m_runner; }
+    kosa8::ConnectionProfiles* profiles() const;
+    secrets::ProfileSecrets* profileSecrets() const { return m_secrets; }
+    // The command line's --kosa8 (or $KOSA8_DESK_KOSA8): it replaces the executable of the
+    // active profile for this run. Empty when neither was given.
+    QString executableOverride() const;
+    // Makes `id` the active profile: the runner gets its connection, configurationChanged and
+    // activeProfileChanged follow, and the switch is logged and posted. False: no such profile.
+    bool switchProfile(const QString& id);
 
     // The command profile override file: `kosa8-profile.json` in the data folder.
     QString profilePath() const;
@@ -46,10 +66,14 @@ public:
     // Re-reads the profile file and pushes settings (connection, output cap) into the runner.
     // Posts a message when the profile file is invalid.
     void reloadConfiguration();
-    // Interim, until connection profiles: kosa8 at `path` for the rest of this session, as if it
-    // had been given with --kosa8 (the first-start page's choice); re-checks kosa8's health
-    // through configurationChanged(). Not saved.
+    // The first-start page's "use this executable": kept as the active profile's executable (and
+    // in place of a --kosa8 given for this run); re-checks kosa8's health through
+    // configurationChanged().
     void useExecutable(const QString& path);
+    // The first-start page's "add a remote worker": a new remote profile with its token in the
+    // secret store, made the active one. False with *error when the name or host is refused.
+    bool addRemoteProfile(const QString& name, const QString& host, const QString& token,
+                          QString* error = nullptr);
 
     void postMessage(const UserMessage& message);
     // Withdraws the message with this key (e.g. a refresh that failed before now worked).
@@ -70,16 +94,25 @@ Q_SIGNALS:
     void messagePosted(const k8::app::UserMessage& message);
     void messageCleared(const QString& key);
     void configurationChanged();
+    // The active connection profile is another one now (the runner has its connection already;
+    // configurationChanged follows). Lists of what kosa8 holds (sandboxes) drop what they
+    // showed: it came from the old connection.
+    void activeProfileChanged(const QString& id);
     void shuttingDown();
 
 private:
     void applyConnectionSettings();
+    // A profile's fields or token changed: when that changes the runner's connection, apply it
+    // and say so (once, later, so a burst of changes is one re-check).
+    void scheduleConnectionCheck();
     void loadProfile();
     void quitIfReleased();
 
     AppOptions m_options;
     AppSettings* m_settings;
     kosa8::Kosa8Runner* m_runner;
+    secrets::ProfileSecrets* m_secrets = nullptr;
+    bool m_connectionCheckScheduled = false;
     QString m_profileError;
     bool m_shuttingDown = false;
     int m_shutdownHolds = 0;

@@ -2,6 +2,7 @@
 #include "plumbing/AppSettings.h"
 
 #include "agent/PayloadShapes.h"
+#include "kosa8/ConnectionProfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,8 +14,6 @@ namespace {
 const QString KeyDefaultSandbox = QStringLiteral("agent/defaultSandbox");
 const QString KeyImagePrefix = QStringLiteral("images/");
 const QString KeyOutputCap = QStringLiteral("kosa8/outputCapBytes");
-const QString KeyRemoteHost = QStringLiteral("remote/host");
-const QString KeyRemoteToken = QStringLiteral("remote/token");
 const QString KeyRefreshInterval = QStringLiteral("sandboxes/refreshIntervalS");
 const QString KeyApproveArmDelay = QStringLiteral("inbox/approveArmDelayMs");
 } // namespace
@@ -23,7 +22,10 @@ AppSettings::AppSettings(const QString& dataDir, QObject* parent)
     : QObject(parent)
     , m_settings(
           new QSettings(QDir(dataDir).filePath(QStringLiteral("kosa8-desk.ini")), QSettings::IniFormat, this))
-{}
+    , m_profiles(new kosa8::ConnectionProfiles(m_settings, this))
+{
+    sync();
+}
 
 AppSettings::~AppSettings() = default;
 
@@ -83,28 +85,6 @@ void AppSettings::setOutputCapBytes(qint64 bytes)
     Q_EMIT changed();
 }
 
-QString AppSettings::remoteHost() const
-{
-    return m_settings->value(KeyRemoteHost).toString();
-}
-
-void AppSettings::setRemoteHost(const QString& host)
-{
-    m_settings->setValue(KeyRemoteHost, host.trimmed());
-    Q_EMIT changed();
-}
-
-QString AppSettings::remoteToken() const
-{
-    return m_settings->value(KeyRemoteToken).toString();
-}
-
-void AppSettings::setRemoteToken(const QString& token)
-{
-    m_settings->setValue(KeyRemoteToken, token);
-    Q_EMIT changed();
-}
-
 int AppSettings::refreshIntervalS() const
 {
     bool ok = false;
@@ -130,17 +110,6 @@ void AppSettings::setApproveArmDelayMs(int ms)
 {
     m_settings->setValue(KeyApproveArmDelay, qBound(0, ms, MaxApproveArmDelayMs));
     Q_EMIT changed();
-}
-
-kosa8::ConnectionProfile AppSettings::connectionProfile(const QString& executable) const
-{
-    kosa8::ConnectionProfile profile;
-    profile.executable = executable;
-    profile.host = remoteHost();
-    profile.token = remoteToken();
-    if (!profile.host.isEmpty())
-        profile.name = QStringLiteral("remote");
-    return profile;
 }
 
 void AppSettings::sync()

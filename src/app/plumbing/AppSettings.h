@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "kosa8/ConnectionProfile.h"
-
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 class QSettings;
+
+namespace k8::kosa8 {
+class ConnectionProfiles;
+}
 
 namespace k8::app {
 
@@ -37,12 +39,11 @@ public:
     qint64 outputCapBytes() const;
     void setOutputCapBytes(qint64 bytes);
 
-    // Remote worker (Linux / Intel-macOS clients): KOSA8_HOST and KOSA8_TOKEN.
-    QString remoteHost() const;
-    void setRemoteHost(const QString& host);
-    // Secret: never logged. Stored in the settings file, which is made readable by the owner only.
-    QString remoteToken() const;
-    void setRemoteToken(const QString& token);
+    // The kosa8 connections (local daemon, remote workers), one active; saved in this file
+    // without their tokens (those live in the secret store: AppContext::profileSecrets()).
+    kosa8::ConnectionProfiles* profiles() const { return m_profiles; }
+    // The underlying settings (the profile secrets migrate the old token key through it).
+    QSettings* store() const { return m_settings; }
 
     // How often the sandbox list refreshes while kosa8 answers.
     static constexpr int DefaultRefreshIntervalS = 10;
@@ -56,10 +57,8 @@ public:
     int approveArmDelayMs() const;
     void setApproveArmDelayMs(int ms);
 
-    // The connection for the runner: the given executable plus the remote worker settings.
-    kosa8::ConnectionProfile connectionProfile(const QString& executable) const;
-
-    // Writes to disk (and restricts the file to the owner, because of the token).
+    // Writes to disk (and restricts the file to the owner: older versions kept a token in it,
+    // and one may still be there until it could be moved to a keychain).
     void sync();
 
 Q_SIGNALS:
@@ -68,6 +67,7 @@ Q_SIGNALS:
 
 private:
     QSettings* m_settings;
+    kosa8::ConnectionProfiles* m_profiles;
 };
 
 } // namespace k8::app

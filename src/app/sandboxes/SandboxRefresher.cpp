@@ -27,6 +27,19 @@ SandboxRefresher::SandboxRefresher(AppContext* context, kosa8::SandboxListModel*
         if (m_started)
             refresh();
     });
+    // Another connection profile: what the list shows belongs to the old connection. It is
+    // emptied at once and an answer still coming from the old connection is dropped; the
+    // configurationChanged that follows reads the list from the new one.
+    connect(context, &AppContext::activeProfileChanged, this, [this] {
+        if (m_job) {
+            m_job->disconnect(this);
+            m_job->cancel();
+            m_job = nullptr;
+            m_again = false;
+            Q_EMIT busyChanged(false);
+        }
+        m_model->clear();
+    });
 }
 
 void SandboxRefresher::start()

@@ -8,10 +8,12 @@
 #include "kosa8/SandboxListModel.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "profiles/ProfilesEditor.h"
+#include "profiles/TokenPrompt.h"
+#include "secrets/ProfileSecrets.h"
 #include "settings/CommandProfileDialog.h"
 #include "style/Style.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
@@ -29,6 +31,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::SettingsDialog>())
     , m_context(context)
+    , m_profiles(new ProfilesEditor(context, this))
 {
     m_ui->setupUi(this);
     AppSettings* settings = context->settings();
@@ -41,14 +44,13 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     m_ui->armDelaySpin->setRange(0, AppSettings::MaxApproveArmDelayMs);
     m_ui->armDelaySpin->setValue(settings->approveArmDelayMs());
 
-    m_ui->hostEdit->setText(settings->remoteHost());
-    m_ui->tokenEdit->setText(settings->remoteToken());
-    QAction* reveal = m_ui->tokenEdit->addAction(
-        style::icon(QStringLiteral("eye"), QStringLiteral("view-visible")), QLineEdit::TrailingPosition);
-    reveal->setCheckable(true);
-    reveal->setToolTip(tr("Show the token"));
-    connect(reveal, &QAction::toggled, this,
-            [this](bool on) { m_ui->tokenEdit->setEchoMode(on ? QLineEdit::Normal : QLineEdit::Password); });
+    m_ui->profilesLayout->addWidget(m_profiles);
+    setTabOrder(m_ui->armDelaySpin, m_profiles);
+    setTabOrder(m_profiles, m_ui->outputCapSpin);
+    // Saving a token may find no keychain: the person is asked (over this dialog) before it is
+    // kept in memory only.
+    if (!context->profileSecrets()->hasAsk())
+        installTokenPrompt(context->profileSecrets());
 
     m_ui->outputCapSpin->setValue(int(qMax<qint64>(1, settings->outputCapBytes() / (1024 * 1024))));
     m_ui->refreshSpin->setValue(settings->refreshIntervalS());
@@ -68,7 +70,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     connect(m_ui->defaultSandboxCombo, &QComboBox::editTextChanged, this, &SettingsDialog::revalidate);
-    connect(m_ui->hostEdit, &QLineEdit::textChanged, this, &SettingsDialog::revalidate);
+    connect(m_profiles, &ProfilesEditor::edited, this, &SettingsDialog::revalidate);
     updateProfileStatus();
     revalidate();
     // In code, not in the form: a form's minimumSize fixes the minimum height too (at 0), and the
@@ -105,12 +107,12 @@ QComboBox* SettingsDialog::defaultSandboxCombo() const
 
 QLineEdit* SettingsDialog::hostEdit() const
 {
-    return m_ui->hostEdit;
+    return m_profiles->hostEdit();
 }
 
 QLineEdit* SettingsDialog::tokenEdit() const
 {
-    return m_ui->tokenEdit;
+    return m_profiles->tokenEdit();
 }
 
 QSpinBox* SettingsDialog::outputCapSpin() const
@@ -243,8 +245,8 @@ void SettingsDialog::revalidate()
                 m_problem = tr("Image for %1: %2").arg(language, problem);
         }
     }
-    if (m_problem.isEmpty() && m_ui->hostEdit->text().trimmed().contains(QLatin1Char(' ')))
-        m_problem = tr("The remote host must not contain spaces.");
+    if (m_problem.isEmpty())
+        m_problem = m_profiles->problem();
     m_ui->settingsMessage->setText(m_problem);
     m_ui->settingsMessage->setVisible(!m_problem.isEmpty());
     saveButton()->setEnabled(m_problem.isEmpty());
@@ -262,13 +264,21 @@ void SettingsDialog::save()
         settings->setDefaultSandbox(m_ui->defaultSandboxCombo->currentText().trimmed());
         for (const QString& language : AppSettings::languages())
             settings->setImage(language, m_images.value(language)->text().trimmed());
-        settings->setRemoteHost(m_ui->hostEdit->text());
-        settings->setRemoteToken(m_ui->tokenEdit->text());
         settings->setOutputCapBytes(qint64(m_ui->outputCapSpin->value()) * 1024 * 1024);
         settings->setRefreshIntervalS(m_ui->refreshSpin->value());
         settings->setApproveArmDelayMs(m_ui->armDelaySpin->value());
         settings->sync();
     }
+    QString profileError;
+    if (!m_profiles->apply(&profileError)) {
+        // Every valid change was saved; what was not stays in the dialog with the reason.
+        m_problem = profileError;
+        m_ui->settingsMessage->setText(m_problem);
+        m_ui->settingsMessage->setVisible(true);
+        m_context->reloadConfiguration();
+        return;
+    }
+    settings->sync();
     m_context->reloadConfiguration();
     accept();
 }

@@ -19,15 +19,17 @@ class SandboxListModel;
 namespace k8::app {
 
 class AppContext;
+class ProfilesEditor;
 
 namespace Ui {
 class SettingsDialog;
 }
 
 // Settings: default sandbox for agent runs (picked from the existing sandboxes, or typed),
-// image per language, remote worker (host + token in
-// a password field), output cap, refresh interval, and the command profile file (path, status,
-// "Open folder", "Reload"). Values are checked as typed; Save stays disabled while any is wrong.
+// image per language, the connection profiles (ProfilesEditor: local daemon and remote workers,
+// tokens in the keychain, health per profile), output cap, refresh interval, and the command profile file
+// (path, status, "Open folder", "Reload"). Values are checked as typed; Save stays disabled while any is
+// wrong.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -44,6 +46,8 @@ public:
     // "There is no sandbox named …" under the combo; empty when the name exists or is empty.
     QString defaultSandboxNote() const;
     QLineEdit* imageEdit(const QString& language) const { return m_images.value(language); }
+    // The profiles section; hostEdit() and tokenEdit() are its fields for the selected profile.
+    ProfilesEditor* profilesEditor() const { return m_profiles; }
     QLineEdit* hostEdit() const;
     QLineEdit* tokenEdit() const;
     QSpinBox* outputCapSpin() const;
@@ -70,6 +74,7 @@ private:
     AppContext* m_context;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
     QHash<QString, QLineEdit*> m_images;
+    ProfilesEditor* m_profiles;
     QString m_problem;
 };
 

@@ -101,6 +101,14 @@ QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
+void SandboxListModel::clear()
+{
+    beginResetModel();
+    m_sandboxes.clear();
+    m_loaded = false;
+    endResetModel();
+}
+
 void SandboxListModel::setSandboxes(const QList<Sandbox>& sandboxes)
 {
     // Incoming list without duplicate names (the first one wins).

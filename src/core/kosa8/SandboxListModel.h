@@ -38,6 +38,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     void setSandboxes(const QList<Sandbox>& sandboxes);
+    // Forgets the list (a model reset) and makes it unknown again (isLoaded() false): the
+    // connection changed, so what was listed says nothing about what the new one holds.
+    void clear();
     const QList<Sandbox>& sandboxes() const { return m_sandboxes; }
     const Sandbox* find(const QString& name) const;
     int rowOf(const QString& name) const;

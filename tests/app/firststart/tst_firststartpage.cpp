@@ -167,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(chosen.count(), 1);
         QCOMPARE(chosen.first().at(0).toString(), standin);
 
-        // The interim wiring (AppContext::useExecutable) re-checks health: kosa8 is found.
+        // AppContext::useExecutable re-checks health: kosa8 is found.
         QTRY_COMPARE_WITH_TIMEOUT(fixture.window.health()->state(), app::HealthMonitor::State::Ok, Slow);
         QCOMPARE(fixture.context.runner()->connection().executable, standin);
         app::FirstStartPage* page = fixture.page();
@@ -406,8 +406,9 @@ private Q_SLOTS:
         // The client the test ran (checked, not "used" yet) is chosen with the worker.
         QCOMPARE(chosen.count(), 1);
         QCOMPARE(chosen.first().at(0).toString(), test::StandinEnvironment::standin());
-        // The interim wiring: the settings' remote worker, and kosa8 is found through it.
-        QCOMPARE(fixture.context.settings()->remoteHost(), host);
+        // A new remote profile, made active, and kosa8 is found through it.
+        QCOMPARE(fixture.context.profiles()->active().name, QStringLiteral("studio mac"));
+        QCOMPARE(fixture.context.profiles()->active().host, host);
         QCOMPARE(fixture.context.runner()->connection().host, host);
         QCOMPARE(fixture.context.runner()->connection().executable, test::StandinEnvironment::standin());
         QTRY_COMPARE_WITH_TIMEOUT(fixture.window.health()->state(), app::HealthMonitor::State::Ok, Slow);

@@ -7,6 +7,7 @@
 #include "health/HealthPanel.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "secrets/ProfileSecrets.h"
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
 
@@ -105,8 +106,9 @@ private Q_SLOTS:
     {
         test::StandinEnvironment env;
         app::AppContext context(env.options());
-        context.settings()->setRemoteHost(QStringLiteral("mac-worker.local:7443"));
-        context.settings()->setRemoteToken(QStringLiteral("tok-SECRET-123"));
+        QVERIFY(context.switchProfile(context.profileSecrets()->addRemote(
+            QStringLiteral("Mac worker"), QStringLiteral("mac-worker.local:7443"),
+            QStringLiteral("tok-SECRET-123"))));
         app::HealthMonitor monitor(&context);
         monitor.check();
         QTRY_COMPARE_WITH_TIMEOUT(monitor.state(), State::Ok, Slow);

@@ -2,9 +2,11 @@
 // The app context: settings in the data folder, the runner configured from them, the command
 // profile file (a broken one is reported by name and the defaults apply), and the shutdown path.
 
+#include "kosa8/ConnectionProfiles.h"
 #include "kosa8/Kosa8Runner.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "secrets/ProfileSecrets.h"
 #include "support/AppTestSupport.h"
 
 #include <QtTest>
@@ -25,8 +27,10 @@ private Q_SLOTS:
                      QStringLiteral("debian:bookworm-slim"));
             QCOMPARE(context.settings()->image(QStringLiteral("node")), QStringLiteral("node:22-slim"));
             context.settings()->setImage(QStringLiteral("python"), QStringLiteral("python:3.13-slim"));
-            context.settings()->setRemoteHost(QStringLiteral("worker:7443"));
-            context.settings()->setRemoteToken(QStringLiteral("tok"));
+            const QString id = context.profileSecrets()->addRemote(
+                QStringLiteral("Worker"), QStringLiteral("worker:7443"), QStringLiteral("tok"));
+            QVERIFY(!id.isEmpty());
+            QVERIFY(context.switchProfile(id));
             context.settings()->setOutputCapBytes(2 * 1024 * 1024);
             context.settings()->sync();
             QCOMPARE(context.runner()->connection().host, QStringLiteral("worker:7443"));
@@ -35,11 +39,19 @@ private Q_SLOTS:
         }
         const QString ini = env.dataPath() + QStringLiteral("/kosa8-desk.ini");
         QVERIFY(QFile::exists(ini));
-        // Holds a token: readable by the owner only.
+        // Readable by the owner only (an old token may still be in it), and no token in it.
         QCOMPARE(QFile::permissions(ini) & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
                  QFileDevice::Permissions());
+        QFile file(ini);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("worker:7443"));
+        QVERIFY(!text.contains("tok\n") && !text.contains("=tok"));
         app::AppContext again(env.options());
         QCOMPARE(again.settings()->image(QStringLiteral("python")), QStringLiteral("python:3.13-slim"));
+        // The profile used last is the active one again; --kosa8 replaces its executable.
+        QCOMPARE(again.profiles()->active().name, QStringLiteral("Worker"));
+        QCOMPARE(again.runner()->connection().host, QStringLiteral("worker:7443"));
         QCOMPARE(again.runner()->connection().executable, test::StandinEnvironment::standin());
     }
 

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Settings as a person edits them: values are checked as typed, Save writes them and the
-// runner picks up the remote worker at once; the token sits in a password field.
+// runner picks up the remote worker at once; the token sits in a password field and goes to the
+// (fake) keychain, never into the settings file.
 
+#include "kosa8/ConnectionProfiles.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "profiles/ProfilesEditor.h"
+#include "secrets/MemorySecretStore.h"
+#include "secrets/ProfileSecrets.h"
 #include "settings/SettingsDialog.h"
 #include "support/AppTestSupport.h"
 
@@ -26,12 +31,16 @@ private Q_SLOTS:
     {
         test::StandinEnvironment env;
         app::AppContext context(env.options());
-        context.settings()->setRemoteToken(QStringLiteral("tok-123"));
+        QVERIFY(context.switchProfile(context.profileSecrets()->addRemote(
+            QStringLiteral("Worker"), QStringLiteral("worker:7443"), QStringLiteral("tok-123"))));
         app::SettingsDialog dialog(&context);
         QCOMPARE(dialog.defaultSandboxEdit()->text(), QStringLiteral("code-runner"));
         QCOMPARE(dialog.imageEdit(QStringLiteral("python"))->text(), QStringLiteral("python:3.12-slim"));
         QCOMPARE(dialog.imageEdit(QStringLiteral("bash"))->text(), QStringLiteral("debian:bookworm-slim"));
         QCOMPARE(dialog.imageEdit(QStringLiteral("node"))->text(), QStringLiteral("node:22-slim"));
+        // The active profile is the one shown.
+        QCOMPARE(dialog.hostEdit()->text(), QStringLiteral("worker:7443"));
+        QCOMPARE(dialog.tokenEdit()->text(), QStringLiteral("tok-123"));
         QCOMPARE(dialog.tokenEdit()->echoMode(), QLineEdit::Password);
         QVERIFY(dialog.profileStatusText().contains(QStringLiteral("No profile file")));
     }
@@ -61,6 +70,9 @@ private Q_SLOTS:
         QSignalSpy changed(&context, &app::AppContext::configurationChanged);
         app::SettingsDialog dialog(&context);
         dialog.show();
+        // The one profile ("Local") becomes a remote worker.
+        dialog.profilesEditor()->kindCombo()->setCurrentIndex(1);
+        QVERIFY(dialog.hostEdit()->isEnabled());
         QTest::keyClicks(dialog.hostEdit(), QStringLiteral("mac-worker.local:7443"));
         QTest::keyClicks(dialog.tokenEdit(), QStringLiteral("tok-XYZ"));
         dialog.outputCapSpin()->setValue(8);
@@ -81,6 +93,17 @@ private Q_SLOTS:
                     .startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")));
         QVERIFY(
             !context.runner()->preview(kosa8::Operation::Version, {}).contains(QStringLiteral("tok-XYZ")));
+        // The token is in the keychain (here the fake one), and nowhere in the settings file.
+        auto* store = qobject_cast<secrets::MemorySecretStore*>(context.profileSecrets()->store());
+        QVERIFY(store);
+        QTRY_COMPARE(context.profileSecrets()->pendingCount(), 0);
+        const QString id = context.profiles()->activeId();
+        QCOMPARE(store->value(id), QStringLiteral("tok-XYZ"));
+        QCOMPARE(context.profiles()->active().tokenState, kosa8::SavedProfile::TokenState::Stored);
+        context.settings()->sync();
+        QFile ini(context.settings()->filePath());
+        QVERIFY(ini.open(QIODevice::ReadOnly));
+        QVERIFY(!ini.readAll().contains("tok-XYZ"));
     }
 
     // Issue 8: the default sandbox is picked from the sandboxes that exist; a value that is not
