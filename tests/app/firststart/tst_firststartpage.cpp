@@ -13,6 +13,7 @@
 #include "health/HealthPanel.h"
 #include "inbox/InboxPage.h"
 #include "kosa8/ConnectionProfile.h"
+#include "kosa8/ConnectionProfiles.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
