@@ -73,6 +73,7 @@ RunPane::RunPane(agent::ReviewCoordinator* coordinator, QWidget* parent)
     outputLayout->addWidget(outputLabel);
     outputLayout->addWidget(m_consoles, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("runPaneSplitter")); // its position is kept (mainwindow/WindowState)
     split->addWidget(codeBox);
     split->addWidget(outputBox);
     // Code and output share the height: the editor's size hint alone left the output three lines.

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 class QSettings;
 
@@ -61,6 +62,12 @@ public:
 
     // Writes to disk (and restricts the file to the owner, because of the token).
     void sync();
+
+    // The main window's look as the person left it (mainwindow/WindowState): geometry, splitter
+    // positions, the last page. Kept under "window/" apart from the preferences above, and
+    // setting one does not emit changed(): nothing else depends on them.
+    QVariant windowValue(const QString& key) const;
+    void setWindowValue(const QString& key, const QVariant& value);
 
 Q_SIGNALS:
     // Emitted after any setter changed a value.

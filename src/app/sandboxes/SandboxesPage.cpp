@@ -230,13 +230,15 @@ void SandboxesPage::dressEmptyState()
     if (m_emptyStateDressed)
         return;
     m_emptyStateDressed = true;
-    m_ui->emptyIcon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
+    style::showIcon(m_ui->emptyIcon, style::icon(QStringLiteral("kosa8-desk")), 72);
     QPushButton* setupButton = m_ui->emptySetupButton;
     setupButton->setIcon(style::icon(QStringLiteral("setup")));
-    setupButton->setStyleSheet(
-        QStringLiteral("QPushButton { background: %1; color: white; border-radius: 4px;"
-                       " padding: 6px 18px; font-weight: bold; }")
-            .arg(style::accentColor().name()));
+    style::followPalette(setupButton, [setupButton] {
+        setupButton->setStyleSheet(
+            QStringLiteral("QPushButton { background: %1; color: %2; border-radius: 4px;"
+                           " padding: 6px 18px; font-weight: bold; }")
+                .arg(style::accentColor().name(), style::textOnAccent().name()));
+    });
 }
 
 QString SandboxesPage::selectedSandbox() const
