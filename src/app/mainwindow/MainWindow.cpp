@@ -190,9 +190,10 @@ QWidget* MainWindow::buildSidebar()
     // A shade off the window colour, so the sidebar reads as a column in light and dark themes
     // (set again when the theme changes: a palette set on a widget keeps its colour otherwise).
     style::followPalette(sidebar, [sidebar] {
-        QPalette palette = QApplication::palette();
-        const QColor window = palette.color(QPalette::Window);
-        palette.setColor(QPalette::Window, style::isDark(palette) ? window.lighter(125) : window.darker(106));
+        const QPalette application = QApplication::palette();
+        const QColor window = application.color(QPalette::Window);
+        QPalette palette; // only Window set: the rest is inherited, so it follows the theme
+        palette.setColor(QPalette::Window, style::isDark(application) ? window.lighter(125) : window.darker(106));
         sidebar->setPalette(palette);
     });
 

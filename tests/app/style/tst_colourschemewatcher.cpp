@@ -4,6 +4,7 @@
 // /org/freedesktop/portal/desktop with the Settings interface (ReadOne, Read and the
 // SettingChanged signal) on one connection, and points the watcher at the bus on another.
 #include "style/ColourSchemeWatcher.h"
+#include "support/FakeXdgPortal.h"
 #include "style/StateColours.h"
 #include "style/ThemePalettes.h"
 
@@ -23,63 +24,6 @@ Q_DECLARE_METATYPE(k8::app::style::ColourSchemeWatcher::Action)
 using namespace k8::app;
 using style::ColourScheme;
 using style::ColourSchemeWatcher;
-
-// The portal's Settings interface as far as the watcher uses it.
-class FakePortalSettings : public QObject
-{
-    Q_OBJECT
-    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.portal.Settings")
-public:
-    uint colourScheme = 0;
-    bool hasReadOne = true;
-    int reads = 0;
-
-public Q_SLOTS:
-    QDBusVariant ReadOne(const QString& nameSpace, const QString& key, const QDBusMessage& message)
-    {
-        ++reads;
-        if (!hasReadOne) {
-            message.setDelayedReply(true);
-            m_bus->send(message.createErrorReply(QStringLiteral("org.freedesktop.DBus.Error.UnknownMethod"),
-                                                 QStringLiteral("No ReadOne in version 1")));
-            return {};
-        }
-        return value(nameSpace, key, message);
-    }
-    // Version 1: the value inside one more variant.
-    QDBusVariant Read(const QString& nameSpace, const QString& key, const QDBusMessage& message)
-    {
-        ++reads;
-        return QDBusVariant(QVariant::fromValue(value(nameSpace, key, message)));
-    }
-
-Q_SIGNALS:
-    void SettingChanged(const QString& nameSpace, const QString& key, const QDBusVariant& value);
-
-public:
-    void setBus(QDBusConnection* bus) { m_bus = bus; }
-    void announce(uint scheme)
-    {
-        colourScheme = scheme;
-        Q_EMIT SettingChanged(QStringLiteral("org.freedesktop.appearance"), QStringLiteral("color-scheme"),
-                              QDBusVariant(QVariant::fromValue(scheme)));
-    }
-
-private:
-    QDBusVariant value(const QString& nameSpace, const QString& key, const QDBusMessage& message)
-    {
-        if (nameSpace != QLatin1String("org.freedesktop.appearance") ||
-            key != QLatin1String("color-scheme")) {
-            message.setDelayedReply(true);
-            m_bus->send(message.createErrorReply(QStringLiteral("org.freedesktop.portal.Error.NotFound"),
-                                                 QStringLiteral("Requested setting not found")));
-            return {};
-        }
-        return QDBusVariant(QVariant::fromValue(colourScheme));
-    }
-
-    QDBusConnection* m_bus = nullptr;
-};
 
 class TestColourSchemeWatcher : public QObject
 {
@@ -114,7 +58,7 @@ private Q_SLOTS:
         m_portalBus = std::make_unique<QDBusConnection>(
             QDBusConnection::connectToBus(m_address, QStringLiteral("portal%1").arg(++m_round)));
         QVERIFY(m_portalBus->isConnected());
-        m_portal = std::make_unique<FakePortalSettings>();
+        m_portal = std::make_unique<k8::test::FakeXdgPortal>();
         m_portal->setBus(m_portalBus.get());
         QVERIFY(
             m_portalBus->registerObject(QStringLiteral("/org/freedesktop/portal/desktop"), m_portal.get(),
@@ -277,7 +221,7 @@ private:
     QString m_address;
     int m_round = 0;
     std::unique_ptr<QDBusConnection> m_portalBus;
-    std::unique_ptr<FakePortalSettings> m_portal;
+    std::unique_ptr<k8::test::FakeXdgPortal> m_portal;
     QPalette m_original = QApplication::palette();
 };
 
