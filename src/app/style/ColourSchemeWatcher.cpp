@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "style/ColourSchemeWatcher.h"
 
+#include "style/PaletteNotifier.h"
 #include "style/StateColours.h"
 #include "style/ThemePalettes.h"
 
 #include <QApplication>
-#include <QDBusArgument>
+#include <QDBusError>
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
@@ -34,20 +35,26 @@ ColourSchemeWatcher::ColourSchemeWatcher(const QDBusConnection& bus, QObject* pa
 {
     // Palette changes this class did not make are the platform's: its palette becomes the one to
     // give back, and what is on screen is no longer ours.
-    qApp->installEventFilter(this);
+    if (PaletteNotifier* notifier = PaletteNotifier::instance())
+        connect(notifier, &PaletteNotifier::applicationPaletteChanged, this, [this] {
+            if (m_applying)
+                return;
+            m_platformPalette = QApplication::palette();
+            m_appliedOwn = false;
+        });
     if (!m_bus.isConnected())
         return;
-    m_bus.connect(PortalService, PortalPath, SettingsInterface, QStringLiteral("SettingChanged"), this,
-                  SLOT(onSettingChanged(QString, QString, QDBusVariant)));
+    // The slot's QDBusVariant is looked up by name when the signal is connected: registered
+    // first, or the first watcher in a process never hears a change (tst_colourschemewatcher).
+    qRegisterMetaType<QDBusVariant>();
+    if (!m_bus.connect(PortalService, PortalPath, SettingsInterface, QStringLiteral("SettingChanged"), this,
+                       SLOT(onSettingChanged(QString, QString, QDBusVariant))))
+        qWarning("Cannot follow the desktop's colour scheme: %s", qPrintable(m_bus.lastError().message()));
     // ReadOne is version 2 of the interface; Read (version 1) answers older portals.
     readInitial(QStringLiteral("ReadOne"));
 }
 
-ColourSchemeWatcher::~ColourSchemeWatcher()
-{
-    if (qApp)
-        qApp->removeEventFilter(this);
-}
+ColourSchemeWatcher::~ColourSchemeWatcher() = default;
 
 ColourSchemeWatcher* ColourSchemeWatcher::forSessionBus(QObject* parent)
 {
@@ -193,15 +200,6 @@ void ColourSchemeWatcher::applyPreference()
     }
     m_applying = false;
     Q_EMIT paletteApplied(StateColours::isDark(QApplication::palette()));
-}
-
-bool ColourSchemeWatcher::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched == qApp && event->type() == QEvent::ApplicationPaletteChange && !m_applying) {
-        m_platformPalette = QApplication::palette();
-        m_appliedOwn = false;
-    }
-    return false;
 }
 
 } // namespace k8::app::style

@@ -69,9 +69,6 @@ Q_SIGNALS:
     // After this class set the application palette (dark or light) or gave the platform's back.
     void paletteApplied(bool dark);
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private Q_SLOTS:
     void onSettingChanged(const QString& nameSpace, const QString& key, const QDBusVariant& value);
 

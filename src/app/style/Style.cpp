@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "style/Style.h"
 
+#include "style/PaletteNotifier.h"
 #include "style/StateColours.h"
 
 #include <QApplication>
@@ -217,19 +218,19 @@ public:
     QHash<QString, QIcon> icons;
 };
 
-// Runs a widget's `apply` after each change of the application palette. Both events are
-// watched: a widget inside a window gets ApplicationPaletteChange, a window (a dialog) may only
-// see the PaletteChange that follows; the palette's cache key tells a real change from the
-// PaletteChange that a style sheet set by `apply` causes on the widget itself.
+// Runs a widget's `apply` after each change of the application palette, while the widget lives
+// (a child of it). Never re-entered: a style sheet or palette that `apply` sets causes events of
+// its own.
 class PaletteFollower : public QObject
 {
 public:
     PaletteFollower(QWidget* widget, std::function<void()> apply)
         : QObject(widget)
         , m_apply(std::move(apply))
-        , m_paletteKey(QApplication::palette().cacheKey())
     {
-        widget->installEventFilter(this);
+        widget->setProperty(PaletteNotifier::FollowedProperty, true);
+        if (PaletteNotifier* notifier = PaletteNotifier::instance())
+            connect(notifier, &PaletteNotifier::applicationPaletteChanged, this, &PaletteFollower::run);
     }
 
     void run()
@@ -237,24 +238,12 @@ public:
         if (m_running)
             return;
         m_running = true;
-        m_paletteKey = QApplication::palette().cacheKey();
         m_apply();
         m_running = false;
     }
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (watched == parent() && !m_running &&
-            (event->type() == QEvent::ApplicationPaletteChange || event->type() == QEvent::PaletteChange) &&
-            QApplication::palette().cacheKey() != m_paletteKey)
-            run();
-        return false;
-    }
-
 private:
     std::function<void()> m_apply;
-    qint64 m_paletteKey = 0;
     bool m_running = false;
 };
 

@@ -75,7 +75,12 @@ private Q_SLOTS:
         const app::StateColours light(app::style::lightPalette());
         const app::StateColours dark(app::style::darkPalette());
         QVERIFY2(card->styleSheet().contains(light.warning().name()), qPrintable(card->styleSheet()));
-        auto* dot = card->findChildren<QLabel*>().constFirst();
+        // The dot: the card's one label that shows a pixmap.
+        QLabel* dot = nullptr;
+        for (QLabel* label : card->findChildren<QLabel*>())
+            if (!label->pixmap().isNull())
+                dot = label;
+        QVERIFY(dot);
         QVERIFY(dotIsIn(dot, light.warning()));
 
         QApplication::setPalette(app::style::darkPalette());
