@@ -4,6 +4,7 @@
 // status line, a status dot) are the dark theme's, and after the light palette the light ones.
 #include "editor/CodeEditor.h"
 #include "editor/CodeHighlighter.h"
+#include "editor/RevealBar.h"
 #include "plumbing/UserMessage.h"
 #include "style/StateColours.h"
 #include "style/Style.h"
@@ -59,6 +60,26 @@ private Q_SLOTS:
         QTRY_VERIFY(!editor.isDarkTheme());
         QVERIFY(!editor.highlighter()->isDarkTheme());
         QCOMPARE(editor.palette().color(QPalette::Base), app::style::lightPalette().color(QPalette::Base));
+    }
+
+    // A banner inside a window (which never gets ApplicationPaletteChange itself).
+    void revealBannerFollows()
+    {
+        QWidget window;
+        auto* layout = new QVBoxLayout(&window);
+        auto* bar = new app::RevealBar(&window);
+        layout->addWidget(bar);
+        window.show();
+        const QString lightBorder =
+            app::StateColours(app::style::lightPalette()).colour(Role::HiddenMarkerBorder).name();
+        const QString darkBorder =
+            app::StateColours(app::style::darkPalette()).colour(Role::HiddenMarkerBorder).name();
+        QVERIFY(lightBorder != darkBorder);
+        QVERIFY2(bar->styleSheet().contains(lightBorder), qPrintable(bar->styleSheet()));
+        QApplication::setPalette(app::style::darkPalette());
+        QTRY_VERIFY2(bar->styleSheet().contains(darkBorder), qPrintable(bar->styleSheet()));
+        QApplication::setPalette(app::style::lightPalette());
+        QTRY_VERIFY(bar->styleSheet().contains(lightBorder));
     }
 
     void messageCardAndItsDotFollow()
