@@ -193,7 +193,8 @@ QWidget* MainWindow::buildSidebar()
         const QPalette application = QApplication::palette();
         const QColor window = application.color(QPalette::Window);
         QPalette palette; // only Window set: the rest is inherited, so it follows the theme
-        palette.setColor(QPalette::Window, style::isDark(application) ? window.lighter(125) : window.darker(106));
+        palette.setColor(QPalette::Window,
+                         style::isDark(application) ? window.lighter(125) : window.darker(106));
         sidebar->setPalette(palette);
     });
 

@@ -4,9 +4,9 @@
 // /org/freedesktop/portal/desktop with the Settings interface (ReadOne, Read and the
 // SettingChanged signal) on one connection, and points the watcher at the bus on another.
 #include "style/ColourSchemeWatcher.h"
-#include "support/FakeXdgPortal.h"
 #include "style/StateColours.h"
 #include "style/ThemePalettes.h"
+#include "support/FakeXdgPortal.h"
 
 #include <QApplication>
 #include <QDBusConnection>
