@@ -101,8 +101,6 @@ void EgressEditor::buildLayout()
     auto* modeBox = new QGroupBox(tr("Network access"), this);
     auto* modeLayout = new QGridLayout(modeBox);
     modeLayout->setHorizontalSpacing(24);
-    QPalette muted = palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
     int cell = 0;
     for (Mode mode : Modes) {
         auto* radio = new QRadioButton(modeTitle(mode), modeBox);
@@ -114,7 +112,7 @@ void EgressEditor::buildLayout()
         sentence->setObjectName(modeObjectName(mode) + QStringLiteral("_sentence"));
         sentence->setTextFormat(Qt::PlainText);
         sentence->setWordWrap(true);
-        sentence->setPalette(muted);
+        style::setForegroundTone(sentence, style::Tone::Muted);
         sentence->setContentsMargins(22, 0, 0, 4); // under the radio's text, not its circle
         const int row = (cell / 2) * 2;
         const int column = cell % 2;

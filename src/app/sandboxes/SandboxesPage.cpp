@@ -208,9 +208,7 @@ void SandboxesPage::buildLayout()
 
     buildEmptyState();
 
-    QPalette muted = m_ui->sandboxStatusLine->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_ui->sandboxStatusLine->setPalette(muted);
+    style::setForegroundTone(m_ui->sandboxStatusLine, style::Tone::Muted);
 }
 
 void SandboxesPage::buildEmptyState()

@@ -340,6 +340,8 @@ QColor toneColour(Tone tone)
         return accentColor();
     case Tone::Neutral:
         return StateColours(QApplication::palette()).neutral();
+    case Tone::Muted:
+        return QApplication::palette().color(QPalette::PlaceholderText);
     case Tone::None:
         break;
     }

@@ -64,6 +64,7 @@ enum class Tone
     Error,
     Accent,
     Neutral, // stopped, pending, not yet known
+    Muted,   // secondary text (subtitles, hints): the palette's placeholder colour
 };
 QColor toneColour(Tone tone);
 // A status dot in `tone`'s colour of the moment it is painted (follows a theme switch).

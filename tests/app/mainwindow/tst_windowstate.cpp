@@ -8,12 +8,14 @@
 #include "mainwindow/WindowState.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
+#include "sandboxes/SandboxesPage.h"
 #include "style/StateColours.h"
 #include "style/ThemePalettes.h"
 #include "support/AppTestSupport.h"
 
 #include <QApplication>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QListWidget>
 #include <QScreen>
 #include <QSettings>
@@ -159,6 +161,11 @@ private Q_SLOTS:
         QVERIFY(sidebar->palette().color(QPalette::Window) !=
                 app::style::lightPalette().color(QPalette::Window).darker(106));
         QTRY_VERIFY(window.navigation()->styleSheet().contains(dark.accent().name()));
+        // The page's muted subtitle is the dark theme's placeholder colour, not the light one's.
+        auto* subtitle = window.sandboxesPage()->findChild<QLabel*>(QStringLiteral("pageSubtitle"));
+        QVERIFY(subtitle);
+        QTRY_COMPARE(subtitle->palette().color(QPalette::WindowText),
+                     app::style::darkPalette().color(QPalette::PlaceholderText));
         // A navigation icon draws in the dark theme's text colour now.
         const QImage icon = window.navigation()->item(0)->icon().pixmap(32, 32).toImage().convertToFormat(
             QImage::Format_ARGB32);
