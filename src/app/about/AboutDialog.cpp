@@ -25,7 +25,7 @@ AboutDialog::AboutDialog(const QString& kosa8Summary, const QString& dataDir,
     , m_ui(std::make_unique<Ui::AboutDialog>())
 {
     m_ui->setupUi(this);
-    m_ui->iconLabel->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(64, 64));
+    style::showIcon(m_ui->iconLabel, style::icon(QStringLiteral("kosa8-desk")), 64);
     m_ui->titleLabel->setText(tr("kosa8 Desk %1").arg(QCoreApplication::applicationVersion()));
     m_ui->titleLabel->setFont(style::headerFont(font()));
 

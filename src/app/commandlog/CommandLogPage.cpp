@@ -133,6 +133,8 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
     style::makeMonospace(m_details);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(
+        QStringLiteral("commandLogSplitter")); // its position is kept (mainwindow/WindowState)
     splitter->addWidget(m_view);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);

@@ -17,6 +17,7 @@
 #include "plumbing/TerminationSignals.h"
 #include "plumbing/UserMessage.h"
 #include "sandboxes/SandboxesPage.h"
+#include "style/ColourSchemeWatcher.h"
 #include "timeline/RunResultRecorder.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineStore.h"
@@ -70,6 +71,8 @@ AppComposition::AppComposition(const AppOptions& options, QObject* parent)
                 m_context->requestShutdown(QStringLiteral("signal %1").arg(signalNumber));
             });
     startupprobe::mark("context");
+    // Light or dark as the desktop's portal says, where the platform does not follow it itself.
+    style::ColourSchemeWatcher::forSessionBus(this);
     m_window = std::make_unique<MainWindow>(m_context.get());
     startupprobe::mark("main_window");
     // The agent service: the socket, rules, ledger and decision path.

@@ -80,6 +80,7 @@ DiffView::DiffView(QWidget* parent)
     top->addWidget(m_modeButton);
 
     auto* split = new QSplitter(Qt::Horizontal, m_stack);
+    split->setObjectName(QStringLiteral("diffSplitter")); // its position is kept (mainwindow/WindowState)
     split->addWidget(m_left);
     split->addWidget(m_right);
     m_stack->addWidget(m_unified);

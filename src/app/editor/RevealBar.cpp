@@ -2,6 +2,7 @@
 #include "editor/RevealBar.h"
 
 #include "style/StateColours.h"
+#include "style/Style.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -36,7 +37,9 @@ RevealBar::RevealBar(QWidget* parent)
     layout->setSpacing(2);
     layout->addWidget(m_title);
     layout->addWidget(m_text);
-    applyStyle();
+    // Again after a light/dark switch (not on PaletteChange: the style sheet's own background
+    // changes this widget's palette; a widget inside a window never gets ApplicationPaletteChange).
+    style::followPalette(this, [this] { applyStyle(); });
     setVisible(false);
 }
 
@@ -106,14 +109,6 @@ void RevealBar::setReport(const HiddenText::Report& report)
     m_text->setText(text);
     setAccessibleDescription(text);
     setVisible(true);
-}
-
-void RevealBar::changeEvent(QEvent* event)
-{
-    QFrame::changeEvent(event);
-    // Not PaletteChange: the style sheet's own background changes this widget's palette.
-    if (event->type() == QEvent::ApplicationPaletteChange)
-        applyStyle();
 }
 
 void RevealBar::applyStyle()

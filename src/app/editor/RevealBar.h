@@ -27,9 +27,6 @@ public:
 public Q_SLOTS:
     void setReport(const k8::agent::HiddenText::Report& report);
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void applyStyle();
 

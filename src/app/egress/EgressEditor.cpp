@@ -101,8 +101,6 @@ void EgressEditor::buildLayout()
     auto* modeBox = new QGroupBox(tr("Network access"), this);
     auto* modeLayout = new QGridLayout(modeBox);
     modeLayout->setHorizontalSpacing(24);
-    QPalette muted = palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
     int cell = 0;
     for (Mode mode : Modes) {
         auto* radio = new QRadioButton(modeTitle(mode), modeBox);
@@ -114,7 +112,7 @@ void EgressEditor::buildLayout()
         sentence->setObjectName(modeObjectName(mode) + QStringLiteral("_sentence"));
         sentence->setTextFormat(Qt::PlainText);
         sentence->setWordWrap(true);
-        sentence->setPalette(muted);
+        style::setForegroundTone(sentence, style::Tone::Muted);
         sentence->setContentsMargins(22, 0, 0, 4); // under the radio's text, not its circle
         const int row = (cell / 2) * 2;
         const int column = cell % 2;
@@ -214,7 +212,7 @@ void EgressEditor::buildLayout()
     m_problemLabel->setObjectName(QStringLiteral("policyProblem"));
     m_problemLabel->setWordWrap(true);
     m_problemLabel->setAccessibleName(tr("Policy problem"));
-    m_problemLabel->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_problemLabel, style::Tone::Error);
     m_import->setObjectName(QStringLiteral("importButton"));
     m_import->setAccessibleName(tr("Import a policy file"));
     m_export->setObjectName(QStringLiteral("exportButton"));
@@ -426,12 +424,12 @@ QString EgressEditor::testHost(const QString& destination)
         return {};
     }
     const policy::MatchResult result = policy::match(rules(), destination);
-    QColor colour = style::errorColor();
+    style::Tone tone = style::Tone::Error;
     if (result.verdict == policy::MatchResult::Verdict::Allowed)
-        colour = style::successColor();
+        tone = style::Tone::Success;
     else if (result.verdict == policy::MatchResult::Verdict::Simulated)
-        colour = style::warningColor();
-    m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg(colour.name()));
+        tone = style::Tone::Warning;
+    style::setTextTone(m_testResult, tone);
     m_testResult->setText(result.reason);
     return result.reason;
 }
@@ -516,14 +514,14 @@ void EgressEditor::updateNewEntryMessage()
     candidate.items.append({text.trimmed(), {}});
     const policy::EntryCheck check = policy::checkEntries(candidate.items).constLast();
     QString message = check.isUsable() ? check.warning : check.error;
-    QColor colour = check.isUsable() ? style::warningColor() : style::errorColor();
+    style::Tone tone = check.isUsable() ? style::Tone::Warning : style::Tone::Error;
     if (check.isUsable() && check.warning.isEmpty()) {
         message = check.parsed.sentForm() != check.parsed.typed
                       ? tr("OK; sent to kosa8 as %1").arg(check.parsed.sentForm())
                       : tr("OK");
-        colour = style::successColor();
+        tone = style::Tone::Success;
     }
-    m_newEntryMessage->setStyleSheet(QStringLiteral("color: %1;").arg(colour.name()));
+    style::setTextTone(m_newEntryMessage, tone);
     m_newEntryMessage->setText(message);
     m_addEntry->setEnabled(check.isUsable());
 }

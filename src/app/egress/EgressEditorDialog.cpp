@@ -226,7 +226,7 @@ void EgressEditorDialog::runChange()
     m_running = true;
     m_errorView->setVisible(false);
     m_recreate->setVisible(false);
-    m_status->setStyleSheet({});
+    style::setTextTone(m_status, style::Tone::None);
     m_status->setText(tr("Applying the policy to %1…").arg(m_sandbox));
     updateState();
     kosa8::Kosa8Job* job = m_context->runner()->start(
@@ -266,7 +266,7 @@ void EgressEditorDialog::runChange()
 
 void EgressEditorDialog::showFailure(const QString& title, const kosa8::JobResult& result)
 {
-    m_status->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_status, style::Tone::Error);
     m_status->setText(title);
     m_errorView->setPlainText(result.describeFailure());
     m_errorView->setVisible(true);
@@ -301,7 +301,7 @@ void EgressEditorDialog::runRecreate()
 {
     const EgressRules next = rules();
     m_running = true;
-    m_status->setStyleSheet({});
+    style::setTextTone(m_status, style::Tone::None);
     m_status->setText(tr("Deleting %1…").arg(m_sandbox));
     m_recreate->setVisible(false);
     updateState();

@@ -73,9 +73,7 @@ ReachPanel::ReachPanel(QWidget* parent)
         new QLabel(tr("A hint from patterns, not a guarantee: code can build hosts at run time."), this);
     hint->setObjectName(QStringLiteral("reachHint"));
     hint->setWordWrap(true);
-    QPalette muted = hint->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    hint->setPalette(muted);
+    style::setForegroundTone(hint, style::Tone::Muted);
     m_allow->setObjectName(QStringLiteral("allowHostButton"));
     m_allow->setAccessibleName(tr("Allow this host for this sandbox"));
     m_editPolicy->setObjectName(QStringLiteral("editPolicyButton"));

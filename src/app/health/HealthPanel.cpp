@@ -34,19 +34,21 @@ void HealthPanel::build()
     m_details = new QPlainTextEdit(this);
     m_retry = new QPushButton(tr("Retry"), this);
     m_settings = new QPushButton(tr("Settings…"), this);
-    const QColor accent = style::warningColor();
-    setStyleSheet(QStringLiteral("QFrame#healthPanel { border: 1px solid %1; border-left: 4px solid %1;"
-                                 " border-radius: 4px; background: rgba(%2,%3,%4,30); }")
-                      .arg(accent.name())
-                      .arg(accent.red())
-                      .arg(accent.green())
-                      .arg(accent.blue()));
+    style::followPalette(this, [this] {
+        const QColor accent = style::warningColor();
+        setStyleSheet(QStringLiteral("QFrame#healthPanel { border: 1px solid %1; border-left: 4px solid %1;"
+                                     " border-radius: 4px; background: rgba(%2,%3,%4,30); }")
+                          .arg(accent.name())
+                          .arg(accent.red())
+                          .arg(accent.green())
+                          .arg(accent.blue()));
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(14, 10, 10, 10);
     layout->setSpacing(6);
     auto* top = new QHBoxLayout;
     auto* icon = new QLabel(this);
-    icon->setPixmap(style::icon(QStringLiteral("warning"), QStringLiteral("dialog-warning")).pixmap(24, 24));
+    style::showIcon(icon, style::icon(QStringLiteral("warning"), QStringLiteral("dialog-warning")), 24);
     top->addWidget(icon);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
@@ -131,23 +133,24 @@ QString HealthIndicator::text() const
 
 void HealthIndicator::update()
 {
-    QColor color = style::statusColor(kosa8::SandboxState::Stopped);
+    style::Tone tone = style::Tone::Neutral;
     switch (m_monitor->state()) {
     case HealthMonitor::State::Ok:
-        color = style::successColor();
+        tone = style::Tone::Success;
         break;
     case HealthMonitor::State::NoServer:
-        color = style::warningColor();
+        tone = style::Tone::Warning;
         break;
     case HealthMonitor::State::Missing:
     case HealthMonitor::State::NotAnswering:
-        color = style::errorColor();
+        tone = style::Tone::Error;
         break;
     case HealthMonitor::State::Unknown:
     case HealthMonitor::State::Checking:
         break;
     }
-    m_dot->setPixmap(style::dotIcon(color, 12).pixmap(12, 12));
+    // The dot's colour follows a theme switch by itself (toneDot, showIcon).
+    style::showIcon(m_dot, style::toneDot(tone, 12), 12);
     m_label->setText(m_monitor->summary());
     const QStringList lines = m_monitor->version().rawLines;
     const QString tip = lines.isEmpty() ? m_monitor->problemDetails() : lines.join(QLatin1Char('\n'));

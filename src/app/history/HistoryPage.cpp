@@ -239,15 +239,13 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     connect(verifier, &history::AuditVerifier::kosa8Verified, this,
             [this](const kosa8::AuditVerifyResult& result, const kosa8::JobResult& job) {
                 m_kosa8Verify->setText(history::AuditVerifier::describe(result, job));
-                m_kosa8Verify->setStyleSheet(
-                    result.ok ? QString() : QStringLiteral("color: %1;").arg(style::errorColor().name()));
+                style::setTextTone(m_kosa8Verify, result.ok ? style::Tone::None : style::Tone::Error);
                 m_kosa8Verify->setVisible(true);
             });
     connect(verifier, &history::AuditVerifier::ledgerVerified, this,
             [this](const agent::LedgerVerifyResult& result) {
                 m_ledgerVerify->setText(history::AuditVerifier::describe(result));
-                m_ledgerVerify->setStyleSheet(
-                    result.ok ? QString() : QStringLiteral("color: %1;").arg(style::errorColor().name()));
+                style::setTextTone(m_ledgerVerify, result.ok ? style::Tone::None : style::Tone::Error);
                 m_ledgerVerify->setVisible(true);
             });
     connect(verifier, &history::AuditVerifier::finished, this, [this] { m_verify->setEnabled(true); });
@@ -321,10 +319,10 @@ void HistoryPage::verify()
 {
     m_verify->setEnabled(false);
     m_kosa8Verify->setText(tr("Verifying kosa8's audit log…"));
-    m_kosa8Verify->setStyleSheet(QString());
+    style::setTextTone(m_kosa8Verify, style::Tone::None);
     m_kosa8Verify->setVisible(true);
     m_ledgerVerify->setText(tr("Verifying the app's ledger…"));
-    m_ledgerVerify->setStyleSheet(QString());
+    style::setTextTone(m_ledgerVerify, style::Tone::None);
     m_ledgerVerify->setVisible(true);
     m_history->verify();
 }

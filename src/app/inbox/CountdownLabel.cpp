@@ -89,10 +89,7 @@ void CountdownLabel::refresh()
 void CountdownLabel::setWarning(bool warning)
 {
     m_warning = warning;
-    QPalette palette = parentWidget() ? parentWidget()->palette() : QPalette();
-    if (warning)
-        palette.setColor(QPalette::WindowText, style::warningColor());
-    setPalette(palette);
+    style::setForegroundTone(this, warning ? style::Tone::Warning : style::Tone::None);
     QFont bold = font();
     bold.setBold(warning);
     setFont(bold);

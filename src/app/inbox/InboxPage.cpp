@@ -187,6 +187,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_right->setCurrentWidget(m_review);
 
     m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->setObjectName(QStringLiteral("inboxSplitter")); // its position is kept (mainwindow/WindowState)
     m_split->addWidget(m_tabs);
     m_split->addWidget(m_right);
     // The review holds code and its diff side by side: it gets the width, the list a narrow strip

@@ -4,6 +4,7 @@
 #include "agent/HiddenText.h"
 #include "style/Style.h"
 
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -19,14 +20,17 @@ RequestEndBanner::RequestEndBanner(QWidget* parent)
     setAccessibleName(tr("Request ended"));
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
-    // A tint of the warning colour over the window: reads on light and dark palettes alike.
-    QPalette tinted = palette();
-    const QColor window = tinted.color(QPalette::Window);
-    const QColor warning = style::warningColor();
-    tinted.setColor(QPalette::Window, QColor::fromRgbF(window.redF() * 0.75f + warning.redF() * 0.25f,
-                                                       window.greenF() * 0.75f + warning.greenF() * 0.25f,
-                                                       window.blueF() * 0.75f + warning.blueF() * 0.25f));
-    setPalette(tinted);
+    // A tint of the warning colour over the window: reads on light and dark palettes alike, and
+    // is mixed again when the theme changes.
+    style::followPalette(this, [this] {
+        QPalette tinted;
+        const QColor window = QApplication::palette().color(QPalette::Window);
+        const QColor warning = style::warningColor();
+        tinted.setColor(QPalette::Window, QColor::fromRgbF(window.redF() * 0.75f + warning.redF() * 0.25f,
+                                                           window.greenF() * 0.75f + warning.greenF() * 0.25f,
+                                                           window.blueF() * 0.75f + warning.blueF() * 0.25f));
+        setPalette(tinted);
+    });
 
     m_text->setObjectName(QStringLiteral("requestEndText"));
     m_text->setAccessibleName(tr("Why the request ended"));

@@ -1080,10 +1080,7 @@ void ReviewView::setMessage(const QString& text, bool isError)
 {
     m_ui->messageLabel->setText(text);
     m_ui->messageLabel->setVisible(!text.isEmpty());
-    QPalette palette = m_ui->messageLabel->palette();
-    palette.setColor(QPalette::WindowText,
-                     isError ? style::errorColor() : this->palette().color(QPalette::WindowText));
-    m_ui->messageLabel->setPalette(palette);
+    style::setForegroundTone(m_ui->messageLabel, isError ? style::Tone::Error : style::Tone::None);
 }
 
 MessageBox::Answer ReviewView::ask(const QString& title, const QString& text, const QString& extraText)

@@ -73,6 +73,7 @@ RunPane::RunPane(agent::ReviewCoordinator* coordinator, QWidget* parent)
     outputLayout->addWidget(outputLabel);
     outputLayout->addWidget(m_consoles, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("runPaneSplitter")); // its position is kept (mainwindow/WindowState)
     split->addWidget(codeBox);
     split->addWidget(outputBox);
     // Code and output share the height: the editor's size hint alone left the output three lines.
@@ -80,6 +81,11 @@ RunPane::RunPane(agent::ReviewCoordinator* coordinator, QWidget* parent)
     split->setStretchFactor(1, 1);
     split->setSizes({1000, 1000});
     split->setChildrenCollapsible(false);
+    // The list's finished/failed colours are the theme's: set again after a light/dark switch.
+    style::followPalette(this, [this] {
+        for (int row = 0; row < runCount(); ++row)
+            updateRow(row);
+    });
 
     // The run's checkpoint is where "undo this run" lives: one click from its output.
     m_rewind->setToolTip(tr("Open the sandbox's timeline and rewind it to the checkpoint taken just before "

@@ -297,10 +297,7 @@ void RunPlacePanel::showImageStatus(const QString& sandbox, const QString& image
 
 void RunPlacePanel::setWarning(QLabel* label, bool warning)
 {
-    QPalette palette = label->parentWidget() ? label->parentWidget()->palette() : label->palette();
-    if (warning)
-        palette.setColor(QPalette::WindowText, style::errorColor());
-    label->setPalette(palette);
+    style::setForegroundTone(label, warning ? style::Tone::Error : style::Tone::None);
     label->setProperty("warning", warning);
 }
 

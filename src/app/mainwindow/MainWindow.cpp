@@ -10,6 +10,7 @@
 #include "history/HistoryPage.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
+#include "mainwindow/WindowState.h"
 #include "plumbing/AppContext.h"
 #include "plumbing/AppSettings.h"
 #include "plumbing/Logging.h"
@@ -29,6 +30,7 @@
 #include "widgets/MessageArea.h"
 #include "widgets/PageHeader.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDesktopServices>
 #include <QFileInfo>
@@ -99,6 +101,8 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
         ensurePage(Page(index));
         m_pages->setCurrentIndex(index);
         updateFirstStart();
+        if (m_windowState)
+            m_windowState->setLastPage(index);
     });
     followNavigationSelection();
     connect(m_sandboxesPage, &SandboxesPage::setupRequested, this, &MainWindow::openSetup);
@@ -116,9 +120,14 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     connect(m_health, &HealthMonitor::checked, this, &MainWindow::updateFirstStart);
     connect(m_health, &HealthMonitor::stateChanged, this, &MainWindow::updateFirstStart);
 
-    // Sandboxes first: it is what there is to do until an agent asks for something.
-    showPage(Page::Sandboxes);
+    // The size, place, page and splitters the person left, before the window is first shown;
+    // Sandboxes the first time: it is what there is to do until an agent asks for something.
     resize(1180, 760);
+    m_windowState = new WindowState(context->settings(), this);
+    m_windowState->restoreGeometry();
+    const int lastPage = m_windowState->lastPage();
+    showPage(lastPage >= 0 && lastPage <= int(Page::History) ? Page(lastPage) : Page::Sandboxes);
+    m_windowState->trackSplitters(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -185,6 +194,7 @@ void MainWindow::ensurePage(Page page)
     standIn->deleteLater();
     if (wasCurrent)
         m_pages->setCurrentIndex(index);
+    m_windowState->trackSplitters(built);
 }
 
 QWidget* MainWindow::buildSidebar()
@@ -193,18 +203,23 @@ QWidget* MainWindow::buildSidebar()
     sidebar->setObjectName(QStringLiteral("sidebar"));
     sidebar->setFixedWidth(210);
     sidebar->setAutoFillBackground(true);
-    // A shade off the window colour, so the sidebar reads as a column in light and dark themes.
-    QPalette palette = sidebar->palette();
-    const QColor window = palette.color(QPalette::Window);
-    palette.setColor(QPalette::Window, style::isDark(palette) ? window.lighter(125) : window.darker(106));
-    sidebar->setPalette(palette);
+    // A shade off the window colour, so the sidebar reads as a column in light and dark themes
+    // (set again when the theme changes: a palette set on a widget keeps its colour otherwise).
+    style::followPalette(sidebar, [sidebar] {
+        const QPalette application = QApplication::palette();
+        const QColor window = application.color(QPalette::Window);
+        QPalette palette; // only Window set: the rest is inherited, so it follows the theme
+        palette.setColor(QPalette::Window,
+                         style::isDark(application) ? window.lighter(125) : window.darker(106));
+        sidebar->setPalette(palette);
+    });
 
     auto* layout = new QVBoxLayout(sidebar);
     layout->setContentsMargins(12, 16, 12, 12);
     layout->setSpacing(14);
     auto* brand = new QHBoxLayout;
     auto* logo = new QLabel(sidebar);
-    logo->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(32, 32));
+    style::showIcon(logo, style::icon(QStringLiteral("kosa8-desk")), 32);
     brand->addWidget(logo);
     auto* name = new QLabel(tr("kosa8 Desk"), sidebar);
     QFont brandFont = name->font();
@@ -219,10 +234,18 @@ QWidget* MainWindow::buildSidebar()
     m_navigation->setFrameShape(QFrame::NoFrame);
     m_navigation->setIconSize(QSize(20, 20));
     m_navigation->setFocusPolicy(Qt::StrongFocus);
-    m_navigation->setStyleSheet(QStringLiteral("QListWidget { background: transparent; }"
-                                               "QListWidget::item { padding: 8px 6px; border-radius: 6px; }"
-                                               "QListWidget::item:selected { background: %1; color: white; }")
-                                    .arg(style::accentColor().name()));
+    style::followPalette(m_navigation, [this] {
+        // The selected entry's text: white on the light theme's deep accent, the Base colour on
+        // the dark theme's light one.
+        const QPalette palette = QApplication::palette();
+        const QColor selectedText =
+            style::isDark(palette) ? palette.color(QPalette::Base) : QColor(Qt::white);
+        m_navigation->setStyleSheet(
+            QStringLiteral("QListWidget { background: transparent; }"
+                           "QListWidget::item { padding: 8px 6px; border-radius: 6px; }"
+                           "QListWidget::item:selected { background: %1; color: %2; }")
+                .arg(style::accentColor().name(), selectedText.name()));
+    });
     m_navigation->setAccessibleDescription(tr("The pages of kosa8 Desk; selecting one shows it."));
     auto add = [this](const QString& text, const QString& description, const QString& iconName,
                       const QString& themeIcon) {
@@ -258,7 +281,7 @@ QWidget* MainWindow::buildInboxPlaceholder()
         new PageHeader(tr("Inbox"), tr("Requests from agents wait here for your decision."), page));
     layout->addStretch(2);
     auto* icon = new QLabel(page);
-    icon->setPixmap(style::icon(QStringLiteral("inbox"), QStringLiteral("mail-inbox")).pixmap(64, 64));
+    style::showIcon(icon, style::icon(QStringLiteral("inbox"), QStringLiteral("mail-inbox")), 64);
     icon->setAlignment(Qt::AlignCenter);
     layout->addWidget(icon);
     auto* text =
@@ -364,6 +387,7 @@ void MainWindow::setInboxPage(QWidget* page)
     m_inboxPage = page;
     if (wasCurrent)
         m_pages->setCurrentIndex(int(Page::Inbox));
+    m_windowState->trackSplitters(page);
 }
 
 void MainWindow::setInboxCount(int pending)
@@ -605,6 +629,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     // Closing the window quits the app, through the same path as Quit and SIGTERM so that
     // pending agent requests are answered.
+    m_windowState->save();
     event->accept();
     m_context->requestShutdown(QStringLiteral("main window closed"));
 }

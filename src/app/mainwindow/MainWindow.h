@@ -24,6 +24,7 @@ class HistoryPage;
 class MessageArea;
 class SandboxesPage;
 class TimelinePage;
+class WindowState;
 
 // The main window, Docker-Desktop style: a navigation column on the left (Inbox, Sandboxes,
 // Command log), the page on the right under the health panel and the message area, and a
@@ -90,6 +91,8 @@ public:
     HealthPanel* healthPanel() const { return m_healthPanel; }
     MessageArea* messageArea() const { return m_messageArea; }
     QListWidget* navigation() const { return m_navigation; }
+    // Size, place, splitters and last page, saved and restored (mainwindow/WindowState.h).
+    WindowState* windowState() const { return m_windowState; }
     // File > Standing rules… (Ctrl+Shift+U): emits rulesRequested(); the inbox page, which knows
     // the agent service, opens the editor (main() connects them).
     QAction* rulesAction() const { return m_rulesAction; }
@@ -150,6 +153,7 @@ private:
     HealthPanel* m_healthPanel;
     MessageArea* m_messageArea;
     HealthIndicator* m_healthIndicator = nullptr;
+    WindowState* m_windowState = nullptr;
     QLabel* m_runningLabel = nullptr;
     QLabel* m_agentProblemLabel = nullptr;
     QAction* m_rulesAction = nullptr;

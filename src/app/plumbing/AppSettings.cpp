@@ -119,4 +119,14 @@ void AppSettings::sync()
         QFile::setPermissions(m_settings->fileName(), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 }
 
+QVariant AppSettings::windowValue(const QString& key) const
+{
+    return m_settings->value(QStringLiteral("window/") + key);
+}
+
+void AppSettings::setWindowValue(const QString& key, const QVariant& value)
+{
+    m_settings->setValue(QStringLiteral("window/") + key, value);
+}
+
 } // namespace k8::app

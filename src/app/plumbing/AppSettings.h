@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 class QSettings;
 
@@ -60,6 +61,12 @@ public:
     // Writes to disk (and restricts the file to the owner: older versions kept a token in it,
     // and one may still be there until it could be moved to a keychain).
     void sync();
+
+    // The main window's look as the person left it (mainwindow/WindowState): geometry, splitter
+    // positions, the last page. Kept under "window/" apart from the preferences above, and
+    // setting one does not emit changed(): nothing else depends on them.
+    QVariant windowValue(const QString& key) const;
+    void setWindowValue(const QString& key, const QVariant& value);
 
 Q_SIGNALS:
     // Emitted after any setter changed a value.

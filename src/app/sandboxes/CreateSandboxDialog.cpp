@@ -25,7 +25,7 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("createSandboxDialog"));
-    m_ui->nameMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_ui->nameMessage, style::Tone::Error);
     m_ui->hostsEditor->setValidator(&CreateSandboxDialog::checkHostEntry);
     // One example only: a list in the placeholder read as "type them all here, comma-separated".
     m_ui->hostsEditor->setPlaceholderText(tr("one host per entry: pypi.org"));
@@ -159,7 +159,7 @@ void CreateSandboxDialog::restore(const QString& name, const policy::EgressRules
     setEditedRules(rules);
     // kosa8's words are shown as text: they may quote what was typed.
     m_ui->introLabel->setTextFormat(Qt::PlainText);
-    m_ui->introLabel->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_ui->introLabel, style::Tone::Error);
     m_ui->introLabel->setText(refusal);
 }
 

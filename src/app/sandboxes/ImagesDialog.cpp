@@ -64,7 +64,7 @@ void ImagesDialog::reload()
 {
     if (m_job)
         return;
-    m_ui->imagesStatus->setStyleSheet({});
+    style::setTextTone(m_ui->imagesStatus, style::Tone::None);
     m_ui->imagesStatus->setText(tr("Loading…"));
     m_job = m_runner->start(kosa8::Operation::SandboxImages, kosa8::params::sandbox(m_sandbox));
     connect(m_job, &kosa8::Kosa8Job::finished, this, &ImagesDialog::onFinished);
@@ -75,7 +75,7 @@ void ImagesDialog::onFinished(const kosa8::JobResult& result)
     m_job = nullptr;
     if (!result.ok()) {
         m_ui->imagesTable->setRowCount(0);
-        m_ui->imagesStatus->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+        style::setTextTone(m_ui->imagesStatus, style::Tone::Error);
         m_ui->imagesStatus->setText(result.describeFailure());
         Q_EMIT loaded();
         return;
@@ -92,7 +92,7 @@ void ImagesDialog::onFinished(const kosa8::JobResult& result)
                          ? tr("No images in %1 yet. Use Pull image to add one.").arg(m_sandbox)
                          : tr("Images: %1").arg(parsed.items.size());
     if (!parsed.problems.isEmpty()) {
-        m_ui->imagesStatus->setStyleSheet(QStringLiteral("color: %1;").arg(style::warningColor().name()));
+        style::setTextTone(m_ui->imagesStatus, style::Tone::Warning);
         status += QLatin1Char(' ') + tr("Lines that could not be read: %1").arg(parsed.problems.size());
         for (const kosa8::ParseProblem& problem : parsed.problems)
             status += QStringLiteral("\n") +

@@ -35,7 +35,7 @@ PullImageDialog::PullImageDialog(kosa8::Kosa8Runner* runner, const QString& sand
     m_ui->sandboxValue->setFont(bold);
     m_ui->imageCombo->addItems(suggestedImages);
     m_ui->imageCombo->setInsertPolicy(QComboBox::NoInsert);
-    m_ui->imageMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_ui->imageMessage, style::Tone::Error);
     m_ui->imageMessage->setVisible(false);
     m_ui->commandLabel->setBuddy(m_ui->commandPreview->lineEdit());
     style::makeMonospace(m_ui->console);
@@ -170,12 +170,12 @@ void PullImageDialog::onFinished(const JobResult& result)
     if (result.ok()) {
         m_ui->progressBar->setRange(0, 100);
         m_ui->progressBar->setValue(100);
-        m_ui->statusLabel->setStyleSheet(QStringLiteral("color: %1;").arg(style::successColor().name()));
+        style::setTextTone(m_ui->statusLabel, style::Tone::Success);
         m_ui->statusLabel->setText(tr("Pulled %1 into %2.").arg(image(), m_sandbox));
     } else {
         m_ui->progressBar->setRange(0, 100);
         m_ui->progressBar->setValue(0);
-        m_ui->statusLabel->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+        style::setTextTone(m_ui->statusLabel, style::Tone::Error);
         m_ui->statusLabel->setText(result.outcome == JobResult::Outcome::Cancelled
                                        ? tr("The pull was cancelled.")
                                        : result.describeFailure());

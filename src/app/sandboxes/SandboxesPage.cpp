@@ -208,9 +208,7 @@ void SandboxesPage::buildLayout()
 
     buildEmptyState();
 
-    QPalette muted = m_ui->sandboxStatusLine->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_ui->sandboxStatusLine->setPalette(muted);
+    style::setForegroundTone(m_ui->sandboxStatusLine, style::Tone::Muted);
 }
 
 void SandboxesPage::buildEmptyState()
@@ -230,13 +228,15 @@ void SandboxesPage::dressEmptyState()
     if (m_emptyStateDressed)
         return;
     m_emptyStateDressed = true;
-    m_ui->emptyIcon->setPixmap(style::icon(QStringLiteral("kosa8-desk")).pixmap(72, 72));
+    style::showIcon(m_ui->emptyIcon, style::icon(QStringLiteral("kosa8-desk")), 72);
     QPushButton* setupButton = m_ui->emptySetupButton;
     setupButton->setIcon(style::icon(QStringLiteral("setup")));
-    setupButton->setStyleSheet(
-        QStringLiteral("QPushButton { background: %1; color: white; border-radius: 4px;"
-                       " padding: 6px 18px; font-weight: bold; }")
-            .arg(style::accentColor().name()));
+    style::followPalette(setupButton, [setupButton] {
+        setupButton->setStyleSheet(
+            QStringLiteral("QPushButton { background: %1; color: %2; border-radius: 4px;"
+                           " padding: 6px 18px; font-weight: bold; }")
+                .arg(style::accentColor().name(), style::textOnAccent().name()));
+    });
 }
 
 QString SandboxesPage::selectedSandbox() const

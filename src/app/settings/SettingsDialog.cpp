@@ -65,7 +65,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
         updateProfileStatus();
     });
 
-    m_ui->settingsMessage->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_ui->settingsMessage, style::Tone::Error);
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -210,16 +210,16 @@ void SettingsDialog::updateProfileStatus()
 {
     const kosa8::CommandProfile& profile = m_context->runner()->profile();
     if (!m_context->profileError().isEmpty()) {
-        m_ui->profileStatus->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+        style::setTextTone(m_ui->profileStatus, style::Tone::Error);
         m_ui->profileStatus->setText(
             tr("Not used, the built-in commands apply: %1").arg(m_context->profileError()));
     } else if (!QFile::exists(m_context->profilePath())) {
-        m_ui->profileStatus->setStyleSheet({});
+        style::setTextTone(m_ui->profileStatus, style::Tone::None);
         m_ui->profileStatus->setText(
             tr("No profile file: the built-in commands apply. Create this file to override "
                "the argv of any kosa8 operation."));
     } else {
-        m_ui->profileStatus->setStyleSheet({});
+        style::setTextTone(m_ui->profileStatus, style::Tone::None);
         const QStringList keys = profile.overriddenKeys();
         m_ui->profileStatus->setText(
             keys.isEmpty() ? tr("Loaded; it overrides nothing.")

@@ -124,38 +124,39 @@ void SetupDialog::updateStep(int index)
         return;
     const CodeSandboxSetup::Step& step = m_setup->steps().at(index);
     StepRow& row = m_rows[index];
-    QColor color = style::statusColor(kosa8::SandboxState::Stopped);
+    style::Tone tone = style::Tone::Neutral;
     QString state;
     switch (step.state) {
     case StepState::Pending:
         state = tr("waiting");
         break;
     case StepState::Running:
-        color = style::accentColor();
+        tone = style::Tone::Accent;
         state = step.percent >= 0 ? tr("running… %1%").arg(step.percent) : tr("running…");
         break;
     case StepState::Done:
-        color = style::successColor();
+        tone = style::Tone::Success;
         state = tr("done");
         break;
     case StepState::Skipped:
-        color = style::successColor();
+        tone = style::Tone::Success;
         state = tr("already exists, skipped");
         break;
     case StepState::Failed:
-        color = style::errorColor();
+        tone = style::Tone::Error;
         state = step.result.outcome == kosa8::JobResult::Outcome::Finished
                     ? tr("failed (exit code %1)").arg(step.result.exitCode)
                     : tr("failed (%1)").arg(kosa8::JobResult::outcomeName(step.result.outcome));
         break;
     case StepState::Cancelled:
-        color = style::warningColor();
+        tone = style::Tone::Warning;
         state = tr("cancelled");
         break;
     }
-    row.icon->setPixmap(style::dotIcon(color, 14).pixmap(14, 14));
+    // Dot and text in the tone's colour of the theme of the moment (they follow a switch).
+    style::showIcon(row.icon, style::toneDot(tone, 14), 14);
     row.state->setText(state);
-    row.state->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
+    style::setTextTone(row.state, tone);
     row.title->setAccessibleName(tr("Step %1: %2, %3").arg(index + 1).arg(step.title, state));
     // The pull step says how far it is; others just show that they run.
     const bool showProgress =
@@ -176,13 +177,12 @@ void SetupDialog::onFinished(bool ok)
     m_start->setText(ok ? tr("Set up") : tr("Try again"));
     m_ui->setupResult->setVisible(true);
     if (ok) {
-        m_ui->setupResult->setStyleSheet(
-            QStringLiteral("color: %1; font-weight: bold;").arg(style::successColor().name()));
+        style::setTextTone(m_ui->setupResult, style::Tone::Success, QStringLiteral("font-weight: bold;"));
         m_ui->setupResult->setText(tr("%1 is ready: no network, %2 pulled, checkpoint %3 taken.")
                                        .arg(m_setup->sandbox(), m_setup->image(), m_setup->label()));
         m_close->setFocus();
     } else {
-        m_ui->setupResult->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+        style::setTextTone(m_ui->setupResult, style::Tone::Error);
         m_ui->setupResult->setText(m_setup->failureText());
     }
 }

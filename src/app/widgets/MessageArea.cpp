@@ -15,17 +15,17 @@ namespace k8::app {
 
 namespace {
 
-QColor severityColor(UserMessage::Severity severity)
+style::Tone severityTone(UserMessage::Severity severity)
 {
     switch (severity) {
     case UserMessage::Severity::Info:
-        return style::accentColor();
+        return style::Tone::Accent;
     case UserMessage::Severity::Warning:
-        return style::warningColor();
+        return style::Tone::Warning;
     case UserMessage::Severity::Error:
         break;
     }
-    return style::errorColor();
+    return style::Tone::Error;
 }
 
 QString severityName(UserMessage::Severity severity)
@@ -54,17 +54,22 @@ MessageCard::MessageCard(const UserMessage& message, QWidget* parent)
 {
     setObjectName(QStringLiteral("messageCard"));
     setFrameShape(QFrame::StyledPanel);
-    const QColor accent = severityColor(message.severity);
-    // A tinted card with a strong left stripe: readable on light and dark palettes alike.
-    QColor tint = accent;
-    tint.setAlpha(36);
-    setStyleSheet(QStringLiteral("QFrame#messageCard { background: rgba(%1,%2,%3,%4); border: 1px solid %5;"
-                                 " border-left: 4px solid %5; border-radius: 4px; }")
-                      .arg(tint.red())
-                      .arg(tint.green())
-                      .arg(tint.blue())
-                      .arg(tint.alpha())
-                      .arg(accent.name()));
+    const style::Tone tone = severityTone(message.severity);
+    // A tinted card with a strong left stripe: readable on light and dark palettes alike, in the
+    // colours of the theme of the moment.
+    style::followPalette(this, [this, tone] {
+        const QColor accent = style::toneColour(tone);
+        QColor tint = accent;
+        tint.setAlpha(36);
+        setStyleSheet(
+            QStringLiteral("QFrame#messageCard { background: rgba(%1,%2,%3,%4); border: 1px solid %5;"
+                           " border-left: 4px solid %5; border-radius: 4px; }")
+                .arg(tint.red())
+                .arg(tint.green())
+                .arg(tint.blue())
+                .arg(tint.alpha())
+                .arg(accent.name()));
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 6, 8);
@@ -72,7 +77,7 @@ MessageCard::MessageCard(const UserMessage& message, QWidget* parent)
     auto* top = new QHBoxLayout;
     top->setSpacing(6);
     auto* dot = new QLabel(this);
-    dot->setPixmap(style::dotIcon(accent, 12).pixmap(12, 12));
+    style::showIcon(dot, style::toneDot(tone, 12), 12);
     top->addWidget(dot);
     QFont bold = m_title->font();
     bold.setBold(true);

@@ -24,10 +24,8 @@ PageHeader::PageHeader(const QString& title, const QString& subtitle, QWidget* p
     m_title->setAccessibleName(title);
     m_subtitle->setObjectName(QStringLiteral("pageSubtitle"));
     m_subtitle->setWordWrap(true);
-    // Muted: the palette's placeholder colour reads on light and dark themes.
-    QPalette muted = m_subtitle->palette();
-    muted.setColor(QPalette::WindowText, muted.color(QPalette::PlaceholderText));
-    m_subtitle->setPalette(muted);
+    // Muted: the palette's placeholder colour reads on light and dark themes (and follows a switch).
+    style::setForegroundTone(m_subtitle, style::Tone::Muted);
     texts->addWidget(m_title);
     texts->addWidget(m_subtitle);
     layout->addLayout(texts, 1);

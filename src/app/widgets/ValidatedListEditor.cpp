@@ -38,7 +38,7 @@ ValidatedListEditor::ValidatedListEditor(QWidget* parent)
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_message->setObjectName(QStringLiteral("listEditorMessage"));
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
+    style::setTextTone(m_message, style::Tone::Error);
     m_message->setVisible(false);
     style::makeMonospace(m_list);
     setItemKind(tr("entry"));

@@ -49,7 +49,7 @@ private Q_SLOTS:
         const QIcon inbox = k8::app::style::icon(QStringLiteral("inbox"));
         QVERIFY(!inbox.isNull());
         for (int size : {16, 20, 37, 64}) {
-            const QPixmap pixmap = inbox.pixmap(size, size);
+            const QPixmap pixmap = inbox.pixmap(QSize(size, size), 1.0);
             QCOMPARE(pixmap.size(), QSize(size, size));
             QVERIFY2(drawsIn(pixmap, QColor(0x10, 0x20, 0x30)), qPrintable(QString::number(size)));
         }
@@ -57,18 +57,69 @@ private Q_SLOTS:
         QVERIFY(inbox.pixmap(24, 24, QIcon::Disabled).toImage() != inbox.pixmap(24, 24).toImage());
     }
 
-    void oneIconPerNameAndColour()
+    void oneIconPerNameFollowingTheTextColour()
     {
         QApplication::setPalette(paletteWithText(Qt::black, Qt::white));
         const QIcon first = k8::app::style::icon(QStringLiteral("sandbox"));
         const QIcon again = k8::app::style::icon(QStringLiteral("sandbox"));
         QCOMPARE(first.cacheKey(), again.cacheKey()); // shared, pixmaps and all
         QVERIFY(k8::app::style::icon(QStringLiteral("log")).cacheKey() != first.cacheKey());
-        // A dark theme gets icons in its own text colour.
+        QVERIFY(drawsIn(first.pixmap(32, 32), Qt::black));
+        // A dark theme: the icon a button already holds draws in the new text colour.
         QApplication::setPalette(paletteWithText(QColor(0xee, 0xee, 0xee), QColor(0x20, 0x20, 0x20)));
-        const QIcon dark = k8::app::style::icon(QStringLiteral("sandbox"));
-        QVERIFY(dark.cacheKey() != first.cacheKey());
-        QVERIFY(drawsIn(dark.pixmap(32, 32), QColor(0xee, 0xee, 0xee)));
+        QVERIFY(drawsIn(first.pixmap(32, 32), QColor(0xee, 0xee, 0xee)));
+        QVERIFY(!drawsIn(first.pixmap(32, 32), Qt::black));
+    }
+
+    // At a device pixel ratio of 2 (and 1.5) an icon is drawn at the device size, not drawn at
+    // 16 px and scaled up: the same pixels as an icon drawn at the device size directly.
+    void crispAtHighDevicePixelRatios_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<qreal>("ratio");
+        for (qreal ratio : {2.0, 1.5}) {
+            QTest::addRow("svg@%g", ratio) << QStringLiteral("svg") << ratio;
+            QTest::addRow("dot@%g", ratio) << QStringLiteral("dot") << ratio;
+        }
+    }
+    void crispAtHighDevicePixelRatios()
+    {
+        QFETCH(QString, kind);
+        QFETCH(qreal, ratio);
+        QApplication::setPalette(paletteWithText(QColor(0x10, 0x20, 0x30), Qt::white));
+        const QIcon icon = kind == QLatin1String("svg")
+                               ? k8::app::style::icon(QStringLiteral("inbox"))
+                               : k8::app::style::dotIcon(QColor(0x1e, 0x7b, 0x34), 16);
+        const QPixmap hiDpi = icon.pixmap(QSize(16, 16), ratio);
+        const int device = qRound(16 * ratio);
+        QCOMPARE(hiDpi.size(), QSize(device, device));
+        QCOMPARE(hiDpi.devicePixelRatio(), ratio);
+        const QImage direct =
+            icon.pixmap(QSize(device, device), 1.0).toImage().convertToFormat(QImage::Format_ARGB32);
+        QImage drawn = hiDpi.toImage().convertToFormat(QImage::Format_ARGB32);
+        drawn.setDevicePixelRatio(1.0);
+        QCOMPARE(drawn, direct);
+        // And not what scaling the 16 px drawing up gives.
+        const QImage upscaled = icon.pixmap(QSize(16, 16), 1.0)
+                                    .toImage()
+                                    .scaled(device, device, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                                    .convertToFormat(QImage::Format_ARGB32);
+        QVERIFY(direct != upscaled);
+    }
+
+    // Run a second time with QT_SCALE_FACTOR=2 (tests/app/style/CMakeLists.txt): a widget's
+    // pixmap, asked without a ratio, is then 32x32 for 16x16 and marked as 2x.
+    void followsTheScreensScaleFactor()
+    {
+        const qreal ratio = qApp->devicePixelRatio();
+        if (qEnvironmentVariable("QT_SCALE_FACTOR") == QLatin1String("2"))
+            QCOMPARE(ratio, 2.0);
+        const QIcon inbox = k8::app::style::icon(QStringLiteral("inbox"));
+        const QPixmap pixmap = inbox.pixmap(QSize(16, 16));
+        QCOMPARE(pixmap.size(), QSize(qRound(16 * ratio), qRound(16 * ratio)));
+        QCOMPARE(pixmap.devicePixelRatio(), ratio);
+        const QPixmap dot = k8::app::style::dotIcon(Qt::red, 12).pixmap(QSize(12, 12));
+        QCOMPARE(dot.size(), QSize(qRound(12 * ratio), qRound(12 * ratio)));
     }
 
     void missingIconFallsBackToTheTheme()
