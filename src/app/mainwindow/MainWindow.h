@@ -92,7 +92,7 @@ public:
     MessageArea* messageArea() const { return m_messageArea; }
     QListWidget* navigation() const { return m_navigation; }
     // Size, place, splitters and last page, saved and restored (mainwindow/WindowState.h).
-    WindowState* windowState() const { return m_windowState; }
+    WindowState* savedWindowState() const { return m_windowState; }
     // File > Standing rules… (Ctrl+Shift+U): emits rulesRequested(); the inbox page, which knows
     // the agent service, opens the editor (main() connects them).
     QAction* rulesAction() const { return m_rulesAction; }

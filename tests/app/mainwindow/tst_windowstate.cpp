@@ -87,7 +87,7 @@ private Q_SLOTS:
             QCOMPARE(savedValue(env, QStringLiteral("page")).toInt(), int(app::MainWindow::Page::CommandLog));
             commandLogSizes = logSplitter->sizes();
             inboxSizes = inboxSplitter->sizes();
-            window.windowState()->save(); // what closing the window does (MainWindow::closeEvent)
+            window.savedWindowState()->save(); // what closing the window does (MainWindow::closeEvent)
         }
 
         app::AppContext context(env.options());
@@ -117,8 +117,8 @@ private Q_SLOTS:
         }
         app::AppContext context(env.options());
         app::MainWindow window(&context);
-        QVERIFY(window.windowState() != nullptr);
-        QVERIFY(window.isMaximized() || (window.QWidget::windowState() & Qt::WindowMaximized));
+        QVERIFY(window.savedWindowState() != nullptr);
+        QVERIFY(window.isMaximized() || (window.windowState() & Qt::WindowMaximized));
     }
 
     void aPlaceOnNoScreenIsIgnored()
