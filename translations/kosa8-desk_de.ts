@@ -277,6 +277,10 @@
         <source>Not listening for agents on %1: the agent service has stopped.</source>
         <translation>Nicht mehr bereit für Agenten auf %1: Der Agenten-Dienst wurde beendet.</translation>
     </message>
+    <message>
+        <source>Agents cannot connect: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::ActionBinding</name>
@@ -429,6 +433,10 @@
     <message>
         <source>The decision approves no action, so there is nothing to always approve.</source>
         <translation>Die Entscheidung gibt keine Aktion frei, es gibt also nichts, das immer freizugeben wäre.</translation>
+    </message>
+    <message>
+        <source>The agent service has shut down.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1120,6 +1128,37 @@
     </message>
 </context>
 <context>
+    <name>k8::app::AgentUnavailableBanner</name>
+    <message>
+        <source>&amp;Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents cannot connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why agents cannot connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to fix it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry the agent socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try to listen for agents again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents cannot connect: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>k8::app::AppContext</name>
     <message>
         <source>The command profile %1 could not be read.</source>
@@ -1144,6 +1183,18 @@
     <message>
         <source>Standard output:</source>
         <translation>Standardausgabe:</translation>
+    </message>
+    <message>
+        <source>Connected to the profile &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 commands now go to the remote worker %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 commands now go to the local daemon.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1461,6 +1512,163 @@
     <message>
         <source>Copy command</source>
         <translation>Befehl kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CommandProfileDialog</name>
+    <message>
+        <source>Command profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app runs every kosa8 operation with the words below. Select an entry to change its words; the app fills in the {placeholders}. Saved to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Leave out the unreadable parts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave out the parts of the file that cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Entries:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command profile entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One word of the argv per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Words, one per line:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Argv:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command with sample values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command with sample values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;all to the defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset every entry to the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: the file adds this entry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words of %1, one per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset this entry to the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove this entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1 to the default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of the file cannot be read: %1. The entries that could be read are listed. Save stays off until you leave the unreadable parts out (Save then replaces the file without them) or reset all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Save is off while %n problems remain. First: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Discard changes?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your changes to the command profile are not saved. Discard them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved, but the app did not load it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::CommandProfileEntriesModel</name>
+    <message>
+        <source>Invalid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added by the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overridden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation type="unfinished">Eintrag</translation>
+    </message>
+    <message>
+        <source>What it is for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Status</translation>
     </message>
 </context>
 <context>
@@ -2127,6 +2335,132 @@ Danach: %2</translation>
     <message>
         <source>%1 was deleted but could not be created again; your policy is kept.</source>
         <translation>%1 wurde gelöscht, konnte aber nicht neu angelegt werden; Ihre Richtlinie bleibt erhalten.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ExecutableCard</name>
+    <message>
+        <source>Use a kosa8 on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On a Mac with Apple silicon, kosa8 runs the sandboxes here with its daemon, kosa8d. On Linux and Intel Macs, point at the kosa8 client, then add a remote worker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use an executable…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished">Prüfung</translation>
+    </message>
+    <message>
+        <source>Use this executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a kosa8 executable on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path of the kosa8 executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the kosa8 executable in a file dialog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check this executable with kosa8 version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command the check runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of the check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this kosa8 executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the kosa8 executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check&apos;s command appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::FirstStartPage</name>
+    <message>
+        <source>Get started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect kosa8 Desk to kosa8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 runs code in sandboxes: small virtual machines with no network unless you allow it, checkpointed so that a run can be rewound. kosa8 Desk runs what you approve through the kosa8 command line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the code sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up the code sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creates a sandbox with no network, pulls the Python image and checkpoints it, once kosa8 works.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to Sandboxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once kosa8 works: a sandbox with no network for agents&apos; code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The inbox already works: agents can connect and you review their requests. Runs wait until kosa8 is there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 was not found on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looked for: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 found: %1. You are ready to go.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 found: %1. Start its daemon (kosa8 daemon start) or add a remote worker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. What went wrong is shown above.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2876,6 +3210,58 @@ Danach: %2</translation>
         <source>&amp;History</source>
         <translation>&amp;Verlauf</translation>
     </message>
+    <message>
+        <source>The pages of kosa8 Desk; selecting one shows it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests from agents waiting for your decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kosa8 sandboxes, their state and egress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every kosa8 command the app ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox&apos;s checkpoints and runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every decision in the ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote worker “%1” added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 now connects to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote worker “%1” was not added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get started: connect kosa8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to connect kosa8: an executable or a remote worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents cannot connect</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>k8::app::MessageArea</name>
@@ -2943,6 +3329,227 @@ Danach: %2</translation>
             <numerusform>%1 (%n-mal)</numerusform>
             <numerusform>%1 (%n-mal)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ProfileHealthCheck</name>
+    <message>
+        <source>Not checked yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>daemon</source>
+        <translation type="unfinished">Daemon</translation>
+    </message>
+    <message>
+        <source>kosa8 %1 · %2 %3 reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 %1 · no daemon or worker answered</source>
+        <translation type="unfinished">kosa8 %1 · kein Daemon oder Worker antwortet</translation>
+    </message>
+    <message>
+        <source>kosa8 not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 is not answering: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ProfileSwitcher</name>
+    <message>
+        <source>Profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection profile: %1. Choose another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: remote worker %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: local daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 for this run: %1 (command line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit profiles…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ProfilesEditor</name>
+    <message>
+        <source>Connection profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a connection profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected connection profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a&amp;ctive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the selected profile the active connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished">&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Connection kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the kosa8 executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xecutable:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote worker host (KOSA8_HOST)</source>
+        <translation type="unfinished">Host des entfernten Workers (KOSA8_HOST)</translation>
+    </message>
+    <message>
+        <source>&amp;Host (KOSA8_HOST):</source>
+        <translation type="unfinished">&amp;Host (KOSA8_HOST):</translation>
+    </message>
+    <message>
+        <source>Remote worker token (KOSA8_TOKEN)</source>
+        <translation type="unfinished">Token des entfernten Workers (KOSA8_TOKEN)</translation>
+    </message>
+    <message>
+        <source>Show the token</source>
+        <translation type="unfinished">Token zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Token (KOSA8_TOKEN):</source>
+        <translation type="unfinished">&amp;Token (KOSA8_TOKEN):</translation>
+    </message>
+    <message>
+        <source>Health of the selected profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the selected profile with kosa8 version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Health:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command of the health check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished">Befehl:</translation>
+    </message>
+    <message>
+        <source>%1 (active)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A local daemon needs no token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new token is saved to the keychain with Save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For this run kosa8 Desk uses %1, given on its command line (--kosa8 or KOSA8_DESK_KOSA8), instead of this executable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile is not complete yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the profile?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the connection profile &quot;%1&quot; and its token? This happens when you save the settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished">Entfernen</translation>
+    </message>
+    <message>
+        <source>There is already a profile named &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection profile %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3121,6 +3728,142 @@ Danach: %2</translation>
     <message>
         <source>Destinations: %1, %2 blocked by the policy of %3; risky operations: %4.</source>
         <translation>Ziele: %1, davon %2 durch die Richtlinie von %3 blockiert; riskante Operationen: %4.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RemoteWorkerCard</name>
+    <message>
+        <source>Add a remote worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On Linux and Intel Macs, kosa8 is a client: the sandboxes run on a Mac with Apple silicon, the worker, reached with its host and a token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add this worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a remote kosa8 worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host of the worker (KOSA8_HOST)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token of the worker (KOSA8_TOKEN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the token</source>
+        <translation type="unfinished">Token zeigen</translation>
+    </message>
+    <message>
+        <source>Show the token (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the token (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished">&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command the test runs (token hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of the test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test the connection to the worker with kosa8 version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add this remote worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The test&apos;s command appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::RemoteWorkerInput</name>
+    <message>
+        <source>Give the worker a name, such as “studio mac”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The name is too long: at most %n characters.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The name must not contain control or invisible characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the worker&apos;s host, such as worker.example.com or worker.example.com:7443.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host must not contain spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host must not contain control or invisible characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The host is too long: at most %n characters.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Enter the worker&apos;s token (its owner gives it to you).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token must not contain spaces, line breaks or invisible characters; paste it again without them.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4444,38 +5187,6 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>Image für %1:</translation>
     </message>
     <message>
-        <source>Remote worker (Linux and Intel Macs)</source>
-        <translation>Entfernter Worker (Linux und Intel-Macs)</translation>
-    </message>
-    <message>
-        <source>kosa8 on Linux and Intel Macs drives a macOS worker. Leave empty for a local kosa8 daemon. The token is passed to kosa8 only, never logged or shown in commands.</source>
-        <translation>kosa8 steuert unter Linux und auf Intel-Macs einen macOS-Worker. Für einen lokalen kosa8-Daemon leer lassen. Das Token geht nur an kosa8 und erscheint nie im Protokoll oder in Befehlen.</translation>
-    </message>
-    <message>
-        <source>worker.example.org:7443</source>
-        <translation>worker.example.org:7443</translation>
-    </message>
-    <message>
-        <source>Remote worker host (KOSA8_HOST)</source>
-        <translation>Host des entfernten Workers (KOSA8_HOST)</translation>
-    </message>
-    <message>
-        <source>&amp;Host (KOSA8_HOST):</source>
-        <translation>&amp;Host (KOSA8_HOST):</translation>
-    </message>
-    <message>
-        <source>Remote worker token (KOSA8_TOKEN)</source>
-        <translation>Token des entfernten Workers (KOSA8_TOKEN)</translation>
-    </message>
-    <message>
-        <source>Show the token</source>
-        <translation>Token zeigen</translation>
-    </message>
-    <message>
-        <source>&amp;Token (KOSA8_TOKEN):</source>
-        <translation>&amp;Token (KOSA8_TOKEN):</translation>
-    </message>
-    <message>
         <source>kosa8</source>
         <translation>kosa8</translation>
     </message>
@@ -4548,10 +5259,6 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>Image für %1: %2</translation>
     </message>
     <message>
-        <source>The remote host must not contain spaces.</source>
-        <translation>Der entfernte Host darf keine Leerzeichen enthalten.</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> ms</translation>
     </message>
@@ -4574,6 +5281,22 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>There is no sandbox named &quot;%1&quot; now: runs will fail until it is created. It is kept as typed.</source>
         <translation>Derzeit gibt es keine Sandbox namens „%1“: Ausführungen schlagen fehl, bis sie angelegt wird. Der Name bleibt wie eingegeben erhalten.</translation>
+    </message>
+    <message>
+        <source>Connection profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each profile is one kosa8 connection: the local daemon (Apple-silicon Macs), or a macOS worker reached through KOSA8_HOST (Linux and Intel Macs). The active one runs every command; switch from the status bar too. Tokens are kept in the system keychain, never in the settings file, logs or shown commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the command profile</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4665,6 +5388,21 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>%1 is ready: no network, %2 pulled, checkpoint %3 taken.</source>
         <translation>%1 ist bereit: kein Netzwerk, %2 geladen, Checkpoint %3 angelegt.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::SingleInstance</name>
+    <message>
+        <source>Another program holds %1 and did not answer as kosa8 Desk does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation type="unfinished">Lauschen auf %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>A program sent something other than the activation line.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5028,6 +5766,21 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
 </context>
 <context>
+    <name>k8::app::VersionCheck</name>
+    <message>
+        <source>It ran, but printed no kosa8 version. Is this the kosa8 executable?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It works: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No daemon or worker answered yet; sandbox actions need one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>k8::history::AuditExport</name>
     <message>
         <source>The export was cancelled.</source>
@@ -5289,10 +6042,6 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>&quot;%1&quot; muss ein Array von Strings sein</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is empty; it needs at least one word</source>
-        <translation>&quot;%1&quot; ist leer; es braucht mindestens ein Wort</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; element %2 is not a string</source>
         <translation>&quot;%1&quot; Element %2 ist kein String</translation>
     </message>
@@ -5331,6 +6080,168 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>no value for &quot;{%1}&quot;</source>
         <translation>kein Wert für &quot;{%1}&quot;</translation>
+    </message>
+    <message>
+        <source>word %1 is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>word %1 holds an invisible or control character (U+%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is empty; it needs at least one word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;{code}&quot; has no value here: a &quot;.stdin&quot; interpreter reads the code from standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no value here: this entry takes no placeholders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no value here (this entry can use: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing: the app passes it for this entry, and leaving it out would drop it silently</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::CommandProfileDocument</name>
+    <message>
+        <source>it cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is larger than 4 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds %1 here, not an array of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>word %1 is %2 in the file, not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not an operation of the app: remove it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The egress mode ({mode}: deny, any or fakenet), inside {egress...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One allowed host ({host}), repeated per host inside {egress...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One host folder mount ({mount}: HOST:GUEST), repeated per mount inside {mounts...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a fragment of the app: remove it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs %1 code read from standard input, inside {interpreter...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs %1 code given as one argument ({code}), inside {interpreter...}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>(as edited)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">%1 lässt sich nicht schreiben: %2</translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::ConnectionProfiles</name>
+    <message>
+        <source>%1 (active)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished">%1
+%2 · %2 {1 ?}</translation>
+    </message>
+    <message>
+        <source>There is already a profile named &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>A profile name can have at most %n characters.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A profile name can only have visible characters and spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kosa8 executable of &quot;%1&quot; is empty: give a path or a name on PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The remote profile &quot;%1&quot; needs a host (KOSA8_HOST).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host of &quot;%1&quot; must not contain spaces or invisible characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no such profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last profile cannot be removed: kosa8 Desk needs one connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5772,6 +6683,49 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>Created</source>
         <translation>Angelegt</translation>
+    </message>
+</context>
+<context>
+    <name>k8::kosa8::SavedProfile</name>
+    <message>
+        <source>Remote worker (KOSA8_HOST)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the token from the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saving the token to the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token in the keychain, which cannot be read now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token in memory for this session only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token not stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token still in the settings file (no keychain yet)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6463,6 +7417,94 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
 </context>
 <context>
+    <name>k8::secrets::KeychainSecretStore</name>
+    <message>
+        <source>the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::secrets::MemorySecretStore</name>
+    <message>
+        <source>the test keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory (this session only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::secrets::ProfileSecrets</name>
+    <message>
+        <source>The token of the profile &quot;%1&quot; is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain holds no token for it any more. Enter it again in Settings → Connection profiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token of the profile &quot;%1&quot; could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kosa8 runs without it until it can be read; enter it again in Settings → Connection profiles to use it for this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token cannot be moved to a keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk now keeps tokens in the system keychain, never in its settings file. The token of the profile &quot;%1&quot; could not be moved there: %2
+
+Remove it from the settings file and keep it in memory for this session only? You will have to enter it again after quitting. Otherwise it stays in the settings file (readable by you only) until a keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep in memory only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token of the profile &quot;%1&quot; is still in the settings file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain could take it. It is used as before and moved when a keychain answers at a later start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain for the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token of the profile &quot;%1&quot; cannot be kept in a keychain: %2
+
+Keep it in memory for this session only? It is never written to the settings file; you will have to enter it again after quitting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>k8::secrets::SecretStore</name>
+    <message>
+        <source>No keychain is available (no secret service answered).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain holds no token for this profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access to the keychain was denied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain reported an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>k8::timeline::RunResultLog</name>
     <message>
         <source>Cannot open %1: %2</source>
@@ -6705,6 +7747,38 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>%1 Until the decision ledger can be written, agent requests are answered with a rejection, also those a standing rule approves.</source>
         <translation>%1 Solange das Entscheidungs-Ledger nicht geschrieben werden kann, werden Anfragen von Agenten abgelehnt, auch solche, die eine Dauerregel freigibt.</translation>
+    </message>
+    <message>
+        <source>Start kosa8 Desk with --socket and a shorter path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the program that listens on %1 (another kosa8 Desk with another data folder?), or start kosa8 Desk with --socket and another path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the file %1 away, or start kosa8 Desk with --socket and another path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix what is said above, or start kosa8 Desk with --socket and another path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then choose Retry on the Inbox page. Sandboxes, the timeline, the history and the settings work meanwhile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents cannot connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kosa8 Desk is already running; its window was brought to the front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents cannot connect: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
