@@ -279,7 +279,7 @@
     </message>
     <message>
         <source>Agents cannot connect: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten können sich nicht verbinden: %1</translation>
     </message>
 </context>
 <context>
@@ -436,7 +436,7 @@
     </message>
     <message>
         <source>The agent service has shut down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent-Dienst wurde beendet.</translation>
     </message>
 </context>
 <context>
@@ -1131,31 +1131,31 @@
     <name>k8::app::AgentUnavailableBanner</name>
     <message>
         <source>&amp;Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut versuchen</translation>
     </message>
     <message>
         <source>Agents cannot connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten können sich nicht verbinden</translation>
     </message>
     <message>
         <source>Why agents cannot connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum sich Agenten nicht verbinden können</translation>
     </message>
     <message>
         <source>How to fix it</source>
-        <translation type="unfinished"></translation>
+        <translation>So beheben Sie das Problem</translation>
     </message>
     <message>
         <source>Retry the agent socket</source>
-        <translation type="unfinished"></translation>
+        <translation>Agent-Socket erneut versuchen</translation>
     </message>
     <message>
         <source>Try to listen for agents again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut versuchen, auf Agenten zu warten</translation>
     </message>
     <message>
         <source>Agents cannot connect: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten können sich nicht verbinden: %1</translation>
     </message>
 </context>
 <context>
@@ -1186,15 +1186,15 @@
     </message>
     <message>
         <source>Connected to the profile &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit dem Profil „%1“ verbunden</translation>
     </message>
     <message>
         <source>kosa8 commands now go to the remote worker %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8-Befehle gehen jetzt an den Remote-Worker %1.</translation>
     </message>
     <message>
         <source>kosa8 commands now go to the local daemon.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8-Befehle gehen jetzt an den lokalen Daemon.</translation>
     </message>
 </context>
 <context>
@@ -1518,157 +1518,157 @@
     <name>k8::app::CommandProfileDialog</name>
     <message>
         <source>Command profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprofil</translation>
     </message>
     <message>
         <source>The app runs every kosa8 operation with the words below. Select an entry to change its words; the app fills in the {placeholders}. Saved to:</source>
-        <translation type="unfinished"></translation>
+        <translation>Die App führt jede kosa8-Operation mit den folgenden Wörtern aus. Wählen Sie einen Eintrag aus, um seine Wörter zu ändern; die App füllt die {placeholders} aus. Gespeichert in:</translation>
     </message>
     <message>
         <source>&amp;Leave out the unreadable parts</source>
-        <translation type="unfinished"></translation>
+        <translation>Unlesbare Teile weg&amp;lassen</translation>
     </message>
     <message>
         <source>Leave out the parts of the file that cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Teile der Datei weglassen, die nicht gelesen werden können</translation>
     </message>
     <message>
         <source>&amp;Entries:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einträge:</translation>
     </message>
     <message>
         <source>Command profile entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Einträge des Befehlsprofils</translation>
     </message>
     <message>
         <source>Built-in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Integriert:</translation>
     </message>
     <message>
         <source>One word of the argv per line</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Wort der argv pro Zeile</translation>
     </message>
     <message>
         <source>&amp;Words, one per line:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wörter, eines pro Zeile:</translation>
     </message>
     <message>
         <source>Argv:</source>
-        <translation type="unfinished"></translation>
+        <translation>Argv:</translation>
     </message>
     <message>
         <source>Command with sample values</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl mit Beispielwerten</translation>
     </message>
     <message>
         <source>Command with sample values:</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl mit Beispielwerten:</translation>
     </message>
     <message>
         <source>Reset &amp;all to the defaults</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alle auf die Standardwerte zurücksetzen</translation>
     </message>
     <message>
         <source>Reset every entry to the default</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeden Eintrag auf den Standardwert zurücksetzen</translation>
     </message>
     <message>
         <source>None: the file adds this entry.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keiner: Diesen Eintrag fügt die Datei hinzu.</translation>
     </message>
     <message>
         <source>Words of %1, one per line</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörter von %1, eines pro Zeile</translation>
     </message>
     <message>
         <source>&amp;Reset this entry to the default</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Eintrag auf den &amp;Standardwert zurücksetzen</translation>
     </message>
     <message>
         <source>Invalid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültig: %1</translation>
     </message>
     <message>
         <source>No command: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Befehl: %1</translation>
     </message>
     <message>
         <source>&amp;Remove this entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Eintrag ent&amp;fernen</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 entfernen</translation>
     </message>
     <message>
         <source>Reset %1 to the default</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf den Standardwert zurücksetzen</translation>
     </message>
     <message>
         <source>Part of the file cannot be read: %1. The entries that could be read are listed. Save stays off until you leave the unreadable parts out (Save then replaces the file without them) or reset all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Teil der Datei kann nicht gelesen werden: %1. Die lesbaren Einträge werden aufgeführt. „Speichern“ bleibt deaktiviert, bis Sie die unlesbaren Teile weglassen („Speichern“ ersetzt die Datei dann ohne sie) oder alles zurücksetzen.</translation>
     </message>
     <message numerus="yes">
         <source>Save is off while %n problems remain. First: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>„Speichern“ ist deaktiviert, solange noch %n Problem besteht. Erstes: %1</numerusform>
+            <numerusform>„Speichern“ ist deaktiviert, solange noch %n Probleme bestehen. Erstes: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>Discard changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen verwerfen?</translation>
     </message>
     <message>
         <source>Your changes to the command profile are not saved. Discard them?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Änderungen am Befehlsprofil sind nicht gespeichert. Möchten Sie sie verwerfen?</translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwerfen</translation>
     </message>
     <message>
         <source>Saved, but the app did not load it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert, aber die App hat es nicht geladen: %1</translation>
     </message>
 </context>
 <context>
     <name>k8::app::CommandProfileEntriesModel</name>
     <message>
         <source>Invalid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültig: %1</translation>
     </message>
     <message>
         <source>Added by the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Von der Datei hinzugefügt</translation>
     </message>
     <message>
         <source>Overridden</source>
-        <translation type="unfinished"></translation>
+        <translation>Überschrieben</translation>
     </message>
     <message>
         <source>Built-in</source>
-        <translation type="unfinished"></translation>
+        <translation>Integriert</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine)</translation>
     </message>
     <message>
         <source>Entry</source>
-        <translation type="unfinished">Eintrag</translation>
+        <translation>Eintrag</translation>
     </message>
     <message>
         <source>What it is for</source>
-        <translation type="unfinished"></translation>
+        <translation>Wofür er dient</translation>
     </message>
     <message>
         <source>Current</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktuell</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Status</translation>
     </message>
 </context>
 <context>
@@ -2341,126 +2341,126 @@ Danach: %2</translation>
     <name>k8::app::ExecutableCard</name>
     <message>
         <source>Use a kosa8 on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 auf diesem Computer verwenden</translation>
     </message>
     <message>
         <source>On a Mac with Apple silicon, kosa8 runs the sandboxes here with its daemon, kosa8d. On Linux and Intel Macs, point at the kosa8 client, then add a remote worker.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf einem Mac mit Apple Silicon führt kosa8 die Sandboxes hier mit seinem Daemon kosa8d aus. Unter Linux und auf Intel-Macs geben Sie den kosa8-Client an und fügen dann einen Remote-Worker hinzu.</translation>
     </message>
     <message>
         <source>Use an executable…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführbare Datei verwenden…</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished">Prüfung</translation>
+        <translation>Prüfen</translation>
     </message>
     <message>
         <source>Use this executable</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese ausführbare Datei verwenden</translation>
     </message>
     <message>
         <source>Use a kosa8 executable on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine ausführbare kosa8-Datei auf diesem Computer verwenden</translation>
     </message>
     <message>
         <source>Path of the kosa8 executable</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfad der ausführbaren kosa8-Datei</translation>
     </message>
     <message>
         <source>Choose the kosa8 executable in a file dialog</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausführbare kosa8-Datei in einem Dateidialog auswählen</translation>
     </message>
     <message>
         <source>Check this executable with kosa8 version</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese ausführbare Datei mit kosa8 version prüfen</translation>
     </message>
     <message>
         <source>The command the check runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl, den die Prüfung ausführt</translation>
     </message>
     <message>
         <source>Result of the check</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis der Prüfung</translation>
     </message>
     <message>
         <source>Use this kosa8 executable</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese ausführbare kosa8-Datei verwenden</translation>
     </message>
     <message>
         <source>Choose the kosa8 executable</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführbare kosa8-Datei auswählen</translation>
     </message>
     <message>
         <source>The check&apos;s command appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier erscheint der Befehl der Prüfung.</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geprüft…</translation>
     </message>
 </context>
 <context>
     <name>k8::app::FirstStartPage</name>
     <message>
         <source>Get started</source>
-        <translation type="unfinished"></translation>
+        <translation>Erste Schritte</translation>
     </message>
     <message>
         <source>Connect kosa8 Desk to kosa8</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk mit kosa8 verbinden</translation>
     </message>
     <message>
         <source>kosa8 runs code in sandboxes: small virtual machines with no network unless you allow it, checkpointed so that a run can be rewound. kosa8 Desk runs what you approve through the kosa8 command line.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 führt Code in Sandboxes aus: kleine virtuelle Maschinen ohne Netzwerk, sofern Sie es nicht erlauben, mit Checkpoints, damit sich eine Ausführung zurückspulen lässt. kosa8 Desk führt das, was Sie freigeben, über die kosa8-Befehlszeile aus.</translation>
     </message>
     <message>
         <source>Set up the code sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>Code-Sandbox einrichten…</translation>
     </message>
     <message>
         <source>Set up the code sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Code-Sandbox einrichten</translation>
     </message>
     <message>
         <source>Creates a sandbox with no network, pulls the Python image and checkpoints it, once kosa8 works.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt eine Sandbox ohne Netzwerk, lädt das Python-Image herunter und erstellt einen Checkpoint davon, sobald kosa8 funktioniert.</translation>
     </message>
     <message>
         <source>Go to Sandboxes</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu den Sandboxes</translation>
     </message>
     <message>
         <source>Once kosa8 works: a sandbox with no network for agents&apos; code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sobald kosa8 funktioniert: eine Sandbox ohne Netzwerk für den Code von Agenten.</translation>
     </message>
     <message>
         <source>The inbox already works: agents can connect and you review their requests. Runs wait until kosa8 is there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Posteingang funktioniert bereits: Agenten können sich verbinden, und Sie prüfen ihre Anfragen. Ausführungen warten, bis kosa8 verfügbar ist.</translation>
     </message>
     <message>
         <source>Open the inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Posteingang öffnen</translation>
     </message>
     <message>
         <source>kosa8 was not found on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 wurde auf diesem Computer nicht gefunden.</translation>
     </message>
     <message>
         <source>Looked for: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesucht in: %1</translation>
     </message>
     <message>
         <source>kosa8 found: %1. You are ready to go.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 gefunden: %1. Sie können loslegen.</translation>
     </message>
     <message>
         <source>kosa8 found: %1. Start its daemon (kosa8 daemon start) or add a remote worker.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 gefunden: %1. Starten Sie seinen Daemon (kosa8 daemon start) oder fügen Sie einen Remote-Worker hinzu.</translation>
     </message>
     <message>
         <source>%1. What went wrong is shown above.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Was schiefgelaufen ist, wird oben angezeigt.</translation>
     </message>
 </context>
 <context>
@@ -3212,55 +3212,55 @@ Danach: %2</translation>
     </message>
     <message>
         <source>The pages of kosa8 Desk; selecting one shows it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Seiten von kosa8 Desk; eine Auswahl zeigt die Seite an.</translation>
     </message>
     <message>
         <source>Requests from agents waiting for your decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen von Agenten, die auf Ihre Entscheidung warten</translation>
     </message>
     <message>
         <source>The kosa8 sandboxes, their state and egress</source>
-        <translation type="unfinished"></translation>
+        <translation>Die kosa8-Sandboxes, ihr Zustand und ihr Egress</translation>
     </message>
     <message>
         <source>Every kosa8 command the app ran</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder kosa8-Befehl, den die App ausgeführt hat</translation>
     </message>
     <message>
         <source>A sandbox&apos;s checkpoints and runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Checkpoints und Ausführungen einer Sandbox</translation>
     </message>
     <message>
         <source>Every decision in the ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Entscheidung im Entscheidungs-Ledger</translation>
     </message>
     <message>
         <source>Remote worker “%1” added</source>
-        <translation type="unfinished"></translation>
+        <translation>Remote-Worker „%1“ hinzugefügt</translation>
     </message>
     <message>
         <source>kosa8 now connects to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 verbindet sich jetzt mit %1.</translation>
     </message>
     <message>
         <source>The remote worker “%1” was not added</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Remote-Worker „%1“ wurde nicht hinzugefügt</translation>
     </message>
     <message>
         <source>Get started</source>
-        <translation type="unfinished"></translation>
+        <translation>Erste Schritte</translation>
     </message>
     <message>
         <source>Get started: connect kosa8</source>
-        <translation type="unfinished"></translation>
+        <translation>Erste Schritte: kosa8 verbinden</translation>
     </message>
     <message>
         <source>How to connect kosa8: an executable or a remote worker</source>
-        <translation type="unfinished"></translation>
+        <translation>So verbinden Sie kosa8: über eine ausführbare Datei oder einen Remote-Worker</translation>
     </message>
     <message>
         <source>Agents cannot connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten können sich nicht verbinden</translation>
     </message>
 </context>
 <context>
@@ -3335,221 +3335,221 @@ Danach: %2</translation>
     <name>k8::app::ProfileHealthCheck</name>
     <message>
         <source>Not checked yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht geprüft.</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geprüft…</translation>
     </message>
     <message>
         <source>daemon</source>
-        <translation type="unfinished">Daemon</translation>
+        <translation>Daemon</translation>
     </message>
     <message>
         <source>kosa8 %1 · %2 %3 reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 %1 · %2 %3 erreichbar</translation>
     </message>
     <message>
         <source>kosa8 %1 · no daemon or worker answered</source>
-        <translation type="unfinished">kosa8 %1 · kein Daemon oder Worker antwortet</translation>
+        <translation>kosa8 %1 · kein Daemon oder Worker hat geantwortet</translation>
     </message>
     <message>
         <source>kosa8 not found: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 nicht gefunden: %1</translation>
     </message>
     <message>
         <source>kosa8 is not answering: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 antwortet nicht: %1</translation>
     </message>
 </context>
 <context>
     <name>k8::app::ProfileSwitcher</name>
     <message>
         <source>Profile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil: %1</translation>
     </message>
     <message>
         <source>Connection profile: %1. Choose another</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsprofil: %1. Ein anderes auswählen</translation>
     </message>
     <message>
         <source>%1: remote worker %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Remote-Worker %2</translation>
     </message>
     <message>
         <source>%1: local daemon</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: lokaler Daemon</translation>
     </message>
     <message>
         <source>kosa8 for this run: %1 (command line)</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 für diesen Programmstart: %1 (Befehlszeile)</translation>
     </message>
     <message>
         <source>Edit profiles…</source>
-        <translation type="unfinished"></translation>
+        <translation>Profile bearbeiten…</translation>
     </message>
 </context>
 <context>
     <name>k8::app::ProfilesEditor</name>
     <message>
         <source>Connection profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsprofile</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hin&amp;zufügen</translation>
     </message>
     <message>
         <source>Add a connection profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsprofil hinzufügen</translation>
     </message>
     <message>
         <source>&amp;Remove…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entfernen…</translation>
     </message>
     <message>
         <source>Remove the selected connection profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewähltes Verbindungsprofil entfernen</translation>
     </message>
     <message>
         <source>Make a&amp;ctive</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktivieren</translation>
     </message>
     <message>
         <source>Make the selected profile the active connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewähltes Profil zur aktiven Verbindung machen</translation>
     </message>
     <message>
         <source>Profile name</source>
-        <translation type="unfinished"></translation>
+        <translation>Profilname</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished">&amp;Name:</translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>Connection kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsart</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ver&amp;bindungsart:</translation>
     </message>
     <message>
         <source>kosa8 executable</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführbare kosa8-Datei</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durch&amp;suchen…</translation>
     </message>
     <message>
         <source>Choose the kosa8 executable</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführbare kosa8-Datei auswählen</translation>
     </message>
     <message>
         <source>E&amp;xecutable:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführbare &amp;Datei:</translation>
     </message>
     <message>
         <source>Remote worker host (KOSA8_HOST)</source>
-        <translation type="unfinished">Host des entfernten Workers (KOSA8_HOST)</translation>
+        <translation>Host des Remote-Workers (KOSA8_HOST)</translation>
     </message>
     <message>
         <source>&amp;Host (KOSA8_HOST):</source>
-        <translation type="unfinished">&amp;Host (KOSA8_HOST):</translation>
+        <translation>&amp;Host (KOSA8_HOST):</translation>
     </message>
     <message>
         <source>Remote worker token (KOSA8_TOKEN)</source>
-        <translation type="unfinished">Token des entfernten Workers (KOSA8_TOKEN)</translation>
+        <translation>Token des Remote-Workers (KOSA8_TOKEN)</translation>
     </message>
     <message>
         <source>Show the token</source>
-        <translation type="unfinished">Token zeigen</translation>
+        <translation>Token anzeigen</translation>
     </message>
     <message>
         <source>&amp;Token (KOSA8_TOKEN):</source>
-        <translation type="unfinished">&amp;Token (KOSA8_TOKEN):</translation>
+        <translation>&amp;Token (KOSA8_TOKEN):</translation>
     </message>
     <message>
         <source>Health of the selected profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand des ausgewählten Profils</translation>
     </message>
     <message>
         <source>C&amp;heck</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prüfen</translation>
     </message>
     <message>
         <source>Check the selected profile with kosa8 version</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewähltes Profil mit kosa8 version prüfen</translation>
     </message>
     <message>
         <source>Health:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand:</translation>
     </message>
     <message>
         <source>The command of the health check</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl der Zustandsprüfung</translation>
     </message>
     <message>
         <source>Command:</source>
-        <translation type="unfinished">Befehl:</translation>
+        <translation>Befehl:</translation>
     </message>
     <message>
         <source>%1 (active)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (aktiv)</translation>
     </message>
     <message>
         <source>%1, active</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, aktiv</translation>
     </message>
     <message>
         <source>A local daemon needs no token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein lokaler Daemon braucht kein Token.</translation>
     </message>
     <message>
         <source>The new token is saved to the keychain with Save.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das neue Token wird beim Speichern im Schlüsselbund abgelegt.</translation>
     </message>
     <message>
         <source>For this run kosa8 Desk uses %1, given on its command line (--kosa8 or KOSA8_DESK_KOSA8), instead of this executable.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diese Sitzung verwendet kosa8 Desk statt dieser ausführbaren Datei %1, angegeben auf seiner Befehlszeile (--kosa8 oder KOSA8_DESK_KOSA8).</translation>
     </message>
     <message>
         <source>Select a profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Profil aus.</translation>
     </message>
     <message>
         <source>The profile is not complete yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Profil ist noch nicht vollständig.</translation>
     </message>
     <message>
         <source>Remote</source>
-        <translation type="unfinished"></translation>
+        <translation>Remote</translation>
     </message>
     <message>
         <source>Remote %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Remote %1</translation>
     </message>
     <message>
         <source>Remove the profile?</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil entfernen?</translation>
     </message>
     <message>
         <source>Remove the connection profile &quot;%1&quot; and its token? This happens when you save the settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Verbindungsprofil „%1“ und sein Token entfernen? Dies geschieht, wenn Sie die Einstellungen speichern.</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished">Entfernen</translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>There is already a profile named &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt bereits ein Profil namens „%1“.</translation>
     </message>
     <message>
         <source>Connection profile %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsprofil %1: %2</translation>
     </message>
 </context>
 <context>
@@ -3734,136 +3734,136 @@ Danach: %2</translation>
     <name>k8::app::RemoteWorkerCard</name>
     <message>
         <source>Add a remote worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Remote-Worker hinzufügen</translation>
     </message>
     <message>
         <source>On Linux and Intel Macs, kosa8 is a client: the sandboxes run on a Mac with Apple silicon, the worker, reached with its host and a token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter Linux und auf Intel-Macs ist kosa8 ein Client: Die Sandboxes laufen auf einem Mac mit Apple Silicon, dem Worker, der über seinen Host und ein Token erreicht wird.</translation>
     </message>
     <message>
         <source>Test</source>
-        <translation type="unfinished"></translation>
+        <translation>Testen</translation>
     </message>
     <message>
         <source>Add this worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Worker hinzufügen</translation>
     </message>
     <message>
         <source>Connect to a remote kosa8 worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem Remote-kosa8-Worker verbinden</translation>
     </message>
     <message>
         <source>Name of the worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Name des Workers</translation>
     </message>
     <message>
         <source>worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker</translation>
     </message>
     <message>
         <source>Host of the worker (KOSA8_HOST)</source>
-        <translation type="unfinished"></translation>
+        <translation>Host des Workers (KOSA8_HOST)</translation>
     </message>
     <message>
         <source>Token of the worker (KOSA8_TOKEN)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token des Workers (KOSA8_TOKEN)</translation>
     </message>
     <message>
         <source>Show the token</source>
-        <translation type="unfinished">Token zeigen</translation>
+        <translation>Token anzeigen</translation>
     </message>
     <message>
         <source>Show the token (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token anzeigen (Strg+R)</translation>
     </message>
     <message>
         <source>Hide the token</source>
-        <translation type="unfinished"></translation>
+        <translation>Token verbergen</translation>
     </message>
     <message>
         <source>Hide the token (Ctrl+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token verbergen (Strg+R)</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished">&amp;Name:</translation>
+        <translation>&amp;Name:</translation>
     </message>
     <message>
         <source>&amp;Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Host:</translation>
     </message>
     <message>
         <source>&amp;Token:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Token:</translation>
     </message>
     <message>
         <source>The command the test runs (token hidden)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl, den der Test ausführt (Token verborgen)</translation>
     </message>
     <message>
         <source>Result of the test</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis des Tests</translation>
     </message>
     <message>
         <source>Test the connection to the worker with kosa8 version</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zum Worker mit kosa8 version testen</translation>
     </message>
     <message>
         <source>Add this remote worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Remote-Worker hinzufügen</translation>
     </message>
     <message>
         <source>The test&apos;s command appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier erscheint der Befehl des Tests.</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird getestet…</translation>
     </message>
 </context>
 <context>
     <name>k8::app::RemoteWorkerInput</name>
     <message>
         <source>Give the worker a name, such as “studio mac”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie dem Worker einen Namen, etwa „Studio-Mac“.</translation>
     </message>
     <message numerus="yes">
         <source>The name is too long: at most %n characters.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der Name ist zu lang: höchstens %n Zeichen.</numerusform>
+            <numerusform>Der Name ist zu lang: höchstens %n Zeichen.</numerusform>
         </translation>
     </message>
     <message>
         <source>The name must not contain control or invisible characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name darf keine Steuer- oder unsichtbaren Zeichen enthalten.</translation>
     </message>
     <message>
         <source>Enter the worker&apos;s host, such as worker.example.com or worker.example.com:7443.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den Host des Workers ein, etwa worker.example.com oder worker.example.com:7443.</translation>
     </message>
     <message>
         <source>The host must not contain spaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host darf keine Leerzeichen enthalten.</translation>
     </message>
     <message>
         <source>The host must not contain control or invisible characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host darf keine Steuer- oder unsichtbaren Zeichen enthalten.</translation>
     </message>
     <message numerus="yes">
         <source>The host is too long: at most %n characters.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der Host ist zu lang: höchstens %n Zeichen.</numerusform>
+            <numerusform>Der Host ist zu lang: höchstens %n Zeichen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Enter the worker&apos;s token (its owner gives it to you).</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie das Token des Workers ein (Sie erhalten es von seinem Besitzer).</translation>
     </message>
     <message>
         <source>The token must not contain spaces, line breaks or invisible characters; paste it again without them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token darf keine Leerzeichen, Zeilenumbrüche oder unsichtbaren Zeichen enthalten; fügen Sie es ohne diese erneut ein.</translation>
     </message>
 </context>
 <context>
@@ -5284,19 +5284,19 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>Connection profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsprofile</translation>
     </message>
     <message>
         <source>Each profile is one kosa8 connection: the local daemon (Apple-silicon Macs), or a macOS worker reached through KOSA8_HOST (Linux and Intel Macs). The active one runs every command; switch from the status bar too. Tokens are kept in the system keychain, never in the settings file, logs or shown commands.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedes Profil ist eine kosa8-Verbindung: der lokale Daemon (Macs mit Apple Silicon) oder ein macOS-Worker, erreicht über KOSA8_HOST (Linux und Intel-Macs). Das aktive Profil führt jeden Befehl aus; wechseln können Sie auch über die Statusleiste. Tokens werden im Schlüsselbund des Systems aufbewahrt, nie in der Einstellungsdatei, in Logs oder in angezeigten Befehlen.</translation>
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten…</translation>
     </message>
     <message>
         <source>Edit the command profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlsprofil bearbeiten</translation>
     </message>
 </context>
 <context>
@@ -5394,15 +5394,15 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::app::SingleInstance</name>
     <message>
         <source>Another program holds %1 and did not answer as kosa8 Desk does.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderes Programm belegt %1 und hat nicht wie kosa8 Desk geantwortet.</translation>
     </message>
     <message>
         <source>Cannot listen on %1: %2</source>
-        <translation type="unfinished">Lauschen auf %1 nicht möglich: %2</translation>
+        <translation>Lauschen auf %1 nicht möglich: %2</translation>
     </message>
     <message>
         <source>A program sent something other than the activation line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Programm hat etwas anderes als die Aktivierungszeile gesendet.</translation>
     </message>
 </context>
 <context>
@@ -5769,15 +5769,15 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::app::VersionCheck</name>
     <message>
         <source>It ran, but printed no kosa8 version. Is this the kosa8 executable?</source>
-        <translation type="unfinished"></translation>
+        <translation>Es lief, hat aber keine kosa8-Version ausgegeben. Ist dies die ausführbare Datei von kosa8?</translation>
     </message>
     <message>
         <source>It works: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Es funktioniert: %1</translation>
     </message>
     <message>
         <source>No daemon or worker answered yet; sandbox actions need one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch hat kein Daemon oder Worker geantwortet; Sandbox-Aktionen brauchen einen.</translation>
     </message>
 </context>
 <context>
@@ -6083,165 +6083,164 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
     <message>
         <source>word %1 is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>Wort %1 ist leer</translation>
     </message>
     <message>
         <source>word %1 holds an invisible or control character (U+%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wort %1 enthält ein unsichtbares oder Steuerzeichen (U+%2)</translation>
     </message>
     <message>
         <source>it is empty; it needs at least one word</source>
-        <translation type="unfinished"></translation>
+        <translation>es ist leer; es braucht mindestens ein Wort</translation>
     </message>
     <message>
         <source>&quot;{code}&quot; has no value here: a &quot;.stdin&quot; interpreter reads the code from standard input</source>
-        <translation type="unfinished"></translation>
+        <translation>„{code}“ hat hier keinen Wert: Ein „.stdin“-Interpreter liest den Code von der Standardeingabe</translation>
     </message>
     <message>
         <source>&quot;%1&quot; has no value here: this entry takes no placeholders</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ hat hier keinen Wert: Dieser Eintrag nimmt keine Platzhalter an</translation>
     </message>
     <message>
         <source>&quot;%1&quot; has no value here (this entry can use: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ hat hier keinen Wert (dieser Eintrag kann verwenden: %2)</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is missing: the app passes it for this entry, and leaving it out would drop it silently</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ fehlt: Die App übergibt es für diesen Eintrag, und ohne es würde es stillschweigend entfallen</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::CommandProfileDocument</name>
     <message>
         <source>it cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sie kann nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>the file is larger than 4 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist größer als 4 MiB</translation>
     </message>
     <message>
         <source>the file holds %1 here, not an array of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei enthält hier %1, kein Array von Strings</translation>
     </message>
     <message>
         <source>word %1 is %2 in the file, not a string</source>
-        <translation type="unfinished"></translation>
+        <translation>Wort %1 ist in der Datei %2, kein String</translation>
     </message>
     <message>
         <source>Not an operation of the app: remove it</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Operation der App: entfernen Sie sie</translation>
     </message>
     <message>
         <source>The egress mode ({mode}: deny, any or fakenet), inside {egress...}</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Egress-Modus ({mode}: deny, any oder fakenet), innerhalb von {egress...}</translation>
     </message>
     <message>
         <source>One allowed host ({host}), repeated per host inside {egress...}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein erlaubter Host ({host}), pro Host wiederholt innerhalb von {egress...}</translation>
     </message>
     <message>
         <source>One host folder mount ({mount}: HOST:GUEST), repeated per mount inside {mounts...}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Mount eines Host-Ordners ({mount}: HOST:GUEST), pro Mount wiederholt innerhalb von {mounts...}</translation>
     </message>
     <message>
         <source>Not a fragment of the app: remove it</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Fragment der App: entfernen Sie es</translation>
     </message>
     <message>
         <source>Runs %1 code read from standard input, inside {interpreter...}</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt %1-Code aus, der von der Standardeingabe gelesen wird, innerhalb von {interpreter...}</translation>
     </message>
     <message>
         <source>Runs %1 code given as one argument ({code}), inside {interpreter...}</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt %1-Code aus, der als ein Argument ({code}) übergeben wird, innerhalb von {interpreter...}</translation>
     </message>
     <message>
         <source>The file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei: %1</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>(as edited)</source>
-        <translation type="unfinished"></translation>
+        <translation>(wie bearbeitet)</translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">%1 lässt sich nicht schreiben: %2</translation>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
     </message>
 </context>
 <context>
     <name>k8::kosa8::ConnectionProfiles</name>
     <message>
         <source>%1 (active)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (aktiv)</translation>
     </message>
     <message>
         <source>%1, active</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, aktiv</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished">%1
-%2 · %2 {1 ?}</translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>There is already a profile named &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt bereits ein Profil namens „%1“.</translation>
     </message>
     <message>
         <source>A profile needs a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Profil braucht einen Namen.</translation>
     </message>
     <message numerus="yes">
         <source>A profile name can have at most %n characters.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ein Profilname darf höchstens %n Zeichen haben.</numerusform>
+            <numerusform>Ein Profilname darf höchstens %n Zeichen haben.</numerusform>
         </translation>
     </message>
     <message>
         <source>A profile name can only have visible characters and spaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Profilname darf nur sichtbare Zeichen und Leerzeichen enthalten.</translation>
     </message>
     <message>
         <source>The kosa8 executable of &quot;%1&quot; is empty: give a path or a name on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausführbare kosa8-Datei von „%1“ ist leer: Geben Sie einen Pfad oder einen Namen im PATH an.</translation>
     </message>
     <message>
         <source>The remote profile &quot;%1&quot; needs a host (KOSA8_HOST).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Remote-Profil „%1“ braucht einen Host (KOSA8_HOST).</translation>
     </message>
     <message>
         <source>The host of &quot;%1&quot; must not contain spaces or invisible characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host von „%1“ darf keine Leerzeichen oder unsichtbaren Zeichen enthalten.</translation>
     </message>
     <message>
         <source>There is no such profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Profil gibt es nicht.</translation>
     </message>
     <message>
         <source>The last profile cannot be removed: kosa8 Desk needs one connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das letzte Profil kann nicht entfernt werden: kosa8 Desk braucht eine Verbindung.</translation>
     </message>
     <message>
         <source>Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>Profil</translation>
     </message>
     <message>
         <source>Local</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokal</translation>
     </message>
     <message>
         <source>Remote</source>
-        <translation type="unfinished"></translation>
+        <translation>Remote</translation>
     </message>
 </context>
 <context>
@@ -6689,43 +6688,43 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::kosa8::SavedProfile</name>
     <message>
         <source>Remote worker (KOSA8_HOST)</source>
-        <translation type="unfinished"></translation>
+        <translation>Remote-Worker (KOSA8_HOST)</translation>
     </message>
     <message>
         <source>Local daemon</source>
-        <translation type="unfinished"></translation>
+        <translation>Lokaler Daemon</translation>
     </message>
     <message>
         <source>no token</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Token</translation>
     </message>
     <message>
         <source>reading the token from the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Token wird aus dem Schlüsselbund gelesen…</translation>
     </message>
     <message>
         <source>saving the token to the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>Token wird im Schlüsselbund gespeichert…</translation>
     </message>
     <message>
         <source>token in the keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Token im Schlüsselbund</translation>
     </message>
     <message>
         <source>token in the keychain, which cannot be read now</source>
-        <translation type="unfinished"></translation>
+        <translation>Token im Schlüsselbund, derzeit nicht lesbar</translation>
     </message>
     <message>
         <source>token in memory for this session only</source>
-        <translation type="unfinished"></translation>
+        <translation>Token nur für diese Sitzung im Arbeitsspeicher</translation>
     </message>
     <message>
         <source>token not stored</source>
-        <translation type="unfinished"></translation>
+        <translation>Token nicht gespeichert</translation>
     </message>
     <message>
         <source>token still in the settings file (no keychain yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token noch in der Einstellungsdatei (noch kein Schlüsselbund)</translation>
     </message>
 </context>
 <context>
@@ -7420,88 +7419,92 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <name>k8::secrets::KeychainSecretStore</name>
     <message>
         <source>the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>der Schlüsselbund des Systems</translation>
     </message>
 </context>
 <context>
     <name>k8::secrets::MemorySecretStore</name>
     <message>
         <source>the test keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>der Test-Schlüsselbund</translation>
     </message>
     <message>
         <source>memory (this session only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsspeicher (nur diese Sitzung)</translation>
     </message>
 </context>
 <context>
     <name>k8::secrets::ProfileSecrets</name>
     <message>
         <source>The token of the profile &quot;%1&quot; is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token des Profils „%1“ ist weg</translation>
     </message>
     <message>
         <source>The keychain holds no token for it any more. Enter it again in Settings → Connection profiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund enthält dafür kein Token mehr. Geben Sie es unter Einstellungen → Verbindungsprofile erneut ein.</translation>
     </message>
     <message>
         <source>The token of the profile &quot;%1&quot; could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token des Profils „%1“ konnte nicht gelesen werden</translation>
     </message>
     <message>
         <source>%1 kosa8 runs without it until it can be read; enter it again in Settings → Connection profiles to use it for this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kosa8 läuft ohne das Token, bis es gelesen werden kann; geben Sie es unter Einstellungen → Verbindungsprofile erneut ein, um es in dieser Sitzung zu verwenden.</translation>
     </message>
     <message>
         <source>The token cannot be moved to a keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token kann nicht in einen Schlüsselbund verschoben werden</translation>
     </message>
     <message>
         <source>kosa8 Desk now keeps tokens in the system keychain, never in its settings file. The token of the profile &quot;%1&quot; could not be moved there: %2
 
 Remove it from the settings file and keep it in memory for this session only? You will have to enter it again after quitting. Otherwise it stays in the settings file (readable by you only) until a keychain is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk bewahrt Tokens jetzt im Schlüsselbund des Systems auf, nie in seiner Einstellungsdatei. Das Token des Profils „%1“ konnte nicht dorthin verschoben werden: %2
+
+Aus der Einstellungsdatei entfernen und nur für diese Sitzung im Arbeitsspeicher behalten? Sie müssen es nach dem Beenden erneut eingeben. Andernfalls bleibt es in der Einstellungsdatei (nur für Sie lesbar), bis ein Schlüsselbund verfügbar ist.</translation>
     </message>
     <message>
         <source>Keep in memory only</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur im Arbeitsspeicher behalten</translation>
     </message>
     <message>
         <source>The token of the profile &quot;%1&quot; is still in the settings file</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token des Profils „%1“ ist noch in der Einstellungsdatei</translation>
     </message>
     <message>
         <source>No keychain could take it. It is used as before and moved when a keychain answers at a later start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund konnte es aufnehmen. Es wird wie bisher verwendet und verschoben, sobald bei einem späteren Start ein Schlüsselbund antwortet.</translation>
     </message>
     <message>
         <source>No keychain for the token</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund für das Token</translation>
     </message>
     <message>
         <source>The token of the profile &quot;%1&quot; cannot be kept in a keychain: %2
 
 Keep it in memory for this session only? It is never written to the settings file; you will have to enter it again after quitting.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token des Profils „%1“ kann nicht in einem Schlüsselbund aufbewahrt werden: %2
+
+Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellungsdatei geschrieben; Sie müssen es nach dem Beenden erneut eingeben.</translation>
     </message>
 </context>
 <context>
     <name>k8::secrets::SecretStore</name>
     <message>
         <source>No keychain is available (no secret service answered).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Schlüsselbund verfügbar (kein Secret Service hat geantwortet).</translation>
     </message>
     <message>
         <source>The keychain holds no token for this profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund enthält kein Token für dieses Profil.</translation>
     </message>
     <message>
         <source>Access to the keychain was denied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zugriff auf den Schlüsselbund wurde verweigert.</translation>
     </message>
     <message>
         <source>The keychain reported an error.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüsselbund hat einen Fehler gemeldet.</translation>
     </message>
 </context>
 <context>
@@ -7750,35 +7753,35 @@ Keep it in memory for this session only? It is never written to the settings fil
     </message>
     <message>
         <source>Start kosa8 Desk with --socket and a shorter path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten Sie kosa8 Desk mit --socket und einem kürzeren Pfad.</translation>
     </message>
     <message>
         <source>Stop the program that listens on %1 (another kosa8 Desk with another data folder?), or start kosa8 Desk with --socket and another path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden Sie das Programm, das auf %1 lauscht (ein anderes kosa8 Desk mit einem anderen Datenordner?), oder starten Sie kosa8 Desk mit --socket und einem anderen Pfad.</translation>
     </message>
     <message>
         <source>Move the file %1 away, or start kosa8 Desk with --socket and another path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschieben Sie die Datei %1 an einen anderen Ort, oder starten Sie kosa8 Desk mit --socket und einem anderen Pfad.</translation>
     </message>
     <message>
         <source>Fix what is said above, or start kosa8 Desk with --socket and another path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beheben Sie das oben Genannte, oder starten Sie kosa8 Desk mit --socket und einem anderen Pfad.</translation>
     </message>
     <message>
         <source>Then choose Retry on the Inbox page. Sandboxes, the timeline, the history and the settings work meanwhile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie dann auf der Seite „Posteingang“ „Wiederholen“. Sandboxes, Zeitleiste, Verlauf und Einstellungen funktionieren währenddessen.</translation>
     </message>
     <message>
         <source>Agents cannot connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten können sich nicht verbinden</translation>
     </message>
     <message>
         <source>kosa8 Desk is already running; its window was brought to the front</source>
-        <translation type="unfinished"></translation>
+        <translation>kosa8 Desk läuft bereits; sein Fenster wurde in den Vordergrund geholt</translation>
     </message>
     <message>
         <source>Agents cannot connect: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Agenten können sich nicht verbinden: %1</translation>
     </message>
 </context>
 </TS>
