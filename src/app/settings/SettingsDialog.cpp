@@ -19,11 +19,16 @@
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QUrl>
+#include <QVBoxLayout>
 
 namespace k8::app {
 
@@ -76,6 +81,42 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     // In code, not in the form: a form's minimumSize fixes the minimum height too (at 0), and the
     // wrapped notes then lose the height they need.
     setMinimumWidth(600);
+    scrollWhenTallerThanTheScreen();
+}
+
+void SettingsDialog::scrollWhenTallerThanTheScreen()
+{
+    // With the profiles section the form is taller than a 768-pixel screen. A dialog is never
+    // made taller than the screen, so Qt squeezed every row below its height (fields cut in
+    // half); in a scroll area each keeps its height and the form scrolls instead.
+    auto* content = new QWidget;
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* group : {static_cast<QWidget*>(m_ui->agentsGroup), static_cast<QWidget*>(m_ui->remoteGroup),
+                           static_cast<QWidget*>(m_ui->kosa8Group)}) {
+        m_ui->mainLayout->removeWidget(group);
+        contentLayout->addWidget(group);
+    }
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("settingsScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    // Only up and down: the notes wrap to the width there is.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    m_ui->mainLayout->insertWidget(0, scroll, 1);
+
+    const int scrollBar = scroll->verticalScrollBar()->sizeHint().width();
+    const int margins =
+        m_ui->mainLayout->contentsMargins().left() + m_ui->mainLayout->contentsMargins().right();
+    // Never narrower than the form: the rows would be cut on the right.
+    setMinimumWidth(qMax(minimumWidth(), content->minimumSizeHint().width() + scrollBar + margins));
+    const QSize wanted = content->sizeHint() + QSize(scrollBar + margins, 0);
+    const int buttons = m_ui->buttonBox->sizeHint().height() + 3 * m_ui->mainLayout->spacing();
+    QSize size(qMax(minimumWidth(), wanted.width()), wanted.height() + buttons);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.9);
+    resize(size);
 }
 
 SettingsDialog::~SettingsDialog() = default;

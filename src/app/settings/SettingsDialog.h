@@ -63,6 +63,7 @@ public Q_SLOTS:
     void editProfile();
 
 private:
+    void scrollWhenTallerThanTheScreen();
     void revalidate();
     void updateProfileStatus();
     void fillSandboxes();

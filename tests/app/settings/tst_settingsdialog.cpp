@@ -14,10 +14,13 @@
 #include "settings/SettingsDialog.h"
 #include "support/AppTestSupport.h"
 
+#include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -43,6 +46,34 @@ private Q_SLOTS:
         QCOMPARE(dialog.tokenEdit()->text(), QStringLiteral("tok-123"));
         QCOMPARE(dialog.tokenEdit()->echoMode(), QLineEdit::Password);
         QVERIFY(dialog.profileStatusText().contains(QStringLiteral("No profile file")));
+    }
+
+    // The form is taller than a small screen (offscreen's is 800x600): it scrolls, and no row is
+    // squeezed below its height, as every row was before the form went into a scroll area.
+    void noRowIsSqueezedOnASmallScreen()
+    {
+        test::StandinEnvironment env;
+        app::AppContext context(env.options());
+        app::SettingsDialog dialog(&context);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const QScreen* screen = dialog.screen();
+        QVERIFY(screen != nullptr);
+        QVERIFY(dialog.height() <= screen->availableGeometry().height());
+        const QList<QLineEdit*> edits = dialog.findChildren<QLineEdit*>();
+        QVERIFY(edits.size() >= 6);
+        for (const QLineEdit* edit : edits) {
+            // A spin box's or combo box's own editor is sized inside its frame.
+            if (!edit->isVisibleTo(&dialog) || qobject_cast<QAbstractSpinBox*>(edit->parentWidget()) ||
+                qobject_cast<QComboBox*>(edit->parentWidget()))
+                continue;
+            QVERIFY2(edit->height() >= edit->minimumSizeHint().height(),
+                     qPrintable(QStringLiteral("%1: %2 < %3")
+                                    .arg(edit->accessibleName())
+                                    .arg(edit->height())
+                                    .arg(edit->minimumSizeHint().height())));
+        }
+        QVERIFY(dialog.findChild<QScrollArea*>(QStringLiteral("settingsScroll")) != nullptr);
     }
 
     void invalidValuesDisableSave()
