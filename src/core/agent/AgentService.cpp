@@ -422,9 +422,24 @@ bool AgentService::handleCancel(quint64 connectionId, const QJsonValue& requestI
         const Request& request = it->request;
         if (request.connectionId != connectionId || request.rpcId != requestId)
             continue;
-        if (it->executor)
-            return false; // decided and running: too late to withdraw
-        rejectPending(it.key(), tr("The agent withdrew the request."), DecidedByWithdrawn);
+        // Approved, but its code has not started (it waits for its sandbox, or for its checkpoint):
+        // still withdrawn, its checkpoint stopped. Once the code runs it is too late.
+        if (it->executor && it->executor->step() != RunExecutor::Step::Approved &&
+            it->executor->step() != RunExecutor::Step::Checkpoint)
+            return false;
+        const quint64 key = it.key();
+        const bool checkpointStarted = it->executor && it->executor->step() == RunExecutor::Step::Checkpoint;
+        const QString sandbox = request.run.sandbox;
+        rejectPending(key, tr("The agent withdrew the request."), DecidedByWithdrawn);
+        if (checkpointStarted) {
+            // The window showed its checkpoint start (runStarted): the run ends there.
+            Q_EMIT runFinished(
+                key, QJsonObject{{QStringLiteral("error"),
+                                  tr("The agent withdrew the run while its checkpoint was being "
+                                     "taken; the checkpoint was stopped and the code was not run.")},
+                                 {QStringLiteral("sandbox"), sandbox},
+                                 {QStringLiteral("checkpoint"), QJsonValue(QJsonValue::Null)}});
+        }
         return true;
     }
     return false;
@@ -598,15 +613,14 @@ void AgentService::dropEntry(quint64 key)
     }
     QString freedSandbox; // a run going there stops: the next one in that sandbox may start
     if (it->executor) {
-        if (it->executor->isRunning())
-            freedSandbox = it->request.run.sandbox;
+        freedSandbox = it->request.run.sandbox;
         it->executor->disconnect(this);
         it->executor->cancel();
         it->executor->deleteLater();
     }
     m_entries.erase(it);
     if (!freedSandbox.isEmpty())
-        startNextRunIn(freedSandbox);
+        releaseSandboxIfDone(freedSandbox, key);
     m_inbox->remove(key);
     if (m_inbox->count() == 0)
         m_ageTimer.stop();
@@ -651,6 +665,7 @@ void AgentService::startRun(const Request& request, DecisionKind decision, const
     auto* executor = new RunExecutor(m_runner, this);
     executor->setStdinThresholdBytes(m_settings.runStdinThresholdBytes);
     executor->setResetPolicy(m_resetPolicy);
+    executor->setStepLimitMs(m_settings.runStepLimitMs);
     entry.executor = executor;
     connect(executor, &RunExecutor::resetStarted, this, &AgentService::runResetStarted);
     connect(executor, &RunExecutor::resetFinished, this, &AgentService::runResetFinished);
@@ -672,15 +687,17 @@ void AgentService::startRun(const Request& request, DecisionKind decision, const
             [this, key, forwarder](bool ran, const RunOutcome& outcome, const QString& message) {
                 completeRun(key, ran, outcome, message, forwarder->droppedBytes());
             });
-    if (m_busySandboxes.contains(spec.sandbox)) {
+    // Its timeout_s counts from here, the wait for its sandbox included.
+    executor->approve(spec);
+    if (m_sandboxHolders.contains(spec.sandbox)) {
         spdlog::info("agent request {}: waits for the run going in sandbox {}", key,
                      spec.sandbox.toStdString());
         m_waitingRuns[spec.sandbox].append(key);
         return;
     }
-    m_busySandboxes.insert(spec.sandbox);
+    m_sandboxHolders.insert(spec.sandbox, key);
     spdlog::info("agent request {}: running approved code in sandbox {}", key, spec.sandbox.toStdString());
-    executor->start(spec);
+    executor->start();
 }
 
 void AgentService::startNextRunIn(const QString& sandbox)
@@ -691,13 +708,24 @@ void AgentService::startNextRunIn(const QString& sandbox)
         const quint64 key = waiting.takeFirst();
         const auto it = m_entries.constFind(key);
         if (it == m_entries.constEnd() || !it->executor)
-            continue; // dropped while it waited (its agent left)
+            continue; // withdrawn, or out of time, while it waited
+        m_sandboxHolders.insert(sandbox, key);
         spdlog::info("agent request {}: running approved code in sandbox {}", key, sandbox.toStdString());
-        it->executor->start(it->request.run);
+        it->executor->start();
         return;
     }
     m_waitingRuns.remove(sandbox);
-    m_busySandboxes.remove(sandbox);
+    m_sandboxHolders.remove(sandbox);
+}
+
+void AgentService::releaseSandboxIfDone(const QString& sandbox, quint64 key)
+{
+    const auto holder = m_sandboxHolders.constFind(sandbox);
+    if (holder == m_sandboxHolders.constEnd() || *holder != key)
+        return; // it never held it (it waited behind another run)
+    if (m_entries.contains(key) || m_answering.contains(key) || m_resetting.contains(key))
+        return;
+    startNextRunIn(sandbox);
 }
 
 void AgentService::completeRun(quint64 key, bool ran, const RunOutcome& outcome, const QString& message,
@@ -719,12 +747,28 @@ void AgentService::completeRun(quint64 key, bool ran, const RunOutcome& outcome,
     if (RunExecutor* executor = it->executor) {
         job.resetOutcome = executor->resetOutcome();
         executor->disconnect(this);
-        executor->deleteLater();
+        if (executor->step() == RunExecutor::Step::Done) {
+            executor->deleteLater();
+        } else {
+            // Its budget ran out during the reset: the answer goes now, the reset goes on, and
+            // the sandbox stays taken until it ends.
+            const QString sandbox = job.sandbox;
+            m_resetting.insert(key, executor);
+            connect(executor, &RunExecutor::resetFinished, this, &AgentService::runResetFinished);
+            connect(executor, &RunExecutor::idle, this, [this, key, sandbox] {
+                if (RunExecutor* done = m_resetting.take(key)) {
+                    done->disconnect(this);
+                    done->deleteLater();
+                }
+                releaseSandboxIfDone(sandbox, key);
+            });
+        }
     }
     if (QTimer* timeout = it->timeout)
         timeout->deleteLater();
     // Decided and ran: nothing can withdraw it now (a cancel answers false, a closed connection
     // only loses the answer); its sandbox stays taken until the answer is out.
+    m_answering.insert(key);
     m_entries.remove(key);
     // Decoding the output and writing it as JSON is megabytes of work for a large run
     // (bench_run_stream): not on this thread.
@@ -740,7 +784,8 @@ void AgentService::deliverRunAnswer(const RunAnswerJob& job, const RunAnswer& bu
     }
     Q_EMIT runFinished(job.request.key, built.shown);
     checkShutdownDrained();
-    startNextRunIn(job.request.run.sandbox);
+    m_answering.remove(job.request.key);
+    releaseSandboxIfDone(job.request.run.sandbox, job.request.key);
 }
 
 // ---- ledger and answers ----
@@ -922,6 +967,13 @@ void AgentService::shutdown()
     rejectPendingAll(
         m_entries.keys(), [&](const Entry& entry) { return entry.executor ? whileRunning : beforeDecision; },
         DecidedByShutdown);
+    // Resets still going after their answers: stopped with the app.
+    for (RunExecutor* executor : std::as_const(m_resetting)) {
+        executor->disconnect(this);
+        executor->cancel();
+        executor->deleteLater();
+    }
+    m_resetting.clear();
     m_ageTimer.stop();
     m_server->flushAll();
     m_shutdownAnswering = false;

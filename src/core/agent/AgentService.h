@@ -72,6 +72,8 @@ public:
     // Which sandboxes go back to their base after every approved run (the timeline's option).
     // Runs in one sandbox run one after another, each after the previous one's reset.
     void setRunResetPolicy(RunResetPolicy policy) { m_resetPolicy = std::move(policy); }
+    // The longest a run's checkpoint or reset may take (AgentSettings::runStepLimitMs).
+    void setRunStepLimitMs(int ms) { m_settings.runStepLimitMs = ms; }
     // What the socket's `sandboxes` method lists (not owned; must outlive the service, or be
     // unset with nullptr first).
     void setSandboxDirectory(const SandboxDirectory* directory) { m_sandboxDirectory = directory; }
@@ -206,10 +208,16 @@ private:
     RunResetPolicy m_resetPolicy;
     const SandboxDirectory* m_sandboxDirectory = nullptr;
     // Runs in one sandbox go one at a time, so that each starts after the previous one's reset:
-    // the sandboxes with a run going, and the runs (keys) waiting behind it, oldest first.
-    QSet<QString> m_busySandboxes;
+    // the run (key) that holds each sandbox, and the runs waiting behind it, oldest first. A run
+    // holds its sandbox until its answer is out and its last kosa8 step ended (the reset may go on
+    // after the answer when the run's budget ran out: RunExecutor).
+    QHash<QString, quint64> m_sandboxHolders;
     QHash<QString, QList<quint64>> m_waitingRuns;
+    QSet<quint64> m_answering;                // runs whose answer is being built
+    QHash<quint64, RunExecutor*> m_resetting; // answered runs whose reset goes on; owned
     void startNextRunIn(const QString& sandbox);
+    // The next run in `sandbox` starts when run `key` held it and is done with it.
+    void releaseSandboxIfDone(const QString& sandbox, quint64 key);
     quint64 m_nextKey = 1;
     QTimer m_ageTimer;
     QTimer m_drainCap;

@@ -25,6 +25,9 @@ struct AgentSettings
     QHash<QString, QString> imageByLanguage;
     AgentLimits limits;
     qint64 runStdinThresholdBytes = RunExecutor::DefaultStdinThresholdBytes;
+    // The longest the checkpoint before a run and the reset after it may take, also when the run
+    // has no timeout_s (the settings' "Checkpoint and reset time limit").
+    int runStepLimitMs = RunExecutor::DefaultStepLimitMs;
     // What `hello` reports; empty: QCoreApplication::applicationVersion().
     QString serverVersion;
 

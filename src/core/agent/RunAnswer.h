@@ -22,7 +22,7 @@ namespace k8::agent {
 struct RunOutcome
 {
     // ran: exit_code, truncated, duration_ms, sandbox, image, checkpoint.
-    // Not ran: the -32010 data without its stderr: command, exit_code, outcome, checkpoint.
+    // Not ran: the -32010 data without its stderr: command, exit_code, outcome, checkpoint, step.
     QJsonObject fields;
     bool withStdout = false; // ran: "stdout" is part of the result
     QByteArray stdoutData;

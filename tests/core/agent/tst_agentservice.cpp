@@ -11,12 +11,14 @@
 #include "support/AgentTestClient.h"
 #include "support/FileSizeLimit.h"
 #include "support/HitlPayloads.h"
+#include "support/ProcessScan.h"
 #include "support/ServiceFixture.h"
 #include "support/TestJson.h"
 #include "support/UnixSockets.h"
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -1267,6 +1269,169 @@ private Q_SLOTS:
                  qPrintable(reset.value(QStringLiteral("error")).toString()));
         QCOMPARE(shown.last().value(QStringLiteral("reset")).toObject().value(QStringLiteral("ok")).toBool(),
                  true);
+    }
+
+    // Issue 24: a run's timeout_s is one budget from its approval to its answer. A reset that is
+    // still going when it ends does not hold the answer (the code ran: the agent gets its
+    // result), and the next run in the sandbox still waits for the reset to end.
+    void budgetEndingDuringTheResetAnswersAndTheNextRunWaitsForIt()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QCOMPARE(standin({QStringLiteral("checkpoint"), QStringLiteral("box1"), QStringLiteral("--label"),
+                          QStringLiteral("clean")}),
+                 0);
+        // The first reset takes 16 s; the run's budget is 8 s (its checkpoint and run take a
+        // second or two of it on a busy machine).
+        writeFile(stateDir() + QStringLiteral("/faults.json"),
+                  R"({"rewind": {"mode": "delay", "ms": 16000, "once": true}})");
+        QVERIFY(startService(baseSettings()));
+        m_service->setRunResetPolicy(&TestAgentService::resetPlanFor);
+        QStringList events;
+        connect(m_service.get(), &ReviewCoordinator::runStarted, this,
+                [&events](quint64 key, const QString& preview) {
+                    events.append(
+                        QStringLiteral("step %1: %2").arg(key).arg(preview.section(QLatin1Char(' '), 1, 2)));
+                });
+        connect(m_service.get(), &AgentService::runResetFinished, this,
+                [&events](const QString& sandbox, const k8::kosa8::JobResult& result) {
+                    events.append(
+                        QStringLiteral("reset %1 %2")
+                            .arg(sandbox, result.ok() ? QStringLiteral("ok") : QStringLiteral("failed")));
+                });
+        QList<QJsonObject> shown;
+        connect(m_service.get(), &ReviewCoordinator::runFinished, this,
+                [&events, &shown](quint64 key, const QJsonObject& result) {
+                    events.append(QStringLiteral("finished %1").arg(key));
+                    shown.append(result);
+                });
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id1 = client.request(
+            QStringLiteral("run"),
+            {{QStringLiteral("code"), QStringLiteral("# stdout: one\n")}, {QStringLiteral("timeout_s"), 8}},
+            QStringLiteral("r-1"));
+        const quint64 key1 = waitForQueued(queued, 1);
+        const QJsonValue id2 = client.request(QStringLiteral("run"),
+                                              {{QStringLiteral("code"), QStringLiteral("# stdout: two\n")}},
+                                              QStringLiteral("r-2"));
+        const quint64 key2 = waitForQueued(queued, 2);
+        QVERIFY(key1 != 0 && key2 != 0);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(m_service->decide(key1, oneDecision(DecisionKind::Approve)));
+        QVERIFY(m_service->decide(key2, oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id1), Wait);
+        const qint64 answeredAfter = clock.elapsed();
+        QVERIFY2(answeredAfter < 14000, qPrintable(QString::number(answeredAfter)));
+        const QJsonObject first = resultOf(client.response(id1)).toObject();
+        QCOMPARE(first.value(QStringLiteral("exit_code")).toInt(-1), 0);
+        QVERIFY(first.value(QStringLiteral("stdout")).toString().contains(QLatin1String("one")));
+        // What the window shows of it: the reset was still going.
+        QCOMPARE(shown.size(), 1);
+        const QJsonObject reset = shown.first().value(QStringLiteral("reset")).toObject();
+        QCOMPARE(reset.value(QStringLiteral("ok")).toBool(true), false);
+        QVERIFY2(reset.value(QStringLiteral("error")).toString().contains(QLatin1String("still going")),
+                 qPrintable(reset.value(QStringLiteral("error")).toString()));
+        QVERIFY2(!events.contains(QStringLiteral("reset box1 ok")),
+                 qPrintable(events.join(QStringLiteral(" | "))));
+
+        // The second run starts only after that reset ended, and runs as usual.
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id2), 2 * Wait);
+        const QJsonObject second = resultOf(client.response(id2)).toObject();
+        QVERIFY(second.value(QStringLiteral("stdout")).toString().contains(QLatin1String("two")));
+        const qsizetype reset1 = events.indexOf(QStringLiteral("reset box1 ok"));
+        const qsizetype checkpoint2 = events.indexOf(QStringLiteral("step %1: checkpoint box1").arg(key2));
+        QVERIFY2(reset1 >= 0 && checkpoint2 > reset1, qPrintable(events.join(QStringLiteral(" | "))));
+        verifyRunRewindRunOrder();
+    }
+
+    // Runs waiting for their sandbox: one whose timeout_s ends there is answered -32010 naming the
+    // queue and never starts; one its agent cancels is withdrawn (cancelled: true). The run going
+    // on is not disturbed, and the sandbox is free afterwards.
+    void runsWaitingForTheirSandboxEndInTime()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString slow = QStringLiteral("# sleep-ms: 4000\n# stdout: slow\n");
+        const QString late = QStringLiteral("# stdout: late\n");
+        const QString withdrawn = QStringLiteral("# stdout: withdrawn\n");
+        const QJsonValue slowId = client.request(QStringLiteral("run"), {{QStringLiteral("code"), slow}});
+        QVERIFY(m_service->decide(waitForQueued(queued, 1), oneDecision(DecisionKind::Approve)));
+        const QJsonValue lateId = client.request(
+            QStringLiteral("run"), {{QStringLiteral("code"), late}, {QStringLiteral("timeout_s"), 2}});
+        QVERIFY(m_service->decide(waitForQueued(queued, 2), oneDecision(DecisionKind::Approve)));
+        const QJsonValue withdrawnId =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), withdrawn}});
+        QVERIFY(m_service->decide(waitForQueued(queued, 3), oneDecision(DecisionKind::Approve)));
+
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(lateId), Wait);
+        QVERIFY(!client.hasResponse(slowId));
+        QCOMPARE(errorCodeOf(client.response(lateId)), -32010);
+        const QJsonObject error = client.response(lateId).value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("data")).toObject().value(QStringLiteral("step")).toString(),
+                 QStringLiteral("queue"));
+        QCOMPARE(error.value(QStringLiteral("data")).toObject().value(QStringLiteral("outcome")).toString(),
+                 QStringLiteral("timed out"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QLatin1String("waited")),
+                 qPrintable(error.value(QStringLiteral("message")).toString()));
+
+        const QJsonValue cancel =
+            client.request(QStringLiteral("cancel"), {{QStringLiteral("id"), withdrawnId}});
+        QCOMPARE(client.waitForResult(cancel, Wait).toObject().value(QStringLiteral("cancelled")),
+                 QJsonValue(true));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(withdrawnId), Wait);
+        QCOMPARE(
+            resultOf(client.response(withdrawnId)).toObject().value(QStringLiteral("decision")).toString(),
+            QStringLiteral("reject"));
+
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(slowId), Wait);
+        QCOMPARE(resultOf(client.response(slowId)).toObject().value(QStringLiteral("exit_code")).toInt(-1),
+                 0);
+        // Only the first ran; the sandbox is free for the next.
+        const QString after = QStringLiteral("# stdout: after\n");
+        const QJsonValue afterId = client.request(QStringLiteral("run"), {{QStringLiteral("code"), after}});
+        QVERIFY(m_service->decide(waitForQueued(queued, 4), oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(afterId), Wait);
+        QStringList codes;
+        for (const QJsonObject& run : k8::test::readStandinRuns(stateDir()))
+            codes.append(run.value(QStringLiteral("code")).toString());
+        QCOMPARE(codes, (QStringList{slow, after}));
+        // The withdrawal is recorded after the approval.
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 5);
+        QCOMPARE(entries.at(3).value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
+    }
+
+    // Without timeout_s the checkpoint is bounded too: by AgentSettings::runStepLimitMs.
+    void checkpointWithoutTimeoutEndsAtTheStepLimit()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        writeFile(stateDir() + QStringLiteral("/faults.json"), R"({"checkpoint box1": {"mode": "hang"}})");
+        AgentSettings settings = baseSettings();
+        settings.runStepLimitMs = 1500;
+        QVERIFY(startService(settings));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id = client.request(QStringLiteral("run"),
+                                             {{QStringLiteral("code"), QStringLiteral("# stdout: x\n")}});
+        QVERIFY(m_service->decide(waitForQueued(queued), oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(errorCodeOf(client.response(id)), -32010);
+        const QJsonObject error = client.response(id).value(QStringLiteral("error")).toObject();
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QLatin1String("within 1.5 s")),
+                 qPrintable(error.value(QStringLiteral("message")).toString()));
+        QCOMPARE(error.value(QStringLiteral("data")).toObject().value(QStringLiteral("step")).toString(),
+                 QStringLiteral("checkpoint"));
+        QVERIFY(k8::test::readStandinRuns(stateDir()).isEmpty());
+        QFile pid(stateDir() + QStringLiteral("/hang-child.pid"));
+        QVERIFY(pid.open(QIODevice::ReadOnly));
+        const qint64 child = pid.readAll().trimmed().toLongLong();
+        QTRY_VERIFY_WITH_TIMEOUT(k8::test::processIsDead(child), Wait);
     }
 
     void sandboxWithoutTheOptionIsNotRewound()

@@ -62,7 +62,9 @@ class DeskError(DeskClientError):
     Attributes:
         code: the JSON-RPC error code (see the ``*_ERROR``/``BUSY``/... constants).
         message: the app's message, meant for a person.
-        data: the optional ``data`` member (for -32010: ``{command, exit_code, stderr}``).
+        data: the optional ``data`` member (for -32010: ``{command, exit_code, stderr, outcome,
+            checkpoint, step}``, ``step`` naming what failed or ran out of time: ``queue``,
+            ``checkpoint`` or ``run``).
     """
 
     def __init__(self, code: int, message: str, data: Any = None) -> None:
