@@ -127,6 +127,7 @@ void AppComposition::applySettingsToAgent()
     for (const QString& language : AppSettings::languages())
         images.insert(language, m_context->settings()->image(language));
     m_agentService->setImageByLanguage(images);
+    m_agentService->setRunStepLimitMs(m_context->settings()->runStepLimitS() * 1000);
 }
 
 bool AppComposition::start(QString* error)

@@ -16,6 +16,7 @@ const QString KeyImagePrefix = QStringLiteral("images/");
 const QString KeyOutputCap = QStringLiteral("kosa8/outputCapBytes");
 const QString KeyRefreshInterval = QStringLiteral("sandboxes/refreshIntervalS");
 const QString KeyApproveArmDelay = QStringLiteral("inbox/approveArmDelayMs");
+const QString KeyRunStepLimit = QStringLiteral("agent/runStepLimitS");
 } // namespace
 
 AppSettings::AppSettings(const QString& dataDir, QObject* parent)
@@ -109,6 +110,20 @@ int AppSettings::approveArmDelayMs() const
 void AppSettings::setApproveArmDelayMs(int ms)
 {
     m_settings->setValue(KeyApproveArmDelay, qBound(0, ms, MaxApproveArmDelayMs));
+    Q_EMIT changed();
+}
+
+int AppSettings::runStepLimitS() const
+{
+    bool ok = false;
+    const int value = m_settings->value(KeyRunStepLimit, DefaultRunStepLimitS).toInt(&ok);
+    // A hand-edited nonsense value falls back to the default rather than to no limit.
+    return ok && value >= MinRunStepLimitS && value <= MaxRunStepLimitS ? value : DefaultRunStepLimitS;
+}
+
+void AppSettings::setRunStepLimitS(int seconds)
+{
+    m_settings->setValue(KeyRunStepLimit, qBound(MinRunStepLimitS, seconds, MaxRunStepLimitS));
     Q_EMIT changed();
 }
 

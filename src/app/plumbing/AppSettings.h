@@ -58,6 +58,14 @@ public:
     int approveArmDelayMs() const;
     void setApproveArmDelayMs(int ms);
 
+    // The longest the checkpoint before an agent's run and the reset to base after it may take,
+    // with or without the run's own timeout_s (agent::AgentSettings::runStepLimitMs).
+    static constexpr int DefaultRunStepLimitS = 120; // agent::RunExecutor::DefaultStepLimitMs
+    static constexpr int MinRunStepLimitS = 1;
+    static constexpr int MaxRunStepLimitS = 3600;
+    int runStepLimitS() const;
+    void setRunStepLimitS(int seconds);
+
     // Writes to disk (and restricts the file to the owner: older versions kept a token in it,
     // and one may still be there until it could be moved to a keychain).
     void sync();

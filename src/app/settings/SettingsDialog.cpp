@@ -48,9 +48,12 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     addImageRows();
     m_ui->armDelaySpin->setRange(0, AppSettings::MaxApproveArmDelayMs);
     m_ui->armDelaySpin->setValue(settings->approveArmDelayMs());
+    m_ui->runStepLimitSpin->setRange(AppSettings::MinRunStepLimitS, AppSettings::MaxRunStepLimitS);
+    m_ui->runStepLimitSpin->setValue(settings->runStepLimitS());
 
     m_ui->profilesLayout->addWidget(m_profiles);
-    setTabOrder(m_ui->armDelaySpin, m_profiles);
+    setTabOrder(m_ui->armDelaySpin, m_ui->runStepLimitSpin);
+    setTabOrder(m_ui->runStepLimitSpin, m_profiles);
     setTabOrder(m_profiles, m_ui->outputCapSpin);
     // Saving a token may find no keychain: the person is asked (over this dialog) before it is
     // kept in memory only.
@@ -169,6 +172,11 @@ QSpinBox* SettingsDialog::refreshSpin() const
 QSpinBox* SettingsDialog::armDelaySpin() const
 {
     return m_ui->armDelaySpin;
+}
+
+QSpinBox* SettingsDialog::runStepLimitSpin() const
+{
+    return m_ui->runStepLimitSpin;
 }
 
 QPushButton* SettingsDialog::saveButton() const
@@ -308,6 +316,7 @@ void SettingsDialog::save()
         settings->setOutputCapBytes(qint64(m_ui->outputCapSpin->value()) * 1024 * 1024);
         settings->setRefreshIntervalS(m_ui->refreshSpin->value());
         settings->setApproveArmDelayMs(m_ui->armDelaySpin->value());
+        settings->setRunStepLimitS(m_ui->runStepLimitSpin->value());
         settings->sync();
     }
     QString profileError;

@@ -53,6 +53,7 @@ public:
     QSpinBox* outputCapSpin() const;
     QSpinBox* refreshSpin() const;
     QSpinBox* armDelaySpin() const;
+    QSpinBox* runStepLimitSpin() const;
     QPushButton* saveButton() const;
     QString problem() const { return m_problem; }
     QString profileStatusText() const;

@@ -111,6 +111,11 @@ private Q_SLOTS:
         QCOMPARE(dialog.armDelaySpin()->value(), app::AppSettings::DefaultApproveArmDelayMs);
         QCOMPARE(dialog.armDelaySpin()->minimum(), 0); // 0 switches the wait off
         dialog.armDelaySpin()->setValue(0);
+        // Issue 24: the limit for a run's checkpoint and reset, also without timeout_s.
+        QCOMPARE(dialog.runStepLimitSpin()->value(), app::AppSettings::DefaultRunStepLimitS);
+        QCOMPARE(dialog.runStepLimitSpin()->accessibleName(),
+                 QStringLiteral("Checkpoint and reset time limit"));
+        dialog.runStepLimitSpin()->setValue(30);
         QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(changed.count(), 1);
@@ -119,6 +124,7 @@ private Q_SLOTS:
         QCOMPARE(context.runner()->limits().outputCapBytes, qint64(8) * 1024 * 1024);
         QCOMPARE(context.settings()->refreshIntervalS(), 30);
         QCOMPARE(context.settings()->approveArmDelayMs(), 0);
+        QCOMPARE(context.settings()->runStepLimitS(), 30);
         QVERIFY(context.runner()
                     ->preview(kosa8::Operation::Version, {})
                     .startsWith(QStringLiteral("KOSA8_HOST=mac-worker.local:7443 KOSA8_TOKEN=")));
