@@ -325,6 +325,36 @@ private Q_SLOTS:
         QCOMPARE(verify.exitCode(), 0);
         QVERIFY(verify.readAllStandardOutput().contains("1 entries chain"));
     }
+
+    // issue 24, finding 10: kosa8 prints noise between the rows of `sandbox ls` (the stand-in's
+    // "noise" fault: 13 lines, 7 of them starting with a valid sandbox name). Agents asking
+    // `sandboxes` get the one real sandbox, and are told the list is partial and by how much.
+    void noisySandboxListIsPartialForAgents()
+    {
+        QCOMPARE(
+            standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("code-runner")}), 0);
+        k8::test::DeskProcess desk(m_binary, m_standin, dataDir(), socketPath(), stateDir());
+        desk.setEnvironmentValue(QStringLiteral("KOSA8_STANDIN_FAULT"),
+                                 QStringLiteral(R"({"sandbox ls": {"mode": "noise"}})"));
+        desk.process().setStandardOutputFile(logPath());
+        desk.process().setStandardErrorFile(logPath(), QIODevice::Append);
+        desk.start();
+        AgentTestClient agent;
+        QVERIFY2(desk.connect(agent), "the app did not listen");
+        QJsonObject answer;
+        const auto listed = [&] {
+            answer = agent.waitForResult(agent.request(QStringLiteral("sandboxes")), Wait).toObject();
+            return answer.value(QStringLiteral("listed")).toBool();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), Wait);
+        QStringList names;
+        for (const QJsonValue& sandbox : answer.value(QStringLiteral("sandboxes")).toArray())
+            names.append(sandbox.toObject().value(QStringLiteral("name")).toString());
+        QCOMPARE(names, QStringList{QStringLiteral("code-runner")});
+        QCOMPARE(answer.value(QStringLiteral("partial")).toBool(), true);
+        QCOMPARE(answer.value(QStringLiteral("unreadable_lines")).toInt(), 13);
+        QCOMPARE(desk.terminate(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestE2eKosa8Faults)

@@ -51,6 +51,7 @@ public:
     {
         return m_model ? m_model->sandboxes() : QList<kosa8::Sandbox>{};
     }
+    int unreadableLines() const override { return m_model ? m_model->unreadableLines() : 0; }
 
 private:
     QPointer<const kosa8::SandboxListModel> m_model;
