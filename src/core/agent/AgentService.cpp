@@ -680,6 +680,7 @@ void AgentService::startRun(const Request& request, DecisionKind decision, const
     }
     m_busySandboxes.insert(spec.sandbox);
     spdlog::info("agent request {}: running approved code in sandbox {}", key, spec.sandbox.toStdString());
+    Q_EMIT runStarting(key);
     executor->start(spec);
 }
 
@@ -693,7 +694,12 @@ void AgentService::startNextRunIn(const QString& sandbox)
         if (it == m_entries.constEnd() || !it->executor)
             continue; // dropped while it waited (its agent left)
         spdlog::info("agent request {}: running approved code in sandbox {}", key, sandbox.toStdString());
-        it->executor->start(it->request.run);
+        Q_EMIT runStarting(key);
+        // Looked up again: a follower of runStarting may have changed the entries.
+        const auto again = m_entries.constFind(key);
+        if (again == m_entries.constEnd() || !again->executor)
+            continue;
+        again->executor->start(again->request.run);
         return;
     }
     m_waitingRuns.remove(sandbox);
