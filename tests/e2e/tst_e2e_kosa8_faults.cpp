@@ -218,6 +218,28 @@ private:
         QVERIFY(verify.readAllStandardOutput().contains(QByteArray::number(entries) + " entries chain"));
     }
 
+    QString readLog() const
+    {
+        QFile log(logPath());
+        return log.open(QIODevice::ReadOnly) ? QString::fromUtf8(log.readAll()) : QString();
+    }
+    qint64 m_kosa8Pid = 0;
+
+    // rules.json with one rule, "fault-run", approving exactly `code`; its path (empty on failure).
+    QString writeRule(const QString& code) { return writeRules({code}); }
+
+    // The pid of the newest stand-in call whose argv starts with `first` `second` (calls.jsonl), 0: none.
+    qint64 standinPid(const QString& first, const QString& second) const
+    {
+        qint64 pid = 0;
+        for (const QJsonObject& call : k8::test::readJsonLines(stateDir() + QStringLiteral("/calls.jsonl"))) {
+            const QJsonArray argv = call.value(QStringLiteral("argv")).toArray();
+            if (argv.size() >= 2 && argv.at(0).toString() == first && argv.at(1).toString() == second)
+                pid = call.value(QStringLiteral("pid")).toInteger();
+        }
+        return pid;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -232,6 +254,10 @@ private Q_SLOTS:
         const qint64 pid = hangChild();
         if (pid > 1 && !k8::test::processIsDead(pid))
             ::kill(pid_t(pid), SIGKILL);
+        // And the kosa8 of a run the app was killed in (a failed killedAppEndsKosa8AndReportsTheCutOffRun).
+        if (m_kosa8Pid > 1 && !k8::test::processIsDead(m_kosa8Pid))
+            ::kill(-pid_t(m_kosa8Pid), SIGKILL);
+        m_kosa8Pid = 0;
         tearDownFolders();
     }
 
@@ -540,6 +566,117 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(k8::test::processIsDead(hang), Wait);
         QVERIFY(codesRun().isEmpty());
         stopDeskAndVerifyLedger(desk, 1);
+    }
+
+    // issue 24, finding 10: kosa8 prints noise between the rows of `sandbox ls` (the stand-in's
+    // "noise" fault: 13 lines, 7 of them starting with a valid sandbox name). Agents asking
+    // `sandboxes` get the one real sandbox, and are told the list is partial and by how much.
+    void noisySandboxListIsPartialForAgents()
+    {
+        QCOMPARE(
+            standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("code-runner")}), 0);
+        k8::test::DeskProcess desk(m_binary, m_standin, dataDir(), socketPath(), stateDir());
+        desk.setEnvironmentValue(QStringLiteral("KOSA8_STANDIN_FAULT"),
+                                 QStringLiteral(R"({"sandbox ls": {"mode": "noise"}})"));
+        desk.process().setStandardOutputFile(logPath());
+        desk.process().setStandardErrorFile(logPath(), QIODevice::Append);
+        desk.start();
+        AgentTestClient agent;
+        QVERIFY2(desk.connect(agent), "the app did not listen");
+        QJsonObject answer;
+        const auto listed = [&] {
+            answer = agent.waitForResult(agent.request(QStringLiteral("sandboxes")), Wait).toObject();
+            return answer.value(QStringLiteral("listed")).toBool();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), Wait);
+        QStringList names;
+        for (const QJsonValue& sandbox : answer.value(QStringLiteral("sandboxes")).toArray())
+            names.append(sandbox.toObject().value(QStringLiteral("name")).toString());
+        QCOMPARE(names, QStringList{QStringLiteral("code-runner")});
+        QCOMPARE(answer.value(QStringLiteral("partial")).toBool(), true);
+        QCOMPARE(answer.value(QStringLiteral("unreadable_lines")).toInt(), 13);
+        QCOMPARE(desk.terminate(), 0);
+    }
+
+    // issue 24, finding 11: the app killed with SIGKILL while kosa8 runs an approved run that
+    // hangs. Nothing kosa8 started may outlive the app (kosa8 itself and the child it spawned are
+    // gone, waited on with a bound), and the next start says the run was cut off: in the window
+    // (its message is logged as it is posted) and in run-results.jsonl with "cut_off": true,
+    // which History and the sandbox's timeline read.
+    void killedAppEndsKosa8AndReportsTheCutOffRun()
+    {
+        const QString code = QStringLiteral("# stdout: started\nprint('cut off')");
+        QCOMPARE(
+            standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("code-runner")}), 0);
+        const QString rules = writeRule(code);
+        QVERIFY(!rules.isEmpty());
+        const QString hangChildFile = stateDir() + QStringLiteral("/hang-child.pid");
+        QJsonValue runId;
+        {
+            k8::test::DeskProcess desk(m_binary, m_standin, dataDir(), socketPath(), stateDir());
+            desk.setEnvironmentValue(QStringLiteral("KOSA8_STANDIN_FAULT"),
+                                     QStringLiteral(R"({"sandbox run": {"mode": "hang"}})"));
+            desk.process().setStandardOutputFile(logPath());
+            desk.process().setStandardErrorFile(logPath(), QIODevice::Append);
+            desk.start({QStringLiteral("--rules"), rules, QStringLiteral("--verbose")});
+            AgentTestClient agent;
+            QVERIFY2(desk.connect(agent), "the app did not listen");
+            runId = agent.request(QStringLiteral("run"),
+                                  QJsonObject{{QStringLiteral("code"), code},
+                                              {QStringLiteral("agent"), QStringLiteral("cut-bot")}});
+            // The rule approved it and kosa8 hangs in it: its child is written down, kosa8 is in calls.jsonl.
+            QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(hangChildFile) && QFile(hangChildFile).size() > 0, Wait);
+            m_kosa8Pid = standinPid(QStringLiteral("sandbox"), QStringLiteral("run"));
+            QVERIFY(m_kosa8Pid > 1);
+            QFile pidFile(hangChildFile);
+            QVERIFY(pidFile.open(QIODevice::ReadOnly));
+            const qint64 child = pidFile.readAll().trimmed().toLongLong();
+            QVERIFY(child > 1);
+            QVERIFY(!k8::test::processIsDead(m_kosa8Pid));
+            QVERIFY(!k8::test::processIsDead(child));
+            QVERIFY(!agent.hasResponse(runId));
+
+            QVERIFY(desk.killHard());
+            // Gone with the app, not left to init: kosa8 and what it started.
+            QTRY_VERIFY2_WITH_TIMEOUT(k8::test::processIsDead(m_kosa8Pid),
+                                      "kosa8 (the stand-in) outlived the app killed with SIGKILL", Wait);
+            QTRY_VERIFY2_WITH_TIMEOUT(k8::test::processIsDead(child),
+                                      "the process kosa8 started outlived the app killed with SIGKILL", Wait);
+        }
+        QCOMPARE(ledger().size(), 1);
+        QCOMPARE(ledger().first().value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:fault-run"));
+
+        // The next start says so, once.
+        QFile::remove(logPath());
+        k8::test::DeskProcess again(m_binary, m_standin, dataDir(), socketPath(), stateDir());
+        again.process().setStandardOutputFile(logPath());
+        again.process().setStandardErrorFile(logPath(), QIODevice::Append);
+        again.start({QStringLiteral("--rules"), rules, QStringLiteral("--verbose")});
+        AgentTestClient agent;
+        QVERIFY2(again.connect(agent), "the app did not listen after the restart");
+        QTRY_VERIFY2_WITH_TIMEOUT(readLog().contains(QStringLiteral("A run was cut off")),
+                                  qPrintable(readLog().right(3000)), Wait);
+        const QString logText = readLog();
+        QCOMPARE(logText.count(QStringLiteral("A run was cut off")), 1);
+        QVERIFY2(logText.contains(QStringLiteral("code-runner")), qPrintable(logText.right(3000)));
+
+        const QList<QJsonObject> results =
+            k8::test::readJsonLines(dataDir() + QStringLiteral("/run-results.jsonl"));
+        QCOMPARE(results.size(), 1);
+        const QJsonObject cutOff = results.first();
+        QVERIFY(cutOff.value(QStringLiteral("cut_off")).toBool());
+        QVERIFY(!cutOff.value(QStringLiteral("ran")).toBool(true));
+        QCOMPARE(cutOff.value(QStringLiteral("sandbox")).toString(), QStringLiteral("code-runner"));
+        QCOMPARE(cutOff.value(QStringLiteral("agent")).toString(), QStringLiteral("cut-bot"));
+        QCOMPARE(cutOff.value(QStringLiteral("request")).toString(), AgentTestClient::idKey(runId));
+        // The journal is owner-only and holds no run still open.
+        const QString journal = dataDir() + QStringLiteral("/run-journal.jsonl");
+        QVERIFY(QFile::exists(journal));
+        QCOMPARE(QFile::permissions(journal) &
+                     (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther),
+                 QFileDevice::Permissions());
+        QCOMPARE(again.terminate(), 0);
     }
 };
 

@@ -18,6 +18,7 @@
 #include "plumbing/UserMessage.h"
 #include "sandboxes/SandboxesPage.h"
 #include "style/ColourSchemeWatcher.h"
+#include "timeline/RunJournal.h"
 #include "timeline/RunResultRecorder.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineStore.h"
@@ -25,6 +26,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QHash>
+#include <QLocale>
 #include <QPointer>
 #include <QStatusBar>
 #include <QTimer>
@@ -51,6 +53,7 @@ public:
     {
         return m_model ? m_model->sandboxes() : QList<kosa8::Sandbox>{};
     }
+    int unreadableLines() const override { return m_model ? m_model->unreadableLines() : 0; }
 
 private:
     QPointer<const kosa8::SandboxListModel> m_model;
@@ -139,6 +142,8 @@ bool AppComposition::start(QString* error)
     agentSettings.dataDir = m_context->dataDir();
     agentSettings.rulesFile = m_options.rulesFile;
     agentSettings.serverVersion = QStringLiteral(KOSA8DESK_VERSION);
+    // Before any run can start (and journal itself): what the journal holds open is from before.
+    reportCutOffRuns();
     QString agentError;
     const bool listening = m_agentService->start(agentSettings, &agentError);
     if (listening) {
@@ -237,6 +242,38 @@ InboxPage* AppComposition::inboxPage()
     return m_inboxPage;
 }
 
+// A run whose start is in the journal and whose end is not: the app ended while it ran (killed,
+// crashed, the machine off). kosa8 went with it (ProcessTree::bindChildToApp), so the sandbox
+// may hold what the run did until then; said once, and kept in the results log for History
+// and the sandbox's timeline.
+void AppComposition::reportCutOffRuns()
+{
+    const QString dataDir = m_context->dataDir();
+    QString error;
+    const QList<timeline::RunResult> cutOff = timeline::RunJournal::recoverCutOff(
+        timeline::RunJournal::pathIn(dataDir), timeline::RunResultLog::pathIn(dataDir), &error);
+    if (!error.isEmpty())
+        spdlog::warn("run journal: {}", error.toStdString());
+    if (cutOff.isEmpty())
+        return;
+    for (qsizetype i = 0; i < cutOff.size(); ++i) {
+        const timeline::RunResult& run = cutOff[i];
+        UserMessage message;
+        message.severity = UserMessage::Severity::Warning;
+        message.title = QCoreApplication::translate("main", "A run was cut off");
+        message.text =
+            QCoreApplication::translate(
+                "main", "The run of agent %1 in sandbox %2 (request %3), started %4, did not finish: kosa8 "
+                        "Desk ended while it ran, and kosa8 was stopped with it. Its result is unknown; the "
+                        "sandbox may hold what the run did until then. History and the sandbox's timeline "
+                        "list it as cut off.")
+                .arg(run.agent, run.sandbox, run.requestId,
+                     QLocale().toString(run.time.toLocalTime(), QLocale::ShortFormat));
+        message.key = QStringLiteral("run-cut-off-%1").arg(i);
+        m_context->postMessage(message);
+    }
+}
+
 // Each approved run's end is recorded beside the ledger (exit code, for the timeline after a
 // restart). Sandboxes with "rewind to base after every approved run" are rewound as the run's
 // last step (RunExecutor), before the next run in them starts.
@@ -245,7 +282,8 @@ void AppComposition::wireTimeline()
     MainWindow* window = m_window.get();
     AppContext* context = m_context.get();
     auto* runResults = new timeline::RunResultRecorder(
-        m_agentService.get(), timeline::RunResultLog::pathIn(context->dataDir()), window);
+        m_agentService.get(), timeline::RunResultLog::pathIn(context->dataDir()),
+        timeline::RunJournal::pathIn(context->dataDir()), window);
     // The timeline page (and its store) is built on first use: here, at the first approved run.
     m_agentService->setRunResetPolicy([window](const QString& sandbox) {
         timeline::TimelineStore* timelineStore = window->timelinePage()->store();

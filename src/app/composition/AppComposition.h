@@ -73,6 +73,8 @@ Q_SIGNALS:
 private:
     void connectAgentProblems();
     void applySettingsToAgent();
+    // Runs the last app started and never saw end (RunJournal): into the results log, and said.
+    void reportCutOffRuns();
     void wireTimeline();
     // What needs the running service but not the inbox page; the page's builder.
     void wireInboxNeeds();

@@ -8,6 +8,8 @@
 
 #include <QTimer>
 
+#include <climits>
+
 namespace k8::app {
 
 using kosa8::JobResult;
@@ -76,7 +78,7 @@ void SandboxRefresher::onFinished(const JobResult& result)
     m_lastResult = result;
     if (result.ok()) {
         const kosa8::Parsed<kosa8::Sandbox> parsed = kosa8::ListParser::sandboxes(result.stdoutData);
-        m_model->setSandboxes(parsed.items);
+        m_model->setSandboxes(parsed.items, int(qMin<qsizetype>(parsed.problems.size(), INT_MAX)));
         m_problems = parsed.problems;
         m_lastSuccess = QDateTime::currentDateTime();
         m_context->clearMessage(FailureMessageKey);

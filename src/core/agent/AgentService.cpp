@@ -697,6 +697,7 @@ void AgentService::startRun(const Request& request, DecisionKind decision, const
     }
     m_sandboxHolders.insert(spec.sandbox, key);
     spdlog::info("agent request {}: running approved code in sandbox {}", key, spec.sandbox.toStdString());
+    Q_EMIT runStarting(key);
     executor->start();
 }
 
@@ -711,7 +712,12 @@ void AgentService::startNextRunIn(const QString& sandbox)
             continue; // withdrawn, or out of time, while it waited
         m_sandboxHolders.insert(sandbox, key);
         spdlog::info("agent request {}: running approved code in sandbox {}", key, sandbox.toStdString());
-        it->executor->start();
+        Q_EMIT runStarting(key);
+        // Looked up again: a follower of runStarting may have changed the entries.
+        const auto again = m_entries.constFind(key);
+        if (again == m_entries.constEnd() || !again->executor)
+            continue;
+        again->executor->start();
         return;
     }
     m_waitingRuns.remove(sandbox);

@@ -79,6 +79,9 @@ Q_SIGNALS:
     // the inbox model removed its row. `decidedBy` is one of "person", "rule:NAME", "timeout",
     // "withdrawn", "shutdown" (agent::requestEndFrom() in agent/RequestEnd.h reads it).
     void requestRemoved(quint64 key, const QString& decidedBy);
+    // An approved run is about to start: emitted before its first kosa8 process (the checkpoint
+    // or the run itself) exists, so that the run journal (timeline/RunJournal.h) holds it first.
+    void runStarting(quint64 key);
     // Approved run in progress: its streamed output and its end.
     void runStarted(quint64 key, const QString& commandPreview);
     void runOutput(quint64 key, bool isStderr, const QString& text);

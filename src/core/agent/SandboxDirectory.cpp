@@ -45,10 +45,13 @@ QJsonObject SandboxDirectory::describe(const SandboxDirectory* directory, const 
                                     {QStringLiteral("egress"), describeEgress(sandbox.egress)}});
         }
     }
+    const int unreadable = listed ? qMax(0, directory->unreadableLines()) : 0;
     return QJsonObject{{QStringLiteral("listed"), listed},
                        {QStringLiteral("default_sandbox"),
                         defaultSandbox.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(defaultSandbox)},
-                       {QStringLiteral("sandboxes"), list}};
+                       {QStringLiteral("sandboxes"), list},
+                       {QStringLiteral("partial"), unreadable > 0},
+                       {QStringLiteral("unreadable_lines"), unreadable}};
 }
 
 } // namespace k8::agent

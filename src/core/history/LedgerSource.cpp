@@ -4,11 +4,85 @@
 #include "agent/LedgerReader.h"
 #include "history/TimeText.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 namespace k8::history {
+
+namespace {
+
+// A run the app never saw end, as run-results.jsonl beside the ledger records it ("cut_off":
+// true, written at the next start from the run journal: src/core/timeline/RunJournal.h).
+struct CutOffRun
+{
+    QString sandbox;
+    QString request;
+    QString agent;
+    qint64 startedMs = AuditRow::NoTime;
+    qint64 decisionSeq = -1; // the ledger entry that approved it: the newest match before it started
+};
+
+QList<CutOffRun> readCutOffRuns(const QString& ledgerPath)
+{
+    QList<CutOffRun> runs;
+    QFile file(QFileInfo(ledgerPath).dir().filePath(QStringLiteral("run-results.jsonl")));
+    if (!file.open(QIODevice::ReadOnly))
+        return runs;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        if (!line.contains("cut_off"))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (!o.value(QStringLiteral("cut_off")).toBool())
+            continue;
+        CutOffRun run;
+        run.sandbox = o.value(QStringLiteral("sandbox")).toString();
+        run.request = o.value(QStringLiteral("request")).toString();
+        run.agent = o.value(QStringLiteral("agent")).toString();
+        parseTimeMs(o.value(QStringLiteral("time")).toString().toUtf8(), &run.startedMs);
+        runs.append(run);
+    }
+    return runs;
+}
+
+bool approvesRun(const QJsonObject& entry)
+{
+    const QString decision = entry.value(QStringLiteral("decision")).toString();
+    return entry.value(QStringLiteral("method")).toString() == QLatin1String("run") &&
+           (decision == QLatin1String("approve") || decision == QLatin1String("edit"));
+}
+
+// Which ledger entry approved each cut-off run (a request id may come back on another
+// connection, so the newest matching approval at or before the run's start).
+void findDecisions(QFile* ledger, QList<CutOffRun>* runs)
+{
+    while (!ledger->atEnd()) {
+        QByteArray line = ledger->readLine();
+        while (line.endsWith('\n') || line.endsWith('\r'))
+            line.chop(1);
+        QJsonObject entry;
+        qint64 seq = -1;
+        if (line.trimmed().isEmpty() || !agent::LedgerReader::parseEntry(line, &entry) ||
+            !agent::LedgerReader::entrySeq(entry.value(QStringLiteral("seq")), &seq) || !approvesRun(entry))
+            continue;
+        qint64 timeMs = AuditRow::NoTime;
+        parseTimeMs(entry.value(QStringLiteral("time")).toString().toUtf8(), &timeMs);
+        for (CutOffRun& run : *runs) {
+            if (run.sandbox == entry.value(QStringLiteral("sandbox")).toString() &&
+                run.request == entry.value(QStringLiteral("request")).toString() &&
+                run.agent == entry.value(QStringLiteral("agent")).toString() &&
+                (run.startedMs == AuditRow::NoTime || timeMs == AuditRow::NoTime || timeMs <= run.startedMs))
+                run.decisionSeq = seq;
+        }
+    }
+    ledger->seek(0);
+}
+
+} // namespace
 
 QString LedgerSource::actorFor(const QString& decidedBy)
 {
@@ -24,6 +98,15 @@ bool LedgerSource::load(const QString& path, AuditStore* store, qint64 skipThrou
         if (error)
             *error = tr("Cannot read the ledger %1: %2").arg(path, file.errorString());
         return false;
+    }
+    QSet<qint64> cutOffSeqs;
+    QList<CutOffRun> cutOff = readCutOffRuns(path);
+    if (!cutOff.isEmpty()) {
+        findDecisions(&file, &cutOff);
+        for (const CutOffRun& run : std::as_const(cutOff)) {
+            if (run.decisionSeq >= 0)
+                cutOffSeqs.insert(run.decisionSeq);
+        }
     }
     qint64 lineNumber = 0;
     while (!file.atEnd()) {
@@ -55,6 +138,9 @@ bool LedgerSource::load(const QString& path, AuditStore* store, qint64 skipThrou
                   tr("%1 by agent %2 (request %3)").arg(text("decision"), text("agent"), text("request"));
         if (!text("reason").isEmpty())
             detail += QStringLiteral(": ") + text("reason");
+        if (cutOffSeqs.contains(seq))
+            detail += QStringLiteral(" — ") +
+                      tr("cut off: kosa8 Desk ended while the run was going on, its result is unknown");
 
         const QByteArray detailBytes = detail.toUtf8();
         const QByteArray hash = text("hash").toUtf8();

@@ -14,7 +14,8 @@ namespace k8::history {
 // app did (a standing rule, a timeout, shutdown); the action is "decision.<decision>"; the sandbox
 // is the run's; the detail names the title, agent, method and request; the whole line is kept as
 // the entry's extra text so the details pane shows every field. Lines that are not a ledger entry
-// become problems with their line numbers.
+// become problems with their line numbers. An approved run the app never saw end (a "cut_off"
+// line in run-results.jsonl beside the ledger, timeline/RunJournal.h) says "cut off" in its detail.
 class LedgerSource
 {
     Q_DECLARE_TR_FUNCTIONS(k8::history::LedgerSource)

@@ -535,8 +535,14 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
     }
     process->setProcessEnvironment(environment);
     // Its own session and process group, so that cancel, timeout and its exit can end everything
-    // kosa8 spawned (ProcessTree).
-    process->setChildProcessModifier([] { ProcessTree::detachChild(); });
+    // kosa8 spawned (ProcessTree); bound to the app's life, so that nothing it spawned outlives the
+    // app however the app ends. Not `daemon start`: the daemon is meant to stay.
+    if (leavesProcesses(command.operation)) {
+        process->setChildProcessModifier([] { ProcessTree::detachChild(); });
+    } else {
+        const ProcessTree::AppBinding binding = ProcessTree::appBinding();
+        process->setChildProcessModifier([binding] { ProcessTree::bindChildToApp(binding); });
+    }
 
     connect(process, &QProcess::readyReadStandardOutput, job, [job] { job->readStream(false); });
     connect(process, &QProcess::readyReadStandardError, job, [job] { job->readStream(true); });

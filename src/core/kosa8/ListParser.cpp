@@ -307,6 +307,15 @@ Parsed<T> readTyped(const QByteArray& stdoutData,
     return result;
 }
 
+// A status as kosa8 prints one: words of letters ("running", "upgrading now"), no digits or
+// punctuation beyond '-' and '_', at most a few words.
+bool isStatusWord(const QString& status)
+{
+    static const QRegularExpression word(
+        QStringLiteral("^[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,3}\\z"));
+    return status.size() <= 40 && word.match(status).hasMatch();
+}
+
 QString missing(const char* column)
 {
     return ListParser::tr("the %1 column is empty or missing").arg(QString::fromLatin1(column));
@@ -359,8 +368,20 @@ Parsed<Sandbox> ListParser::sandboxes(const QByteArray& stdoutData)
         // NAME column; a name kosa8 could not have given is reported rather than listed.
         if (const QString bad = Names::checkSandbox(s->name); !bad.isEmpty())
             return ListParser::tr("not a sandbox name: %1").arg(bad);
+        // Noise whose first word happens to be a valid name ("g", "kl", "2se") is not a sandbox
+        // either: a row is one only when its other required columns read too, a status word and,
+        // when kosa8 lists egress at all, a policy the app knows. Anything else would reach agents
+        // (`sandboxes`) as a sandbox that does not exist or with a policy nobody can read.
         s->status = text(r, "status");
+        if (!isStatusWord(s->status))
+            return s->status.isEmpty()
+                       ? missing("STATUS")
+                       : ListParser::tr("not a sandbox status: \"%1\"").arg(s->status.left(40));
         s->egress = EgressPolicy::parse(text(r, "egress"));
+        if (r.contains(QStringLiteral("egress")) && s->egress.mode == EgressPolicy::Mode::Unknown)
+            return s->egress.raw.trimmed().isEmpty()
+                       ? missing("EGRESS")
+                       : ListParser::tr("not an egress policy: \"%1\"").arg(s->egress.raw.trimmed().left(40));
         const QVariant images = r.value(QStringLiteral("images"));
         const QStringList parts = images.typeId() == QMetaType::QVariantList
                                       ? images.toStringList()

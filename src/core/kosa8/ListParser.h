@@ -53,7 +53,9 @@ public:
     static QString stripAnsi(const QString& text);
 
     // Typed readers; a record missing a required field (NAME, LABEL, ID, REPOSITORY, SEQ)
-    // becomes a ParseProblem.
+    // becomes a ParseProblem. A sandbox needs a valid NAME, a STATUS word and, when the list
+    // has an EGRESS column, a policy EgressPolicy reads: noise whose first word happens to be a
+    // valid name is a problem, not a sandbox.
     static Parsed<Sandbox> sandboxes(const QByteArray& stdoutData);
     static Parsed<Checkpoint> checkpoints(const QByteArray& stdoutData);
     static Parsed<Snapshot> snapshots(const QByteArray& stdoutData);

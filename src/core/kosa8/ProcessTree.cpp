@@ -12,12 +12,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <mutex>
+#include <poll.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #ifdef Q_OS_LINUX
 #include <dirent.h>
-#include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #endif
 
@@ -196,6 +200,189 @@ int sweep(pid_t leader, qint64 notBefore, const QByteArray& entry, bool prefix)
 
 #endif // Q_OS_LINUX
 
+// ---- the watcher (bindChildToApp()): everything below runs in a child of fork() of a threaded
+// program, so it makes system calls only: no allocation, no locks, no stdio.
+
+// The lifeline's descriptor in the watcher, whatever it was in the app.
+constexpr int WatcherLifeline = 3;
+// How often the watcher looks whether kosa8 is still its parent when no signal says so (macOS
+// has no PR_SET_PDEATHSIG; on Linux a mask or a kosa8 that changed it could hide the signal).
+#ifdef Q_OS_LINUX
+constexpr int ParentCheckMs = 1000;
+#else
+constexpr int ParentCheckMs = 250;
+#endif
+
+void wakeUp(int) {}
+
+pid_t forkRaw() noexcept
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return ::_Fork(); // no atfork handlers, which could wait for a lock held by a thread that is gone
+#elif defined(Q_OS_LINUX)
+    return pid_t(::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
+#else
+    return ::fork(); // macOS: the child of Qt's fork() has one thread and sane locks
+#endif
+}
+
+// Closes every descriptor from `first` up.
+void closeFrom(int first) noexcept
+{
+#if defined(Q_OS_LINUX) && defined(SYS_close_range)
+    if (::syscall(SYS_close_range, unsigned(first), ~0U, 0U) == 0)
+        return;
+#endif
+    struct rlimit limit;
+    rlim_t last = 65536;
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < last)
+        last = limit.rlim_cur;
+    for (rlim_t fd = rlim_t(first); fd < last; ++fd)
+        ::close(int(fd));
+}
+
+// Whether the lifeline is at end-of-file now (the app is gone); waits up to `timeoutMs`.
+bool lifelineEnded(int timeoutMs) noexcept
+{
+    struct pollfd item;
+    item.fd = WatcherLifeline;
+    item.events = POLLIN;
+    item.revents = 0;
+    const int ready = ::poll(&item, 1, timeoutMs);
+    if (ready < 0 && errno != EINTR)
+        ::_exit(0); // the lifeline cannot be watched: no watcher rather than one that spins
+    if (ready <= 0)
+        return false; // timeout or a signal: look again
+    char byte;
+    const ssize_t n = ::read(WatcherLifeline, &byte, 1);
+    return n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN);
+}
+
+#ifdef Q_OS_LINUX
+// SIGKILL to every process of `session` but this one, read from /proc with getdents64.
+int killSession(pid_t session) noexcept
+{
+    const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc < 0)
+        return 0;
+    const pid_t self = ::getpid();
+    int killed = 0;
+    alignas(8) char entries[4096];
+    while (true) {
+        const long size = ::syscall(SYS_getdents64, proc, entries, sizeof entries);
+        if (size <= 0)
+            break;
+        for (long offset = 0; offset < size;) {
+            struct Entry
+            {
+                quint64 inode;
+                qint64 next;
+                unsigned short length;
+                unsigned char type;
+                char name[1];
+            };
+            const auto* entry = reinterpret_cast<const Entry*>(entries + offset);
+            offset += entry->length;
+            pid_t pid = 0;
+            const char* c = entry->name;
+            for (; *c >= '0' && *c <= '9'; ++c)
+                pid = pid * 10 + (*c - '0');
+            if (*c != '\0' || pid <= 1 || pid == self)
+                continue;
+            char path[32] = "/proc/";
+            int at = 6;
+            for (const char* n = entry->name; *n && at < 24; ++n)
+                path[at++] = *n;
+            const char tail[] = "/stat";
+            for (const char* t = tail; *t; ++t)
+                path[at++] = *t;
+            path[at] = '\0';
+            const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+            if (fd < 0)
+                continue;
+            char text[512];
+            const ssize_t length = ::read(fd, text, sizeof text - 1);
+            ::close(fd);
+            if (length <= 0)
+                continue;
+            // "pid (comm) state ppid pgrp session ...": after the last ')', the fourth field.
+            ssize_t close = length - 1;
+            while (close > 0 && text[close] != ')')
+                --close;
+            int field = 0;
+            long value = 0;
+            for (ssize_t i = close + 1; i < length; ++i) {
+                if (text[i] == ' ') {
+                    if (field == 4)
+                        break;
+                    ++field;
+                    value = 0;
+                } else if (field == 4 && text[i] >= '0' && text[i] <= '9') {
+                    value = value * 10 + (text[i] - '0');
+                }
+            }
+            if (field == 4 && value == session && ::kill(pid, SIGKILL) == 0)
+                ++killed;
+        }
+    }
+    ::close(proc);
+    return killed;
+}
+#endif
+
+// The watcher's life: see ProcessTree::bindChildToApp(). Never returns.
+[[noreturn]] void watchOver(pid_t leader, int lifeline) noexcept
+{
+    // Holding nothing of the app's: a copy of a socket or pipe would keep the app's peers (agents,
+    // QProcess's start-up pipe) from seeing it closed. Only the lifeline stays.
+    if (lifeline != WatcherLifeline && ::dup2(lifeline, WatcherLifeline) < 0)
+        ::_exit(0);
+    const int null = ::open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        for (int fd = 0; fd < 3; ++fd)
+            ::dup2(null, fd);
+    }
+    closeFrom(WatcherLifeline + 1);
+    // Only SIGKILL ends it: a kosa8 signalling its own group must not take the watcher with it.
+    struct sigaction ignore;
+    std::memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    for (int number :
+         {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGUSR2, SIGALRM, SIGTSTP, SIGTTIN, SIGTTOU})
+        ::sigaction(number, &ignore, nullptr);
+    struct sigaction wake;
+    std::memset(&wake, 0, sizeof wake);
+    wake.sa_handler = &wakeUp;
+    ::sigaction(SIGUSR1, &wake, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+#ifdef Q_OS_LINUX
+    // Woken (not killed) when kosa8 ends, to exit with it.
+    ::prctl(PR_SET_PDEATHSIG, SIGUSR1);
+#endif
+    while (::getppid() == leader) {
+        if (lifelineEnded(ParentCheckMs)) {
+#ifdef Q_OS_LINUX
+            // What left kosa8's group but stayed in its session, then the group, this one included.
+            for (int pass = 0; pass < 3 && killSession(leader) > 0; ++pass) {
+            }
+#endif
+            ::kill(-leader, SIGKILL);
+            ::_exit(0);
+        }
+    }
+    // kosa8 ended while the app lives: the app ends what it left (Kosa8Job::endLeftovers()).
+    // Unless the app went down with it: then the lifeline says so.
+    if (lifelineEnded(0)) {
+#ifdef Q_OS_LINUX
+        killSession(leader);
+#endif
+        ::kill(-leader, SIGKILL);
+    }
+    ::_exit(0);
+}
+
 } // namespace
 
 QString ProcessTree::tagVariable()
@@ -225,6 +412,57 @@ void ProcessTree::detachChild() noexcept
     // old behaviour (a group of its own) still lets endTree() reach what stays in the group.
     if (::setsid() < 0)
         ::setpgid(0, 0);
+}
+
+int ProcessTree::lifelineReadEnd()
+{
+    static int readEnd = -1;
+    static std::once_flag made;
+    std::call_once(made, [] {
+        int ends[2] = {-1, -1};
+#ifdef Q_OS_LINUX
+        if (::pipe2(ends, O_CLOEXEC) != 0)
+            return;
+#else
+        if (::pipe(ends) != 0)
+            return;
+        ::fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+        ::fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+#endif
+        // The write end (ends[1]) stays open, unused, for as long as this process lives.
+        readEnd = ends[0];
+    });
+    return readEnd;
+}
+
+ProcessTree::AppBinding ProcessTree::appBinding()
+{
+    AppBinding binding;
+    binding.lifeline = lifelineReadEnd();
+    binding.app = ::getpid();
+    return binding;
+}
+
+void ProcessTree::bindChildToApp(const AppBinding& binding) noexcept
+{
+    detachChild();
+    // The app died between fork and here: the watcher would never see its lifeline end.
+    if (::getppid() != binding.app)
+        ::_exit(127);
+    if (binding.lifeline < 0)
+        return;
+    const pid_t leader = ::getpid();
+    const pid_t watcher = forkRaw();
+    if (watcher == 0)
+        watchOver(leader, binding.lifeline);
+#ifdef Q_OS_LINUX
+    if (watcher < 0) {
+        // No watcher: kosa8 at least does not outlive the thread that started it.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != binding.app)
+            ::_exit(127);
+    }
+#endif
 }
 
 qint64 ProcessTree::startTicks(qint64 pid)

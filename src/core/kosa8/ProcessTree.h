@@ -4,6 +4,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <sys/types.h>
+
 namespace k8::kosa8 {
 
 // Ends everything one kosa8 invocation left behind, also after kosa8 itself exited.
@@ -40,6 +42,30 @@ public:
     // In the child between fork and exec (async-signal-safe): a new session, so the child is the
     // leader of both its process group and its session.
     static void detachChild() noexcept;
+
+    // What a child needs to be bound to the app's life (bindChildToApp()), made on the app's side
+    // before the child is started, because the child may not allocate.
+    struct AppBinding
+    {
+        int lifeline = -1; // lifelineReadEnd(); -1: no watcher
+        pid_t app = 0;     // this process
+    };
+    static AppBinding appBinding();
+    // The read end of the app's lifeline: a pipe made once, both ends closed on exec, whose write
+    // end only this process holds and never closes. It reaches end-of-file when the app is gone,
+    // however it ended (SIGKILL, a crash, the OOM killer), and only then. -1 when no pipe can be made.
+    static int lifelineReadEnd();
+
+    // In the child between fork and exec (async-signal-safe), instead of detachChild(): a new
+    // session as there, then a watcher so that nothing kosa8 starts outlives the app. The child
+    // forks a small watcher (it never execs) that closes everything but the lifeline and waits on
+    // it: at end-of-file (the app is gone) it SIGKILLs kosa8's session members (Linux, /proc) and
+    // process group, itself last. When kosa8 exits first, the watcher just exits (the app ends
+    // what kosa8 left, endTree()). PR_SET_PDEATHSIG alone would not do: it reaches only kosa8,
+    // not what kosa8 starts, and fires when the *thread* that started kosa8 ends. So kosa8 gets a
+    // death signal only when the watcher could not be forked (Linux). A child whose app is gone
+    // before this runs exits at once (127) without running kosa8.
+    static void bindChildToApp(const AppBinding& binding) noexcept;
 
     // SIGKILL to the group and session led by `leader` (which may have exited already) and to
     // every process whose environment holds tagVariable()=`tag`. Repeats the /proc pass while it

@@ -106,11 +106,13 @@ void SandboxListModel::clear()
     beginResetModel();
     m_sandboxes.clear();
     m_loaded = false;
+    m_unreadableLines = 0;
     endResetModel();
 }
 
-void SandboxListModel::setSandboxes(const QList<Sandbox>& sandboxes)
+void SandboxListModel::setSandboxes(const QList<Sandbox>& sandboxes, int unreadableLines)
 {
+    m_unreadableLines = qMax(0, unreadableLines);
     // Incoming list without duplicate names (the first one wins).
     QList<Sandbox> incoming;
     QSet<QString> seen;

@@ -37,7 +37,9 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    void setSandboxes(const QList<Sandbox>& sandboxes);
+    // `unreadableLines`: how many lines of kosa8's list could not be read as a sandbox (the list
+    // is then partial: a sandbox may hide behind one of them).
+    void setSandboxes(const QList<Sandbox>& sandboxes, int unreadableLines = 0);
     // Forgets the list (a model reset) and makes it unknown again (isLoaded() false): the
     // connection changed, so what was listed says nothing about what the new one holds.
     void clear();
@@ -47,6 +49,8 @@ public:
     // Whether setSandboxes() was called at least once: an empty list that was read is known to be
     // empty, one that was never read is unknown (the review refuses a run until then).
     bool isLoaded() const { return m_loaded; }
+    // Lines of the last list that could not be read (0: the list is whole).
+    int unreadableLines() const { return m_unreadableLines; }
 
 Q_SIGNALS:
     // setSandboxes() finished, whether or not anything changed.
@@ -55,6 +59,7 @@ Q_SIGNALS:
 private:
     QList<Sandbox> m_sandboxes;
     bool m_loaded = false;
+    int m_unreadableLines = 0;
 };
 
 } // namespace k8::kosa8

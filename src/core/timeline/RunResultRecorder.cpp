@@ -3,17 +3,24 @@
 
 #include "agent/JsonRpc.h"
 #include "agent/ReviewCoordinator.h"
+#include "timeline/RunJournal.h"
+
+#include <QScopeGuard>
 
 #include <spdlog/spdlog.h>
 
 namespace k8::timeline {
 
 RunResultRecorder::RunResultRecorder(agent::ReviewCoordinator* coordinator, const QString& resultsPath,
-                                     QObject* parent)
+                                     const QString& journalPath, QObject* parent)
     : QObject(parent)
     , m_coordinator(coordinator)
     , m_path(resultsPath)
+    , m_journalPath(journalPath)
 {
+    // Direct: the journal holds the start before the executor starts kosa8.
+    connect(coordinator, &agent::ReviewCoordinator::runStarting, this, &RunResultRecorder::onRunStarted,
+            Qt::DirectConnection);
     connect(coordinator, &agent::ReviewCoordinator::runStarted, this,
             [this](quint64 key, const QString&) { onRunStarted(key); });
     connect(coordinator, &agent::ReviewCoordinator::runFinished, this, &RunResultRecorder::onRunFinished);
@@ -33,11 +40,29 @@ void RunResultRecorder::onRunStarted(quint64 key)
     result.agent = request->agent;
     result.checkpointLabel = request->run.checkpoint ? request->run.checkpointLabel : QString();
     m_started.insert(key, result);
+    if (m_journalPath.isEmpty() || result.sandbox.isEmpty())
+        return;
+    RunResult start = result;
+    start.time = QDateTime::currentDateTimeUtc();
+    QString error;
+    const QString id = RunJournal::recordStart(m_journalPath, start, &error);
+    if (id.isEmpty())
+        spdlog::warn("run start not journalled: {}", error.toStdString());
+    else
+        m_journalIds.insert(key, id);
 }
 
 void RunResultRecorder::onRunFinished(quint64 key, const QJsonObject& answer)
 {
     RunResult result = m_started.take(key);
+    const QString journalId = m_journalIds.take(key);
+    // The end goes into the journal after the result is in its log (a kill in between leaves
+    // the run both recorded and open: reported once more as cut off, never lost).
+    const auto endInJournal = qScopeGuard([this, &journalId] {
+        QString error;
+        if (!journalId.isEmpty() && !RunJournal::recordEnd(m_journalPath, journalId, &error))
+            spdlog::warn("run end not journalled: {}", error.toStdString());
+    });
     if (result.sandbox.isEmpty())
         result.sandbox = answer.value(QStringLiteral("sandbox")).toString();
     if (result.sandbox.isEmpty())

@@ -15,15 +15,17 @@ class ReviewCoordinator;
 namespace k8::timeline {
 
 // Writes the end of every approved run (exit code, or kosa8's failure) into RunResultLog, so the
-// timeline shows it after a restart. Listens to the coordinator's runStarted/runFinished: the
+// timeline shows it after a restart. Listens to the coordinator's runStarting/runFinished: the
 // request's id, agent, sandbox and checkpoint label are taken when the run starts (the request
-// is gone from the coordinator by the time it finishes).
+// is gone from the coordinator by the time it finishes). With a journal path, each run's start
+// goes into the RunJournal before its first kosa8 process exists and its end after the result,
+// so that a run the app never saw end is found at the next start.
 class RunResultRecorder : public QObject
 {
     Q_OBJECT
 public:
     RunResultRecorder(agent::ReviewCoordinator* coordinator, const QString& resultsPath,
-                      QObject* parent = nullptr);
+                      const QString& journalPath = {}, QObject* parent = nullptr);
 
     QString path() const { return m_path; }
 
@@ -36,7 +38,9 @@ private:
     void onRunFinished(quint64 key, const QJsonObject& result);
     QPointer<agent::ReviewCoordinator> m_coordinator;
     QString m_path;
+    QString m_journalPath;
     QHash<quint64, RunResult> m_started;
+    QHash<quint64, QString> m_journalIds; // request key -> its run's id in the journal
 };
 
 } // namespace k8::timeline

@@ -251,6 +251,8 @@ QString TimelineBuilder::describe(const TimelineItem& item)
             outcome = tr("result not recorded");
         else if (item.run.ran)
             outcome = tr("exit code %1").arg(item.run.exitCode);
+        else if (item.run.cutOff)
+            outcome = tr("cut off");
         else
             outcome = tr("kosa8 failed");
         QString text = tr("Run %1 by %2, %3, decided by %4, %5")
@@ -298,7 +300,7 @@ QString TimelineBuilder::details(const TimelineItem& item)
             item.run.checkpointLabel.isEmpty() ? tr("none taken") : item.run.checkpointLabel);
         if (item.run.hasResult && item.run.ran)
             add(tr("Exit code"), QString::number(item.run.exitCode));
-        add(tr("kosa8 error"), item.run.error);
+        add(item.run.cutOff ? tr("Cut off") : tr("kosa8 error"), item.run.error);
         break;
     case Kind::Fork:
     case Kind::ForkedFrom:

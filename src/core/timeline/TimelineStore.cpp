@@ -160,6 +160,8 @@ bool RunResultLog::append(const QString& path, const RunResult& result, QString*
         o.insert(QStringLiteral("error"), result.error);
     if (!result.reset.isEmpty())
         o.insert(QStringLiteral("reset"), result.reset);
+    if (result.cutOff)
+        o.insert(QStringLiteral("cut_off"), true);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
         *error = tr("Cannot open %1: %2").arg(path, file.errorString());
@@ -202,6 +204,7 @@ QList<RunResult> RunResultLog::read(const QString& path, int* skipped)
             r.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
             r.error = o.value(QStringLiteral("error")).toString();
             r.reset = o.value(QStringLiteral("reset")).toObject();
+            r.cutOff = o.value(QStringLiteral("cut_off")).toBool();
             results.append(r);
         }
     }
@@ -262,6 +265,7 @@ QList<RunRecord> LedgerRuns::fromLedger(const QList<QJsonObject>& entries, const
             run.ran = r.ran;
             run.exitCode = r.exitCode;
             run.error = r.error;
+            run.cutOff = r.cutOff;
         }
         runs.append(run);
     }

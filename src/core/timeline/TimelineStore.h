@@ -54,7 +54,9 @@ private:
 // The end of each approved run, as the app saw it, one JSON line each, appended to
 // `run-results.jsonl` beside the ledger (the ledger records the decision before the run, so it
 // cannot hold the exit code):
-//   {"time", "sandbox", "request", "agent", "checkpoint", "ran", "exit_code", "error"}
+//   {"time", "sandbox", "request", "agent", "checkpoint", "ran", "exit_code", "error", "cut_off"}
+// "cut_off": true marks a run the app never saw end (RunJournal): "time" is when it started,
+// "ran" is false, "error" says why.
 struct RunResult
 {
     QDateTime time;
@@ -67,6 +69,8 @@ struct RunResult
     QString error;
     // The reset to the base after the run, as RunExecutor::resetOutcome() says it; empty: none.
     QJsonObject reset;
+    // The app ended while it ran (found in the run journal at the next start).
+    bool cutOff = false;
 };
 
 class RunResultLog

@@ -28,7 +28,8 @@ struct RunRecord
     bool hasResult = false;  // the app saw the run end
     bool ran = false;        // the code ran (exitCode is its exit); false: kosa8 failed
     int exitCode = -1;
-    QString error; // kosa8's failure, when !ran
+    QString error;       // kosa8's failure, when !ran
+    bool cutOff = false; // the app ended while it ran (RunJournal)
 };
 
 // A fork the app made: `fork NAME -n N` and the sandboxes kosa8 printed.

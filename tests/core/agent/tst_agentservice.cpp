@@ -289,6 +289,24 @@ private Q_SLOTS:
         const QJsonObject denied = sandboxes.at(1).toObject().value(QStringLiteral("egress")).toObject();
         QCOMPARE(denied.value(QStringLiteral("mode")).toString(), QStringLiteral("deny"));
         QVERIFY(!denied.contains(QStringLiteral("hosts")));
+        // A whole list says so (issue 24, finding 10).
+        QCOMPARE(answer.value(QStringLiteral("partial")).toBool(true), false);
+        QCOMPARE(answer.value(QStringLiteral("unreadable_lines")).toInt(-1), 0);
+
+        // Lines of kosa8's list that could not be read: the agent is told the list is partial.
+        struct Partial : SandboxDirectory
+        {
+            bool isListed() const override { return true; }
+            QList<k8::kosa8::Sandbox> sandboxes() const override { return {}; }
+            int unreadableLines() const override { return 13; }
+        } partial;
+        m_service->setSandboxDirectory(&partial);
+        const QJsonValue partly = client.request(QStringLiteral("sandboxes"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(partly), Wait);
+        m_service->setSandboxDirectory(nullptr);
+        answer = resultOf(client.response(partly)).toObject();
+        QCOMPARE(answer.value(QStringLiteral("partial")).toBool(), true);
+        QCOMPARE(answer.value(QStringLiteral("unreadable_lines")).toInt(), 13);
         // Nothing was queued or recorded: the method decides nothing.
         QCOMPARE(m_service->pendingCount(), 0);
         QVERIFY(!QFile::exists(ledgerPath()) || ledger().isEmpty());

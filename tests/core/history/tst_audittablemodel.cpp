@@ -252,6 +252,44 @@ private Q_SLOTS:
         QCOMPARE(store->rowCount(), 8);
     }
 
+    // Issue 24, finding 11: a run the app was killed in is "cut_off" in run-results.jsonl beside
+    // the ledger; History marks the decision that approved it, and only that one.
+    void cutOffRunIsMarked()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(ledgerLine(1, QStringLiteral("2026-12-01T10:00:09.500Z"), QStringLiteral("approve"),
+                              QStringLiteral("person"), QStringLiteral("box1"), QStringLiteral("Hangs")));
+        file.write(ledgerLine(2, QStringLiteral("2026-12-01T10:00:35.000Z"), QStringLiteral("approve"),
+                              QStringLiteral("person"), QStringLiteral("box1"), QStringLiteral("Finished")));
+        file.close();
+        QFile results(dir.filePath(QStringLiteral("run-results.jsonl")));
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        results.write(
+            R"({"time":"2026-12-01T10:00:10.000Z","sandbox":"box1","request":"req-1","agent":"langgraph",)"
+            R"("checkpoint":"","ran":false,"error":"cut","cut_off":true})"
+            "\n");
+        results.write(
+            R"({"time":"2026-12-01T10:00:36.000Z","sandbox":"box1","request":"req-2","agent":"langgraph",)"
+            R"("checkpoint":"","ran":true,"exit_code":0})"
+            "\n");
+        results.close();
+
+        auto store = std::make_shared<AuditStore>();
+        QString error;
+        QVERIFY(LedgerSource::load(path, store.get(), -1, &error));
+        QCOMPARE(store->rowCount(), 2);
+        const QString cut =
+            AuditTableModel::cellText(*store, store->rowOfSeq(Source::Desk, 1), AuditColumn::Detail);
+        const QString done =
+            AuditTableModel::cellText(*store, store->rowOfSeq(Source::Desk, 2), AuditColumn::Detail);
+        QVERIFY2(cut.contains(QStringLiteral("cut off")), qPrintable(cut));
+        QVERIFY2(!done.contains(QStringLiteral("cut off")), qPrintable(done));
+    }
+
     void modelWithTester()
     {
         auto store = loaded(sample());

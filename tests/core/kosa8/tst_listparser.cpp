@@ -202,6 +202,7 @@ private Q_SLOTS:
     void stripAnsi();
     void problemKeepsTheLine();
     void junkRowUnderSandboxTable();
+    void noiseWithValidNamesIsNotASandbox();
     void invalidNamesInOtherLists();
     void datesAndTypedValues();
     void version_data();
@@ -414,6 +415,53 @@ void TestListParser::junkRowUnderSandboxTable()
     QCOMPARE(parsed.problems.size(), 1);
     QCOMPARE(parsed.problems.first().lineNumber, 3);
     QVERIFY(parsed.problems.first().reason.contains(u"not a sandbox name"_s));
+}
+
+// Issue 24, finding 10: kosa8 printing noise between its rows (the stand-in's "noise" fault). A
+// noise line whose first word happens to be a valid name ("g", "kl", "2se") is not a sandbox:
+// a row is one only when its status and its egress policy read too. The real rows are kept.
+void TestListParser::noiseWithValidNamesIsNotASandbox()
+{
+    const QByteArray output("NAME    STATUS    EGRESS   IMAGES   CREATED\n"
+                            "g\n"
+                            "demo    running   deny              2026-12-03T15:38:14Z\n"
+                            "kl      ~~\n"
+                            "other   running   any               2026-12-03T15:38:14Z\n"
+                            "2se     #         0x1f\n"
+                            "zz9     running   ???\n"
+                            "x_1     stopped   allow\n"
+                            "a.b     42%\n"
+                            "spin-3  ...       ...\n"
+                            "!!!\n"
+                            "~~~~~~~~\n"
+                            "--      progress\n"
+                            "[####   ]\n"
+                            "???     ??\n"
+                            "@@      3\n");
+    const Parsed<Sandbox> parsed = ListParser::sandboxes(output);
+    QStringList names;
+    for (const Sandbox& s : parsed.items)
+        names.append(s.name);
+    QCOMPARE(names, (QStringList{u"demo"_s, u"other"_s}));
+    QCOMPARE(parsed.items[1].egress.mode, EgressPolicy::Mode::Any);
+    QCOMPARE(parsed.problems.size(), 13);
+    QList<int> lines;
+    for (const ParseProblem& p : parsed.problems)
+        lines.append(p.lineNumber);
+    QCOMPARE(lines, (QList<int>{2, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}));
+    QVERIFY2(parsed.problems[0].reason.contains(u"STATUS"_s), qPrintable(parsed.problems[0].reason));
+    QVERIFY2(parsed.problems[3].reason.contains(u"egress"_s), qPrintable(parsed.problems[3].reason));
+
+    // A status and a policy that read keep a row whatever else it holds; a list without an
+    // EGRESS column at all still lists (egress unknown, as before).
+    const Parsed<Sandbox> noEgress = ListParser::sandboxes("NAME   STATUS\ndemo   upgrading now\n");
+    QCOMPARE(noEgress.items.size(), 1);
+    QCOMPARE(noEgress.items.first().egress.mode, EgressPolicy::Mode::Unknown);
+    const Parsed<Sandbox> json = ListParser::sandboxes(
+        R"([{"name": "a", "status": "running", "egress": "deny"}, {"name": "b", "status": 7, "egress": "deny"},
+            {"name": "c", "status": "stopped", "egress": "sometimes"}])");
+    QCOMPARE(json.items.size(), 1);
+    QCOMPARE(json.problems.size(), 2);
 }
 
 // Found by tests/fuzz/kosa8_lists.cpp: labels, snapshot ids and image references go back to
