@@ -61,6 +61,15 @@ QStringList RevealBar::describe(const HiddenText::Report& report)
         else if (n > 1)
             parts << several(n);
     };
+    // First: the one finding that changes what Python reads without any character to see.
+    add(HiddenText::EncodingDeclaration,
+        tr("1 source-encoding declaration other than UTF-8 (Python that reads the code from a file "
+           "decodes it in that encoding, so what runs can differ from what you read)"),
+        [](int n) {
+            return tr("%n source-encoding declarations other than UTF-8 (Python that reads the code from a "
+                      "file decodes it in that encoding, so what runs can differ from what you read)",
+                      nullptr, n);
+        });
     add(HiddenText::BidiControl, tr("1 bidirectional control"),
         [](int n) { return tr("%n bidirectional controls", nullptr, n); });
     add(HiddenText::Invisible, tr("1 zero-width or invisible character"),

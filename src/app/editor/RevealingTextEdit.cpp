@@ -274,14 +274,16 @@ void RevealingTextEdit::refreshMarkedText()
     rightToLeft.setUnderlineColor(m_markers->warningColour());
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
         const QString text = block.text();
-        if (isAscii(text))
+        // An encoding declaration is ASCII: a line that says "coding" is scanned all the same.
+        if (isAscii(text) && !text.contains(QLatin1String("coding"), Qt::CaseInsensitive))
             continue;
         // One line at a time, on the document's text: a marker (U+FFFC) ends a word as the
         // character it stands for would, and the positions are the document's.
         const HiddenText::Report report = HiddenText::scan(text, std::numeric_limits<int>::max());
         for (const HiddenText::Finding& finding : report.findings) {
             if (finding.kind != HiddenText::NonAsciiInIdentifier &&
-                finding.kind != HiddenText::RightToLeftText)
+                finding.kind != HiddenText::RightToLeftText &&
+                finding.kind != HiddenText::EncodingDeclaration)
                 continue;
             QTextEdit::ExtraSelection selection;
             selection.cursor = QTextCursor(document());

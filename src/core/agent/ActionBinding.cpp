@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/ActionBinding.h"
 #include "agent/CanonicalJson.h"
+#include "agent/HiddenText.h"
 #include "agent/Sha256.h"
 
 #include <QCoreApplication>
@@ -36,6 +37,36 @@ QString inexactString(QStringView text)
             return Text::tr("a string holds a lone UTF-16 surrogate, which has no UTF-8 form");
     }
     return {};
+}
+
+// Why `text` can hide code (HiddenText::canHideCode), in words, or empty.
+QString hidingString(const QString& text)
+{
+    const std::optional<HiddenText::Finding> found = HiddenText::firstHidingFinding(HiddenText::scan(text));
+    if (!found)
+        return {};
+    const QString character = found->codePoint != 0
+                                  ? QStringLiteral(" (%1)").arg(HiddenText::markerLabel(found->codePoint))
+                                  : QString();
+    switch (found->kind) {
+    case HiddenText::BidiControl:
+        return Text::tr("the text holds a bidirectional control%1").arg(character);
+    case HiddenText::Invisible:
+        return Text::tr("the text holds an invisible character%1").arg(character);
+    case HiddenText::ControlCharacter:
+        return Text::tr("the text holds a control character%1").arg(character);
+    case HiddenText::LoneCarriageReturn:
+        return Text::tr("the text holds a lone carriage return, a line end for some interpreters only");
+    case HiddenText::LineSeparator:
+        return Text::tr("the text holds a Unicode line or paragraph separator%1").arg(character);
+    case HiddenText::EncodingDeclaration:
+        return Text::tr("the text declares a source encoding other than UTF-8 (\"%1\"), so Python can read "
+                        "other code than the one shown")
+            .arg(text.mid(found->offset, found->length));
+    default:
+        break;
+    }
+    return Text::tr("the text holds characters that can hide code");
 }
 
 QString defaultImage(const RunDefaults& defaults, const QString& language)
@@ -164,6 +195,43 @@ QString inexactReason(const QJsonValue& value)
         break;
     }
     return {};
+}
+
+QString hidingReason(const QJsonValue& value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return hidingString(value.toString());
+    case QJsonValue::Array: {
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue& item : array) {
+            if (QString why = hidingReason(item); !why.isEmpty())
+                return why;
+        }
+        return {};
+    }
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (QString why = hidingString(it.key()); !why.isEmpty())
+                return why;
+            if (QString why = hidingReason(it.value()); !why.isEmpty())
+                return why;
+        }
+        return {};
+    }
+    case QJsonValue::Double:
+    case QJsonValue::Null:
+    case QJsonValue::Bool:
+    case QJsonValue::Undefined:
+        break;
+    }
+    return {};
+}
+
+QString hidingReason(const ActionBinding& binding)
+{
+    return hidingReason(binding.boundIsPayload ? binding.boundPayload : QJsonValue(binding.boundObject));
 }
 
 ActionBinding runBinding(const RunSpec& spec, const RunDefaults& defaults)

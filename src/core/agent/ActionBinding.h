@@ -65,4 +65,13 @@ QString approvedActionSha256s(const QList<ActionBinding>& bindings);
 // Why `value` cannot be hashed faithfully (see ActionBinding::exact), or empty.
 QString inexactReason(const QJsonValue& value);
 
+// Why no standing rule may approve the action of `binding`, though a rule's hash matches it: one
+// of its strings (or keys) holds text that can hide code from the person reading it or make an
+// interpreter read other code than shown (HiddenText::canHideCode: a bidi control, an invisible
+// or control character, a lone CR, a line separator, a source-encoding declaration other than
+// UTF-8). Empty when there is none. A person decides such an action, with the warning in view.
+QString hidingReason(const ActionBinding& binding);
+// The same for one JSON value (a run's code, a rule's code).
+QString hidingReason(const QJsonValue& value);
+
 } // namespace k8::agent

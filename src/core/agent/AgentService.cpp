@@ -881,6 +881,12 @@ bool AgentService::addApproveCodeRule(const QString& code, QString* error)
             *error = tr("There is no code to approve.");
         return false;
     }
+    // The rule would never approve it (RuleSet::match), so it is not saved.
+    if (const QString hiding = hidingReason(QJsonValue(code)); !hiding.isEmpty()) {
+        if (error)
+            *error = tr("This code cannot be approved by a standing rule: %1.").arg(hiding);
+        return false;
+    }
     return ruleChanged(m_ruleStore.addApproveCode(sha256Hex(code.toUtf8()), error));
 }
 
@@ -917,6 +923,8 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
         if (!binding.exact)
             return fail(tr("This action cannot be approved by a standing rule: %1.")
                             .arg(inexactReason(binding.bound())));
+        if (const QString hiding = hidingReason(binding); !hiding.isEmpty())
+            return fail(tr("This action cannot be approved by a standing rule: %1.").arg(hiding));
         if (request.method == Method::Run &&
             binding.bound().value(QLatin1String("sandbox")).toString().isEmpty())
             return fail(tr("Choose a sandbox to run the code in."));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/HiddenText.h"
 
+#include "kosa8/CodingDeclaration.h"
+
 #include <QChar>
 
 #include <algorithm>
@@ -171,6 +173,7 @@ public:
                 endLine(i);
                 i += width;
                 m_lineStart = i;
+                m_lineStarts.append(i);
                 ++m_line;
                 continue;
             }
@@ -209,6 +212,7 @@ public:
         endWord(size);
         endRightToLeft(size);
         endLine(size);
+        addEncodingDeclarations();
         std::sort(m_report.findings.begin(), m_report.findings.end(),
                   [](const HiddenText::Finding& a, const HiddenText::Finding& b) {
                       return a.offset != b.offset ? a.offset < b.offset : a.kind < b.kind;
@@ -232,6 +236,20 @@ private:
         finding.codePoint = codePoint;
         finding.lineLength = lineLength;
         m_report.findings.append(finding);
+    }
+
+    // Declarations are found on lines as Python splits them (a U+2028 does not end one there), and
+    // placed on the lines this scan counts.
+    void addEncodingDeclarations()
+    {
+        for (const auto& declaration : kosa8::CodingDeclaration::lookalikes(m_text)) {
+            const auto next =
+                std::upper_bound(m_lineStarts.cbegin(), m_lineStarts.cend(), declaration.offset);
+            const qsizetype line = qMax<qsizetype>(0, next - m_lineStarts.cbegin() - 1);
+            m_line = int(line);
+            m_lineStart = m_lineStarts.at(line);
+            add(HiddenText::EncodingDeclaration, declaration.offset, declaration.length, 0);
+        }
     }
 
     // A run of non-ASCII word characters ends at an ASCII one (or at the end of the word).
@@ -283,6 +301,7 @@ private:
     qsizetype m_runStart = -1;
     qsizetype m_rtlStart = -1;
     QList<std::pair<qsizetype, qsizetype>> m_runs;
+    QList<qsizetype> m_lineStarts{0};
     bool m_wordHasAscii = false;
     bool m_wordOnlyLookAlikes = true;
 };
@@ -299,6 +318,44 @@ HiddenText::Report HiddenText::scan(const QString& text, int longLineLimit)
     Report report;
     Scanner(text, longLineLimit, report).run();
     return report;
+}
+
+bool HiddenText::canHideCode(Kind kind)
+{
+    switch (kind) {
+    case BidiControl:
+    case Invisible:
+    case ControlCharacter:
+    case LoneCarriageReturn:
+    case LineSeparator:
+    case EncodingDeclaration:
+        return true;
+    case CrLfLineEnd:
+    case UnusualSpace:
+    case NonAsciiInIdentifier:
+    case RightToLeftText:
+    case LongLine:
+    case KindCount:
+        break;
+    }
+    return false;
+}
+
+std::optional<HiddenText::Finding> HiddenText::firstHidingFinding(const Report& report)
+{
+    for (const Finding& finding : report.findings) {
+        if (canHideCode(finding.kind))
+            return finding;
+    }
+    // Past MaxFindings only the counts are exact: a kind counted but not kept still counts.
+    for (int kind = 0; kind < KindCount; ++kind) {
+        if (report.counts.at(kind) > 0 && canHideCode(Kind(kind))) {
+            Finding finding;
+            finding.kind = Kind(kind);
+            return finding;
+        }
+    }
+    return std::nullopt;
 }
 
 std::optional<HiddenText::Kind> HiddenText::kindOf(char32_t c)

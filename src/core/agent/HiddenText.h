@@ -12,9 +12,10 @@ namespace k8::agent {
 // Finds in a text everything that can hide code from a person who reads it: characters that draw
 // nothing or reorder what is drawn (Trojan Source, CVE-2021-42574), control characters, line ends
 // that some interpreters honour and others do not, spaces that are not spaces, letters that look
-// like ASCII letters but are not (homoglyphs, CVE-2021-42694), and lines so long that their tail
-// is out of sight. The review shows the counts before the Approve button and the editor draws each
-// of them as a visible marker; both take their rules from here so that they cannot disagree.
+// like ASCII letters but are not (homoglyphs, CVE-2021-42694), lines so long that their tail
+// is out of sight, and source-encoding declarations that make Python read other code than shown. The review
+// shows the counts before the Approve button and the editor draws each of them as a visible marker; both take
+// their rules from here so that they cannot disagree.
 //
 // Positions are in UTF-16 code units (QString indices), 0-based. A line ends at "\n", "\r\n", a
 // lone "\r", U+2028 or U+2029: the editor breaks the line at each of them, because one of the
@@ -37,6 +38,9 @@ public:
         RightToLeftText,      // a run of right-to-left letters (Hebrew, Arabic...): with no control
                               // at all they reorder the neutral characters and numbers next to them
         LongLine,             // a line longer than the limit: the finding covers the tail
+        EncodingDeclaration,  // "# coding: utf-7" and the like, naming anything but UTF-8, on any
+                              // line (kosa8::CodingDeclaration::lookalikes): Python that reads
+                              // the code from a file decodes it with that codec, not as shown
         KindCount
     };
 
@@ -73,6 +77,15 @@ public:
     static constexpr int MaxFindings = 10000;
 
     static Report scan(const QString& text, int longLineLimit = DefaultLongLineLimit);
+
+    // The kinds that can hide code from a person who reads it, or make an interpreter read other
+    // code than the one shown: bidi controls, invisible and control characters, lone CRs, line
+    // separators and encoding declarations. An action whose text holds one is never approved by a
+    // standing rule (Rules.cpp); a person decides, with the warning in view. Windows line ends,
+    // unusual spaces, look-alike letters, right-to-left text and long lines warn only.
+    static bool canHideCode(Kind kind);
+    // The first finding of such a kind in `report`, if any.
+    static std::optional<Finding> firstHidingFinding(const Report& report);
 
     // The kind of a character that is suspect on its own (so not CR, which depends on what follows,
     // and not letters, which depend on the word). Tab and LF are ordinary.

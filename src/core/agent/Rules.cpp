@@ -385,6 +385,12 @@ std::optional<RuleMatch> RuleSet::match(const Request& request, const QList<Acti
         if (!names.contains(approving->name))
             names.append(approving->name);
     }
+    // Every action is bound; none may hold text that can hide code (looked at last: it reads
+    // every string, and most requests no approve rule binds end above).
+    for (const ActionBinding& binding : bindings) {
+        if (!hidingReason(binding).isEmpty())
+            return std::nullopt;
+    }
     return RuleMatch{names.join(u','), Rule::Decision::Approve};
 }
 

@@ -237,6 +237,11 @@ bool RunExecutor::planRun(QString* problem)
                            .arg(m_spec.language);
             return false;
         }
+        const QString refusal = profile.stdinRefusal(m_spec.language, m_spec.code);
+        if (!refusal.isEmpty()) {
+            *problem = refusal;
+            return false;
+        }
     }
     if (m_interpreter.isEmpty()) {
         *problem = tr("The command profile has no interpreter for the language '%1'.").arg(m_spec.language);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kosa8/CommandProfile.h"
 
+#include "kosa8/CodingDeclaration.h"
+#include "kosa8/InterpreterLoader.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -176,7 +179,8 @@ CommandProfile CommandProfile::builtIn()
     profile.m_fragments.insert(QStringLiteral("mount"), words({"-v", "{mount}"}));
 
     profile.m_interpreters.insert(QStringLiteral("python"), words({"python", "-c", "{code}"}));
-    profile.m_interpreters.insert(QStringLiteral("python.stdin"), words({"python", "-"}));
+    // Not "python -": Python would honour a source-encoding declaration in the code it reads.
+    profile.m_interpreters.insert(QStringLiteral("python.stdin"), InterpreterLoader::pythonStdin());
     profile.m_interpreters.insert(QStringLiteral("bash"), words({"bash", "-c", "{code}"}));
     profile.m_interpreters.insert(QStringLiteral("bash.stdin"), words({"bash", "-s"}));
     profile.m_interpreters.insert(QStringLiteral("node"), words({"node", "-e", "{code}"}));
@@ -528,6 +532,23 @@ bool CommandProfile::fitsOneArgument(const QByteArray& utf8Code, qint64 maxArgum
             return false;
     }
     return true;
+}
+
+QString CommandProfile::stdinRefusal(const QString& language, const QString& code) const
+{
+    const QStringList interpreter = m_interpreters.value(language + QStringLiteral(".stdin"));
+    if (interpreter.isEmpty() || InterpreterLoader::usesLoader(interpreter) ||
+        InterpreterLoader::readsNoDeclaration(interpreter))
+        return {};
+    const std::optional<CodingDeclaration::Match> declared = CodingDeclaration::honoured(code);
+    if (!declared)
+        return {};
+    return tr("Line %1 of the code declares the source encoding \"%2\". The command profile's \"%3.stdin\" "
+              "(%4) may be a Python that reads the code itself and decodes it with that encoding, so what "
+              "would run differs from what was shown; it was not run. Reset \"%3.stdin\" to its built-in "
+              "entry, which ignores such declarations.")
+        .arg(declared->line + 1)
+        .arg(declared->name, language, interpreter.first());
 }
 
 bool CommandProfile::encodesExactly(const QString& code)

@@ -36,7 +36,7 @@ struct CommandLine
 //
 //   {"operations": {"sandbox.ls": ["sandbox", "ls", "--format", "json"], ...},
 //    "fragments":  {"egress.mode": ["--egress", "{mode}"], ...},
-//    "interpreters": {"python": ["python", "-c", "{code}"], "python.stdin": ["python", "-"], ...}}
+//    "interpreters": {"python": ["python", "-c", "{code}"], "bash.stdin": ["bash", "-s"], ...}}
 //
 // Templates hold literal words and placeholders. "{key}" is replaced by the string parameter
 // `key` (a word that is exactly "{key}" stays one argument even when the value has spaces);
@@ -104,6 +104,12 @@ public:
     // alter), and not starting with '-' (never mistaken for an option of kosa8 or the interpreter).
     // Anything else goes on standard input, where the bytes are written as they are.
     static bool fitsOneArgument(const QByteArray& utf8Code, qint64 maxArgumentBytes);
+    // Empty when `code` may go on standard input to the ".stdin" interpreter of `language` and be
+    // read there as it was shown; else why not, for the run's error. Refused: code whose line 1 or
+    // 2 declares a source encoding other than UTF-8 (CodingDeclaration::honoured), for an
+    // interpreter that may be a Python reading its program itself, as a person's "python3 -"
+    // would: any template but the built-in loader (InterpreterLoader) and shells or node.
+    QString stdinRefusal(const QString& language, const QString& code) const;
     // False when the text holds a lone UTF-16 surrogate: toUtf8() would write '?' in its place, so
     // the bytes that ran would differ from the code that was shown and hashed.
     static bool encodesExactly(const QString& code);

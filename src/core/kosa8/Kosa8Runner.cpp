@@ -442,6 +442,11 @@ CommandLine Kosa8Runner::build(Operation op, const QVariantMap& params, QString*
         if (interpreter.isEmpty())
             return fail(tr("No interpreter is configured for the language \"%1\" (known: %2).")
                             .arg(language, m_profile.languages().join(QStringLiteral(", "))));
+        if (viaStdin) {
+            const QString refusal = m_profile.stdinRefusal(language, code);
+            if (!refusal.isEmpty())
+                return fail(refusal);
+        }
         values.insert(QStringLiteral("interpreter"), interpreter);
     }
 

@@ -3,6 +3,8 @@
 
 #include "policy/EgressEntry.h"
 
+#include "kosa8/CodingDeclaration.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <QSet>
@@ -66,6 +68,7 @@ public:
     {}
 
     void scanLine(int lineNumber, const QString& line);
+    void encodingDeclarations(const QString& code);
     QList<ReachFinding> findings() const { return m_findings; }
 
 private:
@@ -377,6 +380,17 @@ void Scanner::scanLine(int lineNumber, const QString& line)
     shellRules(lineNumber, line);
 }
 
+// A declaration is a comment, which the line rules skip; but it changes what Python reads, so that
+// nothing this scan or the view shows may be what runs (issue 24).
+void Scanner::encodingDeclarations(const QString& code)
+{
+    for (const kosa8::CodingDeclaration::Match& declaration : kosa8::CodingDeclaration::lookalikes(code))
+        risk(declaration.line + 1, QStringLiteral("coding"),
+             CodeReach::tr("declares the source encoding %1: Python that reads the code from a file decodes "
+                           "it into other code than the one shown, which this scan does not see")
+                 .arg(declaration.name));
+}
+
 } // namespace
 
 QString ReachFinding::destination() const
@@ -402,6 +416,7 @@ QList<ReachFinding> scanCode(const QString& code, const QString& language)
             line = line.left(4000); // minified blobs: the patterns need no more, and stay fast
         scanner.scanLine(i + 1, line);
     }
+    scanner.encodingDeclarations(code);
     QList<ReachFinding> findings = scanner.findings();
     std::stable_sort(findings.begin(), findings.end(),
                      [](const ReachFinding& a, const ReachFinding& b) { return a.line < b.line; });

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void pluralsAndLongestLine();
     void followsTheEditor();
     void agentTextIsNeverMarkup();
+    void encodingDeclarationIsNamedFirstAndUnderlined();
 };
 
 void TestRevealBar::hiddenWhenNothingWasFound()
@@ -91,6 +92,37 @@ void TestRevealBar::agentTextIsNeverMarkup()
     bar.setReport(HiddenText::scan(QStringLiteral("<b>x</b>\u202E")));
     for (const QLabel* label : bar.findChildren<QLabel*>())
         QCOMPARE(label->textFormat(), Qt::PlainText);
+}
+
+// Issue 24 finding 1: "# coding: unicode_escape" is ASCII and draws as a grey comment, but Python
+// that reads the file decodes the "\n" in the next comment as a line break. The bar names it
+// first, as loudly as a bidi control, and the editor underlines it.
+void TestRevealBar::encodingDeclarationIsNamedFirstAndUnderlined()
+{
+    CodeEditor editor;
+    RevealBar bar;
+    QObject::connect(&editor, &CodeEditor::findingsChanged, &bar, &RevealBar::setReport);
+    bar.show();
+    editor.setCode(
+        QStringLiteral("# coding: unicode_escape\n# tidy \u2014 \\nprint('hidden')\nx = 1\u202E\n"));
+    QVERIFY(bar.isVisible());
+    const QStringList parts = RevealBar::describe(editor.findings());
+    QCOMPARE(parts.size(), 2);
+    QVERIFY2(parts.first().startsWith(QStringLiteral("1 source-encoding declaration other than UTF-8")),
+             qPrintable(parts.first()));
+    QCOMPARE(parts.at(1), QStringLiteral("1 bidirectional control"));
+    QVERIFY2(bar.text().startsWith(QStringLiteral("This code holds 1 source-encoding declaration")),
+             qPrintable(bar.text()));
+
+    const auto& marks = editor.markedTextSelections();
+    QCOMPARE(marks.size(), 1);
+    QCOMPARE(marks.at(0).cursor.selectionStart(), 2);
+    QCOMPARE(marks.at(0).cursor.selectedText(), QStringLiteral("coding: unicode_escape"));
+    QCOMPARE(marks.at(0).format.underlineStyle(), QTextCharFormat::WaveUnderline);
+
+    editor.setCode(QStringLiteral("# -*- coding: utf-8 -*-\nprint(1)\n"));
+    QVERIFY(bar.isHidden());
+    QVERIFY(editor.markedTextSelections().isEmpty());
 }
 
 QTEST_MAIN(TestRevealBar)

@@ -957,6 +957,20 @@ private Q_SLOTS:
                  handHash(R"j({"method":"review","payload":{"code":"print(7)","question":"Run this?"}})j"));
         // Both requests still wait for the person.
         QCOMPARE(m_service->inbox()->count(), 2);
+
+        // Issue 24: code behind a source-encoding declaration (or a bidi control) would never be
+        // approved by the rule, so none is saved, and the person is told why.
+        const QString declared = QStringLiteral("# coding: unicode_escape\n# \u2014 \\nprint('hidden')\n");
+        client.request(QStringLiteral("review"), reviewParams(declared));
+        const quint64 hiding = waitForQueued(queued, 3);
+        QVERIFY(!m_service->addApproveActionRule(hiding, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY2(error.contains(QLatin1String("source encoding")), qPrintable(error));
+        QVERIFY(!m_service->addApproveCodeRule(declared, &error));
+        QVERIFY2(error.contains(QLatin1String("source encoding")), qPrintable(error));
+        QVERIFY(!m_service->addApproveCodeRule(QStringLiteral("x = 'a\u202E'"), &error));
+        QVERIFY2(error.contains(QLatin1String("bidirectional")), qPrintable(error));
+        QCOMPARE(m_service->rules().size(), 1);
+        QCOMPARE(m_service->inbox()->count(), 3);
     }
 
     void invalidRulesFileAppliesNothing()

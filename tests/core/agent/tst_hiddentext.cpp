@@ -30,6 +30,8 @@ QString kindName(HiddenText::Kind kind)
         return QStringLiteral("long");
     case HiddenText::RightToLeftText:
         return QStringLiteral("rtl");
+    case HiddenText::EncodingDeclaration:
+        return QStringLiteral("encoding");
     case HiddenText::KindCount:
         break;
     }
@@ -48,7 +50,7 @@ QStringList describe(const HiddenText::Report& report)
                            .arg(finding.column)
                            .arg(finding.length);
         if (finding.kind != HiddenText::NonAsciiInIdentifier && finding.kind != HiddenText::LongLine &&
-            finding.kind != HiddenText::RightToLeftText)
+            finding.kind != HiddenText::RightToLeftText && finding.kind != HiddenText::EncodingDeclaration)
             text += QStringLiteral(" U+%1").arg(uint(finding.codePoint), 4, 16, QLatin1Char('0')).toUpper();
         if (finding.kind == HiddenText::LongLine)
             text += QStringLiteral(" of %1").arg(finding.lineLength);
@@ -79,6 +81,7 @@ private Q_SLOTS:
     void markerLabels();
     void whatNeedsAMarker();
     void revealedInlineNamesWhatHides();
+    void whatCanHideCode();
 };
 
 void TestHiddenText::findings_data()
@@ -172,6 +175,23 @@ void TestHiddenText::findings_data()
         << QStringLiteral("a") + fromUcs4({0xE0080, 0xE0FFF}) + QStringLiteral("\uFFF0\u17B4")
         << QStringList{QStringLiteral("invisible 0:1+2 U+E0080"), QStringLiteral("invisible 0:3+2 U+E0FFF"),
                        QStringLiteral("invisible 0:5+1 U+FFF0"), QStringLiteral("invisible 0:6+1 U+17B4")};
+    // Python decodes a file that declares another encoding with that codec: with unicode_escape
+    // the "\n" inside the comment is a line break and the print runs; the review shows a comment.
+    QTest::newRow("unicode_escape declaration")
+        << QStringLiteral("# coding: unicode_escape\n# note \\nprint('hidden')\n")
+        << QStringList{QStringLiteral("encoding 0:2+22")};
+    QTest::newRow("vim and emacs forms, any line")
+        << QStringLiteral("import os\n\n# vim: set fileencoding=utf-7 :\nx = 1  # -*- coding: latin-1 -*-\n")
+        << QStringList{QStringLiteral("encoding 2:17+12"), QStringLiteral("encoding 3:13+15")};
+    QTest::newRow("after a BOM") << QStringLiteral("\uFEFF# coding=utf-7\n")
+                                 << QStringList{QStringLiteral("invisible 0:0+1 U+FEFF"),
+                                                QStringLiteral("encoding 0:3+12")};
+    QTest::newRow("line numbers past a U+2028")
+        << QStringLiteral("a\u2028b\n# coding: utf-7")
+        << QStringList{QStringLiteral("separator 0:1+1 U+2028"), QStringLiteral("encoding 2:2+13")};
+    QTest::newRow("UTF-8 declarations are fine")
+        << QStringLiteral("# -*- coding: utf-8 -*-\n# vim: fileencoding=UTF8\n# coding=utf_8_sig\n")
+        << QStringList();
     QTest::newRow("line of exactly the limit") << QString(200, QLatin1Char('x')) << QStringList();
     QTest::newRow("long line: the tail past the limit")
         << QStringLiteral("short\n") + QString(250, QLatin1Char('x')) + QStringLiteral("\r\nend")
@@ -269,6 +289,28 @@ void TestHiddenText::revealedInlineNamesWhatHides()
     // Ordinary text, line feeds and tabs, and non-Latin letters are left alone.
     const QString plain = QStringLiteral("Check whether\n\tthe user is an admin? Привет");
     QCOMPARE(HiddenText::revealedInline(plain), plain);
+}
+
+// The kinds that stop a standing rule (Rules.cpp): they can hide code or change what an
+// interpreter reads; the others only warn.
+void TestHiddenText::whatCanHideCode()
+{
+    for (const HiddenText::Kind kind :
+         {HiddenText::BidiControl, HiddenText::Invisible, HiddenText::ControlCharacter,
+          HiddenText::LoneCarriageReturn, HiddenText::LineSeparator, HiddenText::EncodingDeclaration})
+        QVERIFY2(HiddenText::canHideCode(kind), qPrintable(kindName(kind)));
+    for (const HiddenText::Kind kind :
+         {HiddenText::CrLfLineEnd, HiddenText::UnusualSpace, HiddenText::NonAsciiInIdentifier,
+          HiddenText::RightToLeftText, HiddenText::LongLine})
+        QVERIFY2(!HiddenText::canHideCode(kind), qPrintable(kindName(kind)));
+    QVERIFY(
+        !HiddenText::firstHidingFinding(HiddenText::scan(QStringLiteral("x = 1\r\n") + QString(300, u'y')))
+             .has_value());
+    const auto found = HiddenText::firstHidingFinding(
+        HiddenText::scan(QStringLiteral("x = 'caf\u00e9'\n# coding: utf-7\nok = '\u202E'\n")));
+    QVERIFY(found.has_value());
+    QCOMPARE(found->kind, HiddenText::EncodingDeclaration);
+    QCOMPARE(found->line, 1);
 }
 
 QTEST_GUILESS_MAIN(TestHiddenText)

@@ -396,6 +396,59 @@ private Q_SLOTS:
         QVERIFY(!matchOf(rules, lone).has_value());
     }
 
+    // Issue 24 finding 1: code that can hide something from its reader (a source-encoding
+    // declaration other than UTF-8, a bidi control, an invisible or control character, a lone CR,
+    // a line separator) is never approved by a rule, even one naming its exact hash: a person
+    // decides, with the warning in view. Look-alikes, long lines and CRLF only warn.
+    void hidingCodeNeverApprovedByRules_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("approved");
+        QTest::newRow("unicode_escape declaration")
+            << QStringLiteral("# coding: unicode_escape\n# \u2014 \\nprint('hidden')\n") << false;
+        QTest::newRow("utf-7 declaration on line 40")
+            << QStringLiteral("x = 1\n").repeated(39) + QStringLiteral("# vim: set fileencoding=utf-7 :\n")
+            << false;
+        QTest::newRow("bidi control") << QStringLiteral("s = 'user\u202E'\n") << false;
+        QTest::newRow("zero-width space") << QStringLiteral("pass\u200Bword = 1\n") << false;
+        QTest::newRow("control character") << QStringLiteral("print('\u001B[2J')\n") << false;
+        QTest::newRow("lone CR") << QStringLiteral("x = 1\ry = 2\n") << false;
+        QTest::newRow("line separator") << QStringLiteral("x = 1\u2028y = 2\n") << false;
+        QTest::newRow("utf-8 declaration") << QStringLiteral("# -*- coding: utf-8 -*-\nprint(1)\n") << true;
+        QTest::newRow("CRLF") << QStringLiteral("x = 1\r\nprint(x)\r\n") << true;
+        QTest::newRow("long line") << QStringLiteral("x = '%1'\n").arg(QString(300, u'a')) << true;
+        QTest::newRow("accented comment") << QStringLiteral("# caf\u00e9 \u2014 ok\nprint(1)\n") << true;
+    }
+    void hidingCodeNeverApprovedByRules()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, approved);
+        QString error;
+        // As a run by code_sha256 and action_sha256, and as a tool's argument by action_sha256.
+        const Request run = runRequest({{QStringLiteral("code"), code}});
+        const Request tool = reviewRequest(
+            hitlPayload(QStringLiteral("write_file"), {{QStringLiteral("path"), QStringLiteral("job.py")},
+                                                       {QStringLiteral("content"), code}}));
+        RuleSet rules;
+        QVERIFY(rules.add(approveRule(QStringLiteral("code"), code), &error));
+        QVERIFY(rules.add(
+            approveAction(QStringLiteral("run"), actionBindings(run, runDefaults()).first().actionSha256),
+            &error));
+        QVERIFY(rules.add(
+            approveAction(QStringLiteral("tool"), actionBindings(tool, runDefaults()).first().actionSha256),
+            &error));
+        QCOMPARE(matchOf(rules, run).has_value(), approved);
+        QCOMPARE(matchOf(rules, tool).has_value(), approved);
+        QCOMPARE(hidingReason(actionBindings(tool, runDefaults()).first()).isEmpty(), approved);
+        // A reject rule still rejects it.
+        QVERIFY(rules.add(rejectRule(QStringLiteral("no-bot"), QStringLiteral("bot")), &error));
+        Request fromBot = run;
+        fromBot.agent = QStringLiteral("bot");
+        const auto rejected = matchOf(rules, fromBot);
+        QVERIFY(rejected.has_value());
+        QCOMPARE(rejected->decision, Rule::Decision::Reject);
+    }
+
     // Bindings that do not line up with the request's actions approve nothing; a reject rule
     // that names no hash still applies.
     void misalignedBindingsApproveNothing()

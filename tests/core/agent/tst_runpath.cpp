@@ -9,6 +9,7 @@
 #include "agent/PayloadShapes.h"
 #include "agent/RunExecutor.h"
 #include "agent/Sha256.h"
+#include "kosa8/InterpreterLoader.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"
 #include "support/ServiceFixture.h"
@@ -235,6 +236,8 @@ private Q_SLOTS:
         QTest::newRow("NUL first") << QString(QChar(u'\0')) + QStringLiteral("print(2)\n") << true;
         QTest::newRow("non-ASCII") << QStringLiteral("print('h\u00e9llo \u4e16\u754c \U0001F600')\n") << true;
         QTest::newRow("starts with a dash") << QStringLiteral("--egress=any\n") << true;
+        QTest::newRow("encoding declaration")
+            << QStringLiteral("# coding: unicode_escape\n# \u2014 \\nprint('hidden')\n") << true;
         QTest::newRow("control bytes") << QStringLiteral("print('\x01\x1b[31m')\r\n") << false;
         QTest::newRow("plain") << QStringLiteral("print('plain')\n") << false;
     }
@@ -264,10 +267,13 @@ private Q_SLOTS:
         QCOMPARE(!run.value(QStringLiteral("stdin_b64")).isNull(), onStdin);
         if (onStdin) {
             QCOMPARE(bytesOf(run.value(QStringLiteral("stdin_b64"))), code.toUtf8());
-            // Nothing of the code on the command line as well.
+            // Nothing of the code on the command line as well: python -c LOADER, which compiles
+            // the code as a str so that no encoding declaration counts (InterpreterLoader).
             const QJsonArray argv = run.value(QStringLiteral("argv_b64")).toArray();
-            QCOMPARE(argv.size(), 2); // python -
-            QCOMPARE(bytesOf(argv.at(1)), QByteArray("-"));
+            const QStringList loader = k8::kosa8::InterpreterLoader::pythonStdin();
+            QCOMPARE(argv.size(), loader.size());
+            for (qsizetype i = 0; i < argv.size(); ++i)
+                QCOMPARE(bytesOf(argv.at(i)), loader.at(i).toUtf8());
         }
     }
 
@@ -329,6 +335,52 @@ private Q_SLOTS:
         }
         // Refused before anything ran: not even the checkpoint.
         QCOMPARE(jobs.count(), 0);
+    }
+
+    // Issue 24 finding 1: a person's "python.stdin" that lets Python read the code itself
+    // ("python3 -") never gets code whose line 1 or 2 declares another encoding than UTF-8: the
+    // run is refused with the reason, before the checkpoint. Code without one still runs there.
+    void stdinOverrideGetsNoEncodingDeclaration()
+    {
+        QString profileError;
+        k8::kosa8::CommandProfile profile = k8::kosa8::CommandProfile::builtIn();
+        QVERIFY2(profile.loadOverridesFromJson(R"({"interpreters": {"python.stdin": ["python3", "-"]}})",
+                                               QStringLiteral("test"), &profileError),
+                 qPrintable(profileError));
+        m_runner->setProfile(profile);
+        createSandbox();
+        QSignalSpy jobs(m_runner.get(), &k8::kosa8::Kosa8Runner::jobStarted);
+        auto runOnce = [this](const QString& code) {
+            RunExecutor executor(m_runner.get());
+            QSignalSpy finished(&executor, &RunExecutor::finished);
+            RunSpec spec;
+            spec.code = code;
+            spec.language = QStringLiteral("python");
+            spec.sandbox = QStringLiteral("box1");
+            spec.image = QStringLiteral("python:3.12-slim");
+            spec.checkpoint = true;
+            spec.checkpointLabel = QStringLiteral("before-x");
+            executor.start(spec);
+            if (finished.count() == 0)
+                finished.wait(Wait);
+            return finished.isEmpty() ? QVariantList() : finished.first();
+        };
+        const QVariantList refused =
+            runOnce(QStringLiteral("# coding: unicode_escape\n# \u2014 \\nprint('hidden')\n"));
+        QVERIFY(!refused.isEmpty());
+        QCOMPARE(refused.at(0).toBool(), false);
+        QVERIFY2(refused.at(2).toString().contains(
+                     QLatin1String("declares the source encoding \"unicode_escape\"")),
+                 qPrintable(refused.at(2).toString()));
+        QCOMPARE(jobs.count(), 0);
+        QVERIFY(runs().isEmpty());
+
+        const QVariantList ran = runOnce(QStringLiteral("print('\u2014')\n"));
+        QVERIFY(!ran.isEmpty());
+        QCOMPARE(ran.at(0).toBool(), true);
+        QCOMPARE(runs().size(), 1);
+        QCOMPARE(runs().first().value(QStringLiteral("argv")).toArray(),
+                 QJsonArray({QStringLiteral("python3"), QStringLiteral("-")}));
     }
 
     // ---- finding 9: bounded resources ----

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kosa8/CommandProfile.h"
+#include "kosa8/InterpreterLoader.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using k8::kosa8::CommandProfile;
+using k8::kosa8::InterpreterLoader;
 using k8::kosa8::Operation;
 
 Q_DECLARE_METATYPE(k8::kosa8::Operation)
@@ -52,6 +54,8 @@ private Q_SLOTS:
     void invalidOverrides();
     void placeholderInsideAWord();
     void checkEntryIsTheLoadersCheck();
+    void stdinRefusesDeclarationsOnlyWherePythonReadsThem_data();
+    void stdinRefusesDeclarationsOnlyWherePythonReadsThem();
 };
 
 void TestCommandProfile::defaultsMatchTheCliDocument_data()
@@ -75,7 +79,8 @@ void TestCommandProfile::defaultsMatchTheCliDocument_data()
     QTest::newRow("sandbox.run") << Operation::SandboxRun
                                  << u"sandbox run demo python:3.12-slim python -c print(1)"_s;
     QTest::newRow("sandbox.run.stdin")
-        << Operation::SandboxRunStdin << u"sandbox run -i demo python:3.12-slim python -"_s;
+        << Operation::SandboxRunStdin
+        << u"sandbox run -i demo python:3.12-slim python -c "_s + InterpreterLoader::pythonProgram();
     QTest::newRow("sandbox.egress") << Operation::SandboxEgress << u"sandbox egress demo --egress deny"_s;
     QTest::newRow("checkpoint.create")
         << Operation::CheckpointCreate << u"checkpoint demo --label before-run"_s;
@@ -144,7 +149,9 @@ void TestCommandProfile::interpreters_data()
     QTest::addColumn<bool>("withStdin");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("python") << u"python"_s << false << QStringList{u"python"_s, u"-c"_s, u"CODE"_s};
-    QTest::newRow("python.stdin") << u"python"_s << true << QStringList{u"python"_s, u"-"_s};
+    // Not "python -": the loader compiles the code as a str, so no encoding declaration counts.
+    QTest::newRow("python.stdin") << u"python"_s << true
+                                  << QStringList{u"python"_s, u"-c"_s, InterpreterLoader::pythonProgram()};
     QTest::newRow("bash") << u"bash"_s << false << QStringList{u"bash"_s, u"-c"_s, u"CODE"_s};
     QTest::newRow("bash.stdin") << u"bash"_s << true << QStringList{u"bash"_s, u"-s"_s};
     QTest::newRow("node") << u"node"_s << false << QStringList{u"node"_s, u"-e"_s, u"CODE"_s};
@@ -205,7 +212,7 @@ void TestCommandProfile::overridesFromJson()
     QCOMPARE(profile.interpreterArguments(u"ruby"_s, u"x"_s, false), words(u"ruby -e x"_s));
     // Untouched entries keep their defaults.
     QCOMPARE(profile.arguments(Operation::Version, {}), words(u"version"_s));
-    QCOMPARE(profile.interpreterArguments(u"python"_s, u"x"_s, true), words(u"python -"_s));
+    QCOMPARE(profile.interpreterArguments(u"python"_s, u"x"_s, true), InterpreterLoader::pythonStdin());
     QCOMPARE(profile.overriddenKeys(),
              (QStringList{u"fragments.egress.allow"_s, u"interpreters.python"_s, u"interpreters.ruby"_s,
                           u"operations.rewind"_s, u"operations.sandbox.ls"_s}));
@@ -369,6 +376,62 @@ void TestCommandProfile::readsOnlyIsTheQueriesOnly()
         k8::kosa8::Operation::AuditVerify,   k8::kosa8::Operation::McpTools};
     for (k8::kosa8::Operation op : k8::kosa8::allOperations())
         QVERIFY2(k8::kosa8::readsOnly(op) == queries.contains(op), qPrintable(k8::kosa8::operationKey(op)));
+}
+
+// Code whose line 1 or 2 declares an encoding other than UTF-8 never reaches a standard-input
+// interpreter that could be a Python reading the code itself (a person's "python3 -"); the
+// built-in loader, shells and node take it as it is.
+void TestCommandProfile::stdinRefusesDeclarationsOnlyWherePythonReadsThem_data()
+{
+    QTest::addColumn<QString>("overrides"); // the "interpreters" object; empty: the built-in profile
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<bool>("refused");
+
+    const QString hidden = u"# coding: unicode_escape\n# \u2014 \\nprint('HIDDEN')\n"_s;
+    QTest::newRow("built-in loader") << QString() << u"python"_s << hidden << false;
+    QTest::newRow("python3 -") << uR"({"python.stdin": ["python3", "-"]})"_s << u"python"_s << hidden << true;
+    QTest::newRow("python3 - , utf-8") << uR"({"python.stdin": ["python3", "-"]})"_s << u"python"_s
+                                       << u"# -*- coding: utf-8 -*-\nprint('\u2014')\n"_s << false;
+    QTest::newRow("python3 -, no declaration")
+        << uR"({"python.stdin": ["python3", "-"]})"_s << u"python"_s << u"print('\u2014')\n"_s << false;
+    QTest::newRow("python3 -, line 2 vim form")
+        << uR"({"python.stdin": ["python3", "-"]})"_s << u"python"_s
+        << u"#!/usr/bin/env python3\n# vim: set fileencoding=utf-7 :\n# +AAo-print('HIDDEN')\n"_s << true;
+    QTest::newRow("python3 -, BOM then latin-1") << uR"({"python.stdin": ["python3", "-"]})"_s << u"python"_s
+                                                 << u"\ufeff# coding: latin-1\nprint(1)\n"_s << true;
+    QTest::newRow("python3 -, line 3 is not read")
+        << uR"({"python.stdin": ["python3", "-"]})"_s << u"python"_s << u"x = 1\ny = 2\n# coding: utf-7\n"_s
+        << false;
+    QTest::newRow("loader with another python")
+        << uR"({"python.stdin": ["python3.12", "-I", "-c", "%1"]})"_s.arg(InterpreterLoader::pythonProgram())
+        << u"python"_s << hidden << false;
+    QTest::newRow("a language of its own")
+        << uR"({"py3": ["python3", "-c", "{code}"], "py3.stdin": ["python3"]})"_s << u"py3"_s << hidden
+        << true;
+    QTest::newRow("bash -s") << QString() << u"bash"_s << hidden << false;
+    QTest::newRow("node -") << QString() << u"node"_s << hidden << false;
+    QTest::newRow("bash -c python") << uR"({"bash.stdin": ["bash", "-c", "python3 -"]})"_s << u"bash"_s
+                                    << hidden << true;
+}
+
+void TestCommandProfile::stdinRefusesDeclarationsOnlyWherePythonReadsThem()
+{
+    QFETCH(QString, overrides);
+    QFETCH(QString, language);
+    QFETCH(QString, code);
+    QFETCH(bool, refused);
+    CommandProfile profile = CommandProfile::builtIn();
+    if (!overrides.isEmpty()) {
+        QString error;
+        QVERIFY2(profile.loadOverridesFromJson(u"{\"interpreters\": %1}"_s.arg(overrides).toUtf8(), u"test"_s,
+                                               &error),
+                 qPrintable(error));
+    }
+    const QString refusal = profile.stdinRefusal(language, code);
+    QCOMPARE(!refusal.isEmpty(), refused);
+    if (refused)
+        QVERIFY2(refusal.contains(u"declares the source encoding"_s), qPrintable(refusal));
 }
 
 QTEST_GUILESS_MAIN(TestCommandProfile)

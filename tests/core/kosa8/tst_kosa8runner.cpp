@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "kosa8/InterpreterLoader.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
 #include "support/ProcessScan.h"
@@ -546,7 +547,10 @@ void TestKosa8Runner::codeArrivesExactly()
     QCOMPARE(switched.operation, Operation::SandboxRunStdin);
     QCOMPARE(QByteArray::fromBase64(runs().last().value(u"stdin_b64"_s).toString().toLatin1()),
              withNul.toUtf8());
-    QCOMPARE(runs().last().value(u"argv"_s).toArray().size(), 2);
+    // python -c LOADER: Python compiles the code as a str, so no encoding declaration counts.
+    QCOMPARE(runs().last().value(u"argv"_s).toArray().size(), 3);
+    QCOMPARE(runs().last().value(u"argv"_s).toArray().last().toString(),
+             k8::kosa8::InterpreterLoader::pythonProgram());
 
     const JobResult onStdin = run(runner, Operation::SandboxRunStdin,
                                   {{u"name"_s, u"demo"_s},
@@ -576,7 +580,7 @@ void TestKosa8Runner::largeCodeGoesOnStandardInput()
     QCOMPARE(job->operation(), Operation::SandboxRunStdin);
     const JobResult result = waitFor(job);
     QVERIFY2(result.ok(), qPrintable(result.describeFailure()));
-    QCOMPARE(result.arguments.last(), u"-"_s);
+    QCOMPARE(result.arguments.mid(result.arguments.size() - 3), k8::kosa8::InterpreterLoader::pythonStdin());
     QCOMPARE(runs().last().value(u"stdin"_s).toString(), code);
     QVERIFY(!result.preview.contains(u"a line of agent code"_s));
 }

@@ -109,6 +109,11 @@ void TestCodeReach::corpus_data()
     row("js eval", u"javascript"_s, u"// eval is bad\nconst v = eval(input);"_s, {u"L2 !eval"_s});
     row("websocket", u"javascript"_s, u"new WebSocket('wss://stream.example.com/feed')"_s,
         {u"L1 stream.example.com:443"_s});
+    // Issue 24: a declaration is a comment, but it changes what Python reads.
+    row("encoding declaration", u"python"_s,
+        u"# coding: unicode_escape\n# tidy \u2014 \\nimport os; os.system('id')\nprint(1)\n"_s,
+        {u"L1 !coding"_s});
+    row("utf-8 declaration", u"python"_s, u"# -*- coding: utf-8 -*-\nprint(1)\n"_s, {});
     row("CRLF line ends", u"python"_s, u"import requests\r\nrequests.get('https://pypi.org')\r\n"_s,
         {u"L2 pypi.org:443"_s});
 }
