@@ -90,6 +90,7 @@ void CodeEditor::setLanguage(const QString& language)
 
 void CodeEditor::setEditable(bool editable)
 {
+    editable = editable && !m_shown.isPartial();
     setReadOnly(!editable);
     setTabChangesFocus(!editable);
     if (!editable)
@@ -247,12 +248,21 @@ void CodeEditor::setCode(const QString& code)
 {
     // Set before the load: a slot on textChanged() that asks for code() during it gets the new code.
     m_originalCode = code;
+    m_shown = agent::ShownText::of(code);
+    if (m_shown.isPartial())
+        setEditable(false);
     m_pristine = true;
     m_loading = true;
-    setRevealedText(code);
+    setRevealedText(m_shown.shown());
     m_loading = false;
     highlightCurrentLine();
     refreshFindings();
+}
+
+void CodeEditor::dropTextNotShown()
+{
+    if (m_shown.isPartial() && m_pristine)
+        m_originalCode = m_shown.shown();
 }
 
 QString CodeEditor::code() const
@@ -272,9 +282,10 @@ const agent::HiddenText::Report& CodeEditor::currentFindings()
 void CodeEditor::refreshFindings()
 {
     m_findingsTimer->stop();
+    // Every character is scanned, shown or not: showing less must never warn less.
     const QString text = code();
     m_findings = agent::HiddenText::scan(text);
-    adaptWrapping(text);
+    adaptWrapping(m_pristine ? m_shown.shown() : text);
     Q_EMIT findingsChanged(m_findings);
 }
 

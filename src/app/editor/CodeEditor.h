@@ -2,6 +2,7 @@
 #pragma once
 
 #include "agent/HiddenText.h"
+#include "agent/ShownText.h"
 #include "editor/RevealingTextEdit.h"
 
 #include <memory>
@@ -46,6 +47,16 @@ public:
     // Whether the text changed since setCode() (an edit undone still counts; compare code()).
     bool isCodeTouched() const { return !m_pristine; }
 
+    // What of code() the editor shows: a text of millions of lines would cost gigabytes and
+    // freeze the window, so setCode() shows at most ShownText's limits of it. code() and the
+    // findings are always of the whole text. A text only partly shown cannot be edited
+    // (setEditable() leaves it read-only): an edit would send the part shown as the whole.
+    const agent::ShownText& shownText() const { return m_shown; }
+    bool isPartlyShown() const { return m_shown.isPartial(); }
+    // Lets go of the part of the text that is not shown (a review that ended keeps only what it
+    // shows); code() is then the part shown. The findings and shownText() stay as they were.
+    void dropTextNotShown();
+
     // What can hide in code(): set by setCode(), recomputed shortly after an edit.
     const agent::HiddenText::Report& findings() const { return m_findings; }
     // The same, recomputed first if an edit is still waiting for it: what a decision reads.
@@ -53,7 +64,8 @@ public:
     void refreshFindings();
 
     // Read-only reviewing vs editing. While read-only, Tab moves the focus on (keyboard path
-    // through the review view) and the text stays selectable by keyboard.
+    // through the review view) and the text stays selectable by keyboard. A partly shown text
+    // stays read-only.
     void setEditable(bool editable);
     bool isEditable() const { return !isReadOnly(); }
 
@@ -81,6 +93,7 @@ private:
     QString m_language;
     bool m_dark = false;
     QString m_originalCode;
+    agent::ShownText m_shown; // the part of m_originalCode in the document
     bool m_pristine = true;
     bool m_loading = false;
     agent::HiddenText::Report m_findings;

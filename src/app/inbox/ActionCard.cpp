@@ -28,13 +28,16 @@ ActionCard::ActionCard(QWidget* parent)
     , m_codeSplitter(new QSplitter(Qt::Vertical, this))
     , m_code(new CodeEditor(m_codeSplitter))
     , m_diff(new DiffView(m_codeSplitter))
+    , m_codeNotShown(new QLabel(this))
     , m_argsLabel(new QLabel(this))
     , m_args(new CodeEditor(this))
+    , m_argsNotShown(new QLabel(this))
 {
     setAccessibleName(tr("Action"));
     setObjectName(QStringLiteral("actionCard"));
     // Everything here may be agent text: plain text only, never markup.
-    for (QLabel* label : {m_header, m_state, m_currentMark, m_prose, m_argsLabel})
+    for (QLabel* label :
+         {m_header, m_state, m_currentMark, m_prose, m_argsLabel, m_codeNotShown, m_argsNotShown})
         label->setTextFormat(Qt::PlainText);
     m_header->setObjectName(QStringLiteral("cardHeader"));
     m_header->setAccessibleName(tr("Action"));
@@ -61,6 +64,16 @@ ActionCard::ActionCard(QWidget* parent)
     m_codeSplitter->setChildrenCollapsible(false);
     m_codeSplitter->setStretchFactor(0, 1);
     m_codeSplitter->setStretchFactor(1, 1);
+    // What of a very long text is not shown, right under it, in words a screen reader reads too.
+    m_codeNotShown->setObjectName(QStringLiteral("codeNotShownLabel"));
+    m_codeNotShown->setAccessibleName(tr("Code not shown"));
+    m_argsNotShown->setObjectName(QStringLiteral("argsNotShownLabel"));
+    m_argsNotShown->setAccessibleName(tr("Arguments not shown"));
+    for (QLabel* note : {m_codeNotShown, m_argsNotShown}) {
+        note->setWordWrap(true);
+        note->setFont(bold);
+        note->hide();
+    }
     m_argsLabel->setObjectName(QStringLiteral("argsLabel"));
     m_args->setObjectName(QStringLiteral("argsEditor"));
     m_args->setAccessibleName(tr("Arguments as JSON"));
@@ -76,8 +89,10 @@ ActionCard::ActionCard(QWidget* parent)
     m_layout->addLayout(headerRow);
     m_layout->addWidget(m_prose);
     m_layout->addWidget(m_codeSplitter);
+    m_layout->addWidget(m_codeNotShown);
     m_layout->addWidget(m_argsLabel);
     m_layout->addWidget(m_args);
+    m_layout->addWidget(m_argsNotShown);
 
     for (CodeEditor* editor : {m_code, m_args}) {
         connect(editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
@@ -114,6 +129,7 @@ void ActionCard::setCodeVisible(bool visible)
 {
     m_code->setVisible(visible);
     m_codeSplitter->setVisible(visible);
+    updateNotShownNotes();
 }
 
 void ActionCard::setArgsVisible(bool visible, const QString& label)
@@ -121,7 +137,25 @@ void ActionCard::setArgsVisible(bool visible, const QString& label)
     m_argsLabel->setText(label);
     m_argsLabel->setVisible(visible);
     m_args->setVisible(visible);
+    updateNotShownNotes();
     fitEditors();
+}
+
+void ActionCard::updateNotShownNotes()
+{
+    const auto note = [](QLabel* label, const CodeEditor* editor, bool shown) {
+        const QString text = shown ? editor->shownText().notShownText() : QString();
+        label->setText(text);
+        label->setVisible(!text.isEmpty());
+    };
+    note(m_codeNotShown, m_code, !m_code->isHidden());
+    note(m_argsNotShown, m_args, !m_args->isHidden());
+}
+
+bool ActionCard::isPartlyShown() const
+{
+    return (!m_code->isHidden() && m_code->isPartlyShown()) ||
+           (!m_args->isHidden() && m_args->isPartlyShown());
 }
 
 void ActionCard::setDiffVisible(bool visible)

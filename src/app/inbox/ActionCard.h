@@ -45,6 +45,14 @@ public:
     void setCodeVisible(bool visible);
     void setArgsVisible(bool visible, const QString& label);
     void setDiffVisible(bool visible);
+    // Says under each editor how much of its text is not shown (CodeEditor::shownText()); call
+    // after setting the editors' text. Hidden when all of it is shown.
+    void updateNotShownNotes();
+    QLabel* codeNotShownLabel() const { return m_codeNotShown; }
+    QLabel* argsNotShownLabel() const { return m_argsNotShown; }
+    // Whether some text of the action, in the code or in the arguments shown, is not shown.
+    bool isPartlyShown() const;
+
     // Moves a widget (the review's reach panel) into this card, right under the code.
     void placeBelowCode(QWidget* widget);
 
@@ -75,8 +83,10 @@ private:
     QSplitter* m_codeSplitter;
     CodeEditor* m_code;
     DiffView* m_diff;
+    QLabel* m_codeNotShown;
     QLabel* m_argsLabel;
     CodeEditor* m_args;
+    QLabel* m_argsNotShown;
     bool m_current = false;
 };
 

@@ -4,6 +4,7 @@
 #include "ui_ReviewView.h"
 
 #include "agent/DecisionNotice.h"
+#include "agent/FreedMemory.h"
 #include "agent/HiddenText.h"
 #include "agent/InboxModel.h"
 #include "agent/ReviewCoordinator.h"
@@ -543,6 +544,7 @@ void ReviewView::showRequest(quint64 key)
         card->argsEditor()->setCode(agent::formatJsonForReview(shown.payload));
         card->argsEditor()->setEditable(false);
         card->setArgsVisible(true, tr("Arguments:"));
+        card->updateNotShownNotes();
         card->setCurrent(false);
         m_loading = false;
         updateReach();
@@ -562,9 +564,15 @@ void ReviewView::loadCard(int index)
     card->codeEditor()->setLanguage(m_state.codeLanguage(index));
     card->codeEditor()->setCode(m_state.code(index));
     card->setCodeVisible(hasCode);
-    card->diffView()->setTexts(m_state.originalCode(index), m_state.code(index));
     card->argsEditor()->setCode(m_state.argsText(index));
     card->setArgsVisible(m_state.hasOtherArgs(index), hasCode ? tr("Other arguments:") : tr("Arguments:"));
+    card->updateNotShownNotes();
+    // A partly shown action cannot be edited, so its diff is never shown: a diff of millions of
+    // lines would cost what the cut saves (three more documents of every line).
+    if (card->isPartlyShown())
+        card->diffView()->setTexts(QString(), QString());
+    else
+        card->diffView()->setTexts(m_state.originalCode(index), m_state.code(index));
     card->codeEditor()->setEditable(editing && hasCode);
     card->argsEditor()->setEditable(editing && !m_state.isRun());
     m_loading = false;
@@ -749,7 +757,7 @@ void ReviewView::updateDecisionState()
     const bool isRun = m_state.isRun();
     m_approve->setText(edited ? (isRun ? tr("&Approve edited and run") : tr("&Approve edited"))
                               : (isRun ? tr("&Approve and run") : tr("&Approve")));
-    m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit));
+    m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit) && !isPartlyShown(m_current));
     m_revert->setEnabled(edited);
     m_ui->revertButton->setVisible(active && m_state.allows(m_current, DecisionKind::Edit));
     const bool canReject =
@@ -828,6 +836,20 @@ void ReviewView::showEnded(agent::RequestEnd end, const QString& decidedBy)
         card->argsEditor()->setEditable(false);
     }
     m_place->setReadOnly(true);
+    // A request too long to show in full holds megabytes the ended view no longer needs: only
+    // what is shown stays (the agent service returns the memory once every copy has gone).
+    bool partlyShown = false;
+    for (int i = 0; i < m_shownCards; ++i)
+        partlyShown = partlyShown || m_cards.at(i)->isPartlyShown();
+    if (partlyShown) {
+        m_state.dropAgentTexts();
+        for (ActionCard* card : std::as_const(m_cards)) {
+            card->codeEditor()->dropTextNotShown();
+            card->argsEditor()->dropTextNotShown();
+        }
+        m_reach->setInput(QString(), QString(), QString(), policy::EgressRules());
+        agent::FreedMemory::returnSoon();
+    }
     m_nextAfterEnd->setEnabled(true);
     setMessage({}, false);
     updateDecisionState();
@@ -843,7 +865,7 @@ RunPlacePanel* ReviewView::placePanel() const
 
 void ReviewView::toggleEdit()
 {
-    if (!m_key || !m_state.allows(m_current, DecisionKind::Edit)) {
+    if (!m_key || !m_state.allows(m_current, DecisionKind::Edit) || isPartlyShown(m_current)) {
         m_edit->setChecked(false);
         return;
     }
@@ -897,7 +919,40 @@ bool ReviewView::approveFor(quint64 key)
             setMessage(problem, true);
         return false;
     }
+    if (isPartlyShown(m_current) && !confirmPartlyShownApproval())
+        return false;
     recordDecision(m_state.isEdited(m_current) ? DecisionKind::Edit : DecisionKind::Approve);
+    return true;
+}
+
+bool ReviewView::isPartlyShown(int index) const
+{
+    return m_state.isValidAction(index) && index < m_shownCards && m_cards.at(index)->isPartlyShown();
+}
+
+bool ReviewView::confirmPartlyShownApproval()
+{
+    const ActionCard* card = currentCard();
+    QStringList notShown;
+    for (const QLabel* note : {card->codeNotShownLabel(), card->argsNotShownLabel()}) {
+        if (!note->isHidden())
+            notShown.append(note->text());
+    }
+    MessageBox::Question question;
+    question.objectName = QStringLiteral("partlyShownApproval");
+    question.title = tr("Approve what you have not all seen?");
+    question.text =
+        tr("This action is too long to show in full. %1\n\nApproving approves all of it, the part "
+           "not shown included.")
+            .arg(notShown.join(QLatin1Char(' ')));
+    question.acceptText = tr("Approve all of it");
+    const quint64 key = m_key;
+    const bool accepted = MessageBox::ask(this, question) == MessageBox::Answer::Accept;
+    // The box waits in an event loop: the request may have left, or another come into view.
+    if (!accepted || key != m_key || !m_state.isValidAction(m_current)) {
+        setMessage(tr("Not approved."), false);
+        return false;
+    }
     return true;
 }
 

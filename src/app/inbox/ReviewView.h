@@ -208,6 +208,10 @@ private:
     void saveApproveRule();
     void saveRejectAgentRule();
     bool confirm(const QString& title, const QString& text);
+    // Whether the action's card shows only part of its code or arguments (CodeEditor::shownText).
+    bool isPartlyShown(int index) const;
+    // Asks before approving an action only partly shown; false when the person does not confirm.
+    bool confirmPartlyShownApproval();
     MessageBox::Answer ask(const QString& title, const QString& text, const QString& extraText = {});
 
     std::unique_ptr<Ui::ReviewView> m_ui;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/AgentConnection.h"
 
+#include "agent/FreedMemory.h"
+
 #include <QElapsedTimer>
 #include <QLocalSocket>
 #include <QTimer>
@@ -252,7 +254,11 @@ void AgentConnection::processLines()
         // Answers pile up for a client that does not read: the rest waits until it does.
         if (sendQueueFull())
             return;
-        handleLine(m_pendingLines.takeFirst());
+        const QByteArray line = m_pendingLines.takeFirst();
+        handleLine(line);
+        // Parsing a line of megabytes leaves as much garbage (FreedMemory.h).
+        if (line.size() >= FreedMemory::LargeBytes)
+            FreedMemory::returnSoon();
         if (!m_pendingLines.isEmpty() && slice.elapsed() >= LineSliceMs) {
             scheduleProcessing();
             return;

@@ -4,6 +4,7 @@
 #include "agent/Sha256.h"
 
 #include "agent/ActionBinding.h"
+#include "agent/FreedMemory.h"
 #include "agent/InboxModel.h"
 #include "agent/RunExecutor.h"
 #include "agent/RunOutputForwarder.h"
@@ -618,7 +619,11 @@ void AgentService::dropEntry(quint64 key)
         it->executor->cancel();
         it->executor->deleteLater();
     }
+    const bool large = it->request.payloadCanonical.size() >= FreedMemory::LargeBytes ||
+                       it->request.run.code.size() * 2 >= FreedMemory::LargeBytes;
     m_entries.erase(it);
+    if (large)
+        FreedMemory::returnSoon();
     if (!freedSandbox.isEmpty())
         releaseSandboxIfDone(freedSandbox, key);
     m_inbox->remove(key);

@@ -132,7 +132,12 @@ bool parseRpcLine(const QByteArray& rawLine, RpcMessage* message, RpcError* erro
 
     const QJsonObject object = value.toObject();
     const bool hasId = object.contains(QLatin1String("id"));
-    const QJsonValue id = object.value(QLatin1String("id"));
+    QJsonValue id = object.value(QLatin1String("id"));
+    // A string read out of a parsed object refers to the whole parsed message (Qt keeps the
+    // message and reads the string from it when asked): an id kept with the request, its answer
+    // or the review would keep megabytes of payload alive after the request has ended. A copy.
+    if (id.isString())
+        id = QJsonValue(id.toString());
     if (hasId && isValidId(id))
         *errorId = id;
 

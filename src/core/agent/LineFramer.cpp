@@ -54,7 +54,16 @@ LineFramer::Result LineFramer::feed(const QByteArray& data)
             result.tooLongSize = length;
             break;
         }
-        QByteArray line = m_buffer.mid(lineStart, length);
+        QByteArray line;
+        if (lineStart == 0 && newline == m_buffer.size() - 1 && length >= LargeLineBytes) {
+            // A large line that is the whole buffer (the usual end of one sent in many chunks)
+            // is handed over, not copied: a copy of megabytes, and the buffer kept at that size.
+            line = std::move(m_buffer);
+            line.chop(1);
+            m_buffer = QByteArray();
+        } else {
+            line = m_buffer.mid(lineStart, length);
+        }
         if (!isBlank(line))
             result.lines.append(std::move(line));
         lineStart = newline + 1;
@@ -62,7 +71,10 @@ LineFramer::Result LineFramer::feed(const QByteArray& data)
     }
 
     if (!result.tooLong) {
-        m_buffer.remove(0, lineStart);
+        m_buffer.remove(0, qMin<qint64>(lineStart, m_buffer.size()));
+        // What a large line grew the buffer to goes back once the line is out of it.
+        if (m_buffer.capacity() >= LargeLineBytes && m_buffer.size() < m_buffer.capacity() / 4)
+            m_buffer.squeeze();
         m_scannedUpTo = m_buffer.size();
         if (m_buffer.size() > m_maxLineBytes) {
             result.tooLong = true;

@@ -18,6 +18,9 @@ class LineFramer : public QObject
     Q_OBJECT
 public:
     static constexpr qint64 DefaultMaxLineBytes = 8 * 1024 * 1024;
+    // Lines from this size on are moved out of the buffer rather than copied, and the buffer
+    // gives back what they grew it to.
+    static constexpr qint64 LargeLineBytes = 1024 * 1024;
     static constexpr int DefaultIdleTimeoutMs = 30'000;
 
     struct Result

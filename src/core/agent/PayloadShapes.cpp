@@ -86,6 +86,7 @@ bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
     }
     request.title = request.title.trimmed().isEmpty() ? derivedTitle(request) : shortened(request.title);
     request.payloadCanonical = canonicalJson(request.payload, &request.payloadCanonicalExact);
+    request.payloadCanonical.squeeze(); // kept while the request waits: not what growing it left spare
     request.payloadSha256 = sha256Hex(request.payloadCanonical);
     *out = std::move(request);
     return true;

@@ -11,8 +11,62 @@
 
 namespace k8::agent {
 
+namespace {
+
+// Values per piece when a large array or object is formatted in pieces.
+constexpr qsizetype FormatPieceSize = 64 * 1024;
+
+// Appends the indented JSON of `piece` (an array or object of some of the values) without its
+// brackets: exactly the lines those values take inside the whole at the first level of
+// indentation, as QJsonDocument writes each value the same wherever it stands.
+void appendPiece(const QJsonDocument& piece, QString* out)
+{
+    const QByteArray json = piece.toJson(QJsonDocument::Indented); // "[\n" ... "\n]\n"
+    out->append(QString::fromUtf8(json.constData() + 2, json.size() - 5));
+}
+
+// QJsonDocument's indented form of a large array or object, written in pieces of
+// FormatPieceSize values: the whole in UTF-8 and again in UTF-16 at once would cost three times
+// the text (a payload of millions of small values formats to tens of megabytes).
+template <typename Container, typename Add>
+QString formatInPieces(const Container& container, QLatin1String open, QLatin1String close, Add add)
+{
+    QString out = open + QLatin1Char('\n');
+    Container piece;
+    qsizetype inPiece = 0;
+    bool first = true;
+    const auto flush = [&] {
+        if (!first)
+            out.append(QLatin1String(",\n"));
+        appendPiece(QJsonDocument(piece), &out);
+        first = false;
+        piece = Container();
+        inPiece = 0;
+    };
+    for (auto it = container.begin(); it != container.end(); ++it) {
+        add(&piece, it);
+        if (++inPiece == FormatPieceSize)
+            flush();
+    }
+    if (inPiece > 0)
+        flush();
+    out.append(QLatin1Char('\n') + close);
+    return out;
+}
+
+} // namespace
+
 QString formatJsonForReview(const QJsonValue& value)
 {
+    if (value.isArray() && value.toArray().size() > FormatPieceSize) {
+        return formatInPieces(value.toArray(), QLatin1String("["), QLatin1String("]"),
+                              [](QJsonArray* piece, QJsonArray::const_iterator it) { piece->append(*it); });
+    }
+    if (value.isObject() && value.toObject().size() > FormatPieceSize) {
+        return formatInPieces(
+            value.toObject(), QLatin1String("{"), QLatin1String("}"),
+            [](QJsonObject* piece, QJsonObject::const_iterator it) { piece->insert(it.key(), it.value()); });
+    }
     if (value.isObject())
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
     if (value.isArray())
@@ -52,11 +106,33 @@ ReviewState::ReviewState(const Request& request)
         ActionWork work;
         work.code = request.actions.at(i).code;
         m_actions.append(work);
-        m_actions.last().argsText = originalArgsText(i);
+        // Formatted once: a payload of millions of values takes a large fraction of a second to
+        // format and as many megabytes to hold, and the text is asked for on every update.
+        m_actions.last().originalArgsText = formatOriginalArgs(i);
+        m_actions.last().argsText = m_actions.last().originalArgsText;
     }
     if (isRun()) {
         m_runSandbox = request.run.sandbox;
         m_runImage = request.run.image;
+    }
+}
+
+void ReviewState::dropAgentTexts()
+{
+    if (!isEnded())
+        return;
+    m_request.payload = QJsonValue();
+    m_request.payloadCanonical.clear();
+    m_request.payloadCanonical.squeeze();
+    m_request.run.code.clear();
+    for (ReviewAction& action : m_request.actions) {
+        action.args = QJsonObject();
+        action.code.clear();
+    }
+    for (ActionWork& work : m_actions) {
+        work.code.clear();
+        work.originalArgsText.clear();
+        work.argsText.clear();
     }
 }
 
@@ -85,6 +161,11 @@ QJsonObject ReviewState::originalArgsWithoutCode(int index) const
 }
 
 QString ReviewState::originalArgsText(int index) const
+{
+    return isValidAction(index) ? m_actions.at(index).originalArgsText : QString();
+}
+
+QString ReviewState::formatOriginalArgs(int index) const
 {
     if (!isValidAction(index) || isRun())
         return {}; // a run's args are its code and language, both shown elsewhere
@@ -198,7 +279,9 @@ bool ReviewState::areArgsEdited(int index) const
     if (!isValidAction(index) || isRun())
         return false;
     const QString& text = m_actions.at(index).argsText;
-    if (text == originalArgsText(index))
+    const QString& original = m_actions.at(index).originalArgsText;
+    // The text as loaded is the very string formatted (shared, not copied): no need to compare.
+    if ((text.constData() == original.constData() && text.size() == original.size()) || text == original)
         return false;
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())

@@ -129,6 +129,10 @@ public:
     bool isEnded() const { return m_end != RequestEnd::Pending; }
     // What a decision on an ended request is refused with.
     static QString endedProblem();
+    // For an ended request kept in view: lets go of the agent's texts (the payload, code and
+    // arguments, originals and edits), which can be megabytes, and keeps what the ended view
+    // still says (title, agent, action names, what was allowed). Only on an ended request.
+    void dropAgentTexts();
 
     // ---- decisions ----
     // The approval of an action as it stands now: Approve when untouched, Edit with the complete
@@ -164,6 +168,7 @@ private:
     struct ActionWork
     {
         QString code;
+        QString originalArgsText; // formatOriginalArgs(), kept
         QString argsText;
         bool editing = false;
         bool decided = false;
@@ -176,6 +181,7 @@ private:
     bool runChangeAllowed(int index) const;
     void touched(int index);
     QJsonObject originalArgsWithoutCode(int index) const;
+    QString formatOriginalArgs(int index) const;
 
     Request m_request;
     QList<ActionWork> m_actions;

@@ -2,9 +2,11 @@
 // The review view against a small fake coordinator, to see exactly what the view hands over:
 // the decision of "Always approve…" (issue 7 finding 2), the arming delay and a request swapped
 // under the cursor (finding 4), plain text in confirmation boxes (finding 5).
+#include "agent/HiddenText.h"
 #include "agent/InboxModel.h"
 #include "agent/PayloadShapes.h"
 #include "agent/ReviewCoordinator.h"
+#include "agent/ReviewState.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "egress/ReachLineMarker.h"
@@ -844,6 +846,98 @@ private Q_SLOTS:
         QVERIFY(view.approveFor(2));
         QVERIFY(!view.isShowingEnded());
         QVERIFY(view.endBanner()->isHidden());
+    }
+
+    // Issue 24, finding 2: code of tens of thousands of lines is shown in part, with a note that
+    // says how much is not shown; what hides in the part not shown is still counted; the action
+    // cannot be edited, and approving it asks first. The whole code is what is approved.
+    void aLongActionIsShownInPartAndApprovedOnlyWhenConfirmed()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(900, 700);
+        view.show();
+        QString code = QStringLiteral("print(1)\n").repeated(19'000);
+        code += QStringLiteral("x = 1 \u202e# hidden far down\n"); // line 19,001, never shown
+        code += QStringLiteral("print(2)\n").repeated(999);
+        coordinator.add(hitlRequest(1, {{QStringLiteral("code"), code}}));
+        view.showRequest(1);
+
+        k8::app::CodeEditor* editor = view.codeEditor();
+        QVERIFY(editor->isPartlyShown());
+        QCOMPARE(editor->blockCount(), 5001); // 5,000 lines and the empty one after the last line end
+        QCOMPARE(editor->code(), code);       // what is decided on is the whole code
+        k8::app::ActionCard* card = view.actionCards().first();
+        QVERIFY(card->codeNotShownLabel()->isVisible());
+        QCOMPARE(card->codeNotShownLabel()->text(),
+                 QStringLiteral("Showing the first 5,000 of 20,001 lines: the rest is not shown."));
+        QCOMPARE(card->codeNotShownLabel()->textFormat(), Qt::PlainText);
+        QCOMPARE(editor->findings().count(HiddenText::BidiControl), 1);
+        QVERIFY(!view.editAction()->isEnabled());
+        view.toggleEdit();
+        QVERIFY(!view.isEditing());
+        QVERIFY(!editor->isEditable());
+
+        // Not confirmed: nothing is decided.
+        MessageBox::setNextAnswer(MessageBox::Answer::Cancel);
+        QVERIFY(!view.approveFor(1));
+        QVERIFY(!MessageBox::takeNextAnswer());
+        QCOMPARE(MessageBox::lastQuestion().objectName, QStringLiteral("partlyShownApproval"));
+        QVERIFY2(MessageBox::lastQuestion().text.contains(card->codeNotShownLabel()->text()),
+                 qPrintable(MessageBox::lastQuestion().text));
+        QVERIFY(coordinator.decisions.isEmpty());
+
+        // Confirmed: approved as sent, not as an edit of the part shown.
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        QVERIFY(view.approveFor(1));
+        QCOMPARE(coordinator.decisions.size(), 1);
+        QCOMPARE(coordinator.decisions.first().decision.actions.first().kind, DecisionKind::Approve);
+
+        // A short action is approved without a question, and its note is hidden.
+        coordinator.add(hitlRequest(2, {{QStringLiteral("code"), QStringLiteral("print(3)")}}));
+        view.showRequest(2);
+        QVERIFY(!view.codeEditor()->isPartlyShown());
+        QVERIFY(view.actionCards().first()->codeNotShownLabel()->isHidden());
+        QVERIFY(view.editAction()->isEnabled());
+        QVERIFY(view.approveFor(2));
+        QVERIFY(!MessageBox::takeNextAnswer());
+        QCOMPARE(coordinator.decisions.size(), 2);
+    }
+
+    // A plain payload of a hundred thousand values: its JSON is shown in part; once the request
+    // has ended, the view keeps only what it shows (the rest of its memory can go back).
+    void aLongPayloadIsShownInPartAndLetGoOfWhenItEnds()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        QJsonArray values;
+        for (int i = 0; i < 100'000; ++i)
+            values.append(i);
+        Request request;
+        RpcError error;
+        QVERIFY(requestFromReview({{QStringLiteral("payload"), values}}, &request, &error));
+        request.key = 3;
+        request.agent = QStringLiteral("bot");
+        request.receivedAt = QDateTime::currentDateTimeUtc();
+        coordinator.add(request);
+        view.showRequest(3);
+        k8::app::CodeEditor* args = view.argsEditor();
+        QVERIFY(args->isPartlyShown());
+        QCOMPARE(args->code(), formatJsonForReview(values));
+        QVERIFY(args->blockCount() <= 5001);
+        k8::app::ActionCard* card = view.actionCards().first();
+        QCOMPARE(card->argsNotShownLabel()->text(),
+                 QStringLiteral("Showing the first 5,000 of 100,002 lines: the rest is not shown."));
+        QVERIFY(card->argsNotShownLabel()->isVisible());
+
+        coordinator.end(3, QStringLiteral("timeout"));
+        QVERIFY(view.isShowingEnded());
+        QVERIFY(view.state().argsText(0).isEmpty());
+        QCOMPARE(args->code(), args->shownText().shown());
+        QVERIFY(card->argsNotShownLabel()->isVisible()); // still says that not all was shown
     }
 };
 

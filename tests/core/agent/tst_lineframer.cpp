@@ -94,6 +94,27 @@ private Q_SLOTS:
         QCOMPARE(result.lines, QList<QByteArray>{QByteArray(10, 'y')});
     }
 
+    // A line of megabytes sent in many chunks comes out whole; the framer keeps nothing of it
+    // (it is handed over, not copied), and the next line is framed as usual.
+    void largeLineInChunksIsHandedOverWhole()
+    {
+        LineFramer framer;
+        const QByteArray big = QByteArray("0123456789abcdef").repeated(256 * 1024); // 4 MiB
+        LineFramer::Result result;
+        for (qsizetype at = 0; at < big.size(); at += 64 * 1024)
+            QVERIFY(framer.feed(big.mid(at, 64 * 1024)).lines.isEmpty());
+        result = framer.feed("\n");
+        QCOMPARE(result.lines.size(), 1);
+        QCOMPARE(result.lines.first(), big);
+        QVERIFY(!framer.hasPartialLine());
+        result = framer.feed("{\"a\":1}\n{\"b\":");
+        QCOMPARE(result.lines, QList<QByteArray>{"{\"a\":1}"});
+        QCOMPARE(framer.partialLineBytes(), 5);
+        result = framer.feed(big + "2}\n");
+        QCOMPARE(result.lines.size(), 1);
+        QCOMPARE(result.lines.first(), "{\"b\":" + big + "2}");
+    }
+
     void defaultLimitIsEightMiB()
     {
         LineFramer framer;

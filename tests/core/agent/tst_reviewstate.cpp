@@ -94,6 +94,50 @@ class TestReviewState : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Issue 24: large arrays and objects are formatted in pieces, and the text is exactly
+    // QJsonDocument's indented form of the whole (nested values, strings to escape, empty
+    // containers, a piece boundary at an exact multiple).
+    void largePayloadsFormatExactlyAsQtIndentsThem()
+    {
+        const auto qtIndented = [](const QJsonValue& value) {
+            const QJsonDocument document =
+                value.isObject() ? QJsonDocument(value.toObject()) : QJsonDocument(value.toArray());
+            return QString::fromUtf8(document.toJson(QJsonDocument::Indented)).trimmed();
+        };
+        QJsonArray mixed;
+        for (int i = 0; i < 70'001; ++i) {
+            switch (i % 6) {
+            case 0:
+                mixed.append(i);
+                break;
+            case 1:
+                mixed.append(QStringLiteral("s\u00e9\"\n%1\u202e").arg(i));
+                break;
+            case 2:
+                mixed.append(QJsonArray{});
+                break;
+            case 3:
+                mixed.append(QJsonObject{{QStringLiteral("k"), QJsonArray{1, QJsonObject{}}}});
+                break;
+            case 4:
+                mixed.append(1.5e300);
+                break;
+            default:
+                mixed.append(QJsonValue());
+                break;
+            }
+        }
+        QCOMPARE(formatJsonForReview(mixed), qtIndented(mixed));
+        QJsonArray exact;
+        for (int i = 0; i < 2 * 64 * 1024; ++i)
+            exact.append(i);
+        QCOMPARE(formatJsonForReview(exact), qtIndented(exact));
+        QJsonObject keys;
+        for (int i = 0; i < 70'000; ++i)
+            keys.insert(QStringLiteral("key%1").arg(i), i % 2 ? QJsonValue(QJsonArray{i}) : QJsonValue(true));
+        QCOMPARE(formatJsonForReview(keys), qtIndented(keys));
+    }
+
     void untouchedApproves()
     {
         ReviewState state(reviewOf(hitlCodeAndTimeout));
