@@ -2,7 +2,7 @@
 #include "inbox/DecisionNotices.h"
 
 #include "agent/HiddenText.h"
-#include "history/PlainText.h"
+#include "widgets/PlainText.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

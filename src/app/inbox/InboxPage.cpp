@@ -5,7 +5,6 @@
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "history/DecisionHistoryView.h"
-#include "history/PlainText.h"
 #include "inbox/AgentUnavailableBanner.h"
 #include "inbox/DecisionNotices.h"
 #include "inbox/ReviewView.h"
@@ -13,6 +12,7 @@
 #include "inbox/RunPane.h"
 #include "rules/RulesDialog.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QAction>
 #include <QApplication>

@@ -8,7 +8,6 @@
 #include "editor/DiffView.h"
 #include "history/AuditTableModel.h"
 #include "history/DecisionHistoryView.h"
-#include "history/PlainText.h"
 #include "inbox/ActionCard.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/InboxNotifier.h"
@@ -22,6 +21,7 @@
 #include "support/HitlPayloads.h"
 #include "support/ServiceFixture.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
