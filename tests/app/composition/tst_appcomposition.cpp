@@ -321,6 +321,10 @@ private Q_SLOTS:
         QVERIFY2(cards.first()->bodyText().contains(ledgerPath) &&
                      cards.first()->bodyText().contains(QStringLiteral("standing rule")),
                  qPrintable(cards.first()->bodyText()));
+        // Issue 24, finding 12: the card says how to fix it, not only what happened.
+        QVERIFY2(cards.first()->bodyText().contains(QStringLiteral("free space on the disk that holds %1")
+                                                        .arg(QFileInfo(ledgerPath).absolutePath())),
+                 qPrintable(cards.first()->bodyText()));
         QVERIFY(cardsTitled(composition, QStringLiteral("Agent requests")).isEmpty()); // said once
 
         // Room again: the rule's approval is recorded and goes out; the card goes.
