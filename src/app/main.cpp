@@ -15,6 +15,7 @@
 #include "agent/LedgerVerifier.h"
 #include "composition/AppComposition.h"
 #include "editor/SyntaxRepository.h"
+#include "files/OwnerOnly.h"
 #include "mainwindow/MainWindow.h"
 #include "mcp/McpCommand.h"
 #include "plumbing/AppContext.h"
@@ -144,6 +145,12 @@ int main(int argc, char** argv)
         return answerConsoleRequest(action, parser);
     const k8::app::AppOptions& options = parser.options();
 
+    // Everything in the data folder is its owner's alone, whatever the umask; what an older
+    // version (or a looser umask) left there is tightened before anything is written.
+    QString dataFolderError;
+    const bool dataFolderOk = k8::files::OwnerOnly::makeFolder(options.dataDir, &dataFolderError);
+    const int tightened = dataFolderOk ? k8::files::OwnerOnly::tightenTree(options.dataDir) : 0;
+
     // One app per data folder: a second launch (from a menu, a dock) brings the running window
     // to the front and ends here, before it logs into the same files.
     k8::app::SingleInstance instance(options.dataDir);
@@ -161,6 +168,11 @@ int main(int argc, char** argv)
         spdlog::error("logging: {}; logging to standard error only", logError.toStdString());
     spdlog::info("kosa8 Desk {} starting; data folder {}; kosa8 {}", KOSA8DESK_VERSION,
                  options.dataDir.toStdString(), options.kosa8Path.toStdString());
+    if (!dataFolderOk)
+        spdlog::error("data folder: {}", dataFolderError.toStdString());
+    else if (tightened > 0)
+        spdlog::info("data folder: {} entries were readable by others and are now the owner's alone",
+                     tightened);
     if (claim == k8::app::SingleInstance::Claim::First) {
         spdlog::info("single instance: listening on {}", instance.channelPath().toStdString());
         spdlog::default_logger()->flush(); // where to look when a second launch does not raise it

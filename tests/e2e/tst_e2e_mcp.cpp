@@ -431,6 +431,37 @@ private Q_SLOTS:
         QCOMPARE(desk->terminate(), 0);
     }
 
+    // Issue 24, finding 8: a call without a progress token (none, or a null one, which MCP does not
+    // allow as a token) gets no notifications/progress at all, also while its run streams output.
+    void runWithoutProgressTokenGetsNoProgress()
+    {
+        const QString code = QStringLiteral("# stdout: quiet run\n# exit: 0\n");
+        auto desk = startDesk(QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("quiet")},
+                                                     {QStringLiteral("decision"), QStringLiteral("approve")},
+                                                     {QStringLiteral("code_sha256"), sha256(code)}}});
+        QVERIFY2(desk, "the app did not start");
+        McpProcess mcp(m_binary, socketPath());
+        mcp.initialize();
+        mcp.request(1, QStringLiteral("tools/call"),
+                    callParams(QStringLiteral("run_python"), codeArguments(code)));
+        QJsonObject nullToken = callParams(QStringLiteral("run_python"), codeArguments(code));
+        nullToken.insert(QStringLiteral("_meta"),
+                         QJsonObject{{QStringLiteral("progressToken"), QJsonValue()}});
+        mcp.request(2, QStringLiteral("tools/call"), nullToken);
+        for (int id : {1, 2}) {
+            const QJsonObject answer = mcp.waitForId(id, k8::test::waits::Binary);
+            QVERIFY2(!isToolError(answer), QJsonDocument(answer).toJson().constData());
+            QVERIFY(resultText(answer).contains(QStringLiteral("quiet run")));
+        }
+        syncWithApp(mcp, QStringLiteral("sync"));
+        for (const QJsonObject& message : mcp.messages())
+            QVERIFY2(message.value(QStringLiteral("method")) != QStringLiteral("notifications/progress"),
+                     QJsonDocument(message).toJson(QJsonDocument::Compact).constData());
+        QCOMPARE(standinRuns().size(), 2);
+        QCOMPARE(mcp.closeInputAndWait(), 0);
+        QCOMPARE(desk->terminate(), 0);
+    }
+
     void runRejectedByTimeoutIsAToolErrorWithTheReason()
     {
         auto desk = startDesk({});

@@ -4,6 +4,7 @@
 #include "commandlog/CommandLogModel.h"
 #include "style/Style.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -104,6 +105,8 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
     m_view->setObjectName(QStringLiteral("commandLogView"));
     m_view->setAccessibleName(tr("Commands run"));
     m_view->setModel(m_proxy);
+    // A command holds the agent's code and a failure kosa8's stderr: tooltips show them as text.
+    m_view->setItemDelegate(new PlainToolTipDelegate(m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);

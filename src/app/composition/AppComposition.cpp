@@ -25,6 +25,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QLocale>
 #include <QPointer>
@@ -112,10 +113,16 @@ void AppComposition::connectAgentProblems()
                 UserMessage message;
                 message.severity = UserMessage::Severity::Error;
                 message.title = QCoreApplication::translate("main", "Decisions cannot be recorded");
-                message.text = QCoreApplication::translate(
-                                   "main", "%1 Until the decision ledger can be written, agent requests are "
-                                           "answered with a rejection, also those a standing rule approves.")
-                                   .arg(text);
+                // What happened and what to do: the log is likely on the same full disk, so the
+                // window is where a person learns of it.
+                message.text =
+                    QCoreApplication::translate(
+                        "main",
+                        "%1 Until the decision ledger can be written, agent requests are answered with a "
+                        "rejection, also those a standing rule approves. To fix it, free space on the disk "
+                        "that holds %2 (or raise the quota); the next decision is then recorded and this "
+                        "message goes away.")
+                        .arg(text, QFileInfo(m_agentService->ledgerPath()).absolutePath());
                 message.key = ledgerWriteKey;
                 m_context->postMessage(message);
             });

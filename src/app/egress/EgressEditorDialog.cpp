@@ -2,6 +2,7 @@
 #include "egress/EgressEditorDialog.h"
 
 #include "egress/EgressEditor.h"
+#include "files/OwnerOnly.h"
 #include "kosa8/Kosa8Params.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
@@ -364,7 +365,8 @@ bool EgressEditorDialog::saveRules(const QString& dataDir, const QString& sandbo
     root.insert(QStringLiteral("version"), 1);
     root.insert(QStringLiteral("sandboxes"), sandboxes);
     QSaveFile file(policiesPath(dataDir));
-    return file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(root).toJson()) >= 0 && file.commit();
+    return file.open(QIODevice::WriteOnly) && files::OwnerOnly::restrictFile(file) &&
+           file.write(QJsonDocument(root).toJson()) >= 0 && file.commit();
 }
 
 } // namespace k8::app

@@ -2,6 +2,7 @@
 #include "egress/ReachPanel.h"
 
 #include "style/Style.h"
+#include "widgets/PlainText.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -21,12 +22,6 @@ namespace {
 // The domain a wildcard should cover: the last two labels, or three under a short second-level
 // label of a two-letter country domain (example.co.uk). A heuristic, shown to the person before
 // anything is added.
-// Tooltips guess rich text from the content; code under review must stay literal text.
-QString plainToolTip(const QString& text)
-{
-    return QStringLiteral("<p>") + text.toHtmlEscaped() + QStringLiteral("</p>");
-}
-
 QString parentDomain(const QString& host)
 {
     const QStringList labels = host.split(QLatin1Char('.'));
@@ -59,6 +54,8 @@ ReachPanel::ReachPanel(QWidget* parent)
     m_summary->setAccessibleName(tr("Summary of what the code would reach"));
     layout->addWidget(m_summary);
     m_list->setObjectName(QStringLiteral("reachList"));
+    // The code's hosts and lines are the agent's text: the delegate shows tooltips as text.
+    m_list->setItemDelegate(new PlainToolTipDelegate(m_list));
     m_list->setAccessibleName(tr("Destinations and risky operations"));
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
@@ -211,7 +208,7 @@ void ReachPanel::rebuild()
             ++destinations;
             result = policy::match(m_rules, checks, policy::Destination::parse(finding.destination()));
             item->setText(TargetColumn, finding.destination());
-            item->setToolTip(TargetColumn, plainToolTip(finding.detail));
+            item->setToolTip(TargetColumn, finding.detail);
             if (m_sandbox.isEmpty()) {
                 // A review's code runs in the agent, outside kosa8 (or a run's sandbox is not known yet):
                 // nothing would stop the connection.
@@ -234,9 +231,9 @@ void ReachPanel::rebuild()
             item->setIcon(WhatColumn, style::icon(QStringLiteral("warning")));
             item->setForeground(VerdictColumn, style::warningColor());
         }
-        item->setToolTip(VerdictColumn, plainToolTip(item->text(VerdictColumn)));
+        item->setToolTip(VerdictColumn, item->text(VerdictColumn));
         if (finding.kind == ReachFinding::Kind::Risk)
-            item->setToolTip(TargetColumn, plainToolTip(finding.detail));
+            item->setToolTip(TargetColumn, finding.detail);
         m_results << result;
     }
     // An empty table under "nothing found" only took the code's room.

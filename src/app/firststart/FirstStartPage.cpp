@@ -140,9 +140,12 @@ QWidget* FirstStartPage::buildNextSteps()
     layout->addLayout(setupRow);
 
     auto* inboxRow = new QHBoxLayout;
-    m_inboxLine = plainLabel(tr("The inbox already works: agents can connect and you review their requests. "
-                                "Runs wait until kosa8 is there."),
-                             steps);
+    // What really happens (RunExecutor): a run approved while kosa8 is missing fails at once and
+    // its agent gets the error; nothing is kept to run later.
+    m_inboxLine =
+        plainLabel(tr("The inbox already works: agents can connect and you review their requests. "
+                      "Until kosa8 is there, an approved run fails at once and its agent is told why."),
+                   steps);
     m_inboxLine->setObjectName(QStringLiteral("firstStartInbox"));
     inboxRow->addWidget(m_inboxLine, 1);
     m_inbox = new QPushButton(style::icon(QStringLiteral("inbox")), tr("Open the inbox"), steps);

@@ -6,7 +6,7 @@
 #include "history/DecisionFields.h"
 #include "history/HistoryDetailsPane.h"
 #include "history/HistoryFilterBar.h"
-#include "history/PlainText.h"
+#include "widgets/PlainText.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -6,13 +6,13 @@
 #include "history/AuditVerifier.h"
 #include "history/HistoryDetailsPane.h"
 #include "history/HistoryFilterBar.h"
-#include "history/PlainText.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Operation.h"
 #include "plumbing/AppContext.h"
 #include "style/StateColours.h"
 #include "style/Style.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -2,7 +2,7 @@
 #include "inbox/DecisionNotices.h"
 
 #include "agent/HiddenText.h"
-#include "history/PlainText.h"
+#include "widgets/PlainText.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -79,7 +79,22 @@ QString DecisionNotices::text(int row) const
     return item ? item->text() : QString();
 }
 
-QString DecisionNotices::lineFor(const agent::DecisionNotice& notice)
+int DecisionNotices::repeats(int row) const
+{
+    return row >= 0 && row < m_repeats.size() ? m_repeats.at(row) : 0;
+}
+
+int DecisionNotices::withdrawalRowOf(const QString& agent) const
+{
+    for (int row = 0; row < m_notices.size(); ++row) {
+        const agent::DecisionNotice& shown = m_notices.at(row);
+        if (shown.cause == agent::DecisionNotice::Cause::Withdrawn && shown.agent == agent)
+            return row;
+    }
+    return -1;
+}
+
+QString DecisionNotices::lineFor(const agent::DecisionNotice& notice, int repeats)
 {
     // Bidi and invisible characters are named, so an agent cannot make the line say another thing.
     QString title = agent::HiddenText::revealedInline(notice.title).simplified();
@@ -87,6 +102,9 @@ QString DecisionNotices::lineFor(const agent::DecisionNotice& notice)
         title = title.left(MaxTitleChars - 1) + QChar(u'…');
     const QString agentName = agent::HiddenText::revealedInline(notice.agent).simplified();
     const QString time = QLocale().toString(notice.decidedAt.time(), QLocale::ShortFormat);
+    if (repeats > 1) // the newest one's time and title
+        return tr("%1: %n request(s)\n%2 · newest: %3", nullptr, repeats)
+            .arg(notice.headline(), time, title.isEmpty() ? agentName : title);
     // Two lines, so that the headline (who decided, and what) has the list's whole width: the
     // headline, then when, who asked and for what.
     return title.isEmpty() ? tr("%1\n%2 · %3").arg(notice.headline(), time, agentName)
@@ -95,18 +113,32 @@ QString DecisionNotices::lineFor(const agent::DecisionNotice& notice)
 
 void DecisionNotices::add(const agent::DecisionNotice& notice)
 {
+    int repeats = 1;
+    // The same agent's earlier withdrawals go into this one row, at the top.
+    if (notice.cause == agent::DecisionNotice::Cause::Withdrawn) {
+        if (const int row = withdrawalRowOf(notice.agent); row >= 0) {
+            repeats += m_repeats.takeAt(row);
+            m_notices.removeAt(row);
+            delete m_list->takeItem(row);
+        }
+    }
     m_notices.prepend(notice);
+    m_repeats.prepend(repeats);
     auto* item = new QListWidgetItem;
-    item->setText(lineFor(notice)); // a list item's text is never markup
+    item->setText(lineFor(notice, repeats)); // a list item's text is never markup
     QString tip = tr("%1\nAgent: %2\nRequest: %3")
                       .arg(notice.headline(), agent::HiddenText::revealedInline(notice.agent),
                            agent::HiddenText::revealedInline(notice.title));
+    if (repeats > 1)
+        tip += QLatin1Char('\n') +
+               tr("%n request(s) withdrawn by this agent; History has each of them.", nullptr, repeats);
     if (!notice.reachedInbox)
         tip += QLatin1Char('\n') + tr("Decided on arrival: it never waited in the inbox.");
     item->setToolTip(tip); // shown as plain text by PlainToolTipDelegate
     m_list->insertItem(0, item);
     while (m_notices.size() > MaxNotices) {
         m_notices.removeLast();
+        m_repeats.removeLast();
         delete m_list->takeItem(m_list->count() - 1);
     }
     updateVisibility();
@@ -115,6 +147,7 @@ void DecisionNotices::add(const agent::DecisionNotice& notice)
 void DecisionNotices::clear()
 {
     m_notices.clear();
+    m_repeats.clear();
     m_list->clear();
     updateVisibility();
 }

@@ -16,6 +16,9 @@ namespace k8::app {
 // compact strip in the inbox: newest first, at most MaxNotices, each plain text with its time
 // ("Approved by rule pandas-summary: run in code-runner", then "14:02:11 · research-bot: Summarise
 // sales"), with "Show in History" for the selected notice and "Clear". Hidden while empty.
+// Withdrawals by one agent are one row ("Withdrawn by research-bot: 5 requests"), moved to the
+// top with the newest: an agent that sends and cancels requests cannot flood the strip (the
+// ledger and History keep one entry per request).
 class DecisionNotices : public QWidget
 {
     Q_OBJECT
@@ -35,8 +38,12 @@ public:
     QToolButton* showInHistoryButton() const { return m_showInHistory; }
     QToolButton* clearButton() const { return m_clear; }
 
-    // The text for a notice: the headline, then time, agent and (cut) title on a second line.
-    static QString lineFor(const agent::DecisionNotice& notice);
+    // How many withdrawals a row stands for (1 for every other notice).
+    int repeats(int row) const;
+
+    // The text for a notice: the headline, then time, agent and (cut) title on a second line;
+    // `repeats` withdrawals by one agent say how many.
+    static QString lineFor(const agent::DecisionNotice& notice, int repeats = 1);
 
 public Q_SLOTS:
     void add(const k8::agent::DecisionNotice& notice);
@@ -49,8 +56,11 @@ Q_SIGNALS:
 
 private:
     void updateVisibility();
+    // The row of a withdrawal notice by `agent`; -1 when there is none.
+    int withdrawalRowOf(const QString& agent) const;
 
     QList<agent::DecisionNotice> m_notices; // newest first
+    QList<int> m_repeats;                   // per row: how many notices it stands for
     QLabel* m_heading;
     QListWidget* m_list;
     QToolButton* m_showInHistory;

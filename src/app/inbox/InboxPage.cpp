@@ -5,7 +5,6 @@
 #include "agent/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "history/DecisionHistoryView.h"
-#include "history/PlainText.h"
 #include "inbox/AgentUnavailableBanner.h"
 #include "inbox/DecisionNotices.h"
 #include "inbox/ReviewView.h"
@@ -13,6 +12,7 @@
 #include "inbox/RunPane.h"
 #include "rules/RulesDialog.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -375,8 +375,9 @@ void InboxPage::selectPrevious()
 void InboxPage::onRowsInserted(int first)
 {
     Q_EMIT pendingCountChanged(pendingCount());
-    // The inbox changed while the person may be about to press a key: approval waits a moment.
-    m_review->disarm();
+    // Approval is not disarmed here: the request in view did not change (another agent's
+    // requests coming and going would otherwise keep Approve disarmed for everyone). A request
+    // that comes into view disarms through ReviewView::showRequest().
     // A run the person picked stays in view; otherwise the new request takes the empty review.
     if (m_review->currentKey() == 0 && !m_runChosen)
         selectRow(first);
@@ -386,7 +387,6 @@ void InboxPage::onRowsRemoved(int first)
 {
     m_removingRows = false;
     Q_EMIT pendingCountChanged(pendingCount());
-    m_review->disarm();
     const quint64 shown = m_review->currentKey();
     if (m_review->isShowingEnded() || (shown != 0 && m_model && m_model->rowOf(shown) >= 0))
         return;

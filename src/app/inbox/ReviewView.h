@@ -55,9 +55,11 @@ class ReachPanel;
 // what ReviewState::decisionToSend() says, and ReviewCoordinator::decide() does the rest.
 //
 // Approval is disarmed for armDelayMs() after what is in view changes (another request, another
-// action, a request arriving or leaving), so that a key meant for one request never approves
-// another; a held (auto-repeated) key never approves; and an approval names the request it is
-// for, refused when that is no longer the one shown.
+// action, the code in view reverted), so that a key meant for one request never approves
+// another; requests arriving or leaving elsewhere in the list do not disarm it (an agent could
+// otherwise keep Approve disarmed for everyone by sending and cancelling requests); a held (auto-repeated)
+// key never approves; and an approval names the request it is for, refused when that is no longer the one
+// shown.
 class ReviewView : public QWidget
 {
     Q_OBJECT
@@ -89,7 +91,7 @@ public:
     int armDelayMs() const { return m_armDelayMs; }
     void setArmDelayMs(int ms);
     bool isArmed() const { return m_armed; }
-    // Disarms approval for armDelayMs() (the inbox calls it when requests arrive or leave).
+    // Disarms approval for armDelayMs() (the view calls it when what is in view changes).
     void disarm();
 
     // The widget whose keys the view watches for approval (Ctrl+Return, Ctrl+Enter): itself by

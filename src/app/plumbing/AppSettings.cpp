@@ -2,6 +2,7 @@
 #include "plumbing/AppSettings.h"
 
 #include "agent/PayloadShapes.h"
+#include "files/OwnerOnly.h"
 #include "kosa8/ConnectionProfiles.h"
 
 #include <QDir>
@@ -19,10 +20,20 @@ const QString KeyApproveArmDelay = QStringLiteral("inbox/approveArmDelayMs");
 const QString KeyRunStepLimit = QStringLiteral("agent/runStepLimitS");
 } // namespace
 
+namespace {
+// QSettings keeps an existing file's permissions when it rewrites it; made first, it would take
+// the umask's (files/OwnerOnly.h).
+QString ownerOnlySettingsFile(const QString& dataDir)
+{
+    const QString path = QDir(dataDir).filePath(QStringLiteral("kosa8-desk.ini"));
+    files::OwnerOnly::ensureFile(path);
+    return path;
+}
+} // namespace
+
 AppSettings::AppSettings(const QString& dataDir, QObject* parent)
     : QObject(parent)
-    , m_settings(
-          new QSettings(QDir(dataDir).filePath(QStringLiteral("kosa8-desk.ini")), QSettings::IniFormat, this))
+    , m_settings(new QSettings(ownerOnlySettingsFile(dataDir), QSettings::IniFormat, this))
     , m_profiles(new kosa8::ConnectionProfiles(m_settings, this))
 {
     sync();
@@ -130,8 +141,7 @@ void AppSettings::setRunStepLimitS(int seconds)
 void AppSettings::sync()
 {
     m_settings->sync();
-    if (QFile::exists(m_settings->fileName()))
-        QFile::setPermissions(m_settings->fileName(), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    files::OwnerOnly::restrictFile(m_settings->fileName());
 }
 
 QVariant AppSettings::windowValue(const QString& key) const

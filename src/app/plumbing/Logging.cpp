@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plumbing/Logging.h"
 
+#include "files/OwnerOnly.h"
+
 #include <QDir>
 #include <QtGlobal>
 
@@ -8,6 +10,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -54,14 +57,19 @@ bool initLogging(const QString& dataDir, bool verbose, QString* error)
     std::vector<spdlog::sink_ptr> sinks;
     bool fileOk = true;
     const QString path = logFilePath(dataDir);
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+    if (!files::OwnerOnly::makeFolder(QFileInfo(path).absolutePath())) {
         fileOk = false;
         if (error)
             *error = QStringLiteral("cannot create the log folder %1").arg(QFileInfo(path).absolutePath());
     } else {
+        // The log holds agent text: each file it opens (also after a rotation) is the owner's alone.
+        spdlog::file_event_handlers ownerOnly;
+        ownerOnly.after_open = [](const spdlog::filename_t&, std::FILE* stream) {
+            files::OwnerOnly::restrictDescriptor(fileno(stream));
+        };
         try {
             sinks.push_back(std::make_shared<spdlog::sinks::rotating_file_sink_mt>(
-                QFile::encodeName(path).toStdString(), MaxLogFileBytes, MaxLogFiles));
+                QFile::encodeName(path).toStdString(), MaxLogFileBytes, MaxLogFiles, false, ownerOnly));
         } catch (const spdlog::spdlog_ex& ex) {
             fileOk = false;
             if (error)

@@ -19,6 +19,7 @@
 #include "style/Style.h"
 #include "widgets/ConfirmCommandDialog.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -178,6 +179,8 @@ void SandboxesPage::buildLayout()
 
     QTableView* view = m_ui->sandboxView;
     view->setModel(m_proxy);
+    // Names, images, status and egress are kosa8's text: tooltips show them as text.
+    view->setItemDelegate(new PlainToolTipDelegate(view));
     view->setSortingEnabled(true);
     view->sortByColumn(kosa8::SandboxListModel::NameColumn, Qt::AscendingOrder);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 14);

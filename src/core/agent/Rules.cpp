@@ -3,6 +3,7 @@
 
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
+#include "files/OwnerOnly.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -273,7 +274,9 @@ bool RuleSet::save(const QString& path, QString* error) const
 
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+    // Owner-only before the rename: the rules say what runs without a person (files/OwnerOnly.h).
+    if (!file.open(QIODevice::WriteOnly) || !files::OwnerOnly::restrictFile(file) ||
+        file.write(text) != text.size() || !file.commit()) {
         if (error)
             *error = Text::tr("The rules cannot be saved to %1: %2").arg(path, file.errorString());
         return false;

@@ -63,7 +63,9 @@ private:
         QJsonValue mcpId;
         CallKind kind = CallKind::Run;
         QString resourceUri;
-        QJsonValue progressToken; // undefined: the client asked for no progress
+        // Undefined: the client asked for no progress, and gets none. (A default QJsonValue is
+        // null, not undefined: progress would go out with "progressToken": null.)
+        QJsonValue progressToken{QJsonValue::Undefined};
         double progress = 0;
         qint64 outputBytes = 0;
         qint64 reportedOutputBytes = 0;

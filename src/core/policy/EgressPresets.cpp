@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "policy/EgressPresets.h"
 
+#include "files/OwnerOnly.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -129,7 +131,8 @@ bool EgressPresets::saveUser(const QString& path, const QList<EgressPreset>& pre
     }
     const QJsonObject root{{QStringLiteral("version"), 1}, {QStringLiteral("presets"), list}};
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || !files::OwnerOnly::restrictFile(file) ||
+        file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
         *error = EgressPresets::tr("Cannot save the presets to %1: %2").arg(path, file.errorString());
         return false;
     }

@@ -3,6 +3,7 @@
 
 #include "agent/Ledger.h"
 #include "agent/Request.h"
+#include "files/OwnerOnly.h"
 
 #include <QDir>
 #include <QFile>
@@ -132,7 +133,8 @@ bool TimelineStore::save(QString* error)
     }
     const QJsonObject root{{KeySandboxes, m_sandboxes}, {KeyForks, forks}};
     QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || !files::OwnerOnly::restrictFile(file) ||
+        file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
         *error = tr("Cannot write %1: %2").arg(m_path, file.errorString());
         return false;
     }
@@ -163,7 +165,7 @@ bool RunResultLog::append(const QString& path, const RunResult& result, QString*
     if (result.cutOff)
         o.insert(QStringLiteral("cut_off"), true);
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || !files::OwnerOnly::restrictFile(file)) {
         *error = tr("Cannot open %1: %2").arg(path, file.errorString());
         return false;
     }

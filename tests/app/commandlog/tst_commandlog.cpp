@@ -15,6 +15,8 @@
 #include <QClipboard>
 #include <QPlainTextEdit>
 #include <QTableView>
+#include <QTextDocument>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace k8;
@@ -144,6 +146,45 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, app::CommandLogModel::ResultColumn).data().toString(),
                  QStringLiteral("not run (invalid)"));
         QVERIFY(env.calls().isEmpty());
+    }
+
+    // Issue 24, finding 4: agent code in a command and kosa8's stderr are text in the log's
+    // tooltips too: markup (a huge font, an <img> of a local file) is shown as written.
+    void tooltipsShowAgentCodeAndKosa8OutputAsText()
+    {
+        app::CommandLogModel model;
+        app::CommandLogPage page(&model);
+        kosa8::JobResult result;
+        result.jobId = 1;
+        result.preview = QStringLiteral("kosa8 sandbox run code-runner python:3.12 python3 -c "
+                                        "'<font size=7>BIG</font><img src=\"/etc/hostname\">'");
+        result.exitCode = 1;
+        result.stderrData = "<font size=7>kosa8</font> <img src=\"/etc/hostname\"> failed";
+        model.onJobFinished(result);
+        page.resize(900, 500);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCOMPARE(page.view()->model()->rowCount(), 1);
+        for (int column :
+             {int(app::CommandLogModel::CommandColumn), int(app::CommandLogModel::ResultColumn)}) {
+            const QModelIndex index = page.view()->model()->index(0, column);
+            const QString raw = index.data(Qt::ToolTipRole).toString();
+            QVERIFY2(raw.contains(QLatin1String("<font size=7>")), qPrintable(raw));
+            const QPoint at = page.view()->visualRect(index).center();
+            QHelpEvent help(QEvent::ToolTip, at, page.view()->viewport()->mapToGlobal(at));
+            QApplication::sendEvent(page.view()->viewport(), &help);
+            QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), Slow);
+            // What the tooltip shows, read as Qt reads it (rich text when it looks like markup).
+            const QString tip = QToolTip::text();
+            QString shown = tip;
+            if (Qt::mightBeRichText(tip)) {
+                QTextDocument document;
+                document.setHtml(tip);
+                shown = document.toPlainText();
+            }
+            QCOMPARE(shown, raw);
+            QToolTip::hideText();
+        }
     }
 
     void keepsTheLastEntriesOnly()

@@ -17,11 +17,16 @@
 #include "support/AppTestSupport.h"
 #include "support/FileSizeLimit.h"
 #include "widgets/MessageArea.h"
+#include "widgets/PlainText.h"
 
+#include <QAbstractItemView>
+#include <QComboBox>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocalServer>
 #include <QProcess>
 #include <QPushButton>
@@ -321,6 +326,10 @@ private Q_SLOTS:
         QVERIFY2(cards.first()->bodyText().contains(ledgerPath) &&
                      cards.first()->bodyText().contains(QStringLiteral("standing rule")),
                  qPrintable(cards.first()->bodyText()));
+        // Issue 24, finding 12: the card says how to fix it, not only what happened.
+        QVERIFY2(cards.first()->bodyText().contains(QStringLiteral("free space on the disk that holds %1")
+                                                        .arg(QFileInfo(ledgerPath).absolutePath())),
+                 qPrintable(cards.first()->bodyText()));
         QVERIFY(cardsTitled(composition, QStringLiteral("Agent requests")).isEmpty()); // said once
 
         // Room again: the rule's approval is recorded and goes out; the card goes.
@@ -330,6 +339,55 @@ private Q_SLOTS:
                  QStringLiteral("approve"));
         QTRY_VERIFY_WITH_TIMEOUT(
             cardsTitled(composition, QStringLiteral("Decisions cannot be recorded")).isEmpty(), Wait);
+    }
+
+    // Issue 24, finding 4: every list and table in the window shows agent and kosa8 text, and
+    // each shows its tooltips as plain text (PlainToolTipDelegate), not only the inbox's: Qt
+    // would draw a tooltip that looks like markup (an <img> of a local file, a huge font).
+    void everyItemViewShowsItsTooltipsAsText()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        composition.show();
+        k8::app::MainWindow* window = composition.window();
+        using Page = k8::app::MainWindow::Page;
+        for (Page page : {Page::Sandboxes, Page::CommandLog, Page::Timeline, Page::History, Page::Inbox})
+            window->showPage(page);
+        QTRY_VERIFY_WITH_TIMEOUT(composition.builtInboxPage(), Wait);
+        QVERIFY(window->builtTimelinePage());
+
+        QStringList notPlain;
+        int views = 0;
+        for (QAbstractItemView* view : window->findChildren<QAbstractItemView*>()) {
+            if (view == static_cast<QAbstractItemView*>(window->navigation()))
+                continue;            // the app's own page names
+            bool inComboBox = false; // a combo box's popup shows its items' text, no tooltips
+            for (QObject* up = view->parent(); up && !inComboBox; up = up->parent())
+                inComboBox = qobject_cast<QComboBox*>(up) != nullptr;
+            if (inComboBox || qobject_cast<QHeaderView*>(view))
+                continue; // a header shows the app's column names
+            ++views;
+            // The view's delegate and every column's own (a column delegate shows that column's tooltips).
+            bool plain = qobject_cast<k8::app::PlainToolTipDelegate*>(view->itemDelegate()) != nullptr;
+            for (int column = 0; view->model() && column < view->model()->columnCount(); ++column) {
+                QAbstractItemDelegate* own = view->itemDelegateForColumn(column);
+                plain = plain && (!own || qobject_cast<k8::app::PlainToolTipDelegate*>(own));
+            }
+            if (!plain) {
+                QString where;
+                for (QWidget* up = view->parentWidget(); up && where.isEmpty(); up = up->parentWidget())
+                    where = up->objectName();
+                notPlain.append(QStringLiteral("%1 %2 in %3")
+                                    .arg(QString::fromLatin1(view->metaObject()->className()),
+                                         view->objectName(), where));
+            }
+        }
+        QVERIFY(views >= 5); // the inbox's lists, History, the command log, the sandboxes, ...
+        QVERIFY2(notPlain.isEmpty(), qPrintable(notPlain.join(QStringLiteral("; "))));
     }
 
     // kosa8 is first asked once the window is painted: its processes do not delay the paint.

@@ -4,6 +4,7 @@
 // remote worker form is validated and its Test runs with KOSA8_HOST/KOSA8_TOKEN; once kosa8
 // answers the page says so and its entry goes; and the inbox works while the page is shown.
 #include "agent/AgentService.h"
+#include "agent/Sha256.h"
 #include "composition/AppComposition.h"
 #include "firststart/ExecutableCard.h"
 #include "firststart/FirstStartPage.h"
@@ -27,6 +28,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -446,6 +448,48 @@ private Q_SLOTS:
         QCOMPARE(arrived.first().at(0).toString(), QStringLiteral("Count the rows"));
         QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 1, Slow);
         QCOMPARE(composition.window()->health()->state(), app::HealthMonitor::State::Missing);
+    }
+
+    // Issue 24, finding 12: the page says what happens to a run while kosa8 is missing, and it is
+    // true: a run a standing rule approves fails at once, and its agent is told why.
+    void anApprovedRunFailsAtOnceWhileKosa8IsMissing()
+    {
+        test::StandinEnvironment env;
+        const QString missing = env.root() + QStringLiteral("/missing/kosa8");
+        app::AppOptions options = env.options(missing);
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        const QString code = QStringLiteral("print('needs kosa8')");
+        options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
+        {
+            QFile rules(options.rulesFile);
+            QVERIFY(rules.open(QIODevice::WriteOnly));
+            rules.write(
+                QStringLiteral(R"({"rules": [{"name": "ok", "decision": "approve", "code_sha256": "%1"}]})")
+                    .arg(agent::sha256Hex(code.toUtf8()))
+                    .toUtf8());
+        }
+        app::AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        composition.show();
+        QTRY_COMPARE_WITH_TIMEOUT(composition.window()->currentPage(), MainWindow::Page::FirstStart, Slow);
+        const QString said = composition.window()->builtFirstStartPage()->inboxText();
+        QVERIFY2(said.contains(QStringLiteral("an approved run fails at once")) &&
+                     !said.contains(QStringLiteral("wait")),
+                 qPrintable(said));
+
+        test::AgentTestClient client;
+        QSignalSpy connected(&client, &test::AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Slow));
+        const QJsonValue id =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), code},
+                                                   {QStringLiteral("agent"), QStringLiteral("bot")}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Slow);
+        const QJsonObject answer = client.response(id);
+        QVERIFY2(answer.contains(QStringLiteral("error")), QJsonDocument(answer).toJson().constData());
+        const QString told = QString::fromUtf8(QJsonDocument(answer).toJson());
+        QVERIFY2(told.contains(missing), qPrintable(told));
     }
 };
 

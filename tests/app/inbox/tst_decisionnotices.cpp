@@ -26,6 +26,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +38,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 
 #include <memory>
@@ -223,6 +225,74 @@ private Q_SLOTS:
         QVERIFY2(notices()->text(0).contains(QLatin1String("Withdrawn by research-bot")),
                  qPrintable(notices()->text(0)));
         QCOMPARE(m_page->pendingCount(), 0);
+    }
+
+    // Issue 24, finding 3: another agent that sends and cancels a request every 0.4 s does not
+    // keep Approve disarmed on the request in view: it arms 0.5 s after that request came into
+    // view, as if nothing else happened. The withdrawals are one notice row for that agent (the
+    // ledger keeps one entry each).
+    void anotherAgentsChurnNeitherDisarmsNorFloodsTheNotices()
+    {
+        review()->setArmDelayMs(ReviewView::DefaultArmDelayMs); // as in the app
+        const QJsonValue steady = send(codePayload(QStringLiteral("print('steady')")),
+                                       QStringLiteral("In view"), QStringLiteral("steady"));
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        const quint64 shown = review()->currentKey();
+        QVERIFY(!review()->isArmed());
+        QElapsedTimer inView;
+        inView.start();
+
+        AgentTestClient churn;
+        QVERIFY(connectClient(churn));
+        int sent = 0;
+        qint64 armedAfterMs = -1;
+        connect(review(), &ReviewView::armedChanged, this, [&](bool armed) {
+            if (armed && armedAfterMs < 0)
+                armedAfterMs = inView.elapsed();
+        });
+        QTimer tick;
+        tick.setInterval(400);
+        connect(&tick, &QTimer::timeout, this, [&] {
+            const int id = 1000 + sent++;
+            churn.request(QStringLiteral("review"),
+                          {{QStringLiteral("payload"), codePayload(QStringLiteral("print(%1)").arg(id))},
+                           {QStringLiteral("title"), QStringLiteral("Churn %1").arg(id)},
+                           {QStringLiteral("agent"), QStringLiteral("churn-bot")}},
+                          id);
+            QTimer::singleShot(200, &churn, [&churn, id] {
+                churn.request(QStringLiteral("cancel"), {{QStringLiteral("id"), id}});
+            });
+        });
+        // The first request arrives at once, then every 0.4 s, each withdrawn 0.2 s later: the
+        // inbox changes every 0.2 s, more often than the 0.5 s delay.
+        tick.start();
+        QMetaObject::invokeMethod(&tick, "timeout");
+        QTRY_VERIFY_WITH_TIMEOUT(inView.elapsed() >= 2000 && sent >= 5, 4 * Wait);
+        tick.stop();
+        const auto withdrawn = [this] {
+            int count = 0;
+            for (const QJsonObject& entry : readJsonLines(m_settings.ledgerPath()))
+                count += entry.value(QStringLiteral("decided_by")).toString() == QLatin1String("withdrawn");
+            return count;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(withdrawn(), sent, Wait);
+        QVERIFY2(armedAfterMs >= 0, "Approve never armed while another agent's requests came and went");
+        QVERIFY2(armedAfterMs < 1500, qPrintable(QStringLiteral("armed after %1 ms").arg(armedAfterMs)));
+        QCOMPARE(review()->currentKey(), shown);
+        QVERIFY(review()->isArmed());
+        QVERIFY(review()->approveAction()->isEnabled());
+
+        // "Decided without you": one row for churn-bot, however many it withdrew.
+        QCOMPARE(notices()->count(), 1);
+        QVERIFY2(notices()->text(0).contains(QStringLiteral("churn-bot")) &&
+                     notices()->text(0).contains(QString::number(sent)),
+                 qPrintable(notices()->text(0)));
+        QCOMPARE(notices()->list()->count(), 1);
+
+        // Armed: the keyboard approves the request in view.
+        review()->codeEditor()->setFocus();
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(resultFor(steady), QJsonValue(QStringLiteral("approve")));
     }
 
     // Agent text in a notice is text: markup is shown as written, bidi controls are named, and a

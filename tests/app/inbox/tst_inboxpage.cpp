@@ -8,7 +8,6 @@
 #include "editor/DiffView.h"
 #include "history/AuditTableModel.h"
 #include "history/DecisionHistoryView.h"
-#include "history/PlainText.h"
 #include "inbox/ActionCard.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/InboxNotifier.h"
@@ -22,6 +21,7 @@
 #include "support/HitlPayloads.h"
 #include "support/ServiceFixture.h"
 #include "widgets/PageHeader.h"
+#include "widgets/PlainText.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -916,9 +916,11 @@ private Q_SLOTS:
         QVERIFY2(armingText().contains(QLatin1String("Approve is armed in")), qPrintable(armingText()));
     }
 
-    // Issue 7 finding 4: a request arriving while another is in view disarms approval too, and
-    // a click on the disabled Approve button does nothing either.
-    void arrivalDisarms()
+    // Issue 24 finding 3 (it replaces issue 7 finding 4's "an arrival disarms"): a request
+    // arriving while another is in view leaves the view, and its approval, as they were: what
+    // the next key approves did not change. The key approves the request in view, not the new
+    // one. A click on a disabled Approve button (while disarmed) does nothing.
+    void arrivalLeavesTheRequestInViewArmed()
     {
         const QJsonValue first =
             ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("one()")}}, QStringLiteral("In view"));
@@ -927,12 +929,19 @@ private Q_SLOTS:
         waitArmed();
         QSignalSpy armed(review(), &ReviewView::armedChanged);
         setArmDelay(60000);
-        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("two()")}}, QStringLiteral("Arrives"));
+        const QJsonValue second =
+            ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("two()")}}, QStringLiteral("Arrives"));
         QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);
         QCOMPARE(review()->currentKey(), shown); // the view stays on the request in view
+        QVERIFY(review()->isArmed());
+        QCOMPARE(armed.count(), 0);
+        focusCode();
+        press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
+        QCOMPARE(resultFor(first), QJsonValue(QStringLiteral("approve")));
+        QVERIFY(!m_client->hasResponse(second));
+        // The next request comes into view: disarmed (the delay is a minute here).
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && review()->currentKey() != shown, Wait);
         QVERIFY(!review()->isArmed());
-        QCOMPARE(armed.count(), 1);
-        QCOMPARE(armed.first().first().toBool(), false);
         focusCode();
         press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
         auto* approveButton = review()->findChild<QAbstractButton*>(QStringLiteral("approveButton"));
@@ -940,15 +949,15 @@ private Q_SLOTS:
         QVERIFY(!approveButton->isEnabled());
         QTest::mouseClick(approveButton, Qt::LeftButton);
         QCoreApplication::processEvents();
-        QVERIFY(!m_client->hasResponse(first));
-        QCOMPARE(m_page->pendingCount(), 2);
+        QVERIFY(!m_client->hasResponse(second));
+        QCOMPARE(m_page->pendingCount(), 1);
         // Once armed (here made short again), the keypad Enter approves the request in view.
         setArmDelay(0);
         review()->disarm();
         QVERIFY(review()->isArmed());
         focusCode();
         press(Qt::Key_Enter, Qt::ControlModifier | Qt::KeypadModifier);
-        QCOMPARE(resultFor(first), QJsonValue(QStringLiteral("approve")));
+        QCOMPARE(resultFor(second), QJsonValue(QStringLiteral("approve")));
     }
 
     // Issue 7 finding 5: agent text is plain text everywhere in the review.

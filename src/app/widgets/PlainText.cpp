@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "history/PlainText.h"
+#include "widgets/PlainText.h"
 
 #include <QAbstractItemView>
 #include <QHelpEvent>

@@ -12,7 +12,9 @@ namespace k8::app {
 QString plainToolTip(const QString& text);
 
 // An item delegate whose tooltips show the model's Qt::ToolTipRole as plain text (see above).
-// Views of agent text (the inbox list, the history) use it.
+// Every list and table that shows agent or kosa8 text uses it, or a delegate derived from it
+// (the inbox, History, the command log, the sandboxes, the review's reach panel);
+// tst_appcomposition checks every item view in the window.
 class PlainToolTipDelegate : public QStyledItemDelegate
 {
     Q_OBJECT
