@@ -335,7 +335,7 @@ private Q_SLOTS:
                 k8::test::runConsole(m_binary, {QStringLiteral("--verify-ledger"), ledgerPath()}, &out, &err),
                 1);
             QVERIFY2(err.contains(QLatin1String("seq 2 (line 2) was changed")),
-                     qPrintable(to + ": " + out + err));
+                     qPrintable(QString::fromLatin1(to) + QStringLiteral(": ") + out + err));
         }
     }
 
