@@ -294,6 +294,51 @@ private Q_SLOTS:
         QVERIFY2(err.contains(QLatin1String("seq 2")), qPrintable(err));
     }
 
+    // Issue 24 finding 6: an entry given an earlier copy of a key (which some readers take
+    // instead of the later one) or spaces parses to the same entry and keeps its hash; the real
+    // binary's --verify-ledger still reports it as a changed entry, with its line.
+    void verifyLedgerFindsNonCanonicalLines()
+    {
+        auto desk = makeDesk();
+        desk->start();
+        AgentTestClient client;
+        QVERIFY2(desk->connect(client), desk->process().readAllStandardError().constData());
+        for (int i = 0; i < 3; ++i) {
+            QJsonObject params = codeReviewParams(QStringLiteral("print(%1)").arg(i), QStringLiteral("a"));
+            params.insert(QStringLiteral("timeout_s"), 1);
+            client.request(QStringLiteral("review"), params);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(client.responseCount(), 3, Wait);
+        QCOMPARE(desk->terminate(), 0);
+
+        QFile file(ledgerPath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray original = file.readAll();
+        file.close();
+        QString out;
+        QString err;
+        QCOMPARE(
+            k8::test::runConsole(m_binary, {QStringLiteral("--verify-ledger"), ledgerPath()}, &out, &err), 0);
+
+        const QList<QPair<QByteArray, QByteArray>> tamperings = {
+            {"{\"agent\":\"a\"", "{\"decision\":\"approve\",\"agent\":\"a\""},
+            {"\"decided_by\":", "\"decided_by\": "},
+        };
+        for (const auto& [from, to] : tamperings) {
+            QList<QByteArray> lines = original.split('\n');
+            QVERIFY(lines.size() >= 3 && lines.at(1).contains(from));
+            lines[1].replace(from, to);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(lines.join('\n'));
+            file.close();
+            QCOMPARE(
+                k8::test::runConsole(m_binary, {QStringLiteral("--verify-ledger"), ledgerPath()}, &out, &err),
+                1);
+            QVERIFY2(err.contains(QLatin1String("seq 2 (line 2) was changed")),
+                     qPrintable(QString::fromLatin1(to) + QStringLiteral(": ") + out + err));
+        }
+    }
+
     // issue 7, finding 10: a ledger that lost its tail still chains; the end the app remembers
     // beside it tells, at the next start and in --verify-ledger given the data folder.
     void cutLedgerTailIsReportedAtStartAndByVerify()

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // canonicalJson (RFC 8785, used for every hash others recompute). Invariants: the output is
 // valid JSON on one line that parses back to the same value (numbers compared as doubles; strings with a lone
-// surrogate excepted: they are written with '?', CanonicalJson.h) and is its own canonical form.
+// surrogate excepted: they are written with '?', CanonicalJson.h) and is its own canonical form,
+// and CanonicalNumbers finds no number of it in another form (on any input, only real ones).
 #include "FuzzSupport.h"
 
 #include "agent/CanonicalJson.h"
+#include "agent/CanonicalNumbers.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -112,13 +114,24 @@ QJsonValue reparsed(const QByteArray& json)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
+    const QByteArray input = k8fuzz::bytes(data, size);
+    // The number scanner takes any bytes; what it names is in them and is not canonical.
+    if (const auto number = k8::agent::CanonicalNumbers::firstNonCanonical(input)) {
+        FUZZ_ASSERT(number->offset >= 0 &&
+                        input.mid(number->offset, number->written.size()) == number->written,
+                    "a number that is not where it is said to be");
+        FUZZ_ASSERT(number->written != number->canonical, "a canonical number named as not canonical");
+    }
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(k8fuzz::bytes(data, size), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(input, &error);
     if (error.error != QJsonParseError::NoError)
         return 0;
     const QJsonValue value = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
     const QByteArray canonical = k8::agent::canonicalJson(value);
     FUZZ_ASSERT(!canonical.contains('\n'), "canonical JSON spans lines");
+    // Every number canonicalJson() writes is in its canonical form, as the scanner sees it.
+    FUZZ_ASSERT(!k8::agent::CanonicalNumbers::firstNonCanonical(canonical),
+                QByteArray("canonical JSON with a number in another form: ") + canonical.left(200));
     const QJsonValue back = reparsed(canonical);
     if (!hasLoneSurrogate(value)) {
         FUZZ_ASSERT(sameValue(back, value),

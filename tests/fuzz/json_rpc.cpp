@@ -3,7 +3,8 @@
 // that is a string or an integral number (undefined only for a notification) and params that are
 // an object, an array or absent; a refusal is -32700 or -32600 with a message and an id that is
 // null, a string or a number; every answer built from what was parsed is exactly one line of
-// JSON that parses back with the same id.
+// JSON that parses back with the same id; a number named as not canonical is in the line and is
+// not its own canonical form.
 #include "FuzzSupport.h"
 
 #include "agent/JsonRpc.h"
@@ -54,6 +55,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         checkOneLine(
             k8::agent::rpcError(message.id, k8::agent::makeRpcError(-32601, message.method, message.params)),
             message.id);
+        // A number named as not canonical is a number of the line that is not what its canonical
+        // form says (CanonicalNumbers.h); one the line does not hold would be found from nothing.
+        if (const auto& number = message.nonCanonicalNumber) {
+            FUZZ_ASSERT(!number->written.isEmpty() && number->written != number->canonical,
+                        "a canonical number named as not canonical");
+            FUZZ_ASSERT(number->offset >= 0 &&
+                            line.mid(number->offset, number->written.size()) == number->written,
+                        "a number that is not in the line where it is said to be");
+        }
         const QString idText = k8::agent::rpcIdText(message.id);
         FUZZ_ASSERT(message.id.isString() ? idText == message.id.toString() : !idText.isEmpty(),
                     "an id whose text is not the id");

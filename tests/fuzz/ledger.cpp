@@ -2,11 +2,13 @@
 // Ledger reading and verification (protocol.md "Ledger"): the input is a ledger.jsonl, optionally
 // followed by "\n#STATE\n" and the content of the state file the app keeps beside it.
 // LedgerReader::readTail, verify and readRecent and `--verify-ledger` (LedgerVerifier) read it.
-// Invariants: a verified ledger has no first bad entry; the hashes are 64 hex digits; the tail that
+// Invariants: a verified ledger has no first bad entry and each of its entries is its line's canonical
+// JSON, byte for byte; the hashes are 64 hex digits; the tail that
 // Ledger::open() continues after is the verified chain's end; readRecent keeps to its limit; the
 // verifier's exit code is 0 only for a chain that verifies.
 #include "FuzzSupport.h"
 
+#include "agent/CanonicalJson.h"
 #include "agent/Ledger.h"
 #include "agent/LedgerReader.h"
 #include "agent/LedgerVerifier.h"
@@ -50,6 +52,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         FUZZ_ASSERT(isHash(verified.lastHash), "the chain ends in something that is not a hash");
         if (verified.entries == 0)
             FUZZ_ASSERT(verified.lastHash == Ledger::zeroHash(), "an empty chain with a hash");
+        // Every entry that counted is written byte for byte as its canonical JSON.
+        for (const QByteArray& line : ledger.split('\n')) {
+            QJsonObject entry;
+            if (!line.trimmed().isEmpty() && LedgerReader::parseEntry(line, &entry))
+                FUZZ_ASSERT(canonicalJson(entry) == line, "a verified entry whose line is not canonical");
+        }
     } else {
         FUZZ_ASSERT(verified.firstBadLine > 0, "a failed verification without the line");
     }

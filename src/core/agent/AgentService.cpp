@@ -4,6 +4,7 @@
 #include "agent/Sha256.h"
 
 #include "agent/ActionBinding.h"
+#include "agent/CanonicalNumbers.h"
 #include "agent/FreedMemory.h"
 #include "agent/InboxModel.h"
 #include "agent/RunExecutor.h"
@@ -320,6 +321,7 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     request.connectionId = connectionId;
     request.rpcId = message.id;
     request.receivedAt = QDateTime::currentDateTimeUtc();
+    request.nonCanonicalNumber = message.nonCanonicalNumber;
     if (request.agent.trimmed().isEmpty())
         request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
     // The checkpoint label is fixed here, once, so the review shows the very label that is taken
@@ -327,6 +329,10 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     if (request.method == Method::Run)
         request.run.checkpointLabel = uniqueCheckpointLabel(request.run.checkpointLabel, request);
 
+    if (request.nonCanonicalNumber)
+        spdlog::info("agent request {}: the number {} is not written in canonical form; no standing rule "
+                     "approves it",
+                     request.key, request.nonCanonicalNumber->written.left(40).toStdString());
     // Each action is bound and hashed once, for the rules and for the ledger.
     const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
     if (const std::optional<RuleMatch> match = m_ruleStore.rules().match(request, bindings)) {
@@ -945,6 +951,11 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
     }
     if (wanted.isEmpty())
         return fail(tr("The decision approves no action, so there is nothing to always approve."));
+    // A rule binds the canonical form that 1.0 and 1 share: saved from this request, it would
+    // approve what the agent did not send and never the request itself (RuleSet::match).
+    if (request.nonCanonicalNumber)
+        return fail(tr("This action cannot be approved by a standing rule: %1.")
+                        .arg(CanonicalNumbers::reason(*request.nonCanonicalNumber)));
     return ruleChanged(m_ruleStore.addApproveActions(wanted, error));
 }
 

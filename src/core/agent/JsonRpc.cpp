@@ -157,6 +157,7 @@ bool parseRpcLine(const QByteArray& rawLine, RpcMessage* message, RpcError* erro
     message->isNotification = !hasId;
     message->method = method.toString();
     message->params = hasParams ? params : QJsonValue(QJsonValue::Undefined);
+    message->nonCanonicalNumber = CanonicalNumbers::firstNonCanonical(bytes);
     return true;
 }
 

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "agent/CanonicalNumbers.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
+
+#include <optional>
 
 namespace k8::agent {
 
@@ -33,6 +37,10 @@ struct RpcMessage
     bool isNotification = false;
     QString method;
     QJsonValue params; // object or array; undefined when absent
+    // The first number the line writes otherwise than canonical JSON would (1.0 or 1e0 for 1),
+    // read from the line's own bytes, which the parsed values no longer hold; none: every number
+    // is canonical. A standing rule never approves such a request (Rules.h).
+    std::optional<NumberSpelling> nonCanonicalNumber;
 };
 
 // Parses one line (without its '\n'; a trailing '\r' is tolerated). Returns true and fills
@@ -40,7 +48,8 @@ struct RpcMessage
 // one, else null). Not UTF-8 or not JSON: -32700. Valid JSON that is not a JSON-RPC 2.0 request
 // (not an object, jsonrpc != "2.0", method missing or not a string, id neither a string nor an
 // integer, params present but neither object nor array): -32600. Callers skip blank lines
-// themselves (protocol.md); a blank line given here is a parse error.
+// themselves (protocol.md); a blank line given here is a parse error. A message that parses also
+// gets the first number the line does not write in canonical form (RpcMessage::nonCanonicalNumber).
 bool parseRpcLine(const QByteArray& line, RpcMessage* message, RpcError* error, QJsonValue* errorId);
 
 // Each builds one compact line ending in '\n'. Any JSON value works as result, including bare

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/LedgerReader.h"
 
+#include "agent/CanonicalJson.h"
 #include "agent/Ledger.h"
 #include "agent/LedgerKeys.h"
 #include "agent/Sha256.h"
@@ -49,6 +50,16 @@ namespace {
 bool isLowerSha256Hex(const QString& text)
 {
     return isSha256Hex(text) && text == text.toLower();
+}
+
+// Whether `line` (as read, with its '\n' if it has one) is exactly the canonical JSON of `entry`,
+// what it parsed to.
+bool isCanonicalLine(const QByteArray& line, const QJsonObject& entry)
+{
+    QByteArrayView bytes(line);
+    if (bytes.endsWith('\n'))
+        bytes.chop(1);
+    return bytes == QByteArrayView(canonicalJson(entry));
 }
 
 } // namespace
@@ -142,6 +153,20 @@ LedgerVerifyResult LedgerReader::verify(const QString& path)
                                  .arg(result.firstBadSeq)
                                  .arg(lineNo)
                                  .arg(reason);
+            return result;
+        }
+        // The chain covers the parsed entry, not its bytes: an earlier copy of a key (which some
+        // readers take instead of the later one), spaces or another spelling of a value would
+        // parse the same. The app writes each line as the canonical JSON of its entry (Ledger.h),
+        // so anything else is a changed entry.
+        if (!isCanonicalLine(line, entry)) {
+            result.firstBadSeq = seq;
+            result.firstBadLine = lineNo;
+            result.message = tr("%1 entries chain; entry seq %2 (line %3) was changed: its line is not byte "
+                                "for byte the canonical JSON of its content, as kosa8 Desk writes it.")
+                                 .arg(result.entries)
+                                 .arg(seq)
+                                 .arg(lineNo);
             return result;
         }
         ++result.entries;

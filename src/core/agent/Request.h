@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "agent/CanonicalNumbers.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -88,6 +90,10 @@ struct Request
     // holds the same JSON, does not write it again (ActionBinding.cpp). Empty: not computed.
     QByteArray payloadCanonical;
     bool payloadCanonicalExact = false;
+    // The first number the request's line wrote otherwise than canonical JSON would (1.0 for 1;
+    // RpcMessage::nonCanonicalNumber). The hashes stand for the canonical form, which such
+    // spellings share, so no standing rule approves the request (Rules.h); a person decides.
+    std::optional<NumberSpelling> nonCanonicalNumber;
 };
 
 // A person's decision on one action.

@@ -363,8 +363,9 @@ std::optional<RuleMatch> RuleSet::match(const Request& request, const QList<Acti
             return RuleMatch{rule.name, Rule::Decision::Reject};
     }
 
-    // Approval only when every action allows it and is bound by an approve rule.
-    if (request.actions.isEmpty() || !aligned)
+    // Approval only when every action allows it and is bound by an approve rule, and only when
+    // the request writes its numbers as the hashes do: 1.0 hashes as 1 (CanonicalNumbers.h).
+    if (request.actions.isEmpty() || !aligned || request.nonCanonicalNumber)
         return std::nullopt;
     QStringList names;
     for (qsizetype i = 0; i < request.actions.size(); ++i) {

@@ -56,7 +56,9 @@ public:
     // never match. A reject rule matches by agent, method, and (in one action) code_sha256 and
     // action_sha256. An approve match needs every action to allow approval and to be bound by a
     // matching approve rule: by its action_sha256, or by code_sha256 alone when the action holds
-    // nothing but that code (which for a run depends on the app's run defaults).
+    // nothing but that code (which for a run depends on the app's run defaults). A request that
+    // writes a number otherwise than in canonical form (Request::nonCanonicalNumber) is never
+    // approved.
     std::optional<RuleMatch> match(const Request& request, const RunDefaults& defaults) const;
     // The same with the bindings already computed (actionBindings(request, defaults)).
     std::optional<RuleMatch> match(const Request& request, const QList<ActionBinding>& bindings) const;

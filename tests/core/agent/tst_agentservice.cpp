@@ -973,6 +973,74 @@ private Q_SLOTS:
         QCOMPARE(m_service->inbox()->count(), 3);
     }
 
+    // Issue 24 finding 5: RFC 8785 writes 1, 1.0, 1e0 and 10e-1 alike, so their action_sha256 is
+    // the same; a Python agent reads 1.0 as a float. A rule saved for {"n": 1} approves exactly
+    // that spelling, and "always approve" from another spelling saves nothing.
+    void rulesApproveOnlyCanonicalNumbers()
+    {
+        const QString boundHash = handHash(R"j({"args":{"n":1},"method":"review","name":"calc"})j");
+        writeFile(dataDir() + QStringLiteral("/rules.json"),
+                  QStringLiteral(
+                      R"({"rules": [{"name": "calc-one", "decision": "approve", "action_sha256": "%1"}]})")
+                      .arg(boundHash)
+                      .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QVERIFY(m_service->startupProblems().isEmpty());
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        auto sendWithNumber = [&client](const QByteArray& id, const QByteArray& number) {
+            client.sendRaw(R"j({"jsonrpc":"2.0","id":")j" + id +
+                           R"j(","method":"review","params":{"payload":{"action_requests":[{"name":"calc",)j"
+                           R"j("args":{"n":)j" +
+                           number +
+                           R"j(}}],"review_configs":[{"action_name":"calc","allowed_decisions":["approve",)j"
+                           R"j("reject"]}]}}})j"
+                           "\n");
+        };
+        const QList<QByteArray> spellings = {"1.0", "1e0", "10e-1", "1E0", "1.00", "0.1e1"};
+        for (const QByteArray& spelling : spellings)
+            sendWithNumber("n-" + spelling, spelling);
+        // The canonical spelling is approved by the rule. Requests of one connection are handled
+        // in order, so by its answer every spelling before it was decided or queued.
+        sendWithNumber("n-1", "1");
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(QStringLiteral("n-1")), Wait);
+        QCOMPARE(resultOf(client.response(QStringLiteral("n-1")))
+                     .toObject()
+                     .value(QStringLiteral("decisions"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("type"))
+                     .toString(),
+                 QStringLiteral("approve"));
+        // Every other spelling waits for a person.
+        QCOMPARE(queued.count(), spellings.size());
+        for (const QByteArray& spelling : spellings)
+            QVERIFY2(!client.hasResponse(QString::fromLatin1("n-" + spelling)), spelling.constData());
+        QCOMPARE(m_service->inbox()->count(), spellings.size());
+
+        // The person sees why a rule cannot take one over.
+        quint64 floatKey = 0;
+        for (const QList<QVariant>& arguments : std::as_const(queued)) {
+            const quint64 key = arguments.at(0).toULongLong();
+            if (m_service->request(key)->rpcId == QJsonValue(QStringLiteral("n-1.0")))
+                floatKey = key;
+        }
+        QVERIFY(floatKey != 0);
+        QString error;
+        QVERIFY(!m_service->addApproveActionRule(floatKey, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY2(error.contains(QLatin1String("1.0")) && error.contains(QLatin1String("canonical")),
+                 qPrintable(error));
+        QCOMPARE(m_service->rules().size(), 1);
+
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:calc-one"));
+        K8_COMPARE_LEDGER_ACTION_SHA256(entries.first(), boundHash);
+    }
+
     void invalidRulesFileAppliesNothing()
     {
         const QString code = QStringLiteral("print('would be approved')");

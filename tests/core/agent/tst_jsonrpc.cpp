@@ -136,6 +136,31 @@ private Q_SLOTS:
                  QStringLiteral("Grüße ✓"));
     }
 
+    // Issue 24 finding 5: the parsed values no longer tell 1 from 1.0, so the message carries the
+    // first number its line writes otherwise than canonical JSON.
+    void nonCanonicalNumbersAreNamed()
+    {
+        RpcMessage message;
+        RpcError error;
+        QJsonValue id;
+        QVERIFY(parseRpcLine(
+            R"j({"jsonrpc":"2.0","id":1,"method":"review","params":{"payload":{"n":1,"x":0.5}}})j", &message,
+            &error, &id));
+        QVERIFY(!message.nonCanonicalNumber);
+        QVERIFY(parseRpcLine(
+            R"j({"jsonrpc":"2.0","id":2,"method":"review","params":{"payload":{"s":"1.0","n":1.0,"m":1e0}}})j",
+            &message, &error, &id));
+        QVERIFY(message.nonCanonicalNumber);
+        QCOMPARE(message.nonCanonicalNumber->written, QByteArray("1.0"));
+        QCOMPARE(message.nonCanonicalNumber->canonical, QByteArray("1"));
+        // The whole line counts, the id too; a trailing '\r' is not part of a number.
+        QVERIFY(parseRpcLine(R"j({"jsonrpc":"2.0","id":3.0,"method":"ping"})j", &message, &error, &id));
+        QCOMPARE(message.nonCanonicalNumber->written, QByteArray("3.0"));
+        QVERIFY(parseRpcLine("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":[5]}\r", &message,
+                             &error, &id));
+        QVERIFY(!message.nonCanonicalNumber);
+    }
+
     void idsRoundTrip_data()
     {
         QTest::addColumn<QByteArray>("idText");

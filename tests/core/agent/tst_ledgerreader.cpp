@@ -132,6 +132,87 @@ private Q_SLOTS:
         QCOMPARE(verified.firstBadLine, 4);
     }
 
+    // Issue 24 finding 6: the chain covers the parsed entry, so a line that parses to the same
+    // entry in other bytes (an earlier copy of a key, which some readers take; spaces; another
+    // spelling) kept its hash. Every line must be the canonical JSON of its entry.
+    void nonCanonicalLineIsAChangedEntry_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::newRow("earlier duplicate key")
+            << QByteArray("{\"agent\"") << QByteArray("{\"decision\":\"reject\",\"agent\"");
+        QTest::newRow("space after a colon") << QByteArray("\"decision\":") << QByteArray("\"decision\": ");
+        QTest::newRow("space at the end") << QByteArray("}") << QByteArray("} ");
+        QTest::newRow("carriage return") << QByteArray("}") << QByteArray("}\r");
+        QTest::newRow("escaped letter") << QByteArray("\"person\"") << QByteArray("\"p\\u0065rson\"");
+        QTest::newRow("seq as 2.0") << QByteArray("\"seq\":2") << QByteArray("\"seq\":2.0");
+        // "time", the last key here, moved to the front: the same entry, its keys out of order.
+        QTest::newRow("keys out of order") << QByteArray() << QByteArray();
+    }
+
+    void nonCanonicalLineIsAChangedEntry()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        writeLedger(path, 3);
+        QVERIFY(LedgerReader::verify(path).ok);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = file.readAll().split('\n');
+        file.close();
+        QByteArray& second = lines[1];
+        if (from.isEmpty()) {
+            const qsizetype at = second.indexOf(",\"time\":");
+            QVERIFY(at > 0 && second.endsWith("\"}"));
+            const QByteArray time = second.mid(at + 1, second.size() - 1 - (at + 1));
+            second = '{' + time + ',' + second.mid(1, at - 1) + '}';
+        } else {
+            QVERIFY(second.contains(from));
+            second.replace(second.indexOf(from), from.size(), to);
+        }
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(lines.join('\n'));
+        file.close();
+
+        const LedgerVerifyResult verified = LedgerReader::verify(path);
+        QVERIFY2(!verified.ok, qPrintable(verified.message));
+        QCOMPARE(verified.entries, 1);
+        QCOMPARE(verified.firstBadSeq, 2);
+        QCOMPARE(verified.firstBadLine, 2);
+        QVERIFY2(verified.message.contains(QLatin1String("line 2")) &&
+                     verified.message.contains(QLatin1String("changed")),
+                 qPrintable(verified.message));
+    }
+
+    // What the app writes is canonical, whatever the text holds: escapes, non-ASCII, a lone
+    // surrogate (written as '?'), every optional field.
+    void writtenLinesAreCanonical()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        LedgerRecord full = record(1);
+        full.requestId = QStringLiteral("id \"1\"\\/\n\t\x01");
+        full.agent = QStringLiteral("Grüße ✓ \U0001F600 ") + QChar(0xD800) + QChar(0x2028);
+        full.title = QStringLiteral("<script>\u202e");
+        full.codeSha256 = QString(64, u'b');
+        full.actionSha256 = QString(64, u'c') + u',';
+        full.sandbox = QStringLiteral("box1");
+        full.image = QStringLiteral("python:3.12-slim");
+        full.language = QStringLiteral("python");
+        full.checkpointLabel = QStringLiteral("before-1");
+        full.reason = QStringLiteral("no\r\nway");
+        QVERIFY(ledger.append(full, &error));
+        QVERIFY(ledger.append(record(2), &error));
+        const LedgerVerifyResult verified = LedgerReader::verify(path);
+        QVERIFY2(verified.ok, qPrintable(verified.message));
+        QCOMPARE(verified.entries, 2);
+    }
+
     // The app writes lower-case hashes; a last entry whose hash is spelled otherwise is damage,
     // not the end to continue after (found by tests/fuzz/ledger.cpp).
     void upperCaseHashIsNoTail()

@@ -449,6 +449,24 @@ private Q_SLOTS:
         QCOMPARE(rejected->decision, Rule::Decision::Reject);
     }
 
+    // Issue 24 finding 5: 1.0 hashes as 1 does, so a request that wrote a number otherwise than
+    // canonical JSON is never approved by a rule, even one naming its hash; reject rules still apply.
+    void nonCanonicalNumbersNeverApprovedByRules()
+    {
+        Request request = reviewRequest(hitlPayload(QStringLiteral("calc"), {{QStringLiteral("n"), 1}}));
+        const QString hash = actionBindings(request, runDefaults()).first().actionSha256;
+        RuleSet rules;
+        QString error;
+        QVERIFY(rules.add(approveAction(QStringLiteral("calc-one"), hash), &error));
+        QVERIFY(matchOf(rules, request).has_value());
+        request.nonCanonicalNumber = NumberSpelling{"1.0", "1", 0};
+        QVERIFY(!matchOf(rules, request).has_value());
+        QVERIFY(rules.add(rejectRule(QStringLiteral("no-a"), QStringLiteral("agent-a")), &error));
+        const std::optional<RuleMatch> rejected = matchOf(rules, request);
+        QVERIFY(rejected.has_value());
+        QCOMPARE(rejected->decision, Rule::Decision::Reject);
+    }
+
     // Bindings that do not line up with the request's actions approve nothing; a reject rule
     // that names no hash still applies.
     void misalignedBindingsApproveNothing()
