@@ -208,6 +208,30 @@
     </message>
 </context>
 <context>
+    <name>RunJournal</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ShownText</name>
+    <message>
+        <source>Showing the first %L1 of %L2 lines: the rest is not shown.</source>
+        <extracomment>%1 and %2 are numbers of lines, e.g. &quot;Showing the first 5,000 of 3,879,702 lines&quot;</extracomment>
+        <translation>Gezeigt werden die ersten %L1 von %L2 Zeilen: der Rest wird nicht gezeigt.</translation>
+    </message>
+    <message>
+        <source>Showing the first %L1 of %L2 characters (line %L3 of %L4): the rest is not shown.</source>
+        <extracomment>%1 and %2 are numbers of characters; %3 and %4 numbers of lines</extracomment>
+        <translation>Gezeigt werden die ersten %L1 von %L2 Zeichen (Zeile %L3 von %L4): der Rest wird nicht gezeigt.</translation>
+    </message>
+</context>
+<context>
     <name>SocketPath</name>
     <message>
         <source>Cannot inspect the socket folder %1: %2</source>
@@ -291,6 +315,34 @@
     <message>
         <source>a number is an integer of 2^53 or more, which JSON readers do not all read alike</source>
         <translation>eine Zahl ist eine Ganzzahl von 2^53 oder mehr, die nicht alle JSON-Leser gleich lesen</translation>
+    </message>
+    <message>
+        <source>the text holds a bidirectional control%1</source>
+        <translation>der Text enthält ein bidirektionales Steuerzeichen%1</translation>
+    </message>
+    <message>
+        <source>the text holds an invisible character%1</source>
+        <translation>der Text enthält ein unsichtbares Zeichen%1</translation>
+    </message>
+    <message>
+        <source>the text holds a control character%1</source>
+        <translation>der Text enthält ein Steuerzeichen%1</translation>
+    </message>
+    <message>
+        <source>the text holds a lone carriage return, a line end for some interpreters only</source>
+        <translation>der Text enthält ein einzelnes Wagenrücklaufzeichen (CR), das nur manche Interpreter als Zeilenende lesen</translation>
+    </message>
+    <message>
+        <source>the text holds a Unicode line or paragraph separator%1</source>
+        <translation>der Text enthält einen Unicode-Zeilen- oder -Absatztrenner%1</translation>
+    </message>
+    <message>
+        <source>the text declares a source encoding other than UTF-8 (&quot;%1&quot;), so Python can read other code than the one shown</source>
+        <translation>der Text deklariert eine andere Quellkodierung als UTF-8 („%1“), sodass Python anderen Code lesen kann als den gezeigten</translation>
+    </message>
+    <message>
+        <source>the text holds characters that can hide code</source>
+        <translation>der Text enthält Zeichen, die Code verbergen können</translation>
     </message>
 </context>
 <context>
@@ -437,6 +489,25 @@
     <message>
         <source>The agent service has shut down.</source>
         <translation>Der Agent-Dienst wurde beendet.</translation>
+    </message>
+    <message>
+        <source>The agent withdrew the run while its checkpoint was being taken; the checkpoint was stopped and the code was not run.</source>
+        <translation>Der Agent hat die Ausführung zurückgezogen, während ihr Checkpoint angelegt wurde; der Checkpoint wurde abgebrochen und der Code nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>This code cannot be approved by a standing rule: %1.</source>
+        <translation>Dieser Code kann nicht durch eine dauerhafte Regel genehmigt werden: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::CanonicalNumbers</name>
+    <message>
+        <source>the number %1 is not one that JSON readers agree on</source>
+        <translation>über die Zahl %1 sind sich JSON-Leser nicht einig</translation>
+    </message>
+    <message>
+        <source>the number %1 is not written in its canonical form %2, and a rule&apos;s hash cannot tell the two apart while the agent&apos;s JSON reader may (an integer and a float, say)</source>
+        <translation>die Zahl %1 ist nicht in ihrer kanonischen Form %2 geschrieben, und der Hash einer Regel unterscheidet die beiden nicht, der JSON-Leser des Agenten aber vielleicht (etwa eine Ganzzahl und eine Gleitkommazahl)</translation>
     </message>
 </context>
 <context>
@@ -718,6 +789,10 @@
     <message>
         <source>%1 unreadable line(s) in the ledger %2 were skipped.</source>
         <translation>%1 unlesbare Zeile(n) im Ledger %2 wurden übersprungen.</translation>
+    </message>
+    <message>
+        <source>%1 entries chain; entry seq %2 (line %3) was changed: its line is not byte for byte the canonical JSON of its content, as kosa8 Desk writes it.</source>
+        <translation>%1 Einträge sind verkettet; Eintrag seq %2 (Zeile %3) wurde verändert: seine Zeile ist nicht Byte für Byte das kanonische JSON seines Inhalts, wie kosa8 Desk es schreibt.</translation>
     </message>
 </context>
 <context>
@@ -1048,6 +1123,34 @@
         <source>%1 resets after every run, but has no base checkpoint.</source>
         <translation>%1 wird nach jeder Ausführung zurückgesetzt, hat aber keinen Basis-Checkpoint.</translation>
     </message>
+    <message>
+        <source>The run waited for another run in %1 until its time limit of %2 s (timeout_s, counted from its approval) ran out, so the code was not run.</source>
+        <translation>Die Ausführung hat auf eine andere Ausführung in %1 gewartet, bis ihr Zeitlimit von %2 s (timeout_s, ab der Genehmigung gezählt) abgelaufen war; der Code wurde daher nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s time limit of %1 s (timeout_s, counted from its approval) ran out before its checkpoint could start, so the code was not run.</source>
+        <translation>Das Zeitlimit der Ausführung von %1 s (timeout_s, ab der Genehmigung gezählt) ist abgelaufen, bevor ihr Checkpoint beginnen konnte; der Code wurde daher nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The checkpoint before the run did not finish within the run&apos;s time limit of %1 s (timeout_s, counted from its approval); it was stopped, and the code was not run.</source>
+        <translation>Der Checkpoint vor der Ausführung ist nicht innerhalb des Zeitlimits der Ausführung von %1 s (timeout_s, ab der Genehmigung gezählt) fertig geworden; er wurde abgebrochen und der Code nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The checkpoint before the run did not finish within %1 s (the checkpoint and reset time limit in Settings); it was stopped, and the code was not run.</source>
+        <translation>Der Checkpoint vor der Ausführung ist nicht innerhalb von %1 s (dem Zeitlimit für Checkpoint und Zurücksetzen in den Einstellungen) fertig geworden; er wurde abgebrochen und der Code nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s time limit of %1 s (timeout_s, counted from its approval) ran out before the code could start, so it was not run.</source>
+        <translation>Das Zeitlimit der Ausführung von %1 s (timeout_s, ab der Genehmigung gezählt) ist abgelaufen, bevor der Code starten konnte; er wurde daher nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The code did not finish within the run&apos;s time limit of %1 s (timeout_s, counted from its approval); it and its child processes were stopped.</source>
+        <translation>Der Code ist nicht innerhalb des Zeitlimits der Ausführung von %1 s (timeout_s, ab der Genehmigung gezählt) fertig geworden; er und seine Kindprozesse wurden beendet.</translation>
+    </message>
+    <message>
+        <source>still going when the run&apos;s time limit of %1 s (timeout_s) ran out; the next run in %2 waits for it</source>
+        <translation>lief noch, als das Zeitlimit der Ausführung von %1 s (timeout_s) ablief; die nächste Ausführung in %2 wartet darauf</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::AboutDialog</name>
@@ -1125,6 +1228,14 @@
     <message>
         <source>Arguments as JSON</source>
         <translation>Argumente als JSON</translation>
+    </message>
+    <message>
+        <source>Code not shown</source>
+        <translation>Nicht gezeigter Code</translation>
+    </message>
+    <message>
+        <source>Arguments not shown</source>
+        <translation>Nicht gezeigte Argumente</translation>
     </message>
 </context>
 <context>
@@ -1926,6 +2037,23 @@ Anfrage: %3</translation>
         <source>Decided on arrival: it never waited in the inbox.</source>
         <translation>Bei Eingang entschieden: Die Anfrage hat nie im Posteingang gewartet.</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n request(s)
+%2 · newest: %3</source>
+        <translation>
+            <numerusform>%1: %n Anfrage
+%2 · neueste: %3</numerusform>
+            <numerusform>%1: %n Anfragen
+%2 · neueste: %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) withdrawn by this agent; History has each of them.</source>
+        <translation>
+            <numerusform>%n Anfrage von diesem Agenten zurückgezogen; der Verlauf enthält jede davon.</numerusform>
+            <numerusform>%n Anfragen von diesem Agenten zurückgezogen; der Verlauf enthält jede davon.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>k8::app::DiffView</name>
@@ -2435,10 +2563,6 @@ Danach: %2</translation>
         <translation>Sobald kosa8 funktioniert: eine Sandbox ohne Netzwerk für den Code von Agenten.</translation>
     </message>
     <message>
-        <source>The inbox already works: agents can connect and you review their requests. Runs wait until kosa8 is there.</source>
-        <translation>Der Posteingang funktioniert bereits: Agenten können sich verbinden, und Sie prüfen ihre Anfragen. Ausführungen warten, bis kosa8 verfügbar ist.</translation>
-    </message>
-    <message>
         <source>Open the inbox</source>
         <translation>Posteingang öffnen</translation>
     </message>
@@ -2461,6 +2585,10 @@ Danach: %2</translation>
     <message>
         <source>%1. What went wrong is shown above.</source>
         <translation>%1. Was schiefgelaufen ist, wird oben angezeigt.</translation>
+    </message>
+    <message>
+        <source>The inbox already works: agents can connect and you review their requests. Until kosa8 is there, an approved run fails at once and its agent is told why.</source>
+        <translation>Der Posteingang funktioniert schon: Agenten können sich verbinden, und Sie prüfen ihre Anfragen. Solange kosa8 fehlt, schlägt eine genehmigte Ausführung sofort fehl, und ihr Agent erfährt den Grund.</translation>
     </message>
 </context>
 <context>
@@ -4053,6 +4181,17 @@ Danach: %2</translation>
             <numerusform>%n Windows-Zeilenenden (CRLF)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>1 source-encoding declaration other than UTF-8 (Python that reads the code from a file decodes it in that encoding, so what runs can differ from what you read)</source>
+        <translation>1 Deklaration einer anderen Quellkodierung als UTF-8 (ein Python, das den Code aus einer Datei liest, dekodiert ihn in dieser Kodierung, sodass das Ausgeführte vom Gelesenen abweichen kann)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source-encoding declarations other than UTF-8 (Python that reads the code from a file decodes it in that encoding, so what runs can differ from what you read)</source>
+        <translation>
+            <numerusform>%n Deklaration einer anderen Quellkodierung als UTF-8 (ein Python, das den Code aus einer Datei liest, dekodiert ihn in dieser Kodierung, sodass das Ausgeführte vom Gelesenen abweichen kann)</numerusform>
+            <numerusform>%n Deklarationen einer anderen Quellkodierung als UTF-8 (ein Python, das den Code aus einer Datei liest, dekodiert ihn in dieser Kodierung, sodass das Ausgeführte vom Gelesenen abweichen kann)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RevealingTextEdit</name>
@@ -4440,6 +4579,26 @@ Sie bindet die ganze Aktion, nicht nur deren Code: Ein einziges geändertes Zeic
     <message>
         <source>Open &amp;rules…</source>
         <translation>&amp;Regeln öffnen …</translation>
+    </message>
+    <message>
+        <source>Approve what you have not all seen?</source>
+        <translation>Genehmigen, was Sie nicht ganz gesehen haben?</translation>
+    </message>
+    <message>
+        <source>This action is too long to show in full. %1
+
+Approving approves all of it, the part not shown included.</source>
+        <translation>Diese Aktion ist zu lang, um sie ganz zu zeigen. %1
+
+Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translation>
+    </message>
+    <message>
+        <source>Approve all of it</source>
+        <translation>Alles genehmigen</translation>
+    </message>
+    <message>
+        <source>Not approved.</source>
+        <translation>Nicht genehmigt.</translation>
     </message>
 </context>
 <context>
@@ -5298,6 +5457,18 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>Edit the command profile</source>
         <translation>Befehlsprofil bearbeiten</translation>
     </message>
+    <message>
+        <source>Checkpoint and reset time &amp;limit:</source>
+        <translation>Zeit&amp;limit für Checkpoint und Zurücksetzen:</translation>
+    </message>
+    <message>
+        <source>Checkpoint and reset time limit</source>
+        <translation>Zeitlimit für Checkpoint und Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The longest the checkpoint before an approved run and the reset to its base after it may take, also for runs without timeout_s; a step that takes longer is stopped and reported. A run&apos;s timeout_s limits everything from its approval to its answer.</source>
+        <translation>Wie lange der Checkpoint vor einer genehmigten Ausführung und das Zurücksetzen auf die Basis danach höchstens dauern dürfen, auch für Ausführungen ohne timeout_s; ein Schritt, der länger dauert, wird abgebrochen und gemeldet. Das timeout_s einer Ausführung begrenzt alles von ihrer Genehmigung bis zu ihrer Antwort.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::SetupDialog</name>
@@ -5994,6 +6165,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>%1 by agent %2 (request %3)</source>
         <translation>%1 von Agent %2 (Anfrage %3)</translation>
     </message>
+    <message>
+        <source>cut off: kosa8 Desk ended while the run was going on, its result is unknown</source>
+        <translation>abgebrochen: kosa8 Desk wurde während der Ausführung beendet, ihr Ergebnis ist unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>k8::kosa8::CommandProfile</name>
@@ -6108,6 +6283,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>&quot;%1&quot; is missing: the app passes it for this entry, and leaving it out would drop it silently</source>
         <translation>„%1“ fehlt: Die App übergibt es für diesen Eintrag, und ohne es würde es stillschweigend entfallen</translation>
+    </message>
+    <message>
+        <source>Line %1 of the code declares the source encoding &quot;%2&quot;. The command profile&apos;s &quot;%3.stdin&quot; (%4) may be a Python that reads the code itself and decodes it with that encoding, so what would run differs from what was shown; it was not run. Reset &quot;%3.stdin&quot; to its built-in entry, which ignores such declarations.</source>
+        <translation>Zeile %1 des Codes deklariert die Quellkodierung „%2“. Der Eintrag „%3.stdin“ des Befehlsprofils (%4) kann ein Python sein, das den Code selbst liest und mit dieser Kodierung dekodiert, sodass anderes ausgeführt würde als gezeigt; er wurde nicht ausgeführt. Setzen Sie „%3.stdin“ auf den eingebauten Eintrag zurück, der solche Deklarationen nicht beachtet.</translation>
     </message>
 </context>
 <context>
@@ -6453,6 +6632,14 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>not an image reference: %1</source>
         <translation>keine Image-Referenz: %1</translation>
+    </message>
+    <message>
+        <source>not a sandbox status: &quot;%1&quot;</source>
+        <translation>kein Sandbox-Status: „%1“</translation>
+    </message>
+    <message>
+        <source>not an egress policy: &quot;%1&quot;</source>
+        <translation>keine Egress-Richtlinie: „%1“</translation>
     </message>
 </context>
 <context>
@@ -6977,6 +7164,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>reads credentials (%1)</source>
         <translation>liest Zugangsdaten (%1)</translation>
+    </message>
+    <message>
+        <source>declares the source encoding %1: Python that reads the code from a file decodes it into other code than the one shown, which this scan does not see</source>
+        <translation>deklariert die Quellkodierung %1: ein Python, das den Code aus einer Datei liest, dekodiert ihn zu anderem Code als dem gezeigten, den diese Prüfung nicht sieht</translation>
     </message>
 </context>
 <context>
@@ -7508,6 +7699,17 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     </message>
 </context>
 <context>
+    <name>k8::timeline::RunJournal</name>
+    <message>
+        <source>kosa8 Desk ended while this run was going on, and kosa8 was stopped with it; its result is unknown.</source>
+        <translation>kosa8 Desk wurde während dieser Ausführung beendet, und kosa8 wurde mit beendet; ihr Ergebnis ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>Cannot empty %1: %2</source>
+        <translation>%1 lässt sich nicht leeren: %2</translation>
+    </message>
+</context>
+<context>
     <name>k8::timeline::RunResultLog</name>
     <message>
         <source>Cannot open %1: %2</source>
@@ -7682,6 +7884,14 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
         <source>Running from checkpoint</source>
         <translation>Läuft ab Checkpoint</translation>
     </message>
+    <message>
+        <source>cut off</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cut off</source>
+        <translation>Abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>k8::timeline::TimelineLoader</name>
@@ -7748,10 +7958,6 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
         <translation>Entscheidungen können nicht aufgezeichnet werden</translation>
     </message>
     <message>
-        <source>%1 Until the decision ledger can be written, agent requests are answered with a rejection, also those a standing rule approves.</source>
-        <translation>%1 Solange das Entscheidungs-Ledger nicht geschrieben werden kann, werden Anfragen von Agenten abgelehnt, auch solche, die eine Dauerregel freigibt.</translation>
-    </message>
-    <message>
         <source>Start kosa8 Desk with --socket and a shorter path.</source>
         <translation>Starten Sie kosa8 Desk mit --socket und einem kürzeren Pfad.</translation>
     </message>
@@ -7782,6 +7988,18 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     <message>
         <source>Agents cannot connect: %1</source>
         <translation>Agenten können sich nicht verbinden: %1</translation>
+    </message>
+    <message>
+        <source>%1 Until the decision ledger can be written, agent requests are answered with a rejection, also those a standing rule approves. To fix it, free space on the disk that holds %2 (or raise the quota); the next decision is then recorded and this message goes away.</source>
+        <translation>%1 Solange das Entscheidungsprotokoll nicht geschrieben werden kann, werden Anfragen von Agenten abgelehnt, auch solche, die eine dauerhafte Regel genehmigt. Zur Abhilfe geben Sie Platz auf dem Datenträger frei, der %2 enthält (oder erhöhen Sie das Kontingent); die nächste Entscheidung wird dann aufgezeichnet, und diese Meldung verschwindet.</translation>
+    </message>
+    <message>
+        <source>A run was cut off</source>
+        <translation>Eine Ausführung wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>The run of agent %1 in sandbox %2 (request %3), started %4, did not finish: kosa8 Desk ended while it ran, and kosa8 was stopped with it. Its result is unknown; the sandbox may hold what the run did until then. History and the sandbox&apos;s timeline list it as cut off.</source>
+        <translation>Die Ausführung des Agenten %1 in der Sandbox %2 (Anfrage %3), gestartet %4, ist nicht fertig geworden: kosa8 Desk wurde beendet, während sie lief, und kosa8 wurde mit beendet. Ihr Ergebnis ist unbekannt; die Sandbox kann enthalten, was die Ausführung bis dahin getan hat. Der Verlauf und die Zeitleiste der Sandbox führen sie als abgebrochen.</translation>
     </message>
 </context>
 </TS>
