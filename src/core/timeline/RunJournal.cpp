@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/RunJournal.h"
 
+#include "files/OwnerOnly.h"
+
 #include <QDir>
 #include <QFile>
 #include <QHash>
@@ -16,7 +18,6 @@ const QString KeyEvent = QStringLiteral("event");
 const QString KeyRun = QStringLiteral("run");
 const QString EventStart = QStringLiteral("start");
 const QString EventEnd = QStringLiteral("end");
-constexpr QFileDevice::Permissions OwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
 // One line, appended and handed to the kernel; the file is made owner-only (it names agents,
 // sandboxes and requests, like the ledger beside it).
@@ -24,14 +25,12 @@ bool appendLine(const QString& path, const QJsonObject& record, QString* error)
 {
     QFile file(path);
     // Made 0600 (never readable by others, not even for a moment); an older one is narrowed.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append, OwnerOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append, files::OwnerOnly::FilePermissions)) {
         if (error)
             *error = RunJournal::tr("Cannot open %1: %2").arg(path, file.errorString());
         return false;
     }
-    if (file.permissions() & (QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup |
-                              QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther))
-        file.setPermissions(OwnerOnly);
+    files::OwnerOnly::restrictFile(file);
     const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
     if (file.write(line) != line.size() || !file.flush()) {
         if (error)
@@ -142,7 +141,7 @@ QList<RunResult> RunJournal::recoverCutOff(const QString& journalPath, const QSt
     }
     // Every run in it has ended or is now recorded as cut off: it starts empty.
     QFile file(journalPath);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate, OwnerOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate, files::OwnerOnly::FilePermissions)) {
         if (error)
             *error = tr("Cannot empty %1: %2").arg(journalPath, file.errorString());
         return cutOff;
