@@ -208,17 +208,6 @@
     </message>
 </context>
 <context>
-    <name>RunJournal</name>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>%1 lässt sich nicht öffnen: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 lässt sich nicht schreiben: %2</translation>
-    </message>
-</context>
-<context>
     <name>ShownText</name>
     <message>
         <source>Showing the first %L1 of %L2 lines: the rest is not shown.</source>
@@ -7707,6 +7696,14 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     <message>
         <source>Cannot empty %1: %2</source>
         <translation>%1 lässt sich nicht leeren: %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
     </message>
 </context>
 <context>
