@@ -248,6 +248,10 @@ void TimelinePage::setSandboxModel(kosa8::SandboxListModel* model)
     m_chooser->setModelColumn(kosa8::SandboxListModel::NameColumn);
     auto keep = [this] {
         // The list refreshes under the chooser; keep showing the sandbox the page is about.
+        if (m_sandbox.isEmpty()) {
+            followChooser();
+            return;
+        }
         const int index = m_chooser->findText(m_sandbox);
         if (index >= 0)
             m_chooser->setCurrentIndex(index);
@@ -274,6 +278,15 @@ void TimelinePage::showSandbox(const QString& sandbox, const QString& runRequest
         m_resetAfterRun->setChecked(m_store->resetAfterRun(sandbox));
     }
     refresh();
+}
+
+void TimelinePage::followChooser()
+{
+    // The box shows its first sandbox as soon as the list fills (after every start), but only a
+    // pick (activated) loaded it: the page said "Choose a sandbox" beside a box naming one.
+    const QString shown = m_chooser->currentText();
+    if (m_sandbox.isEmpty() && !shown.isEmpty())
+        showSandbox(shown);
 }
 
 void TimelinePage::refresh()

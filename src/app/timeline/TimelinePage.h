@@ -109,6 +109,8 @@ private:
     void buildActions();
     void buildLayout();
     void updateActions();
+    // Before any sandbox was chosen: the one the sandbox box shows.
+    void followChooser();
     void onLoaded();
     void showDetailsOfSelection();
     void onLoadFailed(const QString& message, const kosa8::JobResult& result);

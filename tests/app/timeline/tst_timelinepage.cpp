@@ -2,6 +2,7 @@
 // The timeline page against the kosa8 stand-in, driven like a person: keyboard and clicks,
 // the confirmations, the exact argv that reached kosa8, and the marker after kosa8 is re-read.
 
+#include "kosa8/SandboxListModel.h"
 #include "plumbing/AppContext.h"
 #include "style/StateColours.h"
 #include "support/AppTestSupport.h"
@@ -18,6 +19,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -89,6 +91,7 @@ private Q_SLOTS:
     void runFromTheLedgerIsSelectedAndRewoundToBefore();
     void snapshotCreateAndDelete();
     void resetAfterRunOptionIsSaved();
+    void sandboxTheBoxShowsAtStartIsLoaded();
     void cancelStopsTheCommandAndRereads();
     void stateLinesTakeThePalettesColours();
 };
@@ -372,6 +375,38 @@ void TestTimelinePage::resetAfterRunOptionIsSaved()
     QTest::mouseClick(confirm->acceptButton(), Qt::LeftButton);
     QVERIFY(loaded.wait(Slow));
     QCOMPARE(f.currentLabel(), QStringLiteral("clean"));
+}
+
+// Issue 25, defect 1: after a start the sandbox box fills from the list and shows its first
+// sandbox; the page loads that sandbox's timeline, with its base and its rewind option, instead
+// of saying "Choose a sandbox" beside a box that names one.
+void TestTimelinePage::sandboxTheBoxShowsAtStartIsLoaded()
+{
+    Fixture f;
+    QVERIFY(f.prepare());
+    {
+        timeline::TimelineStore saved(f.env.dataPath());
+        QString error;
+        QVERIFY(saved.load(&error));
+        QVERIFY2(saved.setBaseCheckpoint(QStringLiteral("box"), QStringLiteral("clean"), &error), qPrintable(error));
+        QVERIFY2(saved.setResetAfterRun(QStringLiteral("box"), true, &error), qPrintable(error));
+    }
+    f.open();
+    kosa8::SandboxListModel sandboxes;
+    f.page->setSandboxModel(&sandboxes);
+    QVERIFY(f.page->sandbox().isEmpty());
+    QSignalSpy loaded(f.page->loader(), &timeline::TimelineLoader::loaded);
+    kosa8::Sandbox box;
+    box.name = QStringLiteral("box");
+    box.status = QStringLiteral("running");
+    sandboxes.setSandboxes({box});
+    QCOMPARE(f.page->sandboxChooser()->currentText(), QStringLiteral("box"));
+    QCOMPARE(f.page->sandbox(), QStringLiteral("box"));
+    QVERIFY(loaded.wait(Slow));
+    QVERIFY(f.page->resetAfterRunBox()->isChecked());
+    QVERIFY(f.page->model()->item(f.page->model()->rowOfCheckpoint(QStringLiteral("clean")))->base);
+    QVERIFY(f.page->resetToBaseAction()->isEnabled());
+    QCOMPARE(f.currentLabel(), QStringLiteral("after"));
 }
 
 void TestTimelinePage::cancelStopsTheCommandAndRereads()
