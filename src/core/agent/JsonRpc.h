@@ -8,7 +8,6 @@
 #include <QJsonValue>
 #include <QString>
 
-#include <memory>
 #include <optional>
 
 namespace k8::agent {
@@ -32,8 +31,6 @@ struct RpcError
 };
 
 // One parsed request or notification.
-struct PreparedRequest;
-
 struct RpcMessage
 {
     QJsonValue id; // string or integral number; undefined for a notification
@@ -44,9 +41,6 @@ struct RpcMessage
     // read from the line's own bytes, which the parsed values no longer hold; none: every number
     // is canonical. A standing rule never approves such a request (Rules.h).
     std::optional<NumberSpelling> nonCanonicalNumber;
-    // A large review or run is made into its request off the UI thread (LinePreparer): then here,
-    // else null and the handler makes it.
-    std::shared_ptr<const PreparedRequest> prepared;
 };
 
 // Parses one line (without its '\n'; a trailing '\r' is tolerated). Returns true and fills
