@@ -388,7 +388,8 @@ void TestTimelinePage::sandboxTheBoxShowsAtStartIsLoaded()
         timeline::TimelineStore saved(f.env.dataPath());
         QString error;
         QVERIFY(saved.load(&error));
-        QVERIFY2(saved.setBaseCheckpoint(QStringLiteral("box"), QStringLiteral("clean"), &error), qPrintable(error));
+        QVERIFY2(saved.setBaseCheckpoint(QStringLiteral("box"), QStringLiteral("clean"), &error),
+                 qPrintable(error));
         QVERIFY2(saved.setResetAfterRun(QStringLiteral("box"), true, &error), qPrintable(error));
     }
     f.open();
