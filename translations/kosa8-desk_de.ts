@@ -7688,15 +7688,7 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     </message>
 </context>
 <context>
-    <name>k8::timeline::RunJournal</name>
-    <message>
-        <source>kosa8 Desk ended while this run was going on, and kosa8 was stopped with it; its result is unknown.</source>
-        <translation>kosa8 Desk wurde während dieser Ausführung beendet, und kosa8 wurde mit beendet; ihr Ergebnis ist unbekannt.</translation>
-    </message>
-    <message>
-        <source>Cannot empty %1: %2</source>
-        <translation>%1 lässt sich nicht leeren: %2</translation>
-    </message>
+    <name>k8::timeline::JsonLines</name>
     <message>
         <source>Cannot open %1: %2</source>
         <translation>%1 lässt sich nicht öffnen: %2</translation>
@@ -7707,14 +7699,14 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     </message>
 </context>
 <context>
-    <name>k8::timeline::RunResultLog</name>
+    <name>k8::timeline::RunJournal</name>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation>%1 lässt sich nicht öffnen: %2</translation>
+        <source>kosa8 Desk ended while this run was going on, and kosa8 was stopped with it; its result is unknown.</source>
+        <translation>kosa8 Desk wurde während dieser Ausführung beendet, und kosa8 wurde mit beendet; ihr Ergebnis ist unbekannt.</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 lässt sich nicht schreiben: %2</translation>
+        <source>Cannot empty %1: %2</source>
+        <translation>%1 lässt sich nicht leeren: %2</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "timeline/RunJournal.h"
 
 #include "files/OwnerOnly.h"
+#include "timeline/JsonLines.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,35 +19,6 @@ const QString KeyEvent = QStringLiteral("event");
 const QString KeyRun = QStringLiteral("run");
 const QString EventStart = QStringLiteral("start");
 const QString EventEnd = QStringLiteral("end");
-
-// One line, appended and handed to the kernel; the file is made owner-only (it names agents,
-// sandboxes and requests, like the ledger beside it).
-bool appendLine(const QString& path, const QJsonObject& record, QString* error)
-{
-    QFile file(path);
-    // Made 0600 (never readable by others, not even for a moment); an older one is narrowed.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append, files::OwnerOnly::FilePermissions)) {
-        if (error)
-            *error = RunJournal::tr("Cannot open %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    files::OwnerOnly::restrictFile(file);
-    const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
-    if (file.write(line) != line.size() || !file.flush()) {
-        if (error)
-            *error = RunJournal::tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
-
-QDateTime parseTime(const QJsonValue& value)
-{
-    QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
-    if (!time.isValid())
-        time = QDateTime::fromString(value.toString(), Qt::ISODate);
-    return time;
-}
 
 } // namespace
 
@@ -66,12 +38,12 @@ QString RunJournal::recordStart(const QString& path, const RunResult& run, QStri
                              {QStringLiteral("request"), run.requestId},
                              {QStringLiteral("agent"), run.agent},
                              {QStringLiteral("checkpoint"), run.checkpointLabel}};
-    return appendLine(path, record, error) ? id : QString();
+    return JsonLines::append(path, record, error) ? id : QString();
 }
 
 bool RunJournal::recordEnd(const QString& path, const QString& runId, QString* error)
 {
-    return appendLine(path, QJsonObject{{KeyEvent, EventEnd}, {KeyRun, runId}}, error);
+    return JsonLines::append(path, QJsonObject{{KeyEvent, EventEnd}, {KeyRun, runId}}, error);
 }
 
 QList<RunResult> RunJournal::openRuns(const QString& path, int* skipped)
@@ -79,45 +51,37 @@ QList<RunResult> RunJournal::openRuns(const QString& path, int* skipped)
     QList<RunResult> open;
     QHash<QString, qsizetype> indexOf; // run id -> index in `open`
     QList<bool> ended;
+    // A line cut off by the kill itself is not JSON: counted, never guessed at.
     int bad = 0;
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
-        const QList<QByteArray> lines = file.readAll().split('\n');
-        for (const QByteArray& line : lines) {
-            if (line.trimmed().isEmpty())
-                continue;
-            // A line cut off by the kill itself is not JSON: counted, never guessed at.
-            const QJsonDocument doc = QJsonDocument::fromJson(line);
-            const QJsonObject o = doc.object();
-            const QString id = o.value(KeyRun).toString();
-            const QString event = o.value(KeyEvent).toString();
-            if (!doc.isObject() || id.isEmpty() || (event != EventStart && event != EventEnd)) {
-                ++bad;
-                continue;
-            }
-            if (event == EventEnd) {
-                if (const auto it = indexOf.constFind(id); it != indexOf.constEnd())
-                    ended[*it] = true;
-                continue;
-            }
-            RunResult run;
-            run.time = parseTime(o.value(QStringLiteral("time")));
-            run.sandbox = o.value(QStringLiteral("sandbox")).toString();
-            run.requestId = o.value(QStringLiteral("request")).toString();
-            run.agent = o.value(QStringLiteral("agent")).toString();
-            run.checkpointLabel = o.value(QStringLiteral("checkpoint")).toString();
-            run.ran = false;
-            run.cutOff = true;
-            run.error = tr("kosa8 Desk ended while this run was going on, and kosa8 was stopped with it; "
-                           "its result is unknown.");
-            if (run.sandbox.isEmpty()) {
-                ++bad;
-                continue;
-            }
-            indexOf.insert(id, open.size());
-            open.append(run);
-            ended.append(false);
+    for (const QJsonObject& o : JsonLines::read(path, &bad)) {
+        const QString id = o.value(KeyRun).toString();
+        const QString event = o.value(KeyEvent).toString();
+        if (id.isEmpty() || (event != EventStart && event != EventEnd)) {
+            ++bad;
+            continue;
         }
+        if (event == EventEnd) {
+            if (const auto it = indexOf.constFind(id); it != indexOf.constEnd())
+                ended[*it] = true;
+            continue;
+        }
+        RunResult run;
+        run.time = JsonLines::time(o.value(QStringLiteral("time")));
+        run.sandbox = o.value(QStringLiteral("sandbox")).toString();
+        run.requestId = o.value(QStringLiteral("request")).toString();
+        run.agent = o.value(QStringLiteral("agent")).toString();
+        run.checkpointLabel = o.value(QStringLiteral("checkpoint")).toString();
+        run.ran = false;
+        run.cutOff = true;
+        run.error = tr("kosa8 Desk ended while this run was going on, and kosa8 was stopped with it; "
+                       "its result is unknown.");
+        if (run.sandbox.isEmpty()) {
+            ++bad;
+            continue;
+        }
+        indexOf.insert(id, open.size());
+        open.append(run);
+        ended.append(false);
     }
     QList<RunResult> cutOff;
     for (qsizetype i = 0; i < open.size(); ++i) {

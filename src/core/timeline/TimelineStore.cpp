@@ -4,6 +4,7 @@
 #include "agent/Ledger.h"
 #include "agent/Request.h"
 #include "files/OwnerOnly.h"
+#include "timeline/JsonLines.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,13 +20,6 @@ const QString KeyForks = QStringLiteral("forks");
 const QString KeyBase = QStringLiteral("base");
 const QString KeyReset = QStringLiteral("reset_after_run");
 
-QDateTime parseTime(const QJsonValue& value)
-{
-    QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
-    if (!time.isValid())
-        time = QDateTime::fromString(value.toString(), Qt::ISODate);
-    return time;
-}
 } // namespace
 
 TimelineStore::TimelineStore(const QString& dataDir)
@@ -59,7 +53,7 @@ bool TimelineStore::load(QString* error)
     for (const QJsonValue& value : root.value(KeyForks).toArray()) {
         const QJsonObject o = value.toObject();
         ForkRecord fork;
-        fork.time = parseTime(o.value(QStringLiteral("time")));
+        fork.time = JsonLines::time(o.value(QStringLiteral("time")));
         fork.sandbox = o.value(QStringLiteral("sandbox")).toString();
         fork.fromCheckpoint = o.value(QStringLiteral("from")).toString();
         for (const QJsonValue& name : o.value(QStringLiteral("forked")).toArray())
@@ -164,51 +158,33 @@ bool RunResultLog::append(const QString& path, const RunResult& result, QString*
         o.insert(QStringLiteral("reset"), result.reset);
     if (result.cutOff)
         o.insert(QStringLiteral("cut_off"), true);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || !files::OwnerOnly::restrictFile(file)) {
-        *error = tr("Cannot open %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    const QByteArray line = QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
     // Written through to the kernel, not synced to the disk: this runs on the UI thread after every
     // run, and nothing waits on it (a power cut may lose the newest exit codes; the timeline then
     // says "result not recorded"). The decision itself is in the ledger, which is synced.
-    if (file.write(line) != line.size() || !file.flush()) {
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return JsonLines::append(path, o, error);
 }
 
 QList<RunResult> RunResultLog::read(const QString& path, int* skipped)
 {
     QList<RunResult> results;
     int bad = 0;
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
-        const QList<QByteArray> lines = file.readAll().split('\n');
-        for (const QByteArray& line : lines) {
-            if (line.trimmed().isEmpty())
-                continue;
-            const QJsonDocument doc = QJsonDocument::fromJson(line);
-            const QJsonObject o = doc.object();
-            if (!doc.isObject() || o.value(QStringLiteral("sandbox")).toString().isEmpty()) {
-                ++bad;
-                continue;
-            }
-            RunResult r;
-            r.time = parseTime(o.value(QStringLiteral("time")));
-            r.sandbox = o.value(QStringLiteral("sandbox")).toString();
-            r.requestId = o.value(QStringLiteral("request")).toString();
-            r.agent = o.value(QStringLiteral("agent")).toString();
-            r.checkpointLabel = o.value(QStringLiteral("checkpoint")).toString();
-            r.ran = o.value(QStringLiteral("ran")).toBool();
-            r.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
-            r.error = o.value(QStringLiteral("error")).toString();
-            r.reset = o.value(QStringLiteral("reset")).toObject();
-            r.cutOff = o.value(QStringLiteral("cut_off")).toBool();
-            results.append(r);
+    for (const QJsonObject& o : JsonLines::read(path, &bad)) {
+        if (o.value(QStringLiteral("sandbox")).toString().isEmpty()) {
+            ++bad;
+            continue;
         }
+        RunResult r;
+        r.time = JsonLines::time(o.value(QStringLiteral("time")));
+        r.sandbox = o.value(QStringLiteral("sandbox")).toString();
+        r.requestId = o.value(QStringLiteral("request")).toString();
+        r.agent = o.value(QStringLiteral("agent")).toString();
+        r.checkpointLabel = o.value(QStringLiteral("checkpoint")).toString();
+        r.ran = o.value(QStringLiteral("ran")).toBool();
+        r.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
+        r.error = o.value(QStringLiteral("error")).toString();
+        r.reset = o.value(QStringLiteral("reset")).toObject();
+        r.cutOff = o.value(QStringLiteral("cut_off")).toBool();
+        results.append(r);
     }
     if (skipped)
         *skipped = bad;
@@ -234,7 +210,7 @@ QList<RunRecord> LedgerRuns::fromLedger(const QList<QJsonObject>& entries, const
         if (!kind || !agent::goesAhead(*kind))
             continue; // rejected runs did not run: nothing happened to the machine
         RunRecord run;
-        run.time = parseTime(entry.value(QStringLiteral("time")));
+        run.time = JsonLines::time(entry.value(QStringLiteral("time")));
         run.requestId = entry.value(QStringLiteral("request")).toString();
         run.agent = entry.value(QStringLiteral("agent")).toString();
         run.title = entry.value(QStringLiteral("title")).toString();
