@@ -246,9 +246,16 @@ void CodeEditor::paintWrapMarks(QPainter& painter, const QTextBlock& block, int 
 
 void CodeEditor::setCode(const QString& code)
 {
+    setCode(code, nullptr);
+}
+
+void CodeEditor::setCode(const QString& code, const agent::PreparedText* prepared)
+{
+    if (prepared && !prepared->isFor(code))
+        prepared = nullptr;
     // Set before the load: a slot on textChanged() that asks for code() during it gets the new code.
     m_originalCode = code;
-    m_shown = agent::ShownText::of(code);
+    m_shown = prepared ? prepared->shown : agent::ShownText::of(code);
     if (m_shown.isPartial())
         setEditable(false);
     m_pristine = true;
@@ -256,7 +263,15 @@ void CodeEditor::setCode(const QString& code)
     setRevealedText(m_shown.shown());
     m_loading = false;
     highlightCurrentLine();
-    refreshFindings();
+    if (!prepared) {
+        refreshFindings();
+        return;
+    }
+    // The very findings refreshFindings() would give: the same scan of the same string.
+    m_findingsTimer->stop();
+    m_findings = prepared->findings;
+    adaptWrapping(m_shown.shown());
+    Q_EMIT findingsChanged(m_findings);
 }
 
 void CodeEditor::dropTextNotShown()

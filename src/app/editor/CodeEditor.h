@@ -2,6 +2,7 @@
 #pragma once
 
 #include "agent/HiddenText.h"
+#include "agent/PreparedText.h"
 #include "agent/ShownText.h"
 #include "editor/RevealingTextEdit.h"
 
@@ -43,6 +44,9 @@ public:
     // setCode(); after an edit it is the document mapped back, every untouched character and line
     // end as it was (RevealedCode.h).
     void setCode(const QString& code);
+    // The same, with the cut and the findings already worked out (a large request's, off the UI
+    // thread): used only when `prepared` is of this very string (PreparedText::isFor).
+    void setCode(const QString& code, const agent::PreparedText* prepared);
     QString code() const;
     // Whether the text changed since setCode() (an edit undone still counts; compare code()).
     bool isCodeTouched() const { return !m_pristine; }

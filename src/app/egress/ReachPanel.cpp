@@ -93,12 +93,12 @@ ReachPanel::ReachPanel(QWidget* parent)
 }
 
 void ReachPanel::setInput(const QString& code, const QString& language, const QString& sandbox,
-                          const policy::EgressRules& rules)
+                          const policy::EgressRules& rules, const QList<policy::ReachFinding>* scanned)
 {
     m_code = code;
     m_language = language;
     m_truncated = code.size() > MaxScannedChars;
-    m_findings = policy::scanCode(m_truncated ? code.left(MaxScannedChars) : code, language);
+    m_findings = scanned ? *scanned : policy::scanCodeForReview(code, language);
     setPolicy(sandbox, rules);
 }
 

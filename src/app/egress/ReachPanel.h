@@ -32,14 +32,16 @@ public:
     };
 
     // Code past this size is not scanned (the panel says so): the scan runs on every edit.
-    static constexpr qsizetype MaxScannedChars = 256 * 1024;
+    static constexpr qsizetype MaxScannedChars = policy::ReviewScanChars;
 
     explicit ReachPanel(QWidget* parent = nullptr);
 
     // The code under review, its language and the sandbox it would run in with that sandbox's
     // policy as kosa8 reports it (an empty sandbox: no verdicts, only the findings).
+    // `scanned`: the findings of policy::scanCodeForReview() of this very code and language,
+    // worked out already (a large request's, off the UI thread); null: scanned here.
     void setInput(const QString& code, const QString& language, const QString& sandbox,
-                  const policy::EgressRules& rules);
+                  const policy::EgressRules& rules, const QList<policy::ReachFinding>* scanned = nullptr);
     void setPolicy(const QString& sandbox, const policy::EgressRules& rules);
 
     QList<policy::ReachFinding> findings() const { return m_findings; }

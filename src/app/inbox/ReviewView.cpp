@@ -7,6 +7,7 @@
 #include "agent/FreedMemory.h"
 #include "agent/HiddenText.h"
 #include "agent/InboxModel.h"
+#include "agent/PreparedText.h"
 #include "agent/ReviewCoordinator.h"
 #include "agent/SocketPath.h"
 #include "editor/CodeEditor.h"
@@ -562,9 +563,9 @@ void ReviewView::loadCard(int index)
     const bool editing = m_state.isEditing(index);
     m_loading = true;
     card->codeEditor()->setLanguage(m_state.codeLanguage(index));
-    card->codeEditor()->setCode(m_state.code(index));
+    card->codeEditor()->setCode(m_state.code(index), m_state.preparedCode(index));
     card->setCodeVisible(hasCode);
-    card->argsEditor()->setCode(m_state.argsText(index));
+    card->argsEditor()->setCode(m_state.argsText(index), m_state.preparedArgs(index));
     card->setArgsVisible(m_state.hasOtherArgs(index), hasCode ? tr("Other arguments:") : tr("Arguments:"));
     card->updateNotShownNotes();
     // A partly shown action cannot be edited, so its diff is never shown: a diff of millions of
@@ -1106,8 +1107,12 @@ void ReviewView::updateReach()
     }
     const QString name = m_state.runSandbox();
     const kosa8::Sandbox* sandbox = m_sandboxes ? m_sandboxes->find(name) : nullptr;
-    m_reach->setInput(m_state.code(m_current), m_state.codeLanguage(m_current), sandbox ? name : QString(),
-                      sandbox ? policy::EgressRules::fromKosa8(sandbox->egress) : policy::EgressRules());
+    const QString code = m_state.code(m_current);
+    const QString language = m_state.codeLanguage(m_current);
+    const agent::PreparedText* prepared = m_state.preparedCode(m_current);
+    m_reach->setInput(code, language, sandbox ? name : QString(),
+                      sandbox ? policy::EgressRules::fromKosa8(sandbox->egress) : policy::EgressRules(),
+                      prepared ? prepared->reachFor(code, language) : nullptr);
     QStringList reasons;
     const QList<int> lines = m_reach->attentionLines();
     for (int line : lines) {

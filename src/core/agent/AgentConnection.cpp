@@ -243,9 +243,19 @@ void AgentConnection::readAvailable()
     processLines();
 }
 
+void AgentConnection::setLinePreparer(LinePreparer* preparer,
+                                      std::function<MessagePreparation()> preparationFor)
+{
+    m_preparer = preparer;
+    m_preparationFor = std::move(preparationFor);
+}
+
 void AgentConnection::processLines()
 {
     m_processScheduled = false;
+    // The lines after one being parsed off the UI thread wait for it, in order.
+    if (m_awaitingPrepared)
+        return;
     // A slice of the event loop at a time, so that a burst of requests decided by rules (each
     // with a flushed ledger write) never freezes the UI thread.
     QElapsedTimer slice;
@@ -255,6 +265,11 @@ void AgentConnection::processLines()
         if (sendQueueFull())
             return;
         const QByteArray line = m_pendingLines.takeFirst();
+        if (m_preparer && line.size() >= LinePreparer::LargeLineBytes) {
+            m_awaitingPrepared = true;
+            m_preparer->prepare(m_id, line, m_preparationFor ? m_preparationFor() : MessagePreparation());
+            return;
+        }
         handleLine(line);
         // Parsing a line of megabytes leaves as much garbage (FreedMemory.h).
         if (line.size() >= FreedMemory::LargeBytes)
@@ -295,16 +310,35 @@ void AgentConnection::scheduleReading()
 
 void AgentConnection::handleLine(const QByteArray& line)
 {
-    RpcMessage message;
-    RpcError error;
-    QJsonValue errorId;
-    if (!parseRpcLine(line, &message, &error, &errorId)) {
-        send(rpcError(errorId, error));
+    ParsedLine parsed;
+    parsed.bytes = line.size();
+    parsed.parsed = parseRpcLine(line, &parsed.message, &parsed.error, &parsed.errorId);
+    handleParsed(parsed);
+}
+
+void AgentConnection::handleParsed(ParsedLine& line)
+{
+    if (!line.parsed) {
+        send(rpcError(line.errorId, line.error));
         return;
     }
     // Only a well-formed message counts as activity: blank lines or junk do not keep it open.
     restartIdleClock();
-    Q_EMIT messageReceived(m_id, message);
+    Q_EMIT messageReceived(m_id, line.message);
+}
+
+void AgentConnection::preparedLineReady(ParsedLine& line)
+{
+    if (!m_awaitingPrepared)
+        return;
+    m_awaitingPrepared = false;
+    if (!m_open || m_closing)
+        return;
+    handleParsed(line);
+    if (line.bytes >= FreedMemory::LargeBytes)
+        FreedMemory::returnSoon();
+    // The lines that waited behind it, then what the socket holds.
+    processLines();
 }
 
 void AgentConnection::markClosed()

@@ -3,6 +3,7 @@
 
 #include "agent/JsonRpc.h"
 #include "agent/LineFramer.h"
+#include "agent/LinePreparer.h"
 
 #include <QList>
 #include <QObject>
@@ -61,6 +62,14 @@ public:
     // Starts reading. Separate from the constructor so the owner connects its signals first.
     void start();
 
+    // Large lines go to `preparer` (LinePreparer::LargeLineBytes), each with the preparation
+    // `preparationFor` gives at that moment (on this thread; it runs on the worker); nothing
+    // further is handled until the line comes back through preparedLineReady(). Without a
+    // preparer, every line is parsed here.
+    void setLinePreparer(LinePreparer* preparer, std::function<MessagePreparation()> preparationFor);
+    // The owner hands back a line this connection gave the preparer.
+    void preparedLineReady(ParsedLine& line);
+
 Q_SIGNALS:
     void messageReceived(quint64 connectionId, const k8::agent::RpcMessage& message);
     // Everything queued so far has been handed to the kernel.
@@ -76,6 +85,7 @@ private:
     void scheduleProcessing();
     void scheduleReading();
     void handleLine(const QByteArray& line);
+    void handleParsed(ParsedLine& line);
     // True while the answers queued for the peer are past the soft cap (and says so once).
     bool sendQueueFull();
     // After a write: drops the connection past the hard cap.
@@ -106,6 +116,9 @@ private:
     bool m_pauseLogged = false;
     bool m_dropping = false; // past the hard cap: closing, nothing more is queued
     QTimer* m_idleTimer;
+    LinePreparer* m_preparer = nullptr;
+    std::function<MessagePreparation()> m_preparationFor;
+    bool m_awaitingPrepared = false; // a line is with the preparer: the next ones wait for it
 };
 
 } // namespace k8::agent

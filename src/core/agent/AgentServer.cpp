@@ -33,7 +33,14 @@ RpcError invalidParams(const QString& message)
 AgentServer::AgentServer(AgentRequestHandler* handler, QObject* parent)
     : QObject(parent)
     , m_handler(handler)
-{}
+    , m_linePreparer(new LinePreparer(this))
+{
+    // A line whose connection closed meanwhile is dropped: nobody can be answered.
+    m_linePreparer->setReadyHandler([this](quint64 connectionId, ParsedLine& line) {
+        if (AgentConnection* connection = m_connections.value(connectionId))
+            connection->preparedLineReady(line);
+    });
+}
 
 AgentServer::~AgentServer()
 {
@@ -141,6 +148,7 @@ void AgentServer::acceptPending()
         });
         connect(connection, &AgentConnection::idle, this, &AgentServer::handleIdle);
         connection->setIdleTimeoutMs(m_limits.idleConnectionTimeoutMs);
+        connection->setLinePreparer(m_linePreparer, [this] { return m_handler->largeMessagePreparation(); });
         spdlog::debug("agent connection {} opened", id);
         connection->start();
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "agent/JsonRpc.h"
+#include "agent/LinePreparer.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -69,6 +70,9 @@ public:
     virtual bool handleCancel(quint64 connectionId, const QJsonValue& requestId) = 0;
     // The connection is gone; its pending requests can no longer be answered.
     virtual void handleConnectionClosed(quint64 connectionId) = 0;
+    // What is done off the UI thread with a large message after it is parsed (LinePreparer), asked
+    // for on the UI thread when the line is handed over; none by default.
+    virtual MessagePreparation largeMessagePreparation() { return {}; }
 };
 
 // The agent socket: a QLocalServer at a checked path, peers of the same user only, up to
@@ -140,6 +144,7 @@ private:
     QHash<quint64, AgentConnection*> m_connections;
     QHash<quint64, QSet<QString>> m_pendingByConnection;
     int m_pendingTotal = 0;
+    LinePreparer* m_linePreparer; // parses the large lines of every connection, in order
 };
 
 } // namespace k8::agent

@@ -7,6 +7,9 @@
 #include "agent/CanonicalNumbers.h"
 #include "agent/FreedMemory.h"
 #include "agent/InboxModel.h"
+#include "agent/PayloadShapes.h"
+#include "agent/PreparedRequest.h"
+#include "agent/ReviewState.h"
 #include "agent/RunExecutor.h"
 #include "agent/RunOutputForwarder.h"
 #include "agent/SandboxDirectory.h"
@@ -298,6 +301,41 @@ const Request* AgentService::request(quint64 key) const
 
 // ---- requests from the socket ----
 
+bool AgentService::makeRequest(const RpcMessage& message, const RunDefaults& defaults, Request* request,
+                               RpcError* error)
+{
+    const QJsonObject params = message.params.toObject();
+    // The server let only "review" and "run" through (AgentServer::handleMessage).
+    return methodFrom(message.method) == Method::Run
+               ? requestFromRun(params, message.id, defaults, request, error)
+               : requestFromReview(params, request, error);
+}
+
+bool AgentService::makePreparedRequest(const PreparedRequest& prepared, Request* request, RpcError* error)
+{
+    *request = prepared.request;
+    *error = prepared.error;
+    return prepared.valid;
+}
+
+MessagePreparation AgentService::largeMessagePreparation()
+{
+    // The defaults as they are when the line is handed over, copied: the worker never reads the
+    // settings, which the UI thread may change meanwhile.
+    return [defaults = runDefaults()](RpcMessage* message) {
+        const std::optional<Method> method = methodFrom(message->method);
+        if (!method || message->isNotification || !message->params.isObject())
+            return; // the server answers these itself
+        auto prepared = std::make_shared<PreparedRequest>();
+        prepared->valid = makeRequest(*message, defaults, &prepared->request, &prepared->error);
+        if (prepared->valid) {
+            prepareReviewTexts(&prepared->request);
+            prepared->bindings = actionBindings(prepared->request, defaults);
+        }
+        message->prepared = std::move(prepared);
+    };
+}
+
 void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent, const RpcMessage& message)
 {
     if (m_shutDown) {
@@ -308,11 +346,9 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     Q_EMIT requestArriving();
     Request request;
     RpcError error;
-    const QJsonObject params = message.params.toObject();
-    // The server let only "review" and "run" through (AgentServer::handleMessage).
-    const bool valid = methodFrom(message.method) == Method::Run
-                           ? requestFromRun(params, message.id, runDefaults(), &request, &error)
-                           : requestFromReview(params, &request, &error);
+    // A large one was made off the UI thread (largeMessagePreparation()).
+    const bool valid = message.prepared ? makePreparedRequest(*message.prepared, &request, &error)
+                                        : makeRequest(message, runDefaults(), &request, &error);
     if (!valid) {
         m_server->respond(connectionId, message.id, rpcError(message.id, error));
         return;
@@ -333,8 +369,10 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
         spdlog::info("agent request {}: the number {} is not written in canonical form; no standing rule "
                      "approves it",
                      request.key, request.nonCanonicalNumber->written.left(40).toStdString());
-    // Each action is bound and hashed once, for the rules and for the ledger.
-    const QList<ActionBinding> bindings = actionBindings(request, runDefaults());
+    // Each action is bound and hashed once, for the rules and for the ledger (a large request's
+    // off the UI thread, with the defaults it was made with).
+    const QList<ActionBinding> bindings =
+        message.prepared ? message.prepared->bindings : actionBindings(request, runDefaults());
     if (const std::optional<RuleMatch> match = m_ruleStore.rules().match(request, bindings)) {
         QStringList present;
         for (const ActionBinding& binding : bindings) {

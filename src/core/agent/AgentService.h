@@ -125,6 +125,10 @@ Q_SIGNALS:
     void runResetSkipped(const QString& sandbox, const QString& reason);
 
 private:
+    // The request of a review or run message (made here, or off the UI thread for a large one).
+    static bool makeRequest(const RpcMessage& message, const RunDefaults& defaults, Request* request,
+                            RpcError* error);
+    static bool makePreparedRequest(const PreparedRequest& prepared, Request* request, RpcError* error);
     struct Entry
     {
         Request request;
@@ -138,6 +142,7 @@ private:
     void handleRequest(quint64 connectionId, const QString& helloAgent, const RpcMessage& message) override;
     bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
     void handleConnectionClosed(quint64 connectionId) override;
+    MessagePreparation largeMessagePreparation() override;
 
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);

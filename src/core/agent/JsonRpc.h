@@ -8,6 +8,7 @@
 #include <QJsonValue>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace k8::agent {
@@ -31,6 +32,8 @@ struct RpcError
 };
 
 // One parsed request or notification.
+struct PreparedRequest;
+
 struct RpcMessage
 {
     QJsonValue id; // string or integral number; undefined for a notification
@@ -41,6 +44,9 @@ struct RpcMessage
     // read from the line's own bytes, which the parsed values no longer hold; none: every number
     // is canonical. A standing rule never approves such a request (Rules.h).
     std::optional<NumberSpelling> nonCanonicalNumber;
+    // A large review or run is made into its request off the UI thread (LinePreparer): then here,
+    // else null and the handler makes it.
+    std::shared_ptr<const PreparedRequest> prepared;
 };
 
 // Parses one line (without its '\n'; a trailing '\r' is tolerated). Returns true and fills

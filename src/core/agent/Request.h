@@ -10,9 +10,12 @@
 #include <QSet>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace k8::agent {
+
+struct PreparedText;
 
 // The four payload shapes of `review` (protocol.md), plus `run`.
 enum class PayloadShape
@@ -52,6 +55,11 @@ struct ReviewAction
     QString codeField;          // which arg holds code ("code", "script", "command", "source"); empty if none
     QString code;               // that arg's text (run: params.code)
     QSet<DecisionKind> allowed; // which decisions the payload allows for this action
+    // For a large request only: the code and the other arguments as the review shows them, cut
+    // and scanned off the UI thread when the request arrived (prepareReviewTexts()); null when
+    // the review works them out itself (small requests) or has nothing to show.
+    std::shared_ptr<const PreparedText> preparedCode;
+    std::shared_ptr<const PreparedText> preparedArgs;
 };
 
 // What `run` asked for (after defaults were applied from the settings).

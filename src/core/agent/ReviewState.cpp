@@ -2,6 +2,7 @@
 #include "agent/ReviewState.h"
 
 #include "agent/DecisionNotice.h"
+#include "agent/PreparedText.h"
 
 #include "kosa8/Names.h"
 
@@ -107,8 +108,10 @@ ReviewState::ReviewState(const Request& request)
         work.code = request.actions.at(i).code;
         m_actions.append(work);
         // Formatted once: a payload of millions of values takes a large fraction of a second to
-        // format and as many megabytes to hold, and the text is asked for on every update.
-        m_actions.last().originalArgsText = formatOriginalArgs(i);
+        // format and as many megabytes to hold, and the text is asked for on every update. A large
+        // request arrives with it formatted off the UI thread.
+        const PreparedText* prepared = request.actions.at(i).preparedArgs.get();
+        m_actions.last().originalArgsText = prepared ? prepared->text : formatArgsForReview(request, i);
         m_actions.last().argsText = m_actions.last().originalArgsText;
     }
     if (isRun()) {
@@ -128,6 +131,8 @@ void ReviewState::dropAgentTexts()
     for (ReviewAction& action : m_request.actions) {
         action.args = QJsonObject();
         action.code.clear();
+        action.preparedCode.reset();
+        action.preparedArgs.reset();
     }
     for (ActionWork& work : m_actions) {
         work.code.clear();
@@ -151,28 +156,66 @@ QString ReviewState::originalCode(int index) const
     return isValidAction(index) ? m_request.actions.at(index).code : QString();
 }
 
-QJsonObject ReviewState::originalArgsWithoutCode(int index) const
+QString ReviewState::originalArgsText(int index) const
 {
-    const ReviewAction& action = m_request.actions.at(index);
+    return isValidAction(index) ? m_actions.at(index).originalArgsText : QString();
+}
+
+namespace {
+
+QJsonObject argsWithoutCode(const ReviewAction& action)
+{
     QJsonObject args = action.args;
     if (!action.codeField.isEmpty())
         args.remove(action.codeField);
     return args;
 }
 
-QString ReviewState::originalArgsText(int index) const
+} // namespace
+
+QJsonObject ReviewState::originalArgsWithoutCode(int index) const
 {
-    return isValidAction(index) ? m_actions.at(index).originalArgsText : QString();
+    return argsWithoutCode(m_request.actions.at(index));
 }
 
-QString ReviewState::formatOriginalArgs(int index) const
+QString formatArgsForReview(const Request& request, int index)
 {
-    if (!isValidAction(index) || isRun())
+    if (index < 0 || index >= request.actions.size() || request.method == Method::Run)
         return {}; // a run's args are its code and language, both shown elsewhere
-    if (m_request.shape == PayloadShape::Generic && !m_request.payload.isObject())
-        return formatJsonForReview(m_request.payload);
-    const QJsonObject args = originalArgsWithoutCode(index);
+    if (request.shape == PayloadShape::Generic && !request.payload.isObject())
+        return formatJsonForReview(request.payload);
+    const QJsonObject args = argsWithoutCode(request.actions.at(index));
     return args.isEmpty() ? QString() : formatJsonForReview(args);
+}
+
+void prepareReviewTexts(Request* request)
+{
+    for (int i = 0; i < request->actions.size(); ++i) {
+        ReviewAction& action = request->actions[i];
+        // What the review shows as code (ReviewState::hasCode) and as the other arguments.
+        if (request->method == Method::Run || !action.codeField.isEmpty())
+            action.preparedCode = std::make_shared<const PreparedText>(
+                PreparedText::ofCode(action.code, codeLanguageFor(*request, i)));
+        const QString args = formatArgsForReview(*request, i);
+        if (!args.isEmpty())
+            action.preparedArgs = std::make_shared<const PreparedText>(PreparedText::of(args));
+    }
+}
+
+const PreparedText* ReviewState::preparedCode(int index) const
+{
+    if (!isValidAction(index))
+        return nullptr;
+    const PreparedText* prepared = m_request.actions.at(index).preparedCode.get();
+    return prepared && prepared->isFor(m_actions.at(index).code) ? prepared : nullptr;
+}
+
+const PreparedText* ReviewState::preparedArgs(int index) const
+{
+    if (!isValidAction(index))
+        return nullptr;
+    const PreparedText* prepared = m_request.actions.at(index).preparedArgs.get();
+    return prepared && prepared->isFor(m_actions.at(index).argsText) ? prepared : nullptr;
 }
 
 bool ReviewState::hasOtherArgs(int index) const
@@ -183,11 +226,16 @@ bool ReviewState::hasOtherArgs(int index) const
 
 QString ReviewState::codeLanguage(int index) const
 {
-    if (isRun())
-        return m_request.run.language;
-    if (!isValidAction(index))
+    return codeLanguageFor(m_request, index);
+}
+
+QString codeLanguageFor(const Request& request, int index)
+{
+    if (request.method == Method::Run)
+        return request.run.language;
+    if (index < 0 || index >= request.actions.size())
         return QStringLiteral("python");
-    const ReviewAction& action = m_request.actions.at(index);
+    const ReviewAction& action = request.actions.at(index);
     const QJsonValue language = action.args.value(QLatin1String("language"));
     if (language.isString())
         return language.toString().toLower();

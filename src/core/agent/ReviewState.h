@@ -66,6 +66,10 @@ public:
     // The action's arguments without its code field, as indented JSON (for a plain payload that is
     // not an object: the payload itself). Empty when there is nothing besides the code.
     QString originalArgsText(int index) const;
+    // What was worked out off the UI thread for the code and the other arguments as they are now
+    // (PreparedText): null for a small request, and for a text the person edited.
+    const PreparedText* preparedCode(int index) const;
+    const PreparedText* preparedArgs(int index) const;
     // Whether the action has arguments to show besides its code.
     bool hasOtherArgs(int index) const;
     // The language to highlight the code as (python, bash, node, json).
@@ -168,7 +172,7 @@ private:
     struct ActionWork
     {
         QString code;
-        QString originalArgsText; // formatOriginalArgs(), kept
+        QString originalArgsText; // formatArgsForReview(), kept
         QString argsText;
         bool editing = false;
         bool decided = false;
@@ -181,7 +185,6 @@ private:
     bool runChangeAllowed(int index) const;
     void touched(int index);
     QJsonObject originalArgsWithoutCode(int index) const;
-    QString formatOriginalArgs(int index) const;
 
     Request m_request;
     QList<ActionWork> m_actions;
@@ -212,5 +215,15 @@ private:
 
 // Agent text as JSON for showing: objects and arrays indented, scalars as JSON.
 QString formatJsonForReview(const QJsonValue& value);
+
+// The arguments of action `index` besides its code as the review shows them
+// (ReviewState::originalArgsText()); empty for a run and when there is nothing besides the code.
+QString formatArgsForReview(const Request& request, int index);
+// The language the code of action `index` is highlighted and scanned as (ReviewState::codeLanguage).
+QString codeLanguageFor(const Request& request, int index);
+
+// For a large request, on any thread before it is queued: fills each action's preparedCode and
+// preparedArgs, so that showing it costs the UI thread only the part shown.
+void prepareReviewTexts(Request* request);
 
 } // namespace k8::agent

@@ -423,4 +423,12 @@ QList<ReachFinding> scanCode(const QString& code, const QString& language)
     return findings;
 }
 
+QList<ReachFinding> scanCodeForReview(const QString& code, const QString& language, bool* truncated)
+{
+    const bool longer = code.size() > ReviewScanChars;
+    if (truncated)
+        *truncated = longer;
+    return scanCode(longer ? code.left(ReviewScanChars) : code, language);
+}
+
 } // namespace k8::policy

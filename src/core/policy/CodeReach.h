@@ -32,4 +32,11 @@ struct ReachFinding
 // Findings come sorted by line; a destination is listed once per line.
 QList<ReachFinding> scanCode(const QString& code, const QString& language);
 
+// What the review scans of a code: its first ReviewScanChars characters. The review scans again
+// on every edit, and a scan of megabytes takes seconds.
+constexpr qsizetype ReviewScanChars = 256 * 1024;
+// scanCode() of that part; *truncated says whether the code is longer.
+QList<ReachFinding> scanCodeForReview(const QString& code, const QString& language,
+                                      bool* truncated = nullptr);
+
 } // namespace k8::policy

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "agent/PreparedText.h"
 #include "editor/CodeEditor.h"
 #include "editor/HiddenMarkers.h"
 #include "editor/RevealedCode.h"
@@ -86,6 +87,7 @@ private Q_SLOTS:
     void longLinesWrap();
     void lookAlikeLettersAreUnderlined();
     void findingsFollowTheCode();
+    void preparedFindingsOnlyForTheirOwnText();
     void lineEndsOtherThanLfAreLabelled();
     void codeDuringTheLoadIsTheNewCode();
     void joiningLinesKeepsTheLineEndThatStays_data();
@@ -455,6 +457,36 @@ void TestCodeEditor::lookAlikeLettersAreUnderlined()
     editor.moveCursor(QTextCursor::End);
     typeText(&editor, QStringLiteral("\u0441ode = 2"));
     QTRY_COMPARE(editor.markedTextSelections().size(), 2);
+}
+
+// A large request's cut and findings come prepared off the UI thread: the editor takes them for
+// the very string they were made of, exactly what it would have found itself, and ignores them
+// for any other string (the findings are then its own scan).
+void TestCodeEditor::preparedFindingsOnlyForTheirOwnText()
+{
+    QString code;
+    for (int i = 0; i < 6000; ++i)
+        code += QStringLiteral("x = %1  # \u202e\n").arg(i);
+    const k8::agent::PreparedText prepared = k8::agent::PreparedText::of(code);
+    CodeEditor own;
+    own.setCode(code);
+    CodeEditor editor;
+    QSignalSpy spy(&editor, &CodeEditor::findingsChanged);
+    editor.setCode(code, &prepared);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(editor.findings(), own.findings());
+    QCOMPARE(editor.findings().count(HiddenText::BidiControl), 6000);
+    QVERIFY(editor.isPartlyShown());
+    QCOMPARE(editor.shownText().shownLines(), own.shownText().shownLines());
+    QCOMPARE(editor.toPlainText(), own.toPlainText());
+    QVERIFY(editor.code().constData() == code.constData());
+
+    // The same characters in another string are not "this very string": scanned here.
+    const QString other = QStringLiteral("print(1)\n");
+    editor.setCode(other, &prepared);
+    QVERIFY(editor.findings().isEmpty());
+    QVERIFY(!editor.isPartlyShown());
+    QCOMPARE(editor.code(), other);
 }
 
 void TestCodeEditor::findingsFollowTheCode()

@@ -3,7 +3,9 @@
 #include "agent/AgentService.h"
 #include "agent/DecisionNotice.h"
 #include "agent/InboxModel.h"
+#include "agent/LinePreparer.h"
 #include "agent/PayloadShapes.h"
+#include "agent/PreparedText.h"
 #include "agent/ReviewState.h"
 #include "agent/SandboxDirectory.h"
 #include "agent/Sha256.h"
@@ -1111,6 +1113,112 @@ private Q_SLOTS:
         QCOMPARE(removed.at(0).at(1).toString(), QStringLiteral("withdrawn"));
         QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
         QCOMPARE(m_service->inbox()->count(), 0);
+    }
+
+    // A line from LinePreparer::LargeLineBytes on is parsed, made into its request and prepared
+    // for the review off the UI thread: the lines after it wait for it (the cancel finds the
+    // request it follows, the answers keep their order), a large malformed line is still answered
+    // with -32700, and the request is the very one the UI thread would have made.
+    void largeLinesKeepTheirOrderOffTheUiThread()
+    {
+        // A rule names a large code by its hash: the bindings made off the UI thread decide it.
+        QString ruled;
+        while (ruled.size() < 2 * LinePreparer::LargeLineBytes)
+            ruled += QStringLiteral("print('approved by a rule')\n");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QJsonDocument(QJsonObject{{QStringLiteral("rules"),
+                                       QJsonArray{QJsonObject{
+                                           {QStringLiteral("name"), QStringLiteral("large-code")},
+                                           {QStringLiteral("decision"), QStringLiteral("approve")},
+                                           {QStringLiteral("code_sha256"), sha256Hex(ruled.toUtf8())}}}}})
+                .toJson());
+        QVERIFY(startService(baseSettings()));
+        QCOMPARE(m_service->rules().size(), 1);
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+
+        QString code;
+        while (code.size() < 2 * LinePreparer::LargeLineBytes)
+            code += QStringLiteral("total = total + 1  # counting\n");
+        const QJsonObject params = reviewParams(code);
+        auto line = [](const QJsonObject& message) {
+            return QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n';
+        };
+        auto call = [](int id, const QString& method, const QJsonObject& fields) {
+            return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                               {QStringLiteral("id"), id},
+                               {QStringLiteral("method"), method},
+                               {QStringLiteral("params"), fields}};
+        };
+        QByteArray burst = line(call(1, QStringLiteral("review"), params));
+        QVERIFY(burst.size() >= LinePreparer::LargeLineBytes);
+        burst += line(call(2, QStringLiteral("cancel"), {{QStringLiteral("id"), 1}}));
+        burst += line(call(3, QStringLiteral("ping"), {}));
+        burst += "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"review\",\"params\":" +
+                 QByteArray(LinePreparer::LargeLineBytes, '[') + "\n";
+        burst += line(call(5, QStringLiteral("ping"), {}));
+        burst += line(call(6, QStringLiteral("review"), params));
+        client.sendRaw(burst);
+
+        QTRY_COMPARE_WITH_TIMEOUT(client.responseCount(), 5, Wait);
+        // In the order sent (the withdrawn request's own answer waits for its ledger entry, so
+        // it may come at any place).
+        QStringList order;
+        QJsonObject parseError;
+        for (const QJsonObject& message : client.messages()) {
+            const QJsonValue id = message.value(QStringLiteral("id"));
+            if (id.isNull())
+                parseError = message;
+            if (id != QJsonValue(1))
+                order.append(id.isNull() ? QStringLiteral("null") : QString::number(id.toInt()));
+        }
+        QCOMPARE(order.join(QLatin1Char(' ')), QStringLiteral("2 3 null 5"));
+        QCOMPARE(resultOf(client.response(QJsonValue(1))), QJsonValue(QStringLiteral("reject")));
+        QCOMPARE(
+            resultOf(client.response(QJsonValue(2))).toObject().value(QStringLiteral("cancelled")).toBool(),
+            true);
+        QCOMPARE(parseError.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt(),
+                 -32700);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.at(0).at(1).toString(), QStringLiteral("withdrawn"));
+
+        // The sixth waits: it is the request the UI thread makes of the same params, with the
+        // review's texts prepared for that very code.
+        const quint64 key = waitForQueued(queued, 2);
+        QVERIFY(key != 0);
+        const Request* request = m_service->request(key);
+        QVERIFY(request);
+        Request madeHere;
+        RpcError error;
+        QVERIFY(requestFromReview(params, &madeHere, &error));
+        QCOMPARE(request->payloadSha256, madeHere.payloadSha256);
+        QCOMPARE(request->payloadCanonical, madeHere.payloadCanonical);
+        QCOMPARE(request->title, madeHere.title);
+        QCOMPARE(request->actions.size(), 1);
+        const ReviewAction& action = request->actions.first();
+        QCOMPARE(action.code, code);
+        QVERIFY(action.preparedCode);
+        QVERIFY(action.preparedCode->isFor(action.code));
+        QCOMPARE(action.preparedCode->findings, HiddenText::scan(code));
+        QCOMPARE(action.preparedCode->shown.shown(), ShownText::of(code).shown());
+        const QJsonValue byRule =
+            client.request(QStringLiteral("review"), reviewParams(ruled), QStringLiteral("ruled"));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(byRule), Wait);
+        QCOMPARE(resultOf(client.response(byRule)), QJsonValue(QStringLiteral("approve")));
+        QCOMPARE(ledger().last().value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("rule:large-code"));
+        QCOMPARE(ledger().last().value(QStringLiteral("code_sha256")).toString(), sha256Hex(ruled.toUtf8()));
+        // A small request is made on the UI thread, with nothing prepared.
+        const QJsonValue small = client.request(
+            QStringLiteral("review"), reviewParams(QStringLiteral("print(1)")), QStringLiteral("small"));
+        const quint64 smallKey = waitForQueued(queued, 3);
+        QVERIFY(smallKey != 0);
+        QVERIFY(!m_service->request(smallKey)->actions.first().preparedCode);
+        QVERIFY2(!client.hasResponse(small),
+                 QJsonDocument(client.response(small)).toJson(QJsonDocument::Compact).constData());
     }
 
     void disconnectWithdrawsItsRequestsOnly()

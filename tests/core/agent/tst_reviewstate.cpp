@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The review state without widgets: every path from what a person did to what is sent.
 #include "agent/PayloadShapes.h"
+#include "agent/PreparedText.h"
 #include "agent/ReviewState.h"
 #include "support/TestJson.h"
 
@@ -136,6 +137,56 @@ private Q_SLOTS:
         for (int i = 0; i < 70'000; ++i)
             keys.insert(QStringLiteral("key%1").arg(i), i % 2 ? QJsonValue(QJsonArray{i}) : QJsonValue(true));
         QCOMPARE(formatJsonForReview(keys), qtIndented(keys));
+    }
+
+    // A large request arrives with its texts prepared off the UI thread (prepareReviewTexts): the
+    // review uses them for exactly the texts they were made of, and never for an edited one.
+    void preparedTextsServeOnlyTheTextsTheyWereMadeOf()
+    {
+        Request request =
+            reviewOf(R"json({"action_requests":[{"name":"python_repl","args":{"code":"print(\u202e1)",
+            "timeout":5}}],"review_configs":[{"action_name":"python_repl","allowed_decisions":["approve","edit","reject"]}]})json");
+        QCOMPARE(request.shape, PayloadShape::HumanInTheLoop);
+        const ReviewState plain(request);
+        prepareReviewTexts(&request);
+        const ReviewAction& action = request.actions.first();
+        QVERIFY(action.preparedCode && action.preparedArgs);
+        QCOMPARE(action.preparedArgs->text, plain.originalArgsText(0));
+        QCOMPARE(action.preparedArgs->findings, HiddenText::scan(plain.originalArgsText(0)));
+        QCOMPARE(action.preparedCode->findings.count(HiddenText::BidiControl), 1);
+
+        ReviewState state(request);
+        QCOMPARE(state.originalArgsText(0), plain.originalArgsText(0));
+        QVERIFY(state.preparedCode(0) == action.preparedCode.get());
+        QVERIFY(state.preparedArgs(0) == action.preparedArgs.get());
+        QVERIFY(state.setEditing(0, true));
+        QVERIFY(state.setCode(0, QStringLiteral("print(2)")));
+        QVERIFY(!state.preparedCode(0));
+        QVERIFY(state.setArgsText(0, QStringLiteral("{\"timeout\": 6}")));
+        QVERIFY(!state.preparedArgs(0));
+        state.revert(0);
+        QVERIFY(state.preparedCode(0) == action.preparedCode.get());
+        QVERIFY(!state.isValidAction(1) && !state.preparedCode(1));
+        // A run's code is prepared; it has no other arguments.
+        // A run's code is prepared, with what it would reach as its language reads it; it has no
+        // other arguments.
+        const QString fetch = QStringLiteral("import requests\nrequests.get('https://example.com/x')\n");
+        Request run = runOf({{QStringLiteral("code"), fetch}});
+        prepareReviewTexts(&run);
+        const PreparedText* preparedRun = run.actions.first().preparedCode.get();
+        QVERIFY(preparedRun && !run.actions.first().preparedArgs);
+        QCOMPARE(preparedRun->text, fetch);
+        const QList<k8::policy::ReachFinding>* reach =
+            preparedRun->reachFor(run.actions.first().code, QStringLiteral("python"));
+        QVERIFY(reach);
+        const QList<k8::policy::ReachFinding> scanned =
+            k8::policy::scanCodeForReview(fetch, QStringLiteral("python"));
+        QCOMPARE(reach->size(), scanned.size());
+        QVERIFY(!reach->isEmpty());
+        QCOMPARE(reach->first().destination(), scanned.first().destination());
+        QCOMPARE(reach->first().line, 2);
+        QVERIFY(!preparedRun->reachFor(run.actions.first().code, QStringLiteral("bash")));
+        QVERIFY(!preparedRun->reachFor(QString(fetch.constData(), fetch.size()), QStringLiteral("python")));
     }
 
     void untouchedApproves()
