@@ -3,8 +3,8 @@
 // kosa8-desk (offscreen) gets the largest `review` the framing allows (a line just under 8 MiB: an
 // array of about four million small numbers) and the largest `run` (4 MiB of code in short lines)
 // over the real socket, and shows each in its review (the inbox shows a request as it arrives).
-// A second connection pings every 20 ms: the agent service runs on the app's UI thread, so the
-// ping's round trip is how long the window could not react. Checked: the app's peak resident
+// A second connection pings every 20 ms: the agent service answers pings on the app's UI thread,
+// so the ping's round trip is how long the window could not react. Checked: the app's peak resident
 // memory stays under a multiple of the request's size, the heartbeat never stalls past a bound,
 // the request is answered in its shape (here by its timeout) and recorded, and the memory goes
 // back once the request has ended. Each row prints its figures (QINFO).
@@ -31,12 +31,12 @@ constexpr int Wait = k8::test::waits::Process;
 constexpr int PingEveryMs = 20;
 // The bound: a request costs at most this many times its size in peak memory.
 constexpr qint64 MaxCostPerByte = 20;
-// How long the event loop may stall. The target is 50 ms, which the app does not meet
-// yet for these requests: reading, hashing, formatting and scanning the largest review takes
-// about 2.5 s of the UI thread's CPU (bench/README.md, bench_large_requests). This bound only
-// keeps the app from freezing as it did (over 100 s on the shared test machine); the figure is
-// printed.
-constexpr qint64 MaxStallMs = 30'000 * k8::test::waits::Slowdown;
+// How long the event loop may stall. The target, 50 ms, is measured by
+// bench_large_requests (bench/README.md: about 20 to 30 ms now, the parse, shape, hash, format and
+// scan of a large request running off the UI thread in LinePreparer). This bound is far above it,
+// so that a loaded machine does not fail the test, and far below what the UI thread took when it
+// did that work itself (about 2.5 s of CPU for the review), so that moving it back fails.
+constexpr qint64 MaxStallMs = 2'000 * k8::test::waits::Slowdown;
 // After the request has ended the app keeps at most this much more than before it.
 constexpr qint64 MaxKeptAfterKiB = 24 * 1024;
 
