@@ -12,6 +12,7 @@
 //      is said in the window, which opens anyway);
 //   3. the window is shown first; the first kosa8 calls start from the event loop after that.
 
+#include "agent/FreedMemory.h"
 #include "agent/LedgerVerifier.h"
 #include "composition/AppComposition.h"
 #include "editor/SyntaxRepository.h"
@@ -110,6 +111,7 @@ int main(int argc, char** argv)
     using k8::app::AppOptionsParser;
     namespace startupprobe = k8::app::startupprobe;
     startupprobe::mark("main");
+    k8::agent::FreedMemory::returnLargeBlocksAtOnce();
     ignoreFileSizeLimitSignal();
 
     if (k8::mcp::McpCommand::isRequested(argc, argv)) {

@@ -35,4 +35,12 @@ void FreedMemory::returnNow()
 #endif
 }
 
+void FreedMemory::returnLargeBlocksAtOnce()
+{
+#if defined(__GLIBC__)
+    // Setting it turns glibc's moving of it (and of the trim threshold) off.
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
+}
+
 } // namespace k8::agent

@@ -21,6 +21,14 @@ public:
     static void returnSoon();
     // Trims now (what returnSoon() does later).
     static void returnNow();
+
+    // Called once, first thing in main(): blocks from 256 KiB on get pages of their own, which go
+    // back to the system when freed. glibc otherwise raises that size to the largest block freed
+    // so far (up to 32 MiB), and from then on keeps such blocks in its heaps; a heap of another
+    // thread (the worker that prepares large requests, LinePreparer.h) then keeps up to twice that
+    // at its top, which malloc_trim() does not return: the largest run left 32 MiB behind, with
+    // this 10 MiB (tst_e2e_large_requests). Elsewhere than glibc it does nothing.
+    static void returnLargeBlocksAtOnce();
 };
 
 } // namespace k8::agent
