@@ -65,7 +65,7 @@ DiffView::DiffView(QWidget* parent)
     // The unified pane has one column and nothing to align: it wraps, like the code editor.
     m_unified->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_unified->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    m_summary->setAccessibleName(tr("Change summary"));
+    m_summary->setAccessibleDescription(tr("Change summary"));
     m_modeButton->setText(tr("Side by side"));
     m_modeButton->setCheckable(true);
     m_modeButton->setAccessibleName(tr("Show changes side by side"));

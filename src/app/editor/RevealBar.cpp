@@ -30,7 +30,7 @@ RevealBar::RevealBar(QWidget* parent)
     m_text->setTextFormat(Qt::PlainText);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_text->setAccessibleName(tr("What the code holds that can hide code"));
+    m_text->setAccessibleDescription(tr("What the code holds that can hide code"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 8, 6);

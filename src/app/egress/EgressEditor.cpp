@@ -161,7 +161,7 @@ void EgressEditor::buildLayout()
     allowLayout->addLayout(addRow);
     m_newEntryMessage->setObjectName(QStringLiteral("newEntryMessage"));
     m_newEntryMessage->setWordWrap(true);
-    m_newEntryMessage->setAccessibleName(tr("New entry check"));
+    m_newEntryMessage->setAccessibleDescription(tr("New entry check"));
     allowLayout->addWidget(m_newEntryMessage);
 
     auto* presetRow = new QHBoxLayout;
@@ -185,7 +185,7 @@ void EgressEditor::buildLayout()
     allowLayout->addLayout(presetRow);
     m_presetPreview->setObjectName(QStringLiteral("presetPreview"));
     m_presetPreview->setWordWrap(true);
-    m_presetPreview->setAccessibleName(tr("Entries of the chosen preset"));
+    m_presetPreview->setAccessibleDescription(tr("Entries of the chosen preset"));
     m_presetPreview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     allowLayout->addWidget(m_presetPreview);
     layout->addWidget(m_allowPanel, 1);
@@ -195,7 +195,7 @@ void EgressEditor::buildLayout()
     m_testHost->setAccessibleName(tr("Test a host"));
     m_testHost->setPlaceholderText(tr("host or host:port, e.g. files.pythonhosted.org:443"));
     m_testResult->setObjectName(QStringLiteral("testHostResult"));
-    m_testResult->setAccessibleName(tr("Test result"));
+    m_testResult->setAccessibleDescription(tr("Test result"));
     m_testResult->setWordWrap(true);
     auto* testColumn = new QVBoxLayout;
     testColumn->addWidget(m_testHost);
@@ -211,7 +211,7 @@ void EgressEditor::buildLayout()
     auto* bottom = new QHBoxLayout;
     m_problemLabel->setObjectName(QStringLiteral("policyProblem"));
     m_problemLabel->setWordWrap(true);
-    m_problemLabel->setAccessibleName(tr("Policy problem"));
+    m_problemLabel->setAccessibleDescription(tr("Policy problem"));
     style::setTextTone(m_problemLabel, style::Tone::Error);
     m_import->setObjectName(QStringLiteral("importButton"));
     m_import->setAccessibleName(tr("Import a policy file"));

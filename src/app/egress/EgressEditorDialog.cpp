@@ -102,7 +102,7 @@ void EgressEditorDialog::build()
     m_status->setObjectName(QStringLiteral("applyStatus"));
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
-    m_status->setAccessibleName(tr("Apply status"));
+    m_status->setAccessibleDescription(tr("Apply status"));
     layout->addWidget(m_status);
     m_errorView = new QPlainTextEdit(this);
     m_errorView->setObjectName(QStringLiteral("applyError"));

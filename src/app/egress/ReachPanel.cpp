@@ -51,7 +51,7 @@ ReachPanel::ReachPanel(QWidget* parent)
     m_summary->setObjectName(QStringLiteral("reachSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setAccessibleName(tr("Summary of what the code would reach"));
+    m_summary->setAccessibleDescription(tr("Summary of what the code would reach"));
     layout->addWidget(m_summary);
     m_list->setObjectName(QStringLiteral("reachList"));
     // The code's hosts and lines are the agent's text: the delegate shows tooltips as text.

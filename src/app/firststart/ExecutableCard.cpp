@@ -46,7 +46,7 @@ ExecutableCard::ExecutableCard(const kosa8::Kosa8Runner* appRunner, QWidget* par
     m_result->setObjectName(QStringLiteral("executableResult"));
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setAccessibleName(tr("Result of the check"));
+    m_result->setAccessibleDescription(tr("Result of the check"));
     m_result->hide();
     m_use->setObjectName(QStringLiteral("executableUse"));
     m_use->setAccessibleName(tr("Use this kosa8 executable"));

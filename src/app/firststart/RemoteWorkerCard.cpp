@@ -81,7 +81,7 @@ RemoteWorkerCard::RemoteWorkerCard(const kosa8::Kosa8Runner* appRunner, QWidget*
     m_result->setObjectName(QStringLiteral("workerResult"));
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setAccessibleName(tr("Result of the test"));
+    m_result->setAccessibleDescription(tr("Result of the test"));
     m_result->hide();
     contents()->addWidget(m_result);
     contents()->addStretch(1);

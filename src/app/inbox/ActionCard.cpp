@@ -40,19 +40,19 @@ ActionCard::ActionCard(QWidget* parent)
          {m_header, m_state, m_currentMark, m_prose, m_argsLabel, m_codeNotShown, m_argsNotShown})
         label->setTextFormat(Qt::PlainText);
     m_header->setObjectName(QStringLiteral("cardHeader"));
-    m_header->setAccessibleName(tr("Action"));
+    m_header->setAccessibleDescription(tr("Action"));
     m_header->setWordWrap(true);
     QFont bold = m_header->font();
     bold.setBold(true);
     m_header->setFont(bold);
     m_state->setObjectName(QStringLiteral("cardState"));
-    m_state->setAccessibleName(tr("Decision on this action"));
+    m_state->setAccessibleDescription(tr("Decision on this action"));
     m_state->setWordWrap(true);
     m_currentMark->setObjectName(QStringLiteral("cardCurrentMark"));
     m_currentMark->setFont(bold);
     m_currentMark->hide();
     m_prose->setObjectName(QStringLiteral("cardProse"));
-    m_prose->setAccessibleName(tr("What the agent says about this action"));
+    m_prose->setAccessibleDescription(tr("What the agent says about this action"));
     m_prose->setWordWrap(true);
     m_prose->setTextInteractionFlags(Qt::TextSelectableByKeyboard | Qt::TextSelectableByMouse);
     m_code->setObjectName(QStringLiteral("codeEditor"));
@@ -66,9 +66,9 @@ ActionCard::ActionCard(QWidget* parent)
     m_codeSplitter->setStretchFactor(1, 1);
     // What of a very long text is not shown, right under it, in words a screen reader reads too.
     m_codeNotShown->setObjectName(QStringLiteral("codeNotShownLabel"));
-    m_codeNotShown->setAccessibleName(tr("Code not shown"));
+    m_codeNotShown->setAccessibleDescription(tr("Code not shown"));
     m_argsNotShown->setObjectName(QStringLiteral("argsNotShownLabel"));
-    m_argsNotShown->setAccessibleName(tr("Arguments not shown"));
+    m_argsNotShown->setAccessibleDescription(tr("Arguments not shown"));
     for (QLabel* note : {m_codeNotShown, m_argsNotShown}) {
         note->setWordWrap(true);
         note->setFont(bold);

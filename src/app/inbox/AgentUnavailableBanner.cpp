@@ -36,12 +36,12 @@ AgentUnavailableBanner::AgentUnavailableBanner(QWidget* parent)
         label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     }
     m_problem->setObjectName(QStringLiteral("agentProblemText"));
-    m_problem->setAccessibleName(tr("Why agents cannot connect"));
+    m_problem->setAccessibleDescription(tr("Why agents cannot connect"));
     QFont bold = m_problem->font();
     bold.setBold(true);
     m_problem->setFont(bold);
     m_fix->setObjectName(QStringLiteral("agentProblemFix"));
-    m_fix->setAccessibleName(tr("How to fix it"));
+    m_fix->setAccessibleDescription(tr("How to fix it"));
 
     m_retry->setObjectName(QStringLiteral("retryAgentSocketButton"));
     m_retry->setAccessibleName(tr("Retry the agent socket"));

@@ -13,7 +13,7 @@ CountdownLabel::CountdownLabel(QWidget* parent)
     , m_clock([] { return QDateTime::currentDateTimeUtc(); })
 {
     setObjectName(QStringLiteral("countdownLabel"));
-    setAccessibleName(tr("Time left before the request is rejected automatically"));
+    setAccessibleDescription(tr("Time left before the request is rejected automatically"));
     setTextFormat(Qt::PlainText);
     m_timer->setInterval(1000);
     connect(m_timer, &QTimer::timeout, this, &CountdownLabel::refresh);

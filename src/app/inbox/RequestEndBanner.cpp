@@ -33,7 +33,7 @@ RequestEndBanner::RequestEndBanner(QWidget* parent)
     });
 
     m_text->setObjectName(QStringLiteral("requestEndText"));
-    m_text->setAccessibleName(tr("Why the request ended"));
+    m_text->setAccessibleDescription(tr("Why the request ended"));
     m_text->setTextFormat(Qt::PlainText); // a rule name or reason can come from elsewhere
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);

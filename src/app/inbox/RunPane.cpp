@@ -49,8 +49,8 @@ RunPane::RunPane(agent::ReviewCoordinator* coordinator, QWidget* parent)
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     }
-    m_title->setAccessibleName(tr("Run title"));
-    m_details->setAccessibleName(tr("Run details"));
+    m_title->setAccessibleDescription(tr("Run title"));
+    m_details->setAccessibleDescription(tr("Run details"));
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);

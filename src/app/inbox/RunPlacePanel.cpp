@@ -36,11 +36,11 @@ void showChoices(QComboBox* combo, const QStringList& items, const QString& want
     }
 }
 
-QLabel* makeValueLabel(const QString& objectName, const QString& accessibleName, QWidget* parent)
+QLabel* makeValueLabel(const QString& objectName, const QString& description, QWidget* parent)
 {
     auto* label = new QLabel(parent);
     label->setObjectName(objectName);
-    label->setAccessibleName(accessibleName);
+    label->setAccessibleDescription(description);
     // Names here come from the agent (sandbox, image) or from kosa8: text, never markup.
     label->setTextFormat(Qt::PlainText);
     // Wrapped, never elided: every host of an allow-list is read in full.
@@ -95,6 +95,8 @@ RunPlacePanel::RunPlacePanel(QWidget* parent)
     m_sandboxCombo->setInsertPolicy(QComboBox::NoInsert);
     m_sandboxCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_sandboxCombo->setMinimumContentsLength(16);
+    // On Linux a combo box's accessible name is its current text; the field inside says what it is.
+    m_sandboxCombo->lineEdit()->setAccessibleName(tr("Sandbox to run in"));
     m_imageCombo->setObjectName(QStringLiteral("imageCombo"));
     m_imageCombo->setAccessibleName(tr("Container image"));
     m_imageCombo->setEditable(true);

@@ -133,7 +133,7 @@ void ProfilesEditor::buildLayout()
     m_health->setObjectName(QStringLiteral("profileHealth"));
     m_health->setTextFormat(Qt::PlainText);
     m_health->setWordWrap(true);
-    m_health->setAccessibleName(tr("Health of the selected profile"));
+    m_health->setAccessibleDescription(tr("Health of the selected profile"));
     m_check = new QPushButton(tr("C&heck"), this);
     m_check->setAccessibleName(tr("Check the selected profile with kosa8 version"));
     healthRow->addWidget(m_health, 1);

@@ -79,7 +79,7 @@ void SetupDialog::addStepRows()
         row.command->setFont(style::monospaceFont());
         row.command->setTextInteractionFlags(Qt::TextSelectableByMouse);
         row.command->setTextFormat(Qt::PlainText);
-        row.command->setAccessibleName(tr("Command of step %1").arg(i + 1));
+        row.command->setAccessibleDescription(tr("Command of step %1").arg(i + 1));
         row.progress = new QProgressBar(this);
         row.progress->setAccessibleName(tr("Progress of step %1").arg(i + 1));
         row.progress->setMaximumHeight(10);

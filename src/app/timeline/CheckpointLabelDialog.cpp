@@ -46,7 +46,7 @@ CheckpointLabelDialog::CheckpointLabelDialog(kosa8::Kosa8Runner* runner, const Q
     layout->addLayout(form);
     m_problem->setWordWrap(true);
     m_problem->setObjectName(QStringLiteral("labelProblem"));
-    m_problem->setAccessibleName(tr("Label problem"));
+    m_problem->setAccessibleDescription(tr("Label problem"));
     layout->addWidget(m_problem);
     m_command->setAccessibleName(tr("Command"));
     layout->addWidget(m_command);

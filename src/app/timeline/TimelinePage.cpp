@@ -154,7 +154,7 @@ void TimelinePage::buildLayout()
     top->addWidget(chooserLabel);
     top->addWidget(m_chooser);
     m_baseLabel = new QLabel(this);
-    m_baseLabel->setAccessibleName(tr("Base checkpoint"));
+    m_baseLabel->setAccessibleDescription(tr("Base checkpoint"));
     top->addWidget(m_baseLabel);
     m_resetAfterRun = new QCheckBox(tr("Rewind to base after every approved run"), this);
     m_resetAfterRun->setAccessibleName(tr("Rewind to base after every approved run"));
@@ -192,7 +192,7 @@ void TimelinePage::buildLayout()
     m_stale = new QLabel(this);
     m_stale->setObjectName(QStringLiteral("timelineStale"));
     m_stale->setWordWrap(true);
-    m_stale->setAccessibleName(tr("Timeline is stale"));
+    m_stale->setAccessibleDescription(tr("Timeline is stale"));
     m_stale->hide();
     layout->addWidget(m_stale);
 
@@ -210,7 +210,7 @@ void TimelinePage::buildLayout()
 
     m_problems = new QLabel(this);
     m_problems->setWordWrap(true);
-    m_problems->setAccessibleName(tr("Problems reading the timeline"));
+    m_problems->setAccessibleDescription(tr("Problems reading the timeline"));
     m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problems->hide();
     layout->addWidget(m_problems);
@@ -237,7 +237,7 @@ void TimelinePage::buildLayout()
     m_failure->setObjectName(QStringLiteral("timelineFailure"));
     m_failure->setWordWrap(true);
     m_failure->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_failure->setAccessibleName(tr("Last failure"));
+    m_failure->setAccessibleDescription(tr("Last failure"));
     m_failure->hide();
     layout->addWidget(m_failure);
 }

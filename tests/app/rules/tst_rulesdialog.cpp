@@ -213,7 +213,7 @@ private Q_SLOTS:
         auto* details = dialog.findChild<QLabel*>(QStringLiteral("detailsLabel"));
         QVERIFY(table && details);
         QCOMPARE(details->textFormat(), Qt::PlainText);
-        QVERIFY(!details->accessibleName().isEmpty());
+        QVERIFY(!details->accessibleDescription().isEmpty());
         table->setCurrentIndex(model->index(bound, RulesTableModel::NameColumn));
         const QString text = dialog.detailsText();
         QVERIFY2(text.contains(QString::fromLatin1(actionHash)), qPrintable(text)); // the full hash
