@@ -108,6 +108,7 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
     // A command holds the agent's code and a failure kosa8's stderr: tooltips show them as text.
     m_view->setItemDelegate(new PlainToolTipDelegate(m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table for the next control
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
     m_view->setShowGrid(false);

@@ -71,6 +71,7 @@ DecisionHistoryView::DecisionHistoryView(QWidget* parent)
     m_table->setModel(m_history->model());
     m_table->setAccessibleName(tr("Decided requests"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table for the next control
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -81,7 +82,7 @@ DecisionHistoryView::DecisionHistoryView(QWidget* parent)
     for (int column = 0; column < int(AuditColumn::Count); ++column)
         m_table->setColumnHidden(column, !shown(column));
     m_status->setObjectName(QStringLiteral("decisionHistoryStatus"));
-    m_status->setAccessibleName(tr("History status"));
+    m_status->setAccessibleDescription(tr("History status"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     // The details pane's link back to the inbox's history would lead here.

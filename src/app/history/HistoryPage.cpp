@@ -119,6 +119,7 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     m_table->setModel(m_history->model());
     m_table->setItemDelegate(new HistoryRowDelegate(m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table for the next control
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(int(history::AuditColumn::Time), Qt::AscendingOrder);

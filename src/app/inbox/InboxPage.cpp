@@ -38,7 +38,9 @@ QAction* makeNavigation(QWidget* owner, const QString& text, const QString& what
 {
     auto* action = new QAction(text, owner);
     action->setShortcuts(keys);
-    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // Anywhere in the window while the page is shown (Qt matches a window shortcut only for a
+    // visible widget): the sidebar included.
+    action->setShortcutContext(Qt::WindowShortcut);
     QStringList names;
     for (const QKeySequence& key : keys)
         names.append(key.toString(QKeySequence::NativeText));
@@ -84,6 +86,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_pending->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_pending->setSelectionMode(QAbstractItemView::SingleSelection);
     m_pending->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Tab goes on to the review, not from cell to cell (a table's default).
+    m_pending->setTabKeyNavigation(false);
     m_pending->verticalHeader()->hide();
     QHeaderView* header = m_pending->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -102,8 +106,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // Titles and agent names come from agents: their tooltips show them as text, never markup.
     m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));
 
-    // Decisions and navigation work from the list as well as from the review; so do the
-    // approval keys, which the review reads as key events anywhere in the page.
+    // Decisions and navigation work anywhere in the window while the page is shown, the list and
+    // the sidebar included; so do the approval keys, which the review reads as key events.
     for (QAction* action : m_review->decisionActions()) {
         m_review->removeAction(action);
         addAction(action);
@@ -123,7 +127,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // What the last decision sent, beside the buttons that lead to the next request. A label never
     // takes focus, so the confirmation cannot pull the next key away from the list.
     m_sentLabel->setObjectName(QStringLiteral("sentConfirmation"));
-    m_sentLabel->setAccessibleName(tr("Last decision sent"));
+    m_sentLabel->setAccessibleDescription(tr("Last decision sent"));
     m_sentLabel->setTextFormat(Qt::PlainText); // the agent's name is in it
     m_sentLabel->setFocusPolicy(Qt::NoFocus);
     m_sentLabel->setTextInteractionFlags(Qt::NoTextInteraction);

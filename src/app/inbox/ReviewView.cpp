@@ -57,12 +57,13 @@ QString shortcutText(const QList<QKeySequence>& keys)
     return parts.join(ReviewView::tr(" or "));
 }
 
-// An action whose shortcut works anywhere inside the inbox page, with the shortcut in its tooltip.
+// An action whose shortcut works anywhere in the window while the view is shown (Qt matches a
+// window shortcut only for a visible widget), with the shortcut in its tooltip.
 QAction* makeAction(QWidget* owner, const QString& text, const QString& what, const QList<QKeySequence>& keys)
 {
     auto* action = new QAction(text, owner);
     action->setShortcuts(keys);
-    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
     action->setToolTip(keys.isEmpty() ? what : ReviewView::tr("%1 (%2)").arg(what, shortcutText(keys)));
     owner->addAction(action);
     return action;
@@ -414,8 +415,11 @@ bool ReviewView::eventFilter(QObject* watched, QEvent* event)
     auto* widget = qobject_cast<QWidget*>(watched);
     if (!widget)
         return false;
-    QWidget* scope = m_keyScope ? m_keyScope.data() : this;
-    if (widget != scope && !scope->isAncestorOf(widget))
+    // Anywhere in the scope's window while the scope is shown: a keyboard user in the sidebar
+    // sees the review and expects its keys to work there too. Never in another window (a dialog
+    // or a menu is a window of its own).
+    const QWidget* scope = m_keyScope ? m_keyScope.data() : this;
+    if (!scope->isVisible() || widget->window() != scope->window())
         return false;
     auto* key = static_cast<QKeyEvent*>(event);
     if (!isApprovalKey(key))

@@ -94,8 +94,9 @@ public:
     // Disarms approval for armDelayMs() (the view calls it when what is in view changes).
     void disarm();
 
-    // The widget whose keys the view watches for approval (Ctrl+Return, Ctrl+Enter): itself by
-    // default; the inbox page sets itself so that the keys work from the request list too.
+    // The widget whose being shown lets the approval keys (Ctrl+Return, Ctrl+Enter) work anywhere
+    // in its window: the view itself by default; the inbox page sets itself, so that the keys work
+    // while the page is shown, from the request list and the sidebar too.
     void setKeyScope(QWidget* scope);
 
     // The decision actions, so the inbox page can make them work from its request list as well.
