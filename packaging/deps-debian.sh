@@ -6,7 +6,9 @@
 #   packaging/deps-debian.sh --test   also what the test suite needs (python venv; the package's
 #                                     checks: desktop-file-validate, appstreamcli, cpack's
 #                                     dpkg-shlibdeps and file)
-#   packaging/deps-debian.sh --dev    also developer tools (clang-format, Xvfb, imagemagick, xdotool)
+#                                     and the window tests (tests/window: Xvfb, xdotool, the
+#                                     accessibility bus, pyatspi, imagemagick for screenshots)
+#   packaging/deps-debian.sh --dev    also developer tools (clang-format)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config
@@ -20,10 +22,12 @@ packages=(build-essential cmake ninja-build pkg-config
 # The package and its tests (tests/packaging): the icon PNGs are rendered with Qt's SVG renderer
 # (qt6-svg-dev above), so nothing more for the build itself.
 packaging=(desktop-file-utils appstream dpkg-dev file)
+# The real window under Xvfb, driven with xdotool and read through AT-SPI (tests/window).
+window=(xvfb xauth xdotool imagemagick dbus-daemon at-spi2-core python3-pyatspi)
 for arg in "$@"; do
     case "$arg" in
-        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}" dbus-daemon gnome-keyring) ;;
-        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" clang-format xvfb xauth imagemagick xdotool dbus-daemon gnome-keyring) ;;
+        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}" "${window[@]}" gnome-keyring) ;;
+        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" "${window[@]}" clang-format gnome-keyring) ;;
         *) echo "deps-debian.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
     esac
 done

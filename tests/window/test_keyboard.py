@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The review with the keyboard only (issue 25): the decision keys work anywhere in the window
+while the Inbox is shown, the sidebar included (defect 4), and Tab leaves the pending list for the
+next control instead of walking its cells (defect 5)."""
+
+import unittest
+
+import pyatspi
+
+from deskwindow import DeskWindowTest, wait_until
+
+CODE = "print('hello')\n"
+
+
+class KeyboardTest(DeskWindowTest):
+
+    def setUp(self):
+        super().setUp()
+        self.standin_call("sandbox", "create", "code-runner")
+        self.start_desk()
+        self.requester = self.agent()
+
+    def ask(self, title):
+        return self.requester.send("review", {"agent": "key-bot", "title": title, "timeout_s": 600,
+                                             "payload": {"question": f"{title}?", "code": CODE}})
+
+    def in_sidebar(self, node):
+        parent = node.parent
+        return (node.name == "Navigation" and node.getRole() == pyatspi.ROLE_LIST) or (
+            parent is not None and parent.name == "Navigation")
+
+    def in_pending_list(self, node):
+        parent = node.parent
+        return node.name == "Pending requests" or (parent is not None and parent.name == "Pending requests")
+
+    def test_ctrl_return_approves_from_the_sidebar(self):
+        rpc_id = self.ask("approve me from the sidebar")
+        # Ctrl+1 shows the Inbox; the keyboard goes to the page list.
+        self.key("ctrl+1")
+        wait_until(lambda: self.find_named("approve me from the sidebar", pyatspi.ROLE_TABLE_CELL),
+                   "the request in the list")
+        self.tab_to(self.in_sidebar, "the sidebar")
+        # Approve arms half a second after the review is shown; until then the key does nothing
+        # (the review says so), so it is pressed again until the agent has its answer.
+        answer = {}
+
+        def approved():
+            if not answer:
+                self.key("ctrl+Return")
+                try:
+                    answer.update(self.requester.answer(rpc_id, timeout=1))
+                except AssertionError:
+                    return False
+            return True
+
+        wait_until(approved, "Ctrl+Return in the sidebar to approve the request")
+        self.assertEqual(answer.get("result"), "approve", answer)
+        self.assertEqual([e.get("decided_by") for e in self.ledger()], ["person"])
+        self.assertTrue(self.in_sidebar(self.focus), f"the keyboard stayed where it was: {self.describe(self.focus)}")
+
+    def test_tab_leaves_the_pending_list(self):
+        self.ask("first")
+        self.ask("second")
+        self.key("ctrl+1")
+        wait_until(lambda: self.find_named("first", pyatspi.ROLE_TABLE_CELL), "the first request in the list")
+        self.tab_to(self.in_pending_list, "the pending list")
+        # One more Tab leaves the list (a table's default walks its cells: agent, title, kind...).
+        self.press_and_wait_focus("Tab", lambda n: not self.in_pending_list(n), "a control after the pending list")
+        # Still both requests, none decided by the keys.
+        self.assertIsNotNone(self.find_named("first", pyatspi.ROLE_TABLE_CELL))
+
+
+if __name__ == "__main__":
+    unittest.main()
