@@ -12,6 +12,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <numeric>
+
 namespace k8::app {
 
 using policy::MatchResult;
@@ -196,9 +199,13 @@ void ReachPanel::rebuild()
     int destinations = 0;
     int risks = 0;
     const QList<policy::EntryCheck> checks = policy::checkEntries(m_rules.items);
+    QList<QTreeWidgetItem*> items;
+    QList<int> ranks; // 0: blocked, 1: risky or unchecked, 2: allowed; the list is sorted by it
     for (int i = 0; i < m_findings.size(); ++i) {
         const ReachFinding& finding = m_findings.at(i);
-        auto* item = new QTreeWidgetItem(m_list);
+        auto* item = new QTreeWidgetItem;
+        items << item;
+        ranks << 1;
         item->setText(LineColumn, QString::number(finding.line));
         item->setData(LineColumn, Qt::UserRole, finding.line);
         item->setData(WhatColumn, Qt::UserRole, i);
@@ -223,6 +230,7 @@ void ReachPanel::rebuild()
                 item->setForeground(VerdictColumn, colour);
                 if (!result.allowed())
                     ++blocked;
+                ranks.last() = result.allowed() ? 2 : 0;
             }
         } else {
             ++risks;
@@ -236,6 +244,14 @@ void ReachPanel::rebuild()
             item->setToolTip(TargetColumn, finding.detail);
         m_results << result;
     }
+    // What the person must see first comes first: a blocked host never waits below the fold.
+    QList<int> order(items.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&ranks](int a, int b) { return ranks.at(a) < ranks.at(b); });
+    for (int index : order)
+        m_list->addTopLevelItem(items.at(index));
+    fitList();
     // An empty table under "nothing found" only took the code's room.
     m_list->setVisible(!m_findings.isEmpty());
     if (m_findings.isEmpty()) {
@@ -255,6 +271,21 @@ void ReachPanel::rebuild()
         m_summary->setText(m_summary->text() + QLatin1Char(' ') +
                            tr("Only the first %1 KiB of the code were scanned.").arg(MaxScannedChars / 1024));
     updateButton();
+}
+
+void ReachPanel::fitList()
+{
+    // As tall as its rows, up to MaxShownRows (more scroll, the blocked ones on top): sized by
+    // the layout, a card gave it about one row and left the space below it empty.
+    const int rows = qBound(1, m_list->topLevelItemCount(), MaxShownRows);
+    const int rowHeight =
+        m_list->topLevelItemCount() > 0 ? m_list->sizeHintForRow(0) : m_list->fontMetrics().lineSpacing() + 4;
+    m_list->setFixedHeight(m_list->header()->sizeHint().height() + rows * rowHeight +
+                           2 * m_list->frameWidth() + (m_list->topLevelItemCount() > MaxShownRows ? 0 : 2));
+    // The line, the kind and the host as wide as they are written, the verdict gets the rest
+    // (its full text is in its tooltip, too).
+    for (int column : {LineColumn, WhatColumn, TargetColumn})
+        m_list->resizeColumnToContents(column);
 }
 
 void ReachPanel::updateButton()

@@ -33,6 +33,8 @@ public:
 
     // Code past this size is not scanned (the panel says so): the scan runs on every edit.
     static constexpr qsizetype MaxScannedChars = policy::ReviewScanChars;
+    // Rows the list shows without scrolling.
+    static constexpr int MaxShownRows = 6;
 
     explicit ReachPanel(QWidget* parent = nullptr);
 
@@ -71,6 +73,7 @@ Q_SIGNALS:
 
 private:
     void rebuild();
+    void fitList();
     void updateButton();
     void showAllowMenu();
 

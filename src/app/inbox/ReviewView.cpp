@@ -105,8 +105,8 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // What the code would reach: a panel under the current card's code, and markers on the lines
     // it names (ReviewView::showAction moves both to the card that becomes current).
     m_reach = new ReachPanel(this);
-    // Inside a card it stays compact (its list scrolls): the next card must not drop out of view.
-    m_reach->setMaximumHeight(fontMetrics().lineSpacing() * 8);
+    // Inside a card it stays compact: its list shows at most ReachPanel::MaxShownRows rows and
+    // scrolls beyond, so the next card does not drop out of view.
     connect(m_reach, &ReachPanel::allowHostRequested, this, &ReviewView::allowHostRequested);
     connect(m_reach, &ReachPanel::editPolicyRequested, this, &ReviewView::editPolicyRequested);
     connect(m_reach, &ReachPanel::lineActivated, this, [this](int line) {
