@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What the code would reach, on screen (issue 25, defect 2): with four findings every row is in
+view, blocked hosts first, none cut to one row with the space below left empty."""
+
+import os
+import unittest
+
+import pyatspi
+
+from deskwindow import DeskWindowTest, wait_until
+
+CODE = """import socket, subprocess, urllib.request
+import requests
+requests.get("https://pypi.org/simple/")
+urllib.request.urlopen("http://metadata.example.internal/latest")
+socket.create_connection(("10.0.0.7", 5432))
+subprocess.run(["sh", "-c", "ls"])
+"""
+
+
+class ReachTest(DeskWindowTest):
+
+    def setUp(self):
+        super().setUp()
+        self.standin_call("sandbox", "create", "code-runner")
+        self.standin_call("sandbox", "pull", "code-runner", "python:3.12-slim")
+        self.start_desk()
+
+    def test_four_findings_are_all_in_view(self):
+        self.agent().send("run", {"code": CODE, "agent": "reach-bot", "title": "Four findings",
+                                  "sandbox": "code-runner", "image": "python:3.12-slim", "timeout_s": 600})
+        self.key("ctrl+1")
+        table = wait_until(lambda: self.find(lambda n: n.name == "Destinations and risky operations"
+                                             and self.showing(n)), "the table of what the code would reach")
+        wait_until(lambda: self.find(lambda n: n.description == "Summary of what the code would reach"
+                                     and "blocked" in n.name and self.showing(n)), "the summary with the verdicts")
+        box = table.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        rows = {}
+        for cell in self.nodes(table):
+            if cell.getRole() == pyatspi.ROLE_TABLE_CELL:
+                extents = cell.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+                rows.setdefault(extents.y, []).append((extents, cell.name))
+        self.assertEqual(len(rows), 4, f"four rows, one per finding: {sorted(rows.items())}")
+        verdicts = []
+        for y, cells in sorted(rows.items()):
+            for extents, name in cells:
+                # Inside the table as drawn: not below its bottom edge, not past its right one.
+                self.assertLessEqual(extents.y + extents.height, box.y + box.height,
+                                     f"{name!r} is below the table's visible part")
+                self.assertLessEqual(extents.x + extents.width, box.x + box.width, f"{name!r} is cut on the right")
+            verdicts.append(max(cells, key=lambda c: c[0].x)[1])
+        # The hosts the sandbox blocks first, the risky line after them.
+        self.assertEqual(verdicts[:3], ["blocked: the sandbox has no network"] * 3, verdicts)
+        self.assertEqual(verdicts[3], "risky: read this line", verdicts)
+        self.write_dump()
+
+    def write_dump(self):
+        folder = os.environ.get("KOSA8_WINDOW_SHOTS")
+        if folder:
+            self.screenshot(os.path.join(folder, "review-reach-four-findings.png"))
+
+
+if __name__ == "__main__":
+    unittest.main()
