@@ -34,6 +34,21 @@ def pump_events():
         context.iteration(False)
 
 
+def wait_for_event(longest_s):
+    """Returns when an accessibility event has been delivered, or after longest_s at most."""
+    context = GLib.MainContext.default()
+    timed_out = []
+
+    def time_out():
+        timed_out.append(True)
+        return False  # once
+
+    source = GLib.timeout_add(int(longest_s * 1000), time_out)
+    context.iteration(True)
+    if not timed_out:
+        GLib.source_remove(source)
+
+
 def wait_until(condition, what, timeout=WAIT_S):
     """Returns condition()'s first true value; fails the test with `what` at the deadline."""
     deadline = time.monotonic() + timeout
@@ -44,9 +59,9 @@ def wait_until(condition, what, timeout=WAIT_S):
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        # The tree and the files change in other processes, which tell us nothing but focus
-        # events; between looks, a short pause.
-        time.sleep(0.02)
+        # The tree wakes us with its events; files, sockets and the X server tell us nothing,
+        # so they are looked at again at the latest after 20 ms.
+        wait_for_event(0.02)
 
 
 class Agent:
@@ -163,6 +178,23 @@ class DeskWindowTest(unittest.TestCase):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+    def start_desk_with_code_runner(self):
+        """The stand-in's sandbox code-runner with python:3.12-slim pulled, then the app."""
+        self.standin_call("sandbox", "create", "code-runner")
+        self.standin_call("sandbox", "pull", "code-runner", "python:3.12-slim")
+        self.start_desk()
+
+    def save_for_docs(self, name, tree=False):
+        """With KOSA8_WINDOW_SHOTS=DIR: the screen as DIR/name.png and, with tree, the tree as a
+        screen reader reads it as DIR/name-accessibility.txt (docs/screenshots was made so)."""
+        folder = os.environ.get("KOSA8_WINDOW_SHOTS")
+        if not folder:
+            return
+        if tree:
+            with open(os.path.join(folder, f"{name}-accessibility.txt"), "w", encoding="utf-8") as f:
+                f.write(self.dump() + "\n")
+        self.screenshot(os.path.join(folder, f"{name}.png"))
 
     def standin_call(self, *args):
         subprocess.run([self.standin, *args], env=self.env, check=True, stdout=subprocess.DEVNULL)

@@ -2,7 +2,6 @@
 """What the code would reach, on screen (issue 25, defect 2): with four findings every row is in
 view, blocked hosts first, none cut to one row with the space below left empty."""
 
-import os
 import unittest
 
 import pyatspi
@@ -22,9 +21,7 @@ class ReachTest(DeskWindowTest):
 
     def setUp(self):
         super().setUp()
-        self.standin_call("sandbox", "create", "code-runner")
-        self.standin_call("sandbox", "pull", "code-runner", "python:3.12-slim")
-        self.start_desk()
+        self.start_desk_with_code_runner()
 
     def test_four_findings_are_all_in_view(self):
         self.agent().send("run", {"code": CODE, "agent": "reach-bot", "title": "Four findings",
@@ -52,12 +49,7 @@ class ReachTest(DeskWindowTest):
         # The hosts the sandbox blocks first, the risky line after them.
         self.assertEqual(verdicts[:3], ["blocked: the sandbox has no network"] * 3, verdicts)
         self.assertEqual(verdicts[3], "risky: read this line", verdicts)
-        self.write_dump()
-
-    def write_dump(self):
-        folder = os.environ.get("KOSA8_WINDOW_SHOTS")
-        if folder:
-            self.screenshot(os.path.join(folder, "review-reach-four-findings.png"))
+        self.save_for_docs("review-reach-four-findings")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 """A screen reader reads the review (issue 25): everything a sighted person reads on it is in the
 accessibility tree, as the name of what shows it or its text, and every control has a name."""
 
-import os
 import unittest
 
 import pyatspi
@@ -19,9 +18,7 @@ class ReviewReadingTest(DeskWindowTest):
 
     def setUp(self):
         super().setUp()
-        self.standin_call("sandbox", "create", "code-runner")
-        self.standin_call("sandbox", "pull", "code-runner", "python:3.12-slim")
-        self.start_desk()
+        self.start_desk_with_code_runner()
         self.agent_socket = self.agent()
 
     def read_aloud(self):
@@ -56,7 +53,7 @@ class ReviewReadingTest(DeskWindowTest):
         # The code, in the editor's text.
         self.assertTrue(self.shown_in_review("pathlib.Path('logs')"), "the code is readable")
         self.assert_every_control_named()
-        self.write_dump("review-run")
+        self.save_for_docs("review-run", tree=True)
 
     def test_the_question_of_a_review_reads_as_asked(self):
         self.agent_socket.send("review", {"agent": AGENT, "title": TITLE, "timeout_s": 600,
@@ -79,15 +76,6 @@ class ReviewReadingTest(DeskWindowTest):
             if node.getRole() in roles and self.showing(node) and not node.name:
                 unnamed.append(f"{node.getRoleName()} under {node.parent.getRoleName()} {node.parent.name!r}")
         self.assertEqual(unnamed, [], "controls on screen without a name")
-
-    def write_dump(self, name):
-        """With KOSA8_WINDOW_SHOTS set, the tree as a screen reader reads it, and the screen."""
-        folder = os.environ.get("KOSA8_WINDOW_SHOTS")
-        if not folder:
-            return
-        with open(os.path.join(folder, f"{name}-accessibility.txt"), "w", encoding="utf-8") as f:
-            f.write(self.dump() + "\n")
-        self.screenshot(os.path.join(folder, f"{name}.png"))
 
 
 if __name__ == "__main__":
