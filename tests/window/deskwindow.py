@@ -49,8 +49,14 @@ def wait_for_event(longest_s):
         GLib.source_remove(source)
 
 
+# The test whose window is up: a wait that times out shows its tree (DeskWindowTest.start_desk).
+_shown_on_timeout = []
+
+
 def wait_until(condition, what, timeout=WAIT_S):
-    """Returns condition()'s first true value; fails the test with `what` at the deadline."""
+    """Returns condition()'s first true value; fails the test with `what` at the deadline, and
+    with what the window showed then (its accessibility tree, and with KOSA8_WINDOW_FAILURES=DIR
+    a screenshot there)."""
     deadline = time.monotonic() + timeout
     while True:
         pump_events()
@@ -58,7 +64,8 @@ def wait_until(condition, what, timeout=WAIT_S):
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            shown = "".join(test.shown_now(what) for test in _shown_on_timeout)
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}{shown}")
         # The tree wakes us with its events; files, sockets and the X server tell us nothing,
         # so they are looked at again at the latest after 20 ms.
         wait_for_event(0.02)
@@ -196,6 +203,17 @@ class DeskWindowTest(unittest.TestCase):
                 f.write(self.dump() + "\n")
         self.screenshot(os.path.join(folder, f"{name}.png"))
 
+    def shown_now(self, what):
+        """What the window shows, for the message of a wait that timed out."""
+        folder = os.environ.get("KOSA8_WINDOW_FAILURES")
+        if folder:
+            name = "".join(c if c.isalnum() else "-" for c in f"{self.id()}-{what}")[:120]
+            self.screenshot(os.path.join(folder, f"{name}.png"))
+        try:
+            return "\nThe window showed:\n" + self.dump()
+        except Exception as error:  # the app went away
+            return f"\nThe window could not be read: {error}"
+
     def standin_call(self, *args):
         subprocess.run([self.standin, *args], env=self.env, check=True, stdout=subprocess.DEVNULL)
 
@@ -213,6 +231,8 @@ class DeskWindowTest(unittest.TestCase):
         self.xdo("windowmove", "--sync", self.window, "0", "0")
         self.xdo("windowfocus", "--sync", self.window)
         self.app = wait_until(self._find_app, "the app on the accessibility bus")
+        _shown_on_timeout.append(self)
+        self.addCleanup(_shown_on_timeout.remove, self)
         wait_until(lambda: os.path.exists(self.socket_path), "the agent socket")
 
     def _find_app(self):

@@ -259,6 +259,9 @@ void TimelinePage::setSandboxModel(kosa8::SandboxListModel* model)
     connect(model, &QAbstractItemModel::modelReset, this, keep);
     connect(model, &QAbstractItemModel::rowsInserted, this, keep);
     connect(model, &QAbstractItemModel::layoutChanged, this, keep);
+    // The page is built when first shown: the list may have filled already, and then no reset
+    // follows.
+    keep();
 }
 
 void TimelinePage::showSandbox(const QString& sandbox, const QString& runRequestId)
