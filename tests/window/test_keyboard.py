@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """The review with the keyboard only (issue 25): the decision keys work anywhere in the window
 while the Inbox is shown, the sidebar included (defect 4), and Tab leaves the pending list for the
-next control instead of walking its cells (defect 5)."""
+next control instead of walking its cells, and through the window's controls in reading order
+(defect 5)."""
 
 import unittest
 
@@ -10,6 +11,17 @@ import pyatspi
 from deskwindow import DeskWindowTest, wait_until
 
 CODE = "print('hello')\n"
+# Code that names a host, so that the table of what it would reach is on the sheet.
+REACHING_CODE = "import requests\nrequests.get('http://example.com/')\n"
+
+# The review's controls as a person reads the window: the sidebar, the page header, the request
+# lists, the sheet top to bottom (the code, what it would reach, its arguments), the reason, the
+# decision's buttons, and the status bar last. Edit and Discard edits are greyed for a review
+# request and Tab skips them, as it skips every greyed control.
+READING_ORDER = ["Navigation", "Show or hide the request list", "Pending", "Pending requests", "Previous request",
+                 "Next request", "Request under review", "Code to review", "Destinations and risky operations",
+                 "Arguments as JSON", "Reason for rejecting", "Approve", "Reject", "Standing rules for this request",
+                 "Connection profile: Local. Choose another"]
 
 
 class KeyboardTest(DeskWindowTest):
@@ -20,9 +32,9 @@ class KeyboardTest(DeskWindowTest):
         self.start_desk()
         self.requester = self.agent()
 
-    def ask(self, title):
+    def ask(self, title, code=CODE):
         return self.requester.send("review", {"agent": "key-bot", "title": title, "timeout_s": 600,
-                                             "payload": {"question": f"{title}?", "code": CODE}})
+                                             "payload": {"question": f"{title}?", "code": code}})
 
     def in_sidebar(self, node):
         parent = node.parent
@@ -68,6 +80,24 @@ class KeyboardTest(DeskWindowTest):
         self.press_and_wait_focus("Tab", lambda n: not self.in_pending_list(n), "a control after the pending list")
         # Still both requests, none decided by the keys.
         self.assertIsNotNone(self.find_named("first", pyatspi.ROLE_TABLE_CELL))
+
+    def test_tab_follows_the_reading_order(self):
+        self.ask("in reading order", REACHING_CODE)
+        self.key("ctrl+1")
+        wait_until(lambda: self.find_named("in reading order", pyatspi.ROLE_TABLE_CELL), "the request in the list")
+        # Approve arms after a moment; greyed until then, Tab would skip it.
+        wait_until(lambda: (lambda b: b is not None and b.getState().contains(pyatspi.STATE_ENABLED))(
+            self.find_named("Approve", pyatspi.ROLE_PUSH_BUTTON)), "Approve to arm")
+        self.tab_to(lambda n: n.name == "Navigation", "the sidebar")
+        walked = []
+        for _ in range(len(READING_ORDER)):
+            walked.append(self.press_and_wait_focus("Tab", lambda n: True, "the next control").name)
+        # Once round: after the status bar Tab is back in the sidebar.
+        self.assertEqual(walked, READING_ORDER[1:] + READING_ORDER[:1])
+        # Shift+Tab walks the same way back.
+        back = [self.press_and_wait_focus("shift+Tab", lambda n: True, "the control before").name for _ in range(3)]
+        self.assertEqual(back, ["Connection profile: Local. Choose another", "Standing rules for this request",
+                                "Reject"])
 
 
 if __name__ == "__main__":

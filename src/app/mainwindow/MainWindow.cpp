@@ -29,6 +29,7 @@
 #include "timeline/TimelineView.h"
 #include "widgets/MessageArea.h"
 #include "widgets/PageHeader.h"
+#include "widgets/ReadingOrder.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -195,6 +196,14 @@ void MainWindow::ensurePage(Page page)
     if (wasCurrent)
         m_pages->setCurrentIndex(index);
     m_windowState->trackSplitters(built);
+}
+
+bool MainWindow::focusNextPrevChild(bool next)
+{
+    // Tab in reading order: the sidebar, the page as laid out now, then the status bar
+    // (widgets/ReadingOrder.h says why not Qt's creation order).
+    return readingOrder::moveFocus({centralWidget(), statusBar()}, next) ||
+           QMainWindow::focusNextPrevChild(next);
 }
 
 QWidget* MainWindow::buildSidebar()
