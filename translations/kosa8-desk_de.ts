@@ -3379,6 +3379,22 @@ Danach: %2</translation>
         <source>Agents cannot connect</source>
         <translation>Agenten können sich nicht verbinden</translation>
     </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>&amp;Erscheinungsbild</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>Dem &amp;System folgen</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::MessageArea</name>

@@ -17,11 +17,13 @@
 #include "plumbing/TerminationSignals.h"
 #include "plumbing/UserMessage.h"
 #include "sandboxes/SandboxesPage.h"
+#include "style/Appearance.h"
 #include "style/ColourSchemeWatcher.h"
 #include "timeline/RunJournal.h"
 #include "timeline/RunResultRecorder.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineStore.h"
+#include "widgets/FocusMark.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -76,8 +78,12 @@ AppComposition::AppComposition(const AppOptions& options, QObject* parent)
             });
     startupprobe::mark("context");
     // Light or dark as the desktop's portal says, where the platform does not follow it itself.
-    style::ColourSchemeWatcher::forSessionBus(this);
+    // The person's own choice (View > Appearance) stands above it.
+    auto* appearance = new style::Appearance(style::ColourSchemeWatcher::forSessionBus(this), this);
     m_window = std::make_unique<MainWindow>(m_context.get());
+    m_window->setAppearance(appearance);
+    // Where the keyboard is, visible in every window and both looks.
+    FocusMark::followApplicationFocus();
     startupprobe::mark("main_window");
     // The agent service: the socket, rules, ledger and decision path.
     m_agentService = std::make_unique<agent::AgentService>(m_context->runner());

@@ -21,6 +21,7 @@
 #include "settings/SettingsDialog.h"
 #include "setup/CodeSandboxSetup.h"
 #include "setup/SetupDialog.h"
+#include "style/Appearance.h"
 #include "style/Style.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
@@ -31,6 +32,7 @@
 #include "widgets/PageHeader.h"
 #include "widgets/ReadingOrder.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDesktopServices>
@@ -198,6 +200,32 @@ void MainWindow::ensurePage(Page page)
     m_windowState->trackSplitters(built);
 }
 
+void MainWindow::setAppearance(style::Appearance* appearance)
+{
+    using Choice = style::Appearance::Choice;
+    const QString key = QStringLiteral("appearance");
+    appearance->setChoice(style::Appearance::fromKey(m_context->settings()->windowValue(key).toString()));
+    m_viewMenu->addSeparator();
+    QMenu* menu = m_viewMenu->addMenu(tr("&Appearance"));
+    auto* group = new QActionGroup(menu);
+    const QList<QPair<QString, Choice>> choices = {{tr("Follow the &system"), Choice::System},
+                                                   {tr("&Light"), Choice::Light},
+                                                   {tr("&Dark"), Choice::Dark}};
+    for (const auto& [text, choice] : choices) {
+        QAction* action = menu->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(appearance->choice() == choice);
+        action->setObjectName(QStringLiteral("appearance-") + style::Appearance::keyOf(choice));
+        group->addAction(action);
+        connect(action, &QAction::triggered, appearance,
+                [appearance, choice = choice] { appearance->setChoice(choice); });
+    }
+    connect(appearance, &style::Appearance::choiceChanged, this,
+            [this, key](style::Appearance::Choice choice) {
+                m_context->settings()->setWindowValue(key, style::Appearance::keyOf(choice));
+            });
+}
+
 bool MainWindow::focusNextPrevChild(bool next)
 {
     // Tab in reading order: the sidebar, the page as laid out now, then the status bar
@@ -245,10 +273,8 @@ QWidget* MainWindow::buildSidebar()
     m_navigation->setFocusPolicy(Qt::StrongFocus);
     style::followPalette(m_navigation, [this] {
         // The selected entry's text: white on the light theme's deep accent, the Base colour on
-        // the dark theme's light one.
-        const QPalette palette = QApplication::palette();
-        const QColor selectedText =
-            style::isDark(palette) ? palette.color(QPalette::Base) : QColor(Qt::white);
+        // the dark theme's light one (its icon the same, style::icon).
+        const QColor selectedText = style::textOn(style::accentColor());
         m_navigation->setStyleSheet(
             QStringLiteral("QListWidget { background: transparent; }"
                            "QListWidget::item { padding: 8px 6px; border-radius: 6px; }"
@@ -469,7 +495,7 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
     quit->setObjectName(QStringLiteral("quitAction"));
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* view = m_viewMenu = menuBar()->addMenu(tr("&View"));
     const QList<QPair<QString, Page>> pages = {{tr("&Inbox"), Page::Inbox},
                                                {tr("&Sandboxes"), Page::Sandboxes},
                                                {tr("&Command log"), Page::CommandLog},

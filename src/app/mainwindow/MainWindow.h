@@ -9,6 +9,7 @@
 class QAction;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QStackedWidget;
 
 namespace k8::app {
@@ -25,6 +26,10 @@ class MessageArea;
 class SandboxesPage;
 class TimelinePage;
 class WindowState;
+
+namespace style {
+class Appearance;
+}
 
 // The main window, Docker-Desktop style: a navigation column on the left (Inbox, Sandboxes,
 // Command log), the page on the right under the health panel and the message area, and a
@@ -96,6 +101,9 @@ public:
     // File > Standing rules… (Ctrl+Shift+U): emits rulesRequested(); the inbox page, which knows
     // the agent service, opens the editor (main() connects them).
     QAction* rulesAction() const { return m_rulesAction; }
+    // Applies the look the person chose last (kept with the window's state) and offers the
+    // choice in View > Appearance: follow the system, light or dark.
+    void setAppearance(style::Appearance* appearance);
 
 public Q_SLOTS:
     // A second launch asked for this window (SingleInstance): shown, unminimised, raised and
@@ -158,6 +166,7 @@ private:
     QLabel* m_runningLabel = nullptr;
     QLabel* m_agentProblemLabel = nullptr;
     QAction* m_rulesAction = nullptr;
+    QMenu* m_viewMenu = nullptr;
     std::function<QString()> m_agentSocketStatus;
     std::function<void()> m_buildInboxPage;
     int m_runningJobs = 0;

@@ -37,7 +37,7 @@ ColourSchemeWatcher::ColourSchemeWatcher(const QDBusConnection& bus, QObject* pa
     // give back, and what is on screen is no longer ours.
     if (PaletteNotifier* notifier = PaletteNotifier::instance())
         connect(notifier, &PaletteNotifier::applicationPaletteChanged, this, [this] {
-            if (m_applying)
+            if (m_applying || !m_following)
                 return;
             m_platformPalette = QApplication::palette();
             m_appliedOwn = false;
@@ -175,8 +175,24 @@ void ColourSchemeWatcher::setScheme(ColourScheme scheme, int delayMs)
         QTimer::singleShot(delayMs, this, &ColourSchemeWatcher::applyPreference);
 }
 
+void ColourSchemeWatcher::setFollowing(bool following)
+{
+    if (following == m_following)
+        return;
+    m_following = following;
+    if (!following)
+        return;
+    m_applying = true;
+    QApplication::setPalette(m_platformPalette);
+    m_applying = false;
+    m_appliedOwn = false;
+    applyPreference();
+}
+
 void ColourSchemeWatcher::applyPreference()
 {
+    if (!m_following)
+        return;
     const Action action = decide(m_scheme, StateColours::isDark(QApplication::palette()),
                                  StateColours::isDark(m_platformPalette), m_appliedOwn);
     if (action == Action::Nothing)

@@ -59,6 +59,10 @@ public:
 
     ColourScheme scheme() const { return m_scheme; }
     bool appliedOwnPalette() const { return m_appliedOwn; }
+    // Off while the person has chosen light or dark (style/Appearance.h): the watcher then neither
+    // applies a palette nor takes the palettes set for its platform's. Back on, it gives the
+    // platform's palette back and applies the desktop's preference again.
+    void setFollowing(bool following);
     // How long a change announced on the bus waits for the platform to change the palette first
     // (the platform theme may answer the same announcement); 0 in tests.
     void setSettleDelayMs(int ms) { m_settleDelayMs = ms; }
@@ -83,6 +87,7 @@ private:
     QPalette m_platformPalette;
     bool m_appliedOwn = false;
     bool m_applying = false;
+    bool m_following = true;
     int m_settleDelayMs = 300;
 };
 

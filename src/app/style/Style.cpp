@@ -64,6 +64,17 @@ QColor accentColor()
     return StateColours(QApplication::palette()).accent();
 }
 
+QColor textOn(const QColor& background)
+{
+    const QColor light(Qt::white);
+    const QColor dark = QApplication::palette().color(QPalette::Active, QPalette::Base).lightness() < 128
+                            ? QApplication::palette().color(QPalette::Active, QPalette::Base)
+                            : QColor(0x1a, 0x1a, 0x1a);
+    return StateColours::contrastRatio(light, background) >= StateColours::contrastRatio(dark, background)
+               ? light
+               : dark;
+}
+
 QFont monospaceFont()
 {
     QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -81,8 +92,13 @@ QFont headerFont(const QFont& base)
 
 namespace {
 
-QColor iconColour()
+QColor iconColour(QIcon::Mode mode)
 {
+    // A selected entry lies on the accent (the sidebar's current page): drawn in the text colour
+    // that reads on it, as the entry's text is, not the style's tint of the normal icon, which
+    // left a light icon on the dark look's light accent.
+    if (mode == QIcon::Selected)
+        return textOn(accentColor());
     return QApplication::palette().color(QPalette::WindowText);
 }
 
@@ -102,7 +118,7 @@ public:
     {
         if (size.isEmpty())
             return {};
-        const QColor colour = iconColour();
+        const QColor colour = iconColour(mode);
         const QString key = QStringLiteral("%1x%2/%3/%4")
                                 .arg(size.width())
                                 .arg(size.height())
@@ -112,7 +128,7 @@ public:
         if (cached != m_pixmaps.constEnd())
             return *cached;
         QPixmap result;
-        if (mode == QIcon::Normal || mode == QIcon::Active) {
+        if (mode != QIcon::Disabled) {
             QByteArray svg = m_svg;
             svg.replace("currentColor", colour.name().toLatin1());
             result = QPixmap(size);
@@ -120,8 +136,8 @@ public:
             QPainter painter(&result);
             QSvgRenderer(svg).render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
         } else {
-            // Disabled and selected: the style derives them from the normal pixmap, as it does
-            // for an icon made of pixmaps.
+            // Disabled: the style derives it from the normal pixmap, as it does for an icon made
+            // of pixmaps.
             const QPixmap normal = pixmap(size, QIcon::Normal, state);
             QStyleOption option;
             option.palette = QApplication::palette();

@@ -30,6 +30,9 @@ QColor successColor();
 QColor warningColor();
 QColor errorColor();
 QColor accentColor();
+// White or a near-black (the dark look's Base), whichever reads better on `background`: the text
+// and icons of the sidebar's current page on the accent.
+QColor textOn(const QColor& background);
 
 QFont monospaceFont();
 // A title font (larger, bold) for page headers.

@@ -2,7 +2,9 @@
 // ColourSchemeWatcher against a fake XDG desktop portal on a private D-Bus bus: this test starts
 // its own dbus-daemon, registers org.freedesktop.portal.Desktop at
 // /org/freedesktop/portal/desktop with the Settings interface (ReadOne, Read and the
-// SettingChanged signal) on one connection, and points the watcher at the bus on another.
+// SettingChanged signal) on one connection, and points the watcher at the bus on another; with
+// style::Appearance, the person's own choice above it.
+#include "style/Appearance.h"
 #include "style/ColourSchemeWatcher.h"
 #include "style/StateColours.h"
 #include "style/ThemePalettes.h"
@@ -130,6 +132,51 @@ private Q_SLOTS:
         QCOMPARE(applied.count(), 0);
         QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(0x10, 0x12, 0x14));
         QDBusConnection::disconnectFromBus(bus.name());
+    }
+
+    // The person chose a look (View > Appearance): the desktop's changes wait until they choose
+    // to follow the system again, and then apply at once.
+    void standsAsideWhileThePersonChose()
+    {
+        m_portal->colourScheme = 2;
+        const QDBusConnection bus =
+            QDBusConnection::connectToBus(m_address, QStringLiteral("watcher%1").arg(m_round));
+        ColourSchemeWatcher watcher(bus);
+        watcher.setSettleDelayMs(0);
+        QSignalSpy schemeChanged(&watcher, &ColourSchemeWatcher::schemeChanged);
+        QVERIFY(schemeChanged.wait(10000));
+
+        style::Appearance appearance(&watcher);
+        appearance.setChoice(style::Appearance::Choice::Light);
+        m_portal->announce(1); // the desktop goes dark
+        QVERIFY(schemeChanged.wait(10000));
+        QCoreApplication::processEvents();
+        QVERIFY2(!StateColours::isDark(QApplication::palette()), "the desktop overrode the person's light");
+
+        appearance.setChoice(style::Appearance::Choice::Dark);
+        QVERIFY(StateColours::isDark(QApplication::palette()));
+        m_portal->announce(2); // the desktop goes light
+        QVERIFY(schemeChanged.wait(10000));
+        QCoreApplication::processEvents();
+        QVERIFY2(StateColours::isDark(QApplication::palette()), "the desktop overrode the person's dark");
+
+        // Following the system again: the desktop says light, and light it is; then dark follows.
+        appearance.setChoice(style::Appearance::Choice::System);
+        QVERIFY(!StateColours::isDark(QApplication::palette()));
+        QSignalSpy applied(&watcher, &ColourSchemeWatcher::paletteApplied);
+        m_portal->announce(1);
+        QVERIFY(applied.wait(10000));
+        QVERIFY(StateColours::isDark(QApplication::palette()));
+        QDBusConnection::disconnectFromBus(bus.name());
+    }
+
+    void appearanceKeys()
+    {
+        using Choice = style::Appearance::Choice;
+        for (Choice choice : {Choice::System, Choice::Light, Choice::Dark})
+            QCOMPARE(style::Appearance::fromKey(style::Appearance::keyOf(choice)), choice);
+        QCOMPARE(style::Appearance::fromKey(QStringLiteral("purple")), Choice::System);
+        QCOMPARE(style::Appearance::fromKey(QString()), Choice::System);
     }
 
     // A version 1 portal has only Read, whose value comes inside one more variant.
