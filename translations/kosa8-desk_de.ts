@@ -986,6 +986,10 @@
         <source>There is no rule &apos;%1&apos; that the app may remove (rules from a --rules file are read-only).</source>
         <translation>Es gibt keine Regel &apos;%1&apos;, die die App entfernen darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
+    <message>
+        <source>Rules file %1, rule &quot;%2&quot;: %3.</source>
+        <translation>Regeldatei %1, Regel &quot;%2&quot;: %3.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::Rules</name>
@@ -1080,6 +1084,34 @@
     <message>
         <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>
         <translation>eine Ablehnungsregel muss mindestens eines von &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; oder &quot;action_sha256&quot; nennen</translation>
+    </message>
+    <message>
+        <source>&quot;action&quot; must be an object (what &quot;action_sha256&quot; binds)</source>
+        <translation>&quot;action&quot; muss ein Objekt sein (was &quot;action_sha256&quot; bindet)</translation>
+    </message>
+    <message>
+        <source>&quot;action&quot; needs the &quot;action_sha256&quot; it shows</source>
+        <translation>&quot;action&quot; braucht das &quot;action_sha256&quot;, das es zeigt</translation>
+    </message>
+    <message>
+        <source>&quot;earlier_names&quot; must be a list of names</source>
+        <translation>&quot;earlier_names&quot; muss eine Liste von Namen sein</translation>
+    </message>
+    <message>
+        <source>&quot;earlier_names&quot; must hold only names (non-empty strings)</source>
+        <translation>&quot;earlier_names&quot; darf nur Namen enthalten (nicht leere Zeichenketten)</translation>
+    </message>
+    <message>
+        <source>its &quot;action&quot; does not hash to its &quot;action_sha256&quot; (one of them was edited), so it is off until that is fixed</source>
+        <translation>ihr &quot;action&quot; ergibt nicht ihr &quot;action_sha256&quot; (eines davon wurde bearbeitet), daher ist sie aus, bis das behoben ist</translation>
+    </message>
+    <message>
+        <source>A rule needs a name.</source>
+        <translation>Eine Regel braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>There is no rule &quot;%1&quot; that the app may rename (rules from a --rules file are read-only).</source>
+        <translation>Es gibt keine Regel &quot;%1&quot;, die die App umbenennen darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
 </context>
 <context>
@@ -3409,6 +3441,10 @@ Danach: %2</translation>
         <source>&amp;Delete</source>
         <translation>&amp;Löschen</translation>
     </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::MessageCard</name>
@@ -4607,6 +4643,57 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
     </message>
 </context>
 <context>
+    <name>k8::app::RuleActionView</name>
+    <message>
+        <source>Code it approves:</source>
+        <translation>Code, den sie genehmigt:</translation>
+    </message>
+    <message>
+        <source>Arguments it approves:</source>
+        <translation>Argumente, die sie genehmigt:</translation>
+    </message>
+    <message>
+        <source>Where and how the approved action runs</source>
+        <translation>Wo und wie die genehmigte Aktion läuft</translation>
+    </message>
+    <message>
+        <source>Code the rule approves</source>
+        <translation>Code, den die Regel genehmigt</translation>
+    </message>
+    <message>
+        <source>Arguments the rule approves, as JSON</source>
+        <translation>Argumente, die die Regel genehmigt, als JSON</translation>
+    </message>
+    <message>
+        <source>This rule names no single action (see what it matches above).</source>
+        <translation>Diese Regel nennt keine einzelne Aktion (siehe oben, worauf sie passt).</translation>
+    </message>
+    <message>
+        <source>This rule does not carry the action it binds (an older rules file, or one written by hand): only its hash is known.</source>
+        <translation>Diese Regel trägt die Aktion nicht, die sie bindet (eine ältere oder von Hand geschriebene Regeldatei): nur ihr Hash ist bekannt.</translation>
+    </message>
+    <message>
+        <source>A run of %1 code in the sandbox %2, image %3, %4.</source>
+        <translation>Ein Lauf von %1-Code in der Sandbox %2, Image %3, %4.</translation>
+    </message>
+    <message>
+        <source>with a checkpoint first</source>
+        <translation>mit Checkpoint vorher</translation>
+    </message>
+    <message>
+        <source>without a checkpoint</source>
+        <translation>ohne Checkpoint</translation>
+    </message>
+    <message>
+        <source>A call of the tool &quot;%1&quot; with exactly these arguments.</source>
+        <translation>Ein Aufruf des Werkzeugs &quot;%1&quot; mit genau diesen Argumenten.</translation>
+    </message>
+    <message>
+        <source>A request with exactly this payload.</source>
+        <translation>Eine Anfrage mit genau diesem Payload.</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::RulesDialog</name>
     <message>
         <source>Standing rules</source>
@@ -4651,6 +4738,30 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
     <message>
         <source>Delete the standing rule &quot;%1&quot;? Matching requests will ask you again.</source>
         <translation>Die Dauerregel „%1“ löschen? Passende Anfragen werden Sie wieder fragen.</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>Umbe&amp;nennen</translation>
+    </message>
+    <message>
+        <source>N&amp;ame:</source>
+        <translation>N&amp;ame:</translation>
+    </message>
+    <message>
+        <source>Name of the selected rule</source>
+        <translation>Name der gewählten Regel</translation>
+    </message>
+    <message>
+        <source>Rename the selected rule</source>
+        <translation>Die gewählte Regel umbenennen</translation>
+    </message>
+    <message>
+        <source>Earlier names of the selected rule</source>
+        <translation>Frühere Namen der gewählten Regel</translation>
+    </message>
+    <message>
+        <source>Earlier names (the ledger keeps the name that decided): %1</source>
+        <translation>Frühere Namen (das Journal behält den Namen, der entschied): %1</translation>
     </message>
 </context>
 <context>
@@ -4818,6 +4929,42 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
     <message>
         <source>Added in this app.</source>
         <translation>In dieser App hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>run %1 in %2: %3</source>
+        <translation>Lauf %1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>tool %1: %2</source>
+        <translation>Werkzeug %1: %2</translation>
+    </message>
+    <message>
+        <source>tool %1</source>
+        <translation>Werkzeug %1</translation>
+    </message>
+    <message>
+        <source>payload with code: %1</source>
+        <translation>Payload mit Code: %1</translation>
+    </message>
+    <message>
+        <source>a payload</source>
+        <translation>ein Payload</translation>
+    </message>
+    <message>
+        <source>NOT APPLIED (its action does not match its hash)</source>
+        <translation>NICHT ANGEWENDET (ihre Aktion passt nicht zu ihrem Hash)</translation>
+    </message>
+    <message>
+        <source>Not applied: %1.</source>
+        <translation>Nicht angewendet: %1.</translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; was not renamed: %2</source>
+        <translation>Die Regel &quot;%1&quot; wurde nicht umbenannt: %2</translation>
+    </message>
+    <message>
+        <source>no rules here</source>
+        <translation>hier gibt es keine Regeln</translation>
     </message>
 </context>
 <context>

@@ -58,10 +58,59 @@ int RulesTableModel::rowOf(const QString& name) const
     return -1;
 }
 
+namespace {
+
+// The start of the first line of `text` for a table cell: format and control characters (a bidi
+// control could reorder the cell) shown as U+FFFD, cut at `most` characters.
+QString firstLineOf(const QString& text, qsizetype most)
+{
+    QString line;
+    for (const QChar c : text) {
+        if (c == u'\n' || c == u'\r' || line.size() >= most)
+            break;
+        const bool hidden = c.category() == QChar::Other_Format || c.category() == QChar::Other_Control ||
+                            c.category() == QChar::Other_Surrogate || !c.isPrint();
+        line.append(hidden ? QChar(QChar::ReplacementCharacter) : c);
+    }
+    const bool cut = line.size() < text.trimmed().size();
+    return cut ? line + QStringLiteral("…") : line;
+}
+
+} // namespace
+
+QString RulesTableModel::summarizeAction(const QJsonObject& action)
+{
+    constexpr qsizetype Most = 48;
+    if (action.value(QLatin1String("method")).toString() == u"run")
+        return tr("run %1 in %2: %3")
+            .arg(action.value(QLatin1String("language")).toString(),
+                 action.value(QLatin1String("sandbox")).toString(),
+                 firstLineOf(action.value(QLatin1String("code")).toString(), Most));
+    if (action.contains(QLatin1String("name"))) {
+        const QJsonObject args = action.value(QLatin1String("args")).toObject();
+        for (const char* field : {"code", "script", "command", "source"}) {
+            if (args.value(QLatin1String(field)).isString())
+                return tr("tool %1: %2")
+                    .arg(firstLineOf(action.value(QLatin1String("name")).toString(), Most),
+                         firstLineOf(args.value(QLatin1String(field)).toString(), Most));
+        }
+        return tr("tool %1").arg(firstLineOf(action.value(QLatin1String("name")).toString(), Most));
+    }
+    const QJsonObject payload = action.value(QLatin1String("payload")).toObject();
+    if (payload.value(QLatin1String("code")).isString())
+        return tr("payload with code: %1")
+            .arg(firstLineOf(payload.value(QLatin1String("code")).toString(), Most));
+    return tr("a payload");
+}
+
 QString RulesTableModel::describeMatch(const agent::Rule& rule)
 {
     const bool approves = rule.decision == agent::Rule::Decision::Approve;
     QStringList parts;
+    if (!rule.problem.isEmpty())
+        parts << tr("NOT APPLIED (its action does not match its hash)");
+    if (!rule.action.isEmpty())
+        parts << summarizeAction(rule.action);
     if (!rule.actionSha256.isEmpty())
         parts << tr("exact action %1…").arg(rule.actionSha256.left(12));
     if (!rule.codeSha256.isEmpty()) {
@@ -120,6 +169,8 @@ QString RulesTableModel::describeRule(const agent::Rule& rule)
     }
     if (rule.method)
         lines << tr("Method: %1").arg(agent::methodName(*rule.method));
+    if (!rule.problem.isEmpty())
+        lines << tr("Not applied: %1.").arg(rule.problem);
     if (rule.readOnly)
         lines << tr("From %1, given with --rules: read-only here.").arg(rule.source);
     else if (!rule.source.isEmpty())
@@ -214,6 +265,19 @@ bool RulesTableModel::setData(const QModelIndex& index, const QVariant& value, i
     QString error;
     if (!m_coordinator->setRuleEnabled(name, enabled, &error)) {
         Q_EMIT failed(tr("The rule \"%1\" was not changed: %2").arg(name, error));
+        return false;
+    }
+    reload();
+    return true;
+}
+
+bool RulesTableModel::renameRule(const QString& name, const QString& newName, QString* error)
+{
+    QString why;
+    if (!m_coordinator || !m_coordinator->renameRule(name, newName, &why)) {
+        if (error)
+            *error = tr("The rule \"%1\" was not renamed: %2")
+                         .arg(name, m_coordinator ? why : tr("no rules here"));
         return false;
     }
     reload();

@@ -4,6 +4,7 @@
 #include "agent/Rules.h"
 
 #include <QAbstractTableModel>
+#include <QJsonObject>
 #include <QPointer>
 
 namespace k8::agent {
@@ -47,9 +48,14 @@ public:
     const agent::Rule* ruleAt(int row) const;
     int rowOf(const QString& name) const;
     bool removeRule(int row, QString* error);
+    // Renames one of the app's own rules (its old name joins its earlier names).
+    bool renameRule(const QString& name, const QString& newName, QString* error);
 
-    // One line for the table: "exact action 3f2a…, agent \"bot\" (…)", "method run", ...
+    // One line for the table: what the action is when the rule carries it ("run python in box1:
+    // print(1)"), then "exact action 3f2a…, agent \"bot\" (…)", "method run", ...
     static QString describeMatch(const agent::Rule& rule);
+    // That first part: the action's kind, place and the start of its code, on one line.
+    static QString summarizeAction(const QJsonObject& action);
     // Everything the rule names and what that binds, in words, for the details pane: the
     // decision, the full hash and what it covers, the agent (with the warning that agents choose
     // their own names), the method, where the rule comes from and whether it is on. Plain text:

@@ -35,8 +35,8 @@ std::unique_ptr<QMessageBox> MessageBox::createBox(QWidget* parent, const Questi
                        QMessageBox::DestructiveRole);
     } else {
         QPushButton* accept = box->addButton(QMessageBox::Save);
-        if (!question.acceptText.isEmpty())
-            accept->setText(question.acceptText);
+        // The standard button's text has no mnemonic on every platform: Alt+S saves everywhere.
+        accept->setText(question.acceptText.isEmpty() ? tr("&Save") : question.acceptText);
     }
     if (!question.extraText.isEmpty())
         box->addButton(question.extraText, QMessageBox::ActionRole);

@@ -980,6 +980,8 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
         Rule rule;
         rule.decision = Rule::Decision::Approve;
         rule.actionSha256 = binding.actionSha256;
+        // Kept beside its hash, so that the rules editor shows what the rule approves.
+        rule.action = binding.bound();
         // The name is for people; the agent chose the tool name, so only plain characters of it.
         const QString label = request.method == Method::Run || request.actions.at(i).name.isEmpty()
                                   ? methodName(request.method)
@@ -1015,6 +1017,11 @@ bool AgentService::setRuleEnabled(const QString& name, bool enabled, QString* er
 bool AgentService::removeRule(const QString& name, QString* error)
 {
     return ruleChanged(m_ruleStore.remove(name, error));
+}
+
+bool AgentService::renameRule(const QString& name, const QString& newName, QString* error)
+{
+    return ruleChanged(m_ruleStore.rename(name, newName, error));
 }
 
 // ---- shutdown ----

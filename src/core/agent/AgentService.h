@@ -89,6 +89,7 @@ public:
     QList<Rule> rules() const override { return m_ruleStore.rules().rules(); }
     bool setRuleEnabled(const QString& name, bool enabled, QString* error = nullptr) override;
     bool removeRule(const QString& name, QString* error = nullptr) override;
+    bool renameRule(const QString& name, const QString& newName, QString* error = nullptr) override;
     QString ledgerPath() const override { return m_settings.ledgerPath(); }
     bool reloadRules(QString* error = nullptr);
 

@@ -59,6 +59,16 @@ public:
             *error = tr("Standing rules are not available.");
         return false;
     }
+    // Renames one of the app's own rules; the old name is kept among its earlier names (past
+    // ledger entries keep the name they were decided by).
+    virtual bool renameRule(const QString& name, const QString& newName, QString* error = nullptr)
+    {
+        Q_UNUSED(name);
+        Q_UNUSED(newName);
+        if (error)
+            *error = tr("Standing rules are not available.");
+        return false;
+    }
     // The ledger file, for the history view; empty when there is none.
     virtual QString ledgerPath() const { return {}; }
     // Where agents connect and whether the coordinator listens there (the empty inbox says so);

@@ -61,6 +61,12 @@ bool RuleStore::reload()
     m_ownRules = own;
     m_rules = own;
     m_rules.merge(extra);
+    for (const Rule& rule : m_rules.rules()) {
+        if (!rule.problem.isEmpty())
+            problems.append(
+                tr("Rules file %1, rule \"%2\": %3.")
+                    .arg(rule.source.isEmpty() ? m_ownPath : rule.source, rule.name, rule.problem));
+    }
     m_loadProblems = problems.join(QLatin1Char('\n'));
     return problems.isEmpty();
 }
@@ -111,7 +117,7 @@ bool RuleStore::addApproveActions(const QList<Rule>& wanted, QString* error)
                     std::any_of(existing.begin(), existing.end(), [&rule](const Rule& other) {
                         return other.decision == Rule::Decision::Approve &&
                                other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
-                               other.agent.isEmpty() && !other.method && other.enabled;
+                               other.agent.isEmpty() && !other.method && other.enabled && other.problem.isEmpty();
                     });
                 if (!present && !addUnderFreeName(rules, rule, rule.name, out))
                     return false;
@@ -164,6 +170,18 @@ bool RuleStore::remove(const QString& name, QString* error)
                     .arg(name);
             return false;
         },
+        error);
+}
+
+bool RuleStore::rename(const QString& name, const QString& newName, QString* error)
+{
+    QStringList readOnlyNames;
+    for (const Rule& rule : m_rules.rules()) {
+        if (rule.readOnly)
+            readOnlyNames.append(rule.name);
+    }
+    return changeOwn(
+        [&](RuleSet* rules, QString* out) { return rules->rename(name, newName, readOnlyNames, out); },
         error);
 }
 

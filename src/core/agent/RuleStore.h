@@ -27,7 +27,8 @@ public:
     void setPaths(const QString& ownPath, const QString& extraPath);
 
     // Reads both files. An invalid file contributes no rules; false then, and loadProblems()
-    // says why (one line per file).
+    // says why (one line per file). A rule whose action does not hash to its action_sha256
+    // stays listed but never matches; false too, with a line for it.
     bool reload();
     QString loadProblems() const { return m_loadProblems; }
     // Own plus extra rules, what matching uses.
@@ -43,6 +44,9 @@ public:
     // False with *error for a rule that is not one of the own rules (extra rules are read-only).
     bool setEnabled(const QString& name, bool enabled, QString* error);
     bool remove(const QString& name, QString* error);
+    // Renames one of the own rules (its old name joins its earlier names); a name any rule in
+    // force has, the read-only file's included, is refused.
+    bool rename(const QString& name, const QString& newName, QString* error);
 
     // A name for an action rule: "approve-<label as plain characters>-<first 12 of the hash>".
     // The label comes from the agent, so only a-z and 0-9 of it are kept.

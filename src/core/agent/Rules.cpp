@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/Rules.h"
 
+#include "agent/CanonicalJson.h"
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
 #include "files/OwnerOnly.h"
@@ -87,10 +88,10 @@ QList<int> ruleLines(const QByteArray& text)
 
 const QStringList& knownFields()
 {
-    static const QStringList fields = {QStringLiteral("name"),          QStringLiteral("decision"),
-                                       QStringLiteral("action_sha256"), QStringLiteral("code_sha256"),
-                                       QStringLiteral("agent"),         QStringLiteral("method"),
-                                       QStringLiteral("enabled")};
+    static const QStringList fields = {
+        QStringLiteral("name"),   QStringLiteral("decision"),    QStringLiteral("action_sha256"),
+        QStringLiteral("action"), QStringLiteral("code_sha256"), QStringLiteral("agent"),
+        QStringLiteral("method"), QStringLiteral("enabled"),     QStringLiteral("earlier_names")};
     return fields;
 }
 
@@ -113,6 +114,23 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
     }
     if (object.contains(QLatin1String("enabled")) && !object.value(QLatin1String("enabled")).isBool())
         return Text::tr("\"enabled\" must be true or false");
+    if (object.contains(QLatin1String("action"))) {
+        if (!object.value(QLatin1String("action")).isObject())
+            return Text::tr("\"action\" must be an object (what \"action_sha256\" binds)");
+        if (!object.contains(QLatin1String("action_sha256")))
+            return Text::tr("\"action\" needs the \"action_sha256\" it shows");
+        rule->action = object.value(QLatin1String("action")).toObject();
+    }
+    if (object.contains(QLatin1String("earlier_names"))) {
+        const QJsonValue names = object.value(QLatin1String("earlier_names"));
+        if (!names.isArray())
+            return Text::tr("\"earlier_names\" must be a list of names");
+        for (const QJsonValue& earlier : names.toArray()) {
+            if (!earlier.isString() || earlier.toString().trimmed().isEmpty())
+                return Text::tr("\"earlier_names\" must hold only names (non-empty strings)");
+            rule->earlierNames.append(earlier.toString());
+        }
+    }
 
     const QString decision = object.value(QLatin1String("decision")).toString();
     if (const std::optional<Rule::Decision> known = RuleSet::decisionFrom(decision))
@@ -132,7 +150,14 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
     rule->codeSha256 = object.value(QLatin1String("code_sha256")).toString().toLower();
     rule->agent = object.value(QLatin1String("agent")).toString();
     rule->enabled = object.value(QLatin1String("enabled")).toBool(true);
-    return RuleSet::validate(*rule);
+    const QString invalid = RuleSet::validate(*rule);
+    // The action shown must be the one hashed, or the person would read one action and the rule
+    // approve another: such a rule stays in the file but never matches, and says why.
+    if (invalid.isEmpty() && !rule->action.isEmpty() &&
+        sha256Hex(canonicalJson(QJsonValue(rule->action))) != rule->actionSha256)
+        rule->problem = Text::tr("its \"action\" does not hash to its \"action_sha256\" (one of them was "
+                                 "edited), so it is off until that is fixed");
+    return invalid;
 }
 
 // Rules are read with their hashes lower-cased, so a valid one is 64 lower-case hex digits.
@@ -153,6 +178,8 @@ QByteArray ruleLine(const Rule& rule)
                      ", \"decision\": " + jsonString(RuleSet::decisionName(rule.decision));
     if (!rule.actionSha256.isEmpty())
         out += ", \"action_sha256\": " + jsonString(rule.actionSha256);
+    if (!rule.action.isEmpty())
+        out += ", \"action\": " + canonicalJson(QJsonValue(rule.action));
     if (!rule.codeSha256.isEmpty())
         out += ", \"code_sha256\": " + jsonString(rule.codeSha256);
     if (!rule.agent.isEmpty())
@@ -161,6 +188,9 @@ QByteArray ruleLine(const Rule& rule)
         out += ", \"method\": " + jsonString(methodName(*rule.method));
     if (!rule.enabled)
         out += ", \"enabled\": false";
+    if (!rule.earlierNames.isEmpty())
+        out += ", \"earlier_names\": " +
+               canonicalJson(QJsonValue(QJsonArray::fromStringList(rule.earlierNames)));
     return out + '}';
 }
 
@@ -323,6 +353,37 @@ bool RuleSet::remove(const QString& name)
     return false;
 }
 
+bool RuleSet::rename(const QString& name, const QString& newName, const QStringList& taken, QString* error)
+{
+    auto fail = [error](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    const QString wanted = newName.trimmed();
+    if (wanted.isEmpty())
+        return fail(Text::tr("A rule needs a name."));
+    Rule* renamed = nullptr;
+    for (Rule& rule : m_rules) {
+        if (rule.name == name && !rule.readOnly)
+            renamed = &rule;
+        else if (rule.name == wanted)
+            return fail(Text::tr("A rule named \"%1\" exists already.").arg(wanted));
+    }
+    if (taken.contains(wanted))
+        return fail(Text::tr("A rule named \"%1\" exists already.").arg(wanted));
+    if (!renamed)
+        return fail(Text::tr("There is no rule \"%1\" that the app may rename (rules from a --rules file are "
+                             "read-only).")
+                        .arg(name));
+    if (wanted == name)
+        return true;
+    renamed->earlierNames.removeAll(wanted);
+    renamed->earlierNames.append(name);
+    renamed->name = wanted;
+    return true;
+}
+
 bool RuleSet::setEnabled(const QString& name, bool enabled)
 {
     for (Rule& rule : m_rules) {
@@ -342,7 +403,8 @@ std::optional<RuleMatch> RuleSet::match(const Request& request, const RunDefault
 std::optional<RuleMatch> RuleSet::match(const Request& request, const QList<ActionBinding>& bindings) const
 {
     auto scopeMatches = [&request](const Rule& rule) {
-        return rule.enabled && (rule.agent.isEmpty() || rule.agent == request.agent) &&
+        return rule.enabled && rule.problem.isEmpty() &&
+               (rule.agent.isEmpty() || rule.agent == request.agent) &&
                (!rule.method || *rule.method == request.method);
     };
     // Bindings that do not line up with the actions would decide on another action: then only

@@ -5,6 +5,7 @@
 #include "agent/PayloadShapes.h"
 #include "agent/Request.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -31,6 +32,16 @@ struct Rule
     bool enabled = true;
     bool readOnly = false; // from a --rules FILE
     QString source;        // the file it was read from (empty: added in the app)
+    // What action_sha256 binds (ActionBinding::bound()), kept beside it so that a person sees the
+    // code, sandbox and image a rule approves, not only a hash. Optional ("action" in rules.json;
+    // rules the app saves have it). Checked against the hash when read.
+    QJsonObject action;
+    // Names the rule had before the person renamed it, oldest first: past ledger entries keep
+    // the name they were decided by ("earlier_names").
+    QStringList earlierNames;
+    // Why this rule never matches although its file is valid: its action does not hash to its
+    // action_sha256 (someone edited one of them). Empty for a sound rule.
+    QString problem;
 };
 
 struct RuleMatch
@@ -69,6 +80,9 @@ public:
     // Only writable rules can be removed or switched; false when there is no such rule.
     bool remove(const QString& name);
     bool setEnabled(const QString& name, bool enabled);
+    // Renames a writable rule, keeping its old name in earlierNames; refuses an empty or taken
+    // name (`taken`: names in use beyond this set, the read-only file's).
+    bool rename(const QString& name, const QString& newName, const QStringList& taken, QString* error);
 
     // Why a rule is not acceptable, or empty.
     static QString validate(const Rule& rule);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/AgentService.h"
 #include "agent/InboxModel.h"
+#include "editor/CodeEditor.h"
+#include "rules/RuleActionView.h"
 #include "rules/RulesDialog.h"
 #include "rules/RulesTableModel.h"
 #include "support/AgentTestClient.h"
@@ -13,7 +15,9 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -269,15 +273,40 @@ private Q_SLOTS:
         const Rule* rule = dialog.model()->ruleAt(row);
         QVERIFY(rule->codeSha256.isEmpty());
         QCOMPARE(rule->actionSha256.size(), 64);
-        QVERIFY(dialog.model()
-                    ->index(row, RulesTableModel::MatchColumn)
-                    .data()
-                    .toString()
-                    .startsWith(QStringLiteral("exact action ") + rule->actionSha256.left(12)));
+        // The table says what the rule approves before its hash (issue 25, defect 3).
+        const QString match = dialog.model()->index(row, RulesTableModel::MatchColumn).data().toString();
+        QVERIFY2(match.startsWith(QStringLiteral("payload with code: print(1), exact action ") +
+                                  rule->actionSha256.left(12)),
+                 qPrintable(match));
         bool saved = false;
+        const QJsonObject bound{
+            {QStringLiteral("method"), QStringLiteral("review")},
+            {QStringLiteral("payload"), QJsonObject{{QStringLiteral("question"), QStringLiteral("ok?")},
+                                                    {QStringLiteral("code"), QStringLiteral("print(1)")},
+                                                    {QStringLiteral("cwd"), QStringLiteral("/")}}}};
         for (const QJsonValue& onDisk : rulesOnDisk(m_settings.rulesPath()))
-            saved = saved || onDisk[QStringLiteral("action_sha256")] == QJsonValue(rule->actionSha256);
-        QVERIFY(saved);
+            saved = saved || (onDisk[QStringLiteral("action_sha256")] == QJsonValue(rule->actionSha256) &&
+                              onDisk[QStringLiteral("action")] == QJsonValue(bound));
+        QVERIFY2(saved, "rules.json lacks the action beside its hash");
+
+        // The editor shows the code and the other fields, and renames the rule: the old name is
+        // kept among its earlier names.
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* table = dialog.findChild<QTableView*>(QStringLiteral("table"));
+        table->setCurrentIndex(dialog.model()->index(row, RulesTableModel::NameColumn));
+        QCOMPARE(dialog.actionView()->codeEditor()->code(), QStringLiteral("print(1)"));
+        QVERIFY(dialog.actionView()->codeEditor()->isVisibleTo(&dialog));
+        QVERIFY2(dialog.actionView()->argsEditor()->code().contains(QLatin1String("\"cwd\": \"/\"")),
+                 qPrintable(dialog.actionView()->argsEditor()->code()));
+        const QString oldName = rule->name;
+        dialog.nameEdit()->setText(QStringLiteral("print one"));
+        QTest::keyClick(dialog.nameEdit(), Qt::Key_Return);
+        QVERIFY2(dialog.messageText().isEmpty(), qPrintable(dialog.messageText()));
+        const int renamedRow = dialog.model()->rowOf(QStringLiteral("print one"));
+        QVERIFY(renamedRow >= 0);
+        QCOMPARE(dialog.model()->ruleAt(renamedRow)->earlierNames, QStringList{oldName});
+        QVERIFY2(dialog.isVisible(), "Return in the name field closed the editor");
     }
 
     void deleteOwnRule()

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // RuleStore (src/core/agent/RuleStore.h): the own rules.json and the read-only --rules file,
-// unique names, enable/disable/remove of own rules only, and no save over an invalid rules.json.
+// unique names, enable/disable/remove/rename of own rules only, the action a rule binds kept and
+// checked against its hash, and no save over an invalid rules.json.
 // Real files in a temporary folder.
+#include "agent/CanonicalJson.h"
 #include "agent/RuleStore.h"
 #include "agent/Sha256.h"
 
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -141,6 +144,148 @@ private Q_SLOTS:
         QCOMPARE(namesOf(store.rules()), QStringList{name + QStringLiteral("-2")});
         QVERIFY(!store.remove(name, &error));
         QVERIFY2(error.contains(name), qPrintable(error));
+    }
+
+    // Issue 25, defect 3: a rule keeps the action it binds beside its hash, read back as saved;
+    // an action that does not hash to the rule's action_sha256 turns that rule off and says so,
+    // the other rules of the file still apply.
+    void rulesKeepTheActionTheyBind()
+    {
+        QTemporaryDir dir;
+        const QString own = dir.filePath(QStringLiteral("rules.json"));
+        const QJsonObject action{{QStringLiteral("method"), QStringLiteral("run")},
+                                 {QStringLiteral("language"), QStringLiteral("python")},
+                                 {QStringLiteral("code"), QStringLiteral("print(1)")},
+                                 {QStringLiteral("sandbox"), QStringLiteral("box1")},
+                                 {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
+                                 {QStringLiteral("checkpoint"), true}};
+        const QString hash = sha256Hex(canonicalJson(QJsonValue(action)));
+        Rule rule;
+        rule.decision = Rule::Decision::Approve;
+        rule.actionSha256 = hash;
+        rule.action = action;
+        rule.name = RuleStore::actionRuleName(QStringLiteral("run"), hash);
+        RuleStore store;
+        store.setPaths(own, QString());
+        QVERIFY(store.reload());
+        QString error;
+        QVERIFY2(store.addApproveActions({rule}, &error), qPrintable(error));
+        RuleStore reread;
+        reread.setPaths(own, QString());
+        QVERIFY2(reread.reload(), qPrintable(reread.loadProblems()));
+        QList<Rule> storage;
+        const Rule* read = ruleNamed(reread.rules(), rule.name, &storage);
+        QVERIFY(read);
+        QCOMPARE(read->action, action);
+        QVERIFY(read->problem.isEmpty());
+
+        // Someone edits the code shown in the file, not the hash: the rule is off and says why.
+        QFile file(own);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray text = file.readAll();
+        file.close();
+        QVERIFY(text.contains("\"print(1)\""));
+        text.replace("\"print(1)\"", "\"print(2)\"");
+        QVERIFY(writeFile(own, text));
+        QVERIFY(!store.reload());
+        QVERIFY2(store.loadProblems().contains(rule.name) &&
+                     store.loadProblems().contains(QStringLiteral("does not hash")),
+                 qPrintable(store.loadProblems()));
+        const Rule* edited = ruleNamed(store.rules(), rule.name, &storage);
+        QVERIFY(edited);
+        QVERIFY(!edited->problem.isEmpty());
+        // It approves nothing, neither the action shown nor the one hashed.
+        Request request;
+        request.method = Method::Run;
+        request.agent = QStringLiteral("bot");
+        ReviewAction run;
+        run.code = QStringLiteral("print(1)");
+        run.allowed = {DecisionKind::Approve, DecisionKind::Reject};
+        request.actions = {run};
+        ActionBinding binding;
+        binding.actionSha256 = hash;
+        QVERIFY(!store.rules().match(request, QList<ActionBinding>{binding}));
+        // The file's other rules still apply.
+        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), &error));
+        request.agent = QStringLiteral("evil");
+        QVERIFY(store.rules().match(request, QList<ActionBinding>{binding}));
+        request.agent = QStringLiteral("bot");
+        // Saving "always approve" again is not "already there": a sound rule is added.
+        QVERIFY(store.addApproveActions({rule}, &error));
+        QVERIFY(store.rules().match(request, QList<ActionBinding>{binding}));
+    }
+
+    void theActionFieldIsReadStrictly_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("reason");
+        const QByteArray hash = QByteArray(64, 'a');
+        QTest::newRow("not an object")
+            << ("{\"name\": \"r\", \"decision\": \"approve\", \"action_sha256\": \"" + hash +
+                "\", \"action\": \"print(1)\"}")
+            << QStringLiteral("\"action\" must be an object");
+        QTest::newRow("no hash beside it")
+            << QByteArray(R"({"name": "r", "decision": "approve", "code_sha256": ")" + hash +
+                          R"(", "action": {"method": "run"}})")
+            << QStringLiteral("needs the \"action_sha256\"");
+        QTest::newRow("earlier names not a list")
+            << QByteArray(R"({"name": "r", "decision": "reject", "agent": "a", "earlier_names": "old"})")
+            << QStringLiteral("\"earlier_names\" must be a list");
+        QTest::newRow("an empty earlier name")
+            << QByteArray(R"({"name": "r", "decision": "reject", "agent": "a", "earlier_names": [""]})")
+            << QStringLiteral("only names");
+    }
+
+    void theActionFieldIsReadStrictly()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("rules.json"));
+        QVERIFY(writeFile(path, "{\"rules\": [" + line + "]}"));
+        RuleSet rules;
+        QString error;
+        QVERIFY(!rules.load(path, false, &error));
+        QVERIFY2(error.contains(reason), qPrintable(error));
+        QVERIFY(rules.rules().isEmpty());
+    }
+
+    // A rename keeps the old name among the earlier ones, in the file too; a taken or empty name
+    // is refused, and a read-only rule cannot be renamed.
+    void renameKeepsTheEarlierNames()
+    {
+        QTemporaryDir dir;
+        const QString own = dir.filePath(QStringLiteral("rules.json"));
+        const QString extra = dir.filePath(QStringLiteral("extra.json"));
+        QVERIFY(writeFile(extra,
+                          R"j({"rules": [{"name": "team-rule", "decision": "reject", "method": "run"}]})j"));
+        RuleStore store;
+        store.setPaths(own, extra);
+        QVERIFY(store.reload());
+        QString error;
+        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), &error));
+        QVERIFY(store.addRejectAgent(QStringLiteral("other"), &error));
+        QVERIFY2(store.rename(QStringLiteral("reject-agent-evil"), QStringLiteral("  no evil  "), &error),
+                 qPrintable(error));
+        QVERIFY2(store.rename(QStringLiteral("no evil"), QStringLiteral("never evil"), &error),
+                 qPrintable(error));
+        RuleStore reread;
+        reread.setPaths(own, extra);
+        QVERIFY(reread.reload());
+        QList<Rule> storage;
+        const Rule* renamed = ruleNamed(reread.rules(), QStringLiteral("never evil"), &storage);
+        QVERIFY(renamed);
+        QCOMPARE(renamed->earlierNames,
+                 (QStringList{QStringLiteral("reject-agent-evil"), QStringLiteral("no evil")}));
+        QCOMPARE(renamed->agent, QStringLiteral("evil"));
+
+        QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("reject-agent-other"), &error));
+        QVERIFY2(error.contains(QStringLiteral("exists already")), qPrintable(error));
+        QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("team-rule"), &error));
+        QVERIFY2(error.contains(QStringLiteral("exists already")), qPrintable(error));
+        QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("   "), &error));
+        QVERIFY(!store.rename(QStringLiteral("team-rule"), QStringLiteral("mine now"), &error));
+        QVERIFY2(error.contains(QStringLiteral("read-only")), qPrintable(error));
     }
 
     void invalidOwnFileIsNeverOverwritten()
