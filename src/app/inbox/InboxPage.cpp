@@ -176,12 +176,15 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_runList->hide();
     connect(m_runPane, &RunPane::runAdded, runsLabel, &QWidget::show);
     connect(m_runPane, &RunPane::runAdded, m_runList, &QWidget::show);
-    connect(m_runList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (m_syncingRunList || !current.isValid())
+    // A run is chosen when one is selected (a click, the arrows), not when the list merely gets
+    // the keyboard: on Tab into it, Qt makes its first row current without selecting it, and
+    // following the current row put the run's output in place of the request under review.
+    connect(m_runList->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this](const QItemSelection& selected) {
+                if (m_syncingRunList || selected.indexes().isEmpty())
                     return;
                 m_runChosen = true;
-                showRunSide(current.row());
+                showRunSide(selected.indexes().constFirst().row());
             });
     connect(m_runPane, &RunPane::runAdded, this, &InboxPage::onRunAdded);
     connect(m_runPane, &RunPane::rewindToBeforeRunRequested, this, &InboxPage::rewindToBeforeRunRequested);
