@@ -254,7 +254,18 @@ class DeskWindowTest(unittest.TestCase):
         return done.stdout.strip() if done.returncode == 0 else ""
 
     def key(self, *keys):
+        self.give_keyboard_back()
         self.xdo("key", "--clearmodifiers", *keys)
+
+    def give_keyboard_back(self):
+        """What a window manager does when a dialog closes: the keyboard goes back to the app.
+        Without one, X leaves the input focus on the root window and keys reach nothing; so when
+        no window of the app has it, the main window gets it (a dialog that is open keeps it)."""
+        if self.desk is None or self.desk.poll() is not None:
+            return
+        focused = self.xdo("getwindowfocus")
+        if focused and self.xdo("getwindowpid", focused) != str(self.desk.pid):
+            self.xdo("windowfocus", "--sync", self.window)
 
     def ledger(self):
         path = os.path.join(self.data_dir, "ledger.jsonl")
@@ -270,7 +281,13 @@ class DeskWindowTest(unittest.TestCase):
     # ---- the accessibility tree ----
 
     def nodes(self, root=None):
-        """Every object under root (the app by default), depth first."""
+        """Every object under root (the app by default), depth first, as the app says now: the
+        client's cache of names and children is dropped first (a label whose text changed kept
+        its old name in it)."""
+        try:
+            (root or self.app).clear_cache()
+        except Exception:  # an object that went away
+            pass
         stack = [root or self.app]
         while stack:
             node = stack.pop()
@@ -329,11 +346,12 @@ class DeskWindowTest(unittest.TestCase):
     def tab_to(self, condition, what, most=30):
         """Presses Tab until the focus is on an object condition accepts (a person's way there)."""
         pump_events()
+        passed = []
         for _ in range(most):
             if self.focus is not None and condition(self.focus):
                 return self.focus
-            self.press_and_wait_focus("Tab", lambda n: True, "the next control")
-        self.fail(f"{most} presses of Tab never reached {what}; the focus is on {self.describe(self.focus)}")
+            passed.append(self.describe(self.press_and_wait_focus("Tab", lambda n: True, "the next control")))
+        self.fail(f"{most} presses of Tab never reached {what}; they went through: " + "; ".join(passed))
 
     def describe(self, node):
         """A node and its parent, for messages: `role 'name' in role 'name'`."""
