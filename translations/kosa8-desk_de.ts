@@ -2485,6 +2485,22 @@ Danach: %2</translation>
         <source>%1 was deleted but could not be created again; your policy is kept.</source>
         <translation>%1 wurde gelöscht, konnte aber nicht neu angelegt werden; Ihre Richtlinie bleibt erhalten.</translation>
     </message>
+    <message>
+        <source>Discard your changes?</source>
+        <translation>Ihre Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>The allow-list has changes that are not applied to %1. Close and discard them?</source>
+        <translation>Die Erlaubnisliste hat Änderungen, die noch nicht auf %1 angewendet sind. Schließen und verwerfen?</translation>
+    </message>
+    <message>
+        <source>The allow-list has changes that are not used yet. Close and discard them?</source>
+        <translation>Die Erlaubnisliste hat Änderungen, die noch nicht übernommen sind. Schließen und verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Discard changes</source>
+        <translation>Änderungen &amp;verwerfen</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::ExecutableCard</name>

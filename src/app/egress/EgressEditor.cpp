@@ -4,6 +4,7 @@
 #include "kosa8/Kosa8Runner.h"
 #include "style/Style.h"
 #include "widgets/CommandPreviewField.h"
+#include "widgets/ReturnKey.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -231,10 +232,16 @@ void EgressEditor::buildLayout()
             refresh();
     });
     connect(m_newEntry, &QLineEdit::textChanged, this, &EgressEditor::updateNewEntryMessage);
-    connect(m_newEntry, &QLineEdit::returnPressed, this,
-            [this] { addEntry(m_newEntry->text(), m_newNote->text()); });
-    connect(m_newNote, &QLineEdit::returnPressed, this,
-            [this] { addEntry(m_newEntry->text(), m_newNote->text()); });
+    // Return adds the entry and does nothing else: in the dialog it also pressed Apply, which
+    // opened the confirmation for a policy the person had not finished.
+    takeReturnKey(m_newEntry, [this] { addEntry(m_newEntry->text(), m_newNote->text()); });
+    takeReturnKey(m_newNote, [this] { addEntry(m_newEntry->text(), m_newNote->text()); });
+    takeReturnKey(m_presetName, [this] {
+        QString error;
+        if (!saveCurrentAsPreset(m_presetName->text(), &error))
+            m_presetPreview->setText(error);
+    });
+    takeReturnKey(m_testHost, [] {}); // the test answers as one types
     connect(m_addEntry, &QPushButton::clicked, this,
             [this] { addEntry(m_newEntry->text(), m_newNote->text()); });
     connect(m_removeEntries, &QPushButton::clicked, this, &EgressEditor::removeSelectedRows);

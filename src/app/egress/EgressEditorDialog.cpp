@@ -9,6 +9,7 @@
 #include "plumbing/AppContext.h"
 #include "style/Style.h"
 #include "widgets/ConfirmCommandDialog.h"
+#include "widgets/MessageBox.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -16,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
@@ -211,12 +213,31 @@ void EgressEditorDialog::applyOrAccept()
     confirm->open();
 }
 
+bool EgressEditorDialog::hasUnappliedEdits() const
+{
+    return rules().items != m_current.items || !m_editor->newEntryEdit()->text().trimmed().isEmpty();
+}
+
 void EgressEditorDialog::reject()
 {
     if (m_running) {
         m_status->setText(m_status->text() + QLatin1Char(' ') +
                           tr("(The dialog closes once kosa8 has answered.)"));
         return;
+    }
+    // Close (or Escape) threw the person's edits away without a word.
+    if (hasUnappliedEdits()) {
+        MessageBox::Question question;
+        question.objectName = QStringLiteral("discardEgressEdits");
+        question.title = tr("Discard your changes?");
+        question.text =
+            isLive() ? tr("The allow-list has changes that are not applied to %1. Close and discard them?")
+                           .arg(m_sandbox)
+                     : tr("The allow-list has changes that are not used yet. Close and discard them?");
+        question.acceptText = tr("&Discard changes");
+        question.destructive = true;
+        if (MessageBox::ask(this, question) != MessageBox::Answer::Accept)
+            return;
     }
     QDialog::reject();
 }

@@ -62,8 +62,12 @@ public Q_SLOTS:
     void applyOrAccept();
     void offerRecreate();
     // Refused while kosa8 is working: closing between "delete" and "create" of a recreate would
-    // leave the sandbox deleted and the policy lost.
+    // leave the sandbox deleted and the policy lost. With edits not applied (or an entry typed
+    // and not added), asks before they are thrown away.
     void reject() override;
+
+public:
+    bool hasUnappliedEdits() const;
 
 Q_SIGNALS:
     // The live sandbox's egress changed (or it was recreated): re-read the list.

@@ -20,6 +20,7 @@
 #include "widgets/ConfirmCommandDialog.h"
 #include "widgets/PageHeader.h"
 #include "widgets/PlainText.h"
+#include "widgets/SelectOnFocus.h"
 
 #include <QAction>
 #include <QApplication>
@@ -196,6 +197,8 @@ void SandboxesPage::buildLayout()
     view->setItemDelegateForColumn(kosa8::SandboxListModel::EgressColumn, new EgressGlanceDelegate(view));
     connect(view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
     connect(view, &QTableView::doubleClicked, this, &SandboxesPage::openImagesDialog);
+    // The sandbox marked by the keyboard is the one the actions work on.
+    selectCurrentRowOnFocus(view);
     view->addAction(m_remove);
 
     m_contextMenu->addAction(m_start);
