@@ -260,12 +260,16 @@ class DeskWindowTest(unittest.TestCase):
     def give_keyboard_back(self):
         """What a window manager does when a dialog closes: the keyboard goes back to the app.
         Without one, X leaves the input focus on the root window and keys reach nothing; so when
-        no window of the app has it, the main window gets it (a dialog that is open keeps it)."""
+        no window of the app has it, the window under the one that closed gets it: the dialog
+        still open (the newest one listed), or else the main window."""
         if self.desk is None or self.desk.poll() is not None:
             return
         focused = self.xdo("getwindowfocus")
-        if focused and self.xdo("getwindowpid", focused) != str(self.desk.pid):
-            self.xdo("windowfocus", "--sync", self.window)
+        if not focused or self.xdo("getwindowpid", focused) == str(self.desk.pid):
+            return
+        shown = [w for w in self.xdo("search", "--onlyvisible", "--pid", str(self.desk.pid)).split() if w]
+        dialogs = [w for w in shown if w != self.window and self.xdo("getwindowname", w)]
+        self.xdo("windowfocus", "--sync", dialogs[-1] if dialogs else self.window)
 
     def ledger(self):
         path = os.path.join(self.data_dir, "ledger.jsonl")
