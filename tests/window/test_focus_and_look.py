@@ -135,6 +135,8 @@ class FocusAndLookTest(DeskWindowTest):
         self.choose_look("Dark")
         self.assertLess(luminance(self.background()), 0.2, "Dark was chosen, the window stayed light")
         self.key("ctrl+q")
+        wait_until(lambda: self.find_named("Quit with requests waiting?"), "the question before quitting")
+        self.key("alt+q")  # the request waiting is rejected
         self.assertEqual(self.desk.wait(30), 0)
         self.start_desk()
         self.requester = self.agent()

@@ -29,6 +29,7 @@
 #include "timeline/TimelineStore.h"
 #include "timeline/TimelineView.h"
 #include "widgets/MessageArea.h"
+#include "widgets/MessageBox.h"
 #include "widgets/PageHeader.h"
 #include "widgets/ReadingOrder.h"
 
@@ -427,6 +428,7 @@ void MainWindow::setInboxPage(QWidget* page)
 
 void MainWindow::setInboxCount(int pending)
 {
+    m_pendingCount = pending;
     QListWidgetItem* item = m_navigation->item(int(Page::Inbox));
     const QString text = pending > 0 ? tr("Inbox (%1)").arg(pending) : tr("Inbox");
     item->setText(text);
@@ -490,8 +492,10 @@ void MainWindow::buildMenus()
     file->addAction(tr("Open &data folder"), this,
                     [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_context->dataDir())); });
     file->addSeparator();
-    QAction* quit =
-        file->addAction(tr("&Quit"), this, [this] { m_context->requestShutdown(QStringLiteral("Quit")); });
+    QAction* quit = file->addAction(tr("&Quit"), this, [this] {
+        if (confirmQuit())
+            m_context->requestShutdown(QStringLiteral("Quit"));
+    });
     quit->setShortcut(QKeySequence::Quit);
     quit->setObjectName(QStringLiteral("quitAction"));
 
@@ -660,10 +664,30 @@ void MainWindow::rewindToBeforeRun(const QString& sandbox, const QString& checkp
     connect(m_timelinePage->loader(), &timeline::TimelineLoader::failed, once, &QObject::deleteLater);
 }
 
+bool MainWindow::confirmQuit()
+{
+    if (m_pendingCount <= 0)
+        return true;
+    MessageBox::Question question;
+    question.objectName = QStringLiteral("quitWithPendingQuestion");
+    question.title = tr("Quit with requests waiting?");
+    question.text = tr("%n request(s) from agents wait for your decision. If you quit now, each is rejected "
+                       "and its agent is told so (the ledger records it as decided by the shutdown).",
+                       nullptr, m_pendingCount);
+    question.acceptText = tr("&Quit and reject them");
+    question.destructive = true;
+    return MessageBox::ask(this, question) == MessageBox::Answer::Accept;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     // Closing the window quits the app, through the same path as Quit and SIGTERM so that
-    // pending agent requests are answered.
+    // pending agent requests are answered. The person is asked first when requests wait, unless
+    // the desktop session is ending (there is nobody to answer then).
+    if (!qApp->isSavingSession() && !confirmQuit()) {
+        event->ignore();
+        return;
+    }
     m_windowState->save();
     event->accept();
     m_context->requestShutdown(QStringLiteral("main window closed"));

@@ -128,6 +128,9 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent* event) override;
     bool focusNextPrevChild(bool next) override;
+    // True when the app may quit now: no request waits, or the person agreed that the waiting
+    // ones are rejected (Quit and closing the window ask; a signal does not).
+    bool confirmQuit();
 
 private:
     QWidget* buildSidebar();
@@ -167,6 +170,7 @@ private:
     QLabel* m_agentProblemLabel = nullptr;
     QAction* m_rulesAction = nullptr;
     QMenu* m_viewMenu = nullptr;
+    int m_pendingCount = 0; // setInboxCount(): requests waiting, for the question before quitting
     std::function<QString()> m_agentSocketStatus;
     std::function<void()> m_buildInboxPage;
     int m_runningJobs = 0;
