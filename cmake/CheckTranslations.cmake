@@ -8,7 +8,7 @@
 # Variables: LUPDATE (the tool), SOURCES_LIST (a file naming the sources, one per line),
 # INCLUDE_DIRS (;-list: without them lupdate cannot tell which namespace a class in a .cpp file
 # belongs to, and files its strings under the wrong context), TS_FILES (;-list of .ts files),
-# WORK_DIR (where the copies go).
+# WORK_DIR (where the copies go); optional LUPDATE_EXTRA (-pluralonly for the English plural forms).
 cmake_minimum_required(VERSION 3.16)
 
 foreach(var LUPDATE SOURCES_LIST INCLUDE_DIRS TS_FILES WORK_DIR)
@@ -29,7 +29,7 @@ foreach(ts IN LISTS TS_FILES)
     set(copy "${WORK_DIR}/${name}")
     file(COPY_FILE "${ts}" "${copy}")
     execute_process(
-        COMMAND "${LUPDATE}" -silent -no-obsolete -locations none ${include_options} "@${SOURCES_LIST}" -ts "${copy}"
+        COMMAND "${LUPDATE}" -silent -no-obsolete -locations none ${LUPDATE_EXTRA} ${include_options} "@${SOURCES_LIST}" -ts "${copy}"
         RESULT_VARIABLE result
         OUTPUT_VARIABLE output
         ERROR_VARIABLE output)

@@ -3443,6 +3443,21 @@ Danach: %2</translation>
         <source>&amp;Dark</source>
         <translation>&amp;Dunkel</translation>
     </message>
+    <message>
+        <source>Quit with requests waiting?</source>
+        <translation>Beenden, während Anfragen warten?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) from agents wait for your decision. If you quit now, each is rejected and its agent is told so (the ledger records it as decided by the shutdown).</source>
+        <translation>
+            <numerusform>%n Anfrage von einem Agenten wartet auf Ihre Entscheidung. Wenn Sie jetzt beenden, wird sie abgelehnt und ihr Agent erfährt es (das Journal verzeichnet sie als durch das Beenden entschieden).</numerusform>
+            <numerusform>%n Anfragen von Agenten warten auf Ihre Entscheidung. Wenn Sie jetzt beenden, wird jede abgelehnt und ihr Agent erfährt es (das Journal verzeichnet sie als durch das Beenden entschieden).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Quit and reject them</source>
+        <translation>&amp;Beenden und ablehnen</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::MessageArea</name>
@@ -5091,10 +5106,6 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
         <translation>Ausführung</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
         <source>No run yet</source>
         <translation>Noch keine Ausführung</translation>
     </message>
@@ -5121,6 +5132,14 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
     <message>
         <source>reset to base &apos;%1&apos; failed: %2</source>
         <translation>Zurücksetzen auf die Basis „%1“ fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>an agent</source>
+        <translation>ein Agent</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 (%4)</source>
+        <translation>%1 · %2 · %3 (%4)</translation>
     </message>
 </context>
 <context>
@@ -7965,10 +7984,6 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
         <translation>kosa8 fehlgeschlagen</translation>
     </message>
     <message>
-        <source>Run %1 by %2, %3, decided by %4, %5</source>
-        <translation>Ausführung %1 von %2, %3, entschieden von %4, %5</translation>
-    </message>
-    <message>
         <source>, checkpoint %1 gone</source>
         <translation>, Checkpoint %1 weg</translation>
     </message>
@@ -8059,6 +8074,10 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     <message>
         <source>Cut off</source>
         <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Run: %1, by %2, %3, decided by %4, %5</source>
+        <translation>Lauf: %1, von %2, %3, entschieden von %4, %5</translation>
     </message>
 </context>
 <context>

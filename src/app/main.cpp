@@ -50,6 +50,11 @@ void setApplicationIdentity()
 // The app's own strings (embedded from translations/*.ts) and Qt's, for the system locale.
 void installTranslations(QCoreApplication& app)
 {
+    // English plural forms first, under every other translation ("%n sandbox(es)" in the source
+    // reads "1 sandbox", "2 sandboxes"; src/app/CMakeLists.txt).
+    auto* plurals = new QTranslator(&app);
+    if (plurals->load(QStringLiteral(":/i18n/kosa8-desk_plurals_en.qm")))
+        QCoreApplication::installTranslator(plurals);
     auto* own = new QTranslator(&app);
     if (own->load(QLocale(), QStringLiteral("kosa8-desk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(own);
