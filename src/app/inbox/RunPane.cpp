@@ -165,6 +165,7 @@ RunPane::Run* RunPane::runFor(quint64 key)
     // edits included) until the run finishes: that is what ran.
     Run run;
     run.key = key;
+    run.started = QTime::currentTime();
     if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr) {
         run.title = request->title;
         run.agent = request->agent;
@@ -286,7 +287,12 @@ void RunPane::updateRow(int row)
     const Run& run = m_runs.at(size_t(row));
     const QString title = agent::HiddenText::revealedInline(run.title.isEmpty() ? tr("run") : run.title);
     QStandardItem* item = m_model->item(row);
-    item->setText(tr("%1 (%2)").arg(shortened(title, MaxListTitleChars), statusText(run)));
+    // Title, agent and start time: two runs of the same request read alike otherwise.
+    const QString agentName =
+        agent::HiddenText::revealedInline(run.agent.isEmpty() ? tr("an agent") : run.agent);
+    item->setText(tr("%1 · %2 · %3 (%4)")
+                      .arg(shortened(title, MaxListTitleChars), shortened(agentName, MaxListTitleChars),
+                           run.started.toString(QStringLiteral("HH:mm:ss")), statusText(run)));
     item->setToolTip(shortened(title, MaxTitleChars));
     item->setEditable(false);
     item->setData(QVariant::fromValue(run.key), Qt::UserRole);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QPointer>
+#include <QTime>
 #include <QWidget>
 
 #include <vector>
@@ -66,6 +67,7 @@ private:
         quint64 key = 0;
         QString title;
         QString agent;
+        QTime started; // local time the pane learnt of it: runs of one title told apart
         QString code;
         QString language;
         QString sandbox;

@@ -100,7 +100,10 @@ void ProfilesEditor::buildLayout()
     m_browse->setAccessibleName(tr("Choose the kosa8 executable"));
     executableRow->addWidget(m_executable, 1);
     executableRow->addWidget(m_browse);
-    form->addRow(tr("E&xecutable:"), executableRow);
+    // A label made by addRow() for a layout has no buddy and showed its '&'.
+    auto* executableLabel = new QLabel(tr("E&xecutable:"), this);
+    executableLabel->setBuddy(m_executable);
+    form->addRow(executableLabel, executableRow);
     m_executableNote = new QLabel(this);
     m_executableNote->setObjectName(QStringLiteral("executableNote"));
     m_executableNote->setTextFormat(Qt::PlainText);

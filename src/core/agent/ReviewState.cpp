@@ -708,12 +708,25 @@ bool ReviewState::approvalOfAll(PersonDecision* out, QString* problem) const
     return true;
 }
 
+namespace {
+
+// Lines as an editor counts them: a final line end closes the last line, it does not open one
+// ("print(1)\n" is one line; it read "2 line(s)").
+int lineCount(const QString& code)
+{
+    if (code.isEmpty())
+        return 0;
+    return int(code.count(QLatin1Char('\n'))) + (code.endsWith(QLatin1Char('\n')) ? 0 : 1);
+}
+
+} // namespace
+
 QString ReviewState::ruleScopeText() const
 {
     if (isRun()) {
         const QString code = m_actions.isEmpty() ? QString() : m_actions.first().code;
         return tr("the whole run: this %1 code exactly (%n line(s)%2), in sandbox %3, with image %4, %5.",
-                  nullptr, int(code.count(QLatin1Char('\n')) + 1))
+                  nullptr, lineCount(code))
             .arg(m_request.run.language, isCodeEdited(0) ? tr(", as you edited it") : QString(), m_runSandbox,
                  m_runImage,
                  willCheckpoint() ? tr("with a checkpoint taken first") : tr("without a checkpoint"));

@@ -255,7 +255,9 @@ QString TimelineBuilder::describe(const TimelineItem& item)
             outcome = tr("cut off");
         else
             outcome = tr("kosa8 failed");
-        QString text = tr("Run %1 by %2, %3, decided by %4, %5")
+        // The label is the request's title, which often starts with "Run" itself ("Run python
+        // code in box"): "Run: <title>", not "Run Run python code…".
+        QString text = tr("Run: %1, by %2, %3, decided by %4, %5")
                            .arg(item.label, item.run.agent, outcome, item.run.decidedBy, when);
         if (item.checkpointMissing)
             text += tr(", checkpoint %1 gone").arg(item.run.checkpointLabel);

@@ -106,7 +106,7 @@ private Q_SLOTS:
             page->findChild<app::ConfirmCommandDialog*>(QStringLiteral("confirmRewindDialog")), Slow);
         auto* confirm = page->findChild<app::ConfirmCommandDialog*>(QStringLiteral("confirmRewindDialog"));
         QVERIFY(confirm->command().endsWith(QStringLiteral("rewind box --to before-9 --yes")));
-        QVERIFY2(confirm->questionText().contains(QStringLiteral("Run 9")),
+        QVERIFY2(confirm->questionText().contains(QStringLiteral("Run: 9")),
                  qPrintable(confirm->questionText()));
         QSignalSpy finished(page, &app::TimelinePage::operationFinished);
         QTest::mouseClick(confirm->acceptButton(), Qt::LeftButton);

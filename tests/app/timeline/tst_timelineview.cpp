@@ -97,7 +97,7 @@ private Q_SLOTS:
         QTest::keyClick(&view, Qt::Key_Right);
         QCOMPARE(view.currentRow(), 2);
         QCOMPARE(model.item(2)->kind, TimelineItem::Kind::Run);
-        QVERIFY(view.accessibleDescription().startsWith(QStringLiteral("Run ")));
+        QVERIFY(view.accessibleDescription().startsWith(QStringLiteral("Run: ")));
         QCOMPARE(view.accessibleDescription(), view.focusedItemText());
         QTest::keyClick(&view, Qt::Key_End);
         QCOMPARE(view.currentRow(), model.rowCount() - 1);
