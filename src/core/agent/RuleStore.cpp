@@ -117,7 +117,8 @@ bool RuleStore::addApproveActions(const QList<Rule>& wanted, QString* error)
                     std::any_of(existing.begin(), existing.end(), [&rule](const Rule& other) {
                         return other.decision == Rule::Decision::Approve &&
                                other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
-                               other.agent.isEmpty() && !other.method && other.enabled && other.problem.isEmpty();
+                               other.agent.isEmpty() && !other.method && other.enabled &&
+                               other.problem.isEmpty();
                     });
                 if (!present && !addUnderFreeName(rules, rule, rule.name, out))
                     return false;
