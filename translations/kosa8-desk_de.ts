@@ -4672,6 +4672,36 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
         <source>Not approved.</source>
         <translation>Nicht genehmigt.</translation>
     </message>
+    <message>
+        <source>&amp;How to connect an agent:</source>
+        <translation>&amp;So verbinden Sie einen Agenten:</translation>
+    </message>
+    <message>
+        <source>How to connect an agent</source>
+        <translation>So verbinden Sie einen Agenten</translation>
+    </message>
+    <message>
+        <source># Python (pip install kosa8-desk; clients/python):
+from kosa8_desk import DeskClient
+with DeskClient() as desk:
+    print(desk.review({&quot;question&quot;: &quot;OK?&quot;, &quot;code&quot;: &quot;print(1)&quot;}, title=&quot;Hello&quot;))
+
+# Any process or client: where this app listens
+export KOSA8_DESK_SOCKET=%1
+
+# MCP clients (standard input and output):
+%2 mcp --agent my-agent</source>
+        <translation># Python (pip install kosa8-desk; clients/python):
+from kosa8_desk import DeskClient
+with DeskClient() as desk:
+    print(desk.review({&quot;question&quot;: &quot;OK?&quot;, &quot;code&quot;: &quot;print(1)&quot;}, title=&quot;Hello&quot;))
+
+# Jeder Prozess oder Client: wo diese App lauscht
+export KOSA8_DESK_SOCKET=%1
+
+# MCP-Clients (Standardein- und -ausgabe):
+%2 mcp --agent my-agent</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RuleActionView</name>

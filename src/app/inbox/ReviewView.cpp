@@ -19,13 +19,17 @@
 #include "inbox/CountdownLabel.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"
+#include "kosa8/ConnectionProfile.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCoreApplication>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -92,6 +96,20 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_armTimer(new QTimer(this))
 {
     m_ui->setupUi(this);
+    // Under where the app listens on the empty page: how to connect an agent, to copy.
+    m_connectHelpLabel = new QLabel(tr("&How to connect an agent:"), m_ui->emptyPage);
+    m_connectHelp = new QPlainTextEdit(m_ui->emptyPage);
+    m_connectHelp->setObjectName(QStringLiteral("connectHelp"));
+    m_connectHelp->setAccessibleName(tr("How to connect an agent"));
+    m_connectHelp->setReadOnly(true);
+    m_connectHelp->setTextInteractionFlags(Qt::TextSelectableByKeyboard | Qt::TextSelectableByMouse);
+    m_connectHelp->setFont(style::monospaceFont());
+    m_connectHelp->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_connectHelp->setFixedHeight(m_connectHelp->fontMetrics().lineSpacing() * 12);
+    m_connectHelpLabel->setBuddy(m_connectHelp);
+    m_ui->emptyLayout->addWidget(m_connectHelpLabel, 0, Qt::AlignHCenter);
+    m_ui->emptyLayout->addWidget(m_connectHelp, 0, Qt::AlignHCenter);
+    m_ui->emptyLayout->addStretch(1);
     // The run block sits at the top of the sheet, under what the request is, above the cards.
     m_ui->sheetLayout->insertWidget(m_ui->sheetLayout->indexOf(m_ui->proseLabel) + 1, m_ui->runBox);
     // Where a run goes (sandbox, network, image, checkpoint) in the run box; the countdown under
@@ -500,6 +518,7 @@ void ReviewView::showRequest(quint64 key)
             agent::SocketPath::statusText(m_coordinator ? m_coordinator->socketPath() : QString(),
                                           m_coordinator && m_coordinator->isListening(),
                                           m_coordinator ? m_coordinator->listenProblem() : QString()));
+        showConnectHelp();
         m_shownCards = 0;
         m_ui->stack->setCurrentWidget(m_ui->emptyPage);
         disarm();
@@ -695,6 +714,37 @@ void ReviewView::updateDetails()
     if (request.timeoutS > 0)
         parts << tr("rejected automatically after %n s", nullptr, request.timeoutS);
     m_ui->detailsLabel->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void ReviewView::showConnectHelp()
+{
+    // How an agent reaches this inbox, ready to copy: the Python client, the socket's variable
+    // for any other process, and the MCP server with this very binary's path.
+    const QString socket = m_coordinator ? m_coordinator->socketPath() : QString();
+    const QString help =
+        tr("# Python (pip install kosa8-desk; clients/python):\n"
+           "from kosa8_desk import DeskClient\n"
+           "with DeskClient() as desk:\n"
+           "    print(desk.review({\"question\": \"OK?\", \"code\": \"print(1)\"}, title=\"Hello\"))\n"
+           "\n"
+           "# Any process or client: where this app listens\n"
+           "export KOSA8_DESK_SOCKET=%1\n"
+           "\n"
+           "# MCP clients (standard input and output):\n"
+           "%2 mcp --agent my-agent")
+            .arg(kosa8::shellQuote(socket), kosa8::shellQuote(QCoreApplication::applicationFilePath()));
+    if (m_connectHelp->toPlainText() == help)
+        return;
+    m_connectHelp->setPlainText(help);
+    // As wide as its longest line, so that nothing in it is cut while the window has the room.
+    int widest = 0;
+    for (const QString& line : help.split(QLatin1Char('\n')))
+        widest = qMax(widest, m_connectHelp->fontMetrics().horizontalAdvance(line));
+    const int margins = 2 * m_connectHelp->frameWidth() +
+                        2 * int(m_connectHelp->document()->documentMargin()) +
+                        m_connectHelp->fontMetrics().averageCharWidth() * 2;
+    m_connectHelp->setMinimumWidth(
+        qMin(widest + margins, m_connectHelp->fontMetrics().averageCharWidth() * 110));
 }
 
 void ReviewView::showAction(int index)

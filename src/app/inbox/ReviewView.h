@@ -11,7 +11,9 @@
 #include <memory>
 
 class QAction;
+class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QTimer;
 class QVBoxLayout;
 
@@ -182,6 +184,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The empty page's "How to connect an agent": the Python client, the socket's variable and
+    // the MCP command, with this app's socket and binary.
+    void showConnectHelp();
     // The warning bar above the decision buttons: what can hide in the code and in the other
     // arguments of the action in view, counted together.
     void updateRevealBar();
@@ -221,6 +226,8 @@ private:
     QPointer<agent::ReviewCoordinator> m_coordinator;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
     ReachPanel* m_reach = nullptr;
+    QLabel* m_connectHelpLabel = nullptr;
+    QPlainTextEdit* m_connectHelp = nullptr;
     ReachLineMarker* m_reachMarker = nullptr; // on the current card's code
     QList<ActionCard*> m_cards;
     QList<ReachLineMarker*> m_markers; // one per card
