@@ -4,6 +4,8 @@
 #include "history/DecisionFields.h"
 
 #include <QElapsedTimer>
+#include <QHash>
+#include <QSet>
 #include <QThread>
 
 #include <algorithm>
@@ -226,6 +228,79 @@ bool AuditFilterEngine::narrows(const AuditFilter& before, const AuditFilter& af
     return !number && now.toLower().contains(was.toLower());
 }
 
+namespace {
+
+// The label after `key` in `text` up to the next `end` character ("label=before-w1-…" in kosa8's
+// detail, "checkpoint": "before-w1-…" in the ledger's line); empty when absent.
+QByteArrayView valueAfter(QByteArrayView text, QByteArrayView key, char end)
+{
+    const qsizetype at = text.indexOf(key);
+    if (at < 0)
+        return {};
+    qsizetype from = at + key.size();
+    while (from < text.size() && text.at(from) == ' ')
+        ++from;
+    if (end == '"') {
+        if (from >= text.size() || text.at(from) != '"')
+            return {};
+        ++from;
+    }
+    qsizetype to = from;
+    while (to < text.size() && text.at(to) != end && text.at(to) != '\n')
+        ++to;
+    return text.sliced(from, to - from);
+}
+
+// In time order, a run's decision in the app's ledger can come after kosa8's record of the
+// run it caused: the ledger writes the decision when the run's answer leaves, and kosa8's times
+// are whole seconds. The checkpoint label taken before the run links the two (the app makes it
+// per run): a decision is moved to just before kosa8's checkpoint.create of its label when that
+// came earlier. Nothing moves later, and rows without a label keep their place.
+void placeDecisionsBeforeTheirRuns(const AuditStore& store, QList<qint32>* rows)
+{
+    const quint32 checkpointAction = store.nameId(NameColumn::Action, QStringLiteral("checkpoint.create"));
+    if (checkpointAction == 0)
+        return;
+    QHash<QByteArrayView, qsizetype> checkpointAt; // label -> position in *rows
+    for (qsizetype i = 0; i < rows->size(); ++i) {
+        const AuditRow& row = store.row(rows->at(i));
+        if (row.source != Source::Kosa8 || row.names[int(NameColumn::Action)] != checkpointAction)
+            continue;
+        const QByteArrayView label = valueAfter(store.text(row, TextField::Detail), "label=", ' ');
+        if (!label.isEmpty() && !checkpointAt.contains(label))
+            checkpointAt.insert(label, i);
+    }
+    if (checkpointAt.isEmpty())
+        return;
+    // Decisions to place before a position, in their own order; their old places are skipped.
+    QHash<qsizetype, QList<qint32>> before;
+    QSet<qsizetype> moved;
+    for (qsizetype i = 0; i < rows->size(); ++i) {
+        const AuditRow& row = store.row(rows->at(i));
+        if (row.source != Source::Desk)
+            continue;
+        const QByteArrayView label = valueAfter(store.text(row, TextField::Extra), "\"checkpoint\":", '"');
+        const auto anchor = label.isEmpty() ? checkpointAt.constEnd() : checkpointAt.constFind(label);
+        if (anchor == checkpointAt.constEnd() || anchor.value() >= i)
+            continue;
+        before[anchor.value()].append(rows->at(i));
+        moved.insert(i);
+    }
+    if (moved.isEmpty())
+        return;
+    QList<qint32> placed;
+    placed.reserve(rows->size());
+    for (qsizetype i = 0; i < rows->size(); ++i) {
+        if (const auto decisions = before.constFind(i); decisions != before.constEnd())
+            placed.append(decisions.value());
+        if (!moved.contains(i))
+            placed.append(rows->at(i));
+    }
+    *rows = std::move(placed);
+}
+
+} // namespace
+
 void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const AuditSort& sort)
 {
     auto timeLess = [&store](qint32 a, qint32 b) {
@@ -262,6 +337,7 @@ void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const
         std::merge(kosa8Rows.begin(), kosa8Rows.end(), deskRows.begin(), deskRows.end(), merged.begin(),
                    timeLess);
         *rows = std::move(merged);
+        placeDecisionsBeforeTheirRuns(store, rows);
     }
 
     const bool descending = sort.order == Qt::DescendingOrder;

@@ -193,6 +193,54 @@ private Q_SLOTS:
                  (QList<qint64>{3, 5, 1, 2, 4, 6}));
     }
 
+    // Issue 25, defect 10: the ledger writes a run's decision when its answer leaves, after kosa8
+    // took the checkpoint and ran it, and kosa8's times are whole seconds. By time alone the
+    // approval read after the run it caused; the checkpoint label links them, so the decision
+    // comes first. A decision without a label, or whose checkpoint kosa8 does not list, keeps
+    // its place by time.
+    void decisionComesBeforeTheRunItCaused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        auto withCheckpoint = [](QByteArray line, const char* label) {
+            QJsonObject o = QJsonDocument::fromJson(line).object();
+            o.insert(QStringLiteral("checkpoint"), QString::fromUtf8(label));
+            return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+        };
+        // Approved for kosa8's checkpoint "before-run" (kosa8: 10:00:30), written at 10:00:31.2.
+        file.write(withCheckpoint(ledgerLine(1, QStringLiteral("2026-12-01T10:00:31.200Z"),
+                                             QStringLiteral("approve"), QStringLiteral("person"),
+                                             QStringLiteral("box1"), QStringLiteral("run")),
+                                  "before-run"));
+        // A checkpoint kosa8 does not list: by time.
+        file.write(withCheckpoint(ledgerLine(2, QStringLiteral("2026-12-01T10:00:45.000Z"),
+                                             QStringLiteral("approve"), QStringLiteral("person"),
+                                             QStringLiteral("box2"), QStringLiteral("other")),
+                                  "before-gone"));
+        file.close();
+        auto store = loaded(sample());
+        QString error;
+        QVERIFY(LedgerSource::load(path, store.get(), -1, &error));
+        auto story = [&store](const QList<qint32>& rows) {
+            QStringList out;
+            for (const qint32 r : rows)
+                out.append(AuditTableModel::sourceName(store->row(r).source) + QLatin1Char(':') +
+                           QString::number(store->row(r).seq));
+            return out;
+        };
+        const QStringList ascending{QStringLiteral("kosa8:1"), QStringLiteral("kosa8:2"),
+                                    QStringLiteral("kosa8:3"), QStringLiteral("desk:1"),
+                                    QStringLiteral("kosa8:4"), QStringLiteral("kosa8:5"),
+                                    QStringLiteral("desk:2"),  QStringLiteral("kosa8:6")};
+        QCOMPARE(story(filtered(*store, {})), ascending);
+        QStringList descending = ascending;
+        std::reverse(descending.begin(), descending.end());
+        QCOMPARE(story(filtered(*store, {}, {AuditColumn::Time, Qt::DescendingOrder})), descending);
+    }
+
     void mergeWithLedger()
     {
         QTemporaryDir dir;
