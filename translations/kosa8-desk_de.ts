@@ -5531,6 +5531,18 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
             <numerusform>%n Sandboxes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete the selected sandbox</source>
+        <translation>Die gewählte Sandbox löschen</translation>
+    </message>
+    <message>
+        <source>More sandbox actions</source>
+        <translation>Weitere Sandbox-Aktionen</translation>
+    </message>
+    <message>
+        <source>Refresh the list</source>
+        <translation>Die Liste neu laden</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::SettingsDialog</name>

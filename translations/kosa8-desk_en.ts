@@ -6,7 +6,7 @@
     <message numerus="yes">
         <source>%1: %n entries chain</source>
         <translation>
-            <numerusform>%1: %n entry chains</numerusform>
+            <numerusform>%1: %n entries chain</numerusform>
             <numerusform>%1: %n entries chain</numerusform>
         </translation>
     </message>

@@ -25,6 +25,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -35,6 +36,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace k8::app {
 
@@ -157,7 +159,10 @@ void SandboxesPage::buildLayout()
     m_ui->mainLayout->insertWidget(0, header);
 
     QToolBar* toolbar = m_ui->sandboxToolbar;
+    // Creating comes first, the guided set-up beside it: at the window's default width the set-up
+    // sat at the far end, behind "»".
     toolbar->addAction(m_create);
+    toolbar->addAction(m_setup);
     toolbar->addSeparator();
     toolbar->addAction(m_start);
     toolbar->addAction(m_stop);
@@ -166,11 +171,28 @@ void SandboxesPage::buildLayout()
     toolbar->addAction(m_timeline);
     toolbar->addAction(m_egress);
     toolbar->addAction(m_remove);
-    auto* spacer = new QWidget(toolbar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    toolbar->addWidget(spacer);
-    toolbar->addAction(m_setup);
-    toolbar->addAction(m_refresh);
+    // Delete as its icon alone, as in most container tools (its name is in its tooltip and
+    // accessible name), and Refresh beside the line that says when the list was read: at the
+    // window's default width the toolbar then has room for every action (Delete, Refresh and
+    // the set-up were behind "»").
+    if (auto* button = qobject_cast<QToolButton*>(toolbar->widgetForAction(m_remove))) {
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        button->setAccessibleName(tr("Delete the selected sandbox"));
+    }
+    // The "»" that holds what does not fit, named for a screen reader.
+    if (auto* more = toolbar->findChild<QToolButton*>(QStringLiteral("qt_toolbar_ext_button")))
+        more->setAccessibleName(tr("More sandbox actions"));
+    auto* refreshButton = new QToolButton(this);
+    refreshButton->setDefaultAction(m_refresh);
+    refreshButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    refreshButton->setAutoRaise(true);
+    refreshButton->setAccessibleName(tr("Refresh the list"));
+    auto* statusRow = new QHBoxLayout;
+    const int statusAt = m_ui->mainLayout->indexOf(m_ui->sandboxStatusLine);
+    m_ui->mainLayout->removeWidget(m_ui->sandboxStatusLine);
+    statusRow->addWidget(m_ui->sandboxStatusLine, 1);
+    statusRow->addWidget(refreshButton);
+    m_ui->mainLayout->insertLayout(statusAt, statusRow);
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(-1);
