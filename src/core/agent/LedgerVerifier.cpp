@@ -29,6 +29,8 @@ int LedgerVerifier::run(const QString& given, QTextStream& out, QTextStream& err
     }
     const LedgerVerifyResult result = Ledger::verify(path);
     if (result.ok) {
+        // Scripts read this line ("N entries chain", packaging/check-installed-package.sh): its
+        // English plural forms are both this one (translations/kosa8-desk_en.ts).
         out << tr("%1: %n entries chain", nullptr, int(result.entries)).arg(path) << Qt::endl;
         if (!result.tornLines.isEmpty()) {
             QStringList lines;
