@@ -603,17 +603,6 @@
         <source>sandbox run</source>
         <translation>Sandbox-Ausführung</translation>
     </message>
-    <message numerus="yes">
-        <source>%n LangGraph tool calls</source>
-        <translation>
-            <numerusform>%n LangGraph-Werkzeugaufruf</numerusform>
-            <numerusform>%n LangGraph-Werkzeugaufrufe</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>LangGraph tool call</source>
-        <translation>LangGraph-Werkzeugaufruf</translation>
-    </message>
     <message>
         <source>Agent Inbox interrupt</source>
         <translation>Agent-Inbox-Interrupt</translation>
@@ -633,6 +622,17 @@
     <message>
         <source>The answer went back to the agent, which acted on it itself, outside kosa8.</source>
         <translation>Die Antwort ging an den Agenten zurück, der selbst danach handelte, außerhalb von kosa8.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LangChain tool calls</source>
+        <translation>
+            <numerusform>%n LangChain-Werkzeugaufruf</numerusform>
+            <numerusform>%n LangChain-Werkzeugaufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>LangChain tool call</source>
+        <translation>LangChain-Werkzeugaufruf</translation>
     </message>
 </context>
 <context>

@@ -59,10 +59,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n LangGraph tool calls</source>
+        <source>%n LangChain tool calls</source>
         <translation>
-            <numerusform>%n LangGraph tool call</numerusform>
-            <numerusform>%n LangGraph tool calls</numerusform>
+            <numerusform>%n LangChain tool call</numerusform>
+            <numerusform>%n LangChain tool calls</numerusform>
         </translation>
     </message>
 </context>

@@ -109,10 +109,10 @@ QString InboxModel::kindText(const Request& request)
         return methodText(Method::Run);
     case PayloadShape::HumanInTheLoop:
         return request.actions.size() > 1
-                   ? tr("%n LangGraph tool calls", nullptr, int(request.actions.size()))
-                   : tr("LangGraph tool call");
+                   ? tr("%n LangChain tool calls", nullptr, int(request.actions.size()))
+                   : tr("LangChain tool call");
     case PayloadShape::ToolApproval:
-        return tr("LangGraph tool call");
+        return tr("LangChain tool call");
     case PayloadShape::AgentInbox:
         return tr("Agent Inbox interrupt");
     case PayloadShape::Generic:

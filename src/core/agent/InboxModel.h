@@ -37,7 +37,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // What the request is, in a reviewer's words ("sandbox run", "LangGraph tool call", "question"),
+    // What the request is, in a reviewer's words ("sandbox run", "LangChain tool call", "question"),
     // not the protocol's method or payload shape names.
     static QString kindText(const Request& request);
     // The same words for what the ledger keeps of a request, its protocol method: a run is a

@@ -1448,7 +1448,7 @@ private Q_SLOTS:
         QCOMPARE(model->headerData(InboxModel::MethodColumn, Qt::Horizontal).toString(),
                  QStringLiteral("Kind"));
         QCOMPARE(model->index(0, InboxModel::MethodColumn).data().toString(),
-                 QStringLiteral("LangGraph tool call"));
+                 QStringLiteral("LangChain tool call"));
     }
 };
 

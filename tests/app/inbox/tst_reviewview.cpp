@@ -620,7 +620,7 @@ private Q_SLOTS:
         QVERIFY(view.actionCards().first()->headerLabel()->isHidden());
         // No protocol jargon in the details.
         const QString details = labelText(view, "detailsLabel");
-        QVERIFY2(details.contains(QLatin1String("LangGraph tool call")), qPrintable(details));
+        QVERIFY2(details.contains(QLatin1String("LangChain tool call")), qPrintable(details));
         QVERIFY(!details.contains(QLatin1String("hitl"), Qt::CaseInsensitive));
         QVERIFY(!details.contains(QLatin1String("generic"), Qt::CaseInsensitive));
 

@@ -133,7 +133,7 @@ private Q_SLOTS:
         QCOMPARE(prose->text(), QStringLiteral("<b>Check</b> the code first"));
         QVERIFY(card->argsEditor()->toPlainText().contains(QLatin1String("\"timeout\": 5")));
         QCOMPARE(m_service->inbox()->index(0, InboxModel::MethodColumn).data().toString(),
-                 QStringLiteral("LangGraph tool call"));
+                 QStringLiteral("LangChain tool call"));
         QCOMPARE(m_service->inbox()->index(0, InboxModel::TitleColumn).data().toString(),
                  QStringLiteral("Review run_python"));
 
