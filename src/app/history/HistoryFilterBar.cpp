@@ -12,7 +12,7 @@
 
 namespace k8::app {
 
-HistoryFilterBar::HistoryFilterBar(QWidget* parent)
+HistoryFilterBar::HistoryFilterBar(QWidget* parent, Shape shape)
     : QWidget(parent)
     , m_text(new QLineEdit(this))
     , m_actor(new QComboBox(this))
@@ -77,19 +77,37 @@ HistoryFilterBar::HistoryFilterBar(QWidget* parent)
 
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_text, 0, 0, 1, 5);
-    layout->addWidget(m_fromOn, 0, 5);
-    layout->addWidget(m_from, 0, 6);
-    layout->addWidget(m_actor, 1, 0);
-    layout->addWidget(m_action, 1, 1);
-    layout->addWidget(m_sandbox, 1, 2);
-    layout->addWidget(m_source, 1, 3);
-    layout->addWidget(m_decidedBy, 1, 4);
-    layout->addWidget(m_toOn, 1, 5);
-    layout->addWidget(m_to, 1, 6);
-    layout->setColumnStretch(0, 1);
-    layout->setColumnStretch(1, 1);
-    layout->setColumnStretch(2, 1);
+    if (shape == Shape::Narrow) {
+        // In reading order, two to a row; each time bound beside its box.
+        layout->addWidget(m_text, 0, 0, 1, 4);
+        layout->addWidget(m_actor, 1, 0, 1, 2);
+        layout->addWidget(m_action, 1, 2, 1, 2);
+        layout->addWidget(m_sandbox, 2, 0, 1, 2);
+        layout->addWidget(m_decidedBy, 2, 2, 1, 2);
+        layout->addWidget(m_source, 3, 0, 1, 4);
+        layout->addWidget(m_fromOn, 4, 0);
+        layout->addWidget(m_from, 4, 1, 1, 3);
+        layout->addWidget(m_toOn, 5, 0);
+        layout->addWidget(m_to, 5, 1, 1, 3);
+        for (int column : {1, 3})
+            layout->setColumnStretch(column, 1);
+        for (QComboBox* box : {m_actor, m_action, m_sandbox, m_decidedBy})
+            box->setMinimumContentsLength(6);
+    } else {
+        layout->addWidget(m_text, 0, 0, 1, 5);
+        layout->addWidget(m_fromOn, 0, 5);
+        layout->addWidget(m_from, 0, 6);
+        layout->addWidget(m_actor, 1, 0);
+        layout->addWidget(m_action, 1, 1);
+        layout->addWidget(m_sandbox, 1, 2);
+        layout->addWidget(m_source, 1, 3);
+        layout->addWidget(m_decidedBy, 1, 4);
+        layout->addWidget(m_toOn, 1, 5);
+        layout->addWidget(m_to, 1, 6);
+        layout->setColumnStretch(0, 1);
+        layout->setColumnStretch(1, 1);
+        layout->setColumnStretch(2, 1);
+    }
 
     m_typing->setSingleShot(true);
     m_typing->setInterval(TypingDelayMs);

@@ -21,7 +21,15 @@ class HistoryFilterBar : public QWidget
 public:
     static constexpr int TypingDelayMs = 150;
 
-    explicit HistoryFilterBar(QWidget* parent = nullptr);
+    // Wide: two rows for the History page. Narrow: two columns, for the inbox's strip beside the
+    // review, where the wide rows crushed every box to two letters ("Ar", "de", "Fro").
+    enum class Shape
+    {
+        Wide,
+        Narrow
+    };
+
+    explicit HistoryFilterBar(QWidget* parent = nullptr, Shape shape = Shape::Wide);
 
     history::AuditFilter filter() const;
     // The values the combo boxes offer (the store's names after a load); the current choice stays.
