@@ -1113,6 +1113,10 @@
         <source>There is no rule &quot;%1&quot; that the app may rename (rules from a --rules file are read-only).</source>
         <translation>Es gibt keine Regel &quot;%1&quot;, die die App umbenennen darf (Regeln aus einer --rules-Datei sind schreibgeschützt).</translation>
     </message>
+    <message>
+        <source>A rule name cannot hold a comma, a line end or a control or format character.</source>
+        <translation>Ein Regelname darf kein Komma, kein Zeilenende und kein Steuer- oder Formatzeichen enthalten.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::RunExecutor</name>

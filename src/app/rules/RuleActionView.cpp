@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rules/RuleActionView.h"
 
+#include "agent/HiddenText.h"
 #include "agent/Rules.h"
 #include "editor/CodeEditor.h"
 
@@ -38,6 +39,13 @@ void fitToLines(CodeEditor* editor, int most)
     editor->setFixedHeight(lines * editor->fontMetrics().lineSpacing() +
                            int(2 * editor->document()->documentMargin()) + 2 * editor->frameWidth() +
                            editor->fontMetrics().lineSpacing() / 2);
+}
+
+// A field of the rules file in a label: anything that could hide or reorder text (a bidi
+// control in a hand-edited file) shown as a visible marker, as the review shows it.
+QString shown(const QString& text)
+{
+    return agent::HiddenText::revealedInline(text);
 }
 
 constexpr int MostCodeLines = 14;
@@ -126,8 +134,8 @@ void RuleActionView::showRule(const agent::Rule* rule)
     if (method == u"run") {
         const QString language = action.value(QLatin1String("language")).toString();
         m_place->setText(tr("A run of %1 code in the sandbox %2, image %3, %4.")
-                             .arg(language, action.value(QLatin1String("sandbox")).toString(),
-                                  action.value(QLatin1String("image")).toString(),
+                             .arg(shown(language), shown(action.value(QLatin1String("sandbox")).toString()),
+                                  shown(action.value(QLatin1String("image")).toString()),
                                   action.value(QLatin1String("checkpoint")).toBool()
                                       ? tr("with a checkpoint first")
                                       : tr("without a checkpoint")));
@@ -138,7 +146,7 @@ void RuleActionView::showRule(const agent::Rule* rule)
         const QJsonObject args = action.value(QLatin1String("args")).toObject();
         const QString codeField = codeFieldOf(args);
         m_place->setText(tr("A call of the tool \"%1\" with exactly these arguments.")
-                             .arg(action.value(QLatin1String("name")).toString()));
+                             .arg(shown(action.value(QLatin1String("name")).toString())));
         QJsonObject others = args;
         if (!codeField.isEmpty()) {
             showCode(args.value(codeField).toString(), languageOf(args, codeField));

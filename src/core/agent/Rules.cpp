@@ -363,6 +363,14 @@ bool RuleSet::rename(const QString& name, const QString& newName, const QStringL
     const QString wanted = newName.trimmed();
     if (wanted.isEmpty())
         return fail(Text::tr("A rule needs a name."));
+    // The ledger joins the names of the rules that decided with ',' (decided_by "rule:A,B"); a
+    // line end or control character would break the line a person reads.
+    for (const QChar c : wanted) {
+        if (c == u',' || c.category() == QChar::Other_Control || c.category() == QChar::Other_Format ||
+            c.category() == QChar::Separator_Line || c.category() == QChar::Separator_Paragraph)
+            return fail(Text::tr("A rule name cannot hold a comma, a line end or a control or format "
+                                 "character."));
+    }
     Rule* renamed = nullptr;
     for (Rule& rule : m_rules) {
         if (rule.name == name && !rule.readOnly)

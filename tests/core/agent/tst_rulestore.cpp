@@ -284,6 +284,10 @@ private Q_SLOTS:
         QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("team-rule"), &error));
         QVERIFY2(error.contains(QStringLiteral("exists already")), qPrintable(error));
         QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("   "), &error));
+        // The ledger joins rule names with ',': a name cannot hold one, nor a line end.
+        QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("a,b"), &error));
+        QVERIFY2(error.contains(QStringLiteral("comma")), qPrintable(error));
+        QVERIFY(!store.rename(QStringLiteral("never evil"), QStringLiteral("a\nb"), &error));
         QVERIFY(!store.rename(QStringLiteral("team-rule"), QStringLiteral("mine now"), &error));
         QVERIFY2(error.contains(QStringLiteral("read-only")), qPrintable(error));
     }
