@@ -2,6 +2,8 @@
 #include "rules/RuleActionView.h"
 
 #include "agent/HiddenText.h"
+#include "agent/PayloadFields.h"
+#include "agent/ReviewState.h"
 #include "agent/Rules.h"
 #include "editor/CodeEditor.h"
 
@@ -13,25 +15,6 @@
 namespace k8::app {
 
 namespace {
-
-// The argument that holds a tool's code, as the review reads it (agent/PayloadFields).
-QString codeFieldOf(const QJsonObject& args)
-{
-    for (const char* field : {"code", "script", "command", "source"}) {
-        if (args.value(QLatin1String(field)).isString())
-            return QLatin1String(field);
-    }
-    return {};
-}
-
-// As the review picks it (agent::codeLanguageFor): an argument naming it, bash for a command.
-QString languageOf(const QJsonObject& args, const QString& codeField)
-{
-    const QJsonValue language = args.value(QLatin1String("language"));
-    if (language.isString())
-        return language.toString().toLower();
-    return codeField == u"command" ? QStringLiteral("bash") : QStringLiteral("python");
-}
 
 void fitToLines(CodeEditor* editor, int most)
 {
@@ -144,12 +127,12 @@ void RuleActionView::showRule(const agent::Rule* rule)
     }
     if (action.contains(QLatin1String("name"))) {
         const QJsonObject args = action.value(QLatin1String("args")).toObject();
-        const QString codeField = codeFieldOf(args);
+        const QString codeField = agent::codeFieldIn(args);
         m_place->setText(tr("A call of the tool \"%1\" with exactly these arguments.")
                              .arg(shown(action.value(QLatin1String("name")).toString())));
         QJsonObject others = args;
         if (!codeField.isEmpty()) {
-            showCode(args.value(codeField).toString(), languageOf(args, codeField));
+            showCode(args.value(codeField).toString(), agent::codeLanguageFor(args, codeField));
             others.remove(codeField);
         }
         if (!others.isEmpty() || codeField.isEmpty())
@@ -160,9 +143,9 @@ void RuleActionView::showRule(const agent::Rule* rule)
     m_place->setText(tr("A request with exactly this payload."));
     QJsonObject shown =
         payload.isObject() ? payload.toObject() : QJsonObject{{QStringLiteral("payload"), payload}};
-    const QString codeField = codeFieldOf(shown);
+    const QString codeField = agent::codeFieldIn(shown);
     if (!codeField.isEmpty()) {
-        showCode(shown.value(codeField).toString(), languageOf(shown, codeField));
+        showCode(shown.value(codeField).toString(), agent::codeLanguageFor(shown, codeField));
         shown.remove(codeField);
     }
     if (!shown.isEmpty())

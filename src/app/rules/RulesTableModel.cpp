@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rules/RulesTableModel.h"
 
+#include "agent/PayloadFields.h"
 #include "agent/ReviewCoordinator.h"
 
 #include <QFileInfo>
@@ -88,13 +89,10 @@ QString RulesTableModel::summarizeAction(const QJsonObject& action)
                  firstLineOf(action.value(QLatin1String("code")).toString(), Most));
     if (action.contains(QLatin1String("name"))) {
         const QJsonObject args = action.value(QLatin1String("args")).toObject();
-        for (const char* field : {"code", "script", "command", "source"}) {
-            if (args.value(QLatin1String(field)).isString())
-                return tr("tool %1: %2")
-                    .arg(firstLineOf(action.value(QLatin1String("name")).toString(), Most),
-                         firstLineOf(args.value(QLatin1String(field)).toString(), Most));
-        }
-        return tr("tool %1").arg(firstLineOf(action.value(QLatin1String("name")).toString(), Most));
+        const QString name = firstLineOf(action.value(QLatin1String("name")).toString(), Most);
+        if (const QString field = agent::codeFieldIn(args); !field.isEmpty())
+            return tr("tool %1: %2").arg(name, firstLineOf(args.value(field).toString(), Most));
+        return tr("tool %1").arg(name);
     }
     const QJsonObject payload = action.value(QLatin1String("payload")).toObject();
     if (payload.value(QLatin1String("code")).isString())

@@ -17,6 +17,10 @@ Appearance::Appearance(ColourSchemeWatcher* watcher, QObject* parent)
 void Appearance::setChoice(Choice choice)
 {
     const bool changed = choice != m_choice;
+    // At start-up the choice is usually "system", which is already in force: setting the
+    // palette again would restyle the whole window for nothing.
+    if (!changed && choice == Choice::System)
+        return;
     m_choice = choice;
     if (choice == Choice::System) {
         if (m_watcher)

@@ -48,16 +48,22 @@ bool readTimeout(const QJsonObject& params, int* timeoutS, RpcError* error)
     return true;
 }
 
-void findCode(ReviewAction* action)
+QString codeFieldIn(const QJsonObject& args)
 {
     for (const QString& field : codeFieldNames()) {
-        const QJsonValue value = action->args.value(field);
-        if (value.isString()) {
-            action->codeField = field;
-            action->code = value.toString();
-            return;
-        }
+        if (args.value(field).isString())
+            return field;
     }
+    return {};
+}
+
+void findCode(ReviewAction* action)
+{
+    const QString field = codeFieldIn(action->args);
+    if (field.isEmpty())
+        return;
+    action->codeField = field;
+    action->code = action->args.value(field).toString();
 }
 
 } // namespace k8::agent

@@ -35,7 +35,9 @@ bool optionalString(const QJsonObject& object, const QString& key, const QString
                     RpcError* error);
 // "timeout_s" (1..MaxTimeoutS seconds, rounded up) into *timeoutS when given.
 bool readTimeout(const QJsonObject& params, int* timeoutS, RpcError* error);
-// The first arg that holds code as a string, in codeFieldNames() order.
+// The first arg that holds code as a string, in codeFieldNames() order; empty when none does.
+QString codeFieldIn(const QJsonObject& args);
+// Sets action->codeField and action->code from codeFieldIn(action->args).
 void findCode(ReviewAction* action);
 
 } // namespace k8::agent

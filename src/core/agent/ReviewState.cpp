@@ -236,10 +236,15 @@ QString codeLanguageFor(const Request& request, int index)
     if (index < 0 || index >= request.actions.size())
         return QStringLiteral("python");
     const ReviewAction& action = request.actions.at(index);
-    const QJsonValue language = action.args.value(QLatin1String("language"));
+    return codeLanguageFor(action.args, action.codeField);
+}
+
+QString codeLanguageFor(const QJsonObject& args, const QString& codeField)
+{
+    const QJsonValue language = args.value(QLatin1String("language"));
     if (language.isString())
         return language.toString().toLower();
-    if (action.codeField == u"command")
+    if (codeField == u"command")
         return QStringLiteral("bash");
     return QStringLiteral("python");
 }

@@ -221,6 +221,9 @@ QString formatJsonForReview(const QJsonValue& value);
 QString formatArgsForReview(const Request& request, int index);
 // The language the code of action `index` is highlighted and scanned as (ReviewState::codeLanguage).
 QString codeLanguageFor(const Request& request, int index);
+// The same for a tool's args whose code is in `codeField`: the args' "language", bash for a
+// "command", python otherwise (also what the rules editor shows a saved tool call's code as).
+QString codeLanguageFor(const QJsonObject& args, const QString& codeField);
 
 // For a large request, on any thread before it is queued: fills each action's preparedCode and
 // preparedArgs, so that showing it costs the UI thread only the part shown.
