@@ -338,6 +338,16 @@ class DeskWindowTest(unittest.TestCase):
         return self.find(lambda n: n.name == name and (role is None or n.getRole() == role)
                          and self.showing(n), root)
 
+    def wait_for_approve_armed(self):
+        """Until the review's Approve button ("Approve", or "Approve and run" for a run) is enabled:
+        it arms a moment after a request comes into view, and Tab skips it while greyed."""
+        def armed():
+            button = self.find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name.startswith("Approve")
+                               and self.showing(n))
+            return button is not None and button.getState().contains(pyatspi.STATE_ENABLED)
+
+        wait_until(armed, "Approve to arm")
+
     def _on_focus(self, event):
         if event.detail1 == 1 and self.desk is not None:
             try:

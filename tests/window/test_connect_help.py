@@ -35,8 +35,7 @@ class ConnectHelpTest(DeskWindowTest):
                                    stderr=subprocess.PIPE, text=True)
         self.addCleanup(snippet.kill)
         wait_until(lambda: self.find_named("Hello", pyatspi.ROLE_LABEL), "the snippet's request in review")
-        wait_until(lambda: (lambda b: b is not None and b.getState().contains(pyatspi.STATE_ENABLED))(
-            self.find_named("Approve", pyatspi.ROLE_PUSH_BUTTON)), "Approve to arm")
+        self.wait_for_approve_armed()
         self.key("ctrl+Return")
         out, err = snippet.communicate(timeout=WAIT_S)
         self.assertEqual(snippet.returncode, 0, err)

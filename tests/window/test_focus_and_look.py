@@ -84,8 +84,7 @@ class FocusAndLookTest(DeskWindowTest):
         self.key("ctrl+1")
         wait_until(lambda: self.find_named("seen", pyatspi.ROLE_TABLE_CELL), "the request in the list")
         # Approve arms after a moment and is in Tab's way from then on.
-        wait_until(lambda: (lambda b: b is not None and b.getState().contains(pyatspi.STATE_ENABLED))(
-            self.find_named("Approve", pyatspi.ROLE_PUSH_BUTTON)), "Approve to arm")
+        self.wait_for_approve_armed()
 
     def choose_look(self, entry):
         """View > Appearance > entry, with the keyboard (its mnemonics)."""

@@ -86,8 +86,7 @@ class KeyboardTest(DeskWindowTest):
         self.key("ctrl+1")
         wait_until(lambda: self.find_named("in reading order", pyatspi.ROLE_TABLE_CELL), "the request in the list")
         # Approve arms after a moment; greyed until then, Tab would skip it.
-        wait_until(lambda: (lambda b: b is not None and b.getState().contains(pyatspi.STATE_ENABLED))(
-            self.find_named("Approve", pyatspi.ROLE_PUSH_BUTTON)), "Approve to arm")
+        self.wait_for_approve_armed()
         self.tab_to(lambda n: n.name == "Navigation", "the sidebar")
         walked = []
         for _ in range(len(READING_ORDER)):

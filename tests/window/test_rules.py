@@ -26,9 +26,6 @@ class RulesTest(DeskWindowTest):
         self.start_desk_with_code_runner()
         self.requester = self.agent()
 
-    def enabled(self, node):
-        return node is not None and node.getState().contains(pyatspi.STATE_ENABLED)
-
     def rules_on_disk(self):
         with open(os.path.join(self.data_dir, "rules.json"), encoding="utf-8") as f:
             return json.load(f)["rules"]
@@ -39,9 +36,7 @@ class RulesTest(DeskWindowTest):
         # The new request takes the review's place, though the last run's output was there and
         # Tab passed its list (which used to choose that run and hide the request).
         wait_until(lambda: self.find_named(title, pyatspi.ROLE_LABEL), f"the review of {title}")
-        wait_until(lambda: self.enabled(self.find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
-                                                  and n.name.startswith("Approve") and self.showing(n))),
-                   "Approve to arm")
+        self.wait_for_approve_armed()
         self.tab_to(lambda n: n.name == "Standing rules for this request", "the Always… button")
         self.key("space")
         # The menu is a window of its own; where the keyboard is in it comes from its focus events.
