@@ -3221,10 +3221,6 @@ Danach: %2</translation>
         <translation>&amp;Offen</translation>
     </message>
     <message>
-        <source>&amp;History</source>
-        <translation>Ver&amp;lauf</translation>
-    </message>
-    <message>
         <source>Request lists</source>
         <translation>Anfragelisten</translation>
     </message>
@@ -3255,6 +3251,10 @@ Danach: %2</translation>
     <message>
         <source>Show or hide the request list</source>
         <translation>Die Anfrageliste ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>His&amp;tory</source>
+        <translation>Ver&amp;lauf</translation>
     </message>
 </context>
 <context>
@@ -3838,14 +3838,6 @@ Danach: %2</translation>
 <context>
     <name>k8::app::ReachPanel</name>
     <message>
-        <source>Allow t&amp;his host for this sandbox…</source>
-        <translation>Diesen &amp;Host für diese Sandbox erlauben …</translation>
-    </message>
-    <message>
-        <source>Edit this sandbox&apos;s &amp;policy…</source>
-        <translation>&amp;Richtlinie dieser Sandbox bearbeiten …</translation>
-    </message>
-    <message>
         <source>What the code would reach</source>
         <translation>Was der Code erreichen würde</translation>
     </message>
@@ -3932,6 +3924,14 @@ Danach: %2</translation>
     <message>
         <source>Destinations: %1, %2 blocked by the policy of %3; risky operations: %4.</source>
         <translation>Ziele: %1, davon %2 durch die Richtlinie von %3 blockiert; riskante Operationen: %4.</translation>
+    </message>
+    <message>
+        <source>Allo&amp;w this host for this sandbox…</source>
+        <translation>Diesen Host für diese Sandbox erla&amp;uben …</translation>
+    </message>
+    <message>
+        <source>Edit this sandbox&apos;s poli&amp;cy…</source>
+        <translation>&amp;Richtlinie dieser Sandbox bearbeiten …</translation>
     </message>
 </context>
 <context>
@@ -4677,10 +4677,6 @@ Die Genehmigung gilt für alles, auch für den nicht gezeigten Teil.</translatio
         <translation>Nicht genehmigt.</translation>
     </message>
     <message>
-        <source>&amp;How to connect an agent:</source>
-        <translation>&amp;So verbinden Sie einen Agenten:</translation>
-    </message>
-    <message>
         <source>How to connect an agent</source>
         <translation>So verbinden Sie einen Agenten</translation>
     </message>
@@ -4705,6 +4701,10 @@ export KOSA8_DESK_SOCKET=%1
 
 # MCP-Clients (Standardein- und -ausgabe):
 %2 mcp --agent my-agent</translation>
+    </message>
+    <message>
+        <source>How to &amp;connect an agent:</source>
+        <translation>So &amp;verbinden Sie einen Agenten:</translation>
     </message>
 </context>
 <context>
@@ -5238,10 +5238,6 @@ export KOSA8_DESK_SOCKET=%1
         <translation>Container-Image</translation>
     </message>
     <message>
-        <source>&amp;Sandbox:</source>
-        <translation>&amp;Sandbox:</translation>
-    </message>
-    <message>
         <source>&amp;Image:</source>
         <translation>&amp;Image:</translation>
     </message>
@@ -5284,6 +5280,10 @@ export KOSA8_DESK_SOCKET=%1
     <message>
         <source>not pulled in %1</source>
         <translation>in %1 nicht geladen</translation>
+    </message>
+    <message>
+        <source>Sand&amp;box:</source>
+        <translation>Sand&amp;box:</translation>
     </message>
 </context>
 <context>

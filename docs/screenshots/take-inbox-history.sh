@@ -51,10 +51,10 @@ PY
 shots_start_display
 shots_start_app
 
-# The inbox (Ctrl+1), its History tab (Alt+H), the list widened to show the tab's columns.
+# The inbox (Ctrl+1), its History tab (Alt+T), the list widened to show the tab's columns.
 xdotool key ctrl+1
 sleep 1
-xdotool key alt+h
+xdotool key alt+t
 sleep 1.5
 xdotool mousemove 543 425 mousedown 1 mousemove 800 425 mousemove 1060 425 mouseup 1
 sleep 1

@@ -21,7 +21,7 @@ class InboxHistoryTest(DeskWindowTest):
                                      "payload": {"question": "beside?", "code": "print(1)\n"}})
         self.key("ctrl+1")
         wait_until(lambda: self.find_named("beside", pyatspi.ROLE_LABEL), "the review")
-        self.key("alt+h")
+        self.key("alt+t")  # Alt+H is the Help menu's
         wait_until(lambda: self.find_named("Decided by"), "the History tab's filters")
         fields = {pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY, pyatspi.ROLE_SPIN_BUTTON,
                   pyatspi.ROLE_DATE_EDITOR}

@@ -42,9 +42,9 @@ ReachPanel::ReachPanel(QWidget* parent)
     : QWidget(parent)
     , m_summary(new QLabel(this))
     , m_list(new QTreeWidget(this))
-    , m_allow(new QPushButton(tr("Allow t&his host for this sandbox…"), this))
+    , m_allow(new QPushButton(tr("Allo&w this host for this sandbox…"), this))
     // Mnemonics must not take the review's letters: Alt+A is Approve there.
-    , m_editPolicy(new QPushButton(tr("Edit this sandbox's &policy…"), this))
+    , m_editPolicy(new QPushButton(tr("Edit this sandbox's poli&cy…"), this))
     , m_allowMenu(new QMenu(this))
 {
     setObjectName(QStringLiteral("reachPanel"));

@@ -45,7 +45,7 @@ DecisionNotices::DecisionNotices(QWidget* parent)
                              8);
     connect(m_list, &QListWidget::itemActivated, this, [this] { showSelectedInHistory(); });
 
-    // Alt+H is the History tab's, Alt+S the sandbox field's.
+    // Alt+H is the Help menu's, Alt+T the History tab's, Alt+S the Sandboxes menu's.
     m_showInHistory->setText(tr("Sh&ow in History"));
     m_showInHistory->setAccessibleName(tr("Show the selected notice's decision in History"));
     m_showInHistory->setToolTip(tr("Select this decision in the History tab"));

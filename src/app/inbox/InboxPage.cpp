@@ -143,7 +143,7 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     pendingLayout->addWidget(m_notices);
 
     m_tabs->addTab(pendingPage, tr("&Pending"));
-    m_tabs->addTab(m_history, tr("&History"));
+    m_tabs->addTab(m_history, tr("His&tory")); // Alt+H is the Help menu's
     m_tabs->setAccessibleName(tr("Request lists"));
 
     // Approved runs: listed under the pending requests, newest first; the pane shows one of them

@@ -97,7 +97,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
 {
     m_ui->setupUi(this);
     // Under where the app listens on the empty page: how to connect an agent, to copy.
-    m_connectHelpLabel = new QLabel(tr("&How to connect an agent:"), m_ui->emptyPage);
+    m_connectHelpLabel = new QLabel(tr("How to &connect an agent:"), m_ui->emptyPage);
     m_connectHelp = new QPlainTextEdit(m_ui->emptyPage);
     m_connectHelp->setObjectName(QStringLiteral("connectHelp"));
     m_connectHelp->setAccessibleName(tr("How to connect an agent"));

@@ -114,7 +114,7 @@ RunPlacePanel::RunPlacePanel(QWidget* parent)
     imageRow->addWidget(m_imageCombo, 1);
     imageRow->addWidget(m_imageStatusLabel, 1);
 
-    auto* sandboxTitle = new QLabel(tr("&Sandbox:"), this);
+    auto* sandboxTitle = new QLabel(tr("Sand&box:"), this);
     sandboxTitle->setBuddy(m_sandboxCombo);
     auto* imageTitle = new QLabel(tr("&Image:"), this);
     imageTitle->setBuddy(m_imageCombo);

@@ -14,6 +14,7 @@
 #include "plumbing/AppContext.h"
 #include "rules/RulesDialog.h"
 #include "support/AgentTestClient.h"
+#include "support/AltKeys.h"
 #include "support/AppTestSupport.h"
 #include "support/FileSizeLimit.h"
 #include "widgets/MessageArea.h"
@@ -30,8 +31,11 @@
 #include <QLocalServer>
 #include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 #include <memory>
@@ -390,6 +394,87 @@ private Q_SLOTS:
         QVERIFY2(notPlain.isEmpty(), qPrintable(notPlain.join(QStringLiteral("; "))));
     }
 
+    // Every underlined letter in view does one thing: Alt with it presses that control. Two
+    // controls with one letter make Alt a guess (Qt moves to one or the other in turn): Alt+H,
+    // the inbox's History tab, opened the Help menu, and the window suite timed out on it.
+    // Checked on every page, and on the inbox empty, with a question, with a run and with the
+    // notices of decisions taken without the person; in English and in German, whose words put
+    // the underline on other letters.
+    void everyAltKeyInViewBelongsToOneControl_data()
+    {
+        QTest::addColumn<QString>("translation");
+        QTest::newRow("English") << QString();
+        QTest::newRow("German") << QStringLiteral(K8_TRANSLATIONS_DIR "/kosa8-desk_de.qm");
+    }
+
+    void everyAltKeyInViewBelongsToOneControl()
+    {
+        QFETCH(QString, translation);
+        QTranslator translator;
+        if (!translation.isEmpty()) {
+            QVERIFY2(translator.load(translation), qPrintable(translation));
+            QVERIFY(QCoreApplication::installTranslator(&translator));
+        }
+        const auto untranslate =
+            qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        const QString ruleCode = QStringLiteral("print('by the rule')");
+        options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
+        QVERIFY(writeApproveRule(options.rulesFile, ruleCode));
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        composition.show();
+        k8::app::MainWindow* window = composition.window();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        const auto expectOneControlPerKey = [window](const char* where) {
+            const QStringList shared = k8::test::sharedAltKeys(window);
+            QVERIFY2(shared.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
+                                           QString::fromLatin1(where), shared.join(QStringLiteral("; ")))));
+        };
+        using Page = k8::app::MainWindow::Page;
+        const QList<QPair<Page, const char*>> pages = {{Page::Sandboxes, "Sandboxes"},
+                                                       {Page::CommandLog, "Command log"},
+                                                       {Page::Timeline, "Timeline"},
+                                                       {Page::History, "History"},
+                                                       {Page::Inbox, "the empty inbox"}};
+        for (const auto& [page, name] : pages) {
+            window->showPage(page);
+            expectOneControlPerKey(name);
+        }
+        InboxPage* inbox = composition.builtInboxPage();
+        QVERIFY(inbox);
+
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+        const QJsonValue ruled = client.request(QStringLiteral("review"), codeReview(ruleCode));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(ruled), Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(inbox->decisionNotices()->isVisible(), Wait);
+        client.request(
+            QStringLiteral("review"),
+            {{QStringLiteral("payload"), QJsonObject{{QStringLiteral("question"), QStringLiteral("Go on?")}}},
+             {QStringLiteral("title"), QStringLiteral("A question")}});
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 1, Wait);
+        expectOneControlPerKey("a question, with a decision notice");
+        client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")},
+                                               {QStringLiteral("title"), QStringLiteral("A run")}});
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->pendingCount(), 2, Wait);
+        inbox->selectNext();
+        auto* sandboxCombo = inbox->findChild<QComboBox*>(QStringLiteral("sandboxCombo"));
+        QVERIFY(sandboxCombo);
+        QTRY_VERIFY_WITH_TIMEOUT(sandboxCombo->isVisible(), Wait);
+        expectOneControlPerKey("a run");
+        for (QTabWidget* tabs : inbox->findChildren<QTabWidget*>()) {
+            if (tabs->accessibleName() == QLatin1String("Request lists"))
+                tabs->setCurrentIndex(1);
+        }
+        expectOneControlPerKey("a run beside the History tab");
+    }
+
     // kosa8 is first asked once the window is painted: its processes do not delay the paint.
     void monitoringStartsAfterTheFirstPaint()
     {
@@ -503,6 +588,8 @@ private Q_SLOTS:
         k8::app::AgentUnavailableBanner* banner = inbox->agentUnavailableBanner();
         composition.window()->showPage(k8::app::MainWindow::Page::Inbox);
         QVERIFY(banner->isVisible());
+        const QStringList shared = k8::test::sharedAltKeys(composition.window());
+        QVERIFY2(shared.isEmpty(), qPrintable(shared.join(QStringLiteral("; "))));
         QVERIFY2(banner->text().startsWith(QStringLiteral("Agents cannot connect: ")),
                  qPrintable(banner->text()));
         QVERIFY(banner->text().contains(QStringLiteral("chmod 700 %1").arg(folder)));
