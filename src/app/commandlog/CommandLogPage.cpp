@@ -3,6 +3,7 @@
 
 #include "commandlog/CommandLogModel.h"
 #include "style/Style.h"
+#include "widgets/ClearButton.h"
 #include "widgets/PageHeader.h"
 #include "widgets/PlainText.h"
 
@@ -77,7 +78,7 @@ CommandLogPage::CommandLogPage(CommandLogModel* model, QWidget* parent)
 
     m_filter->setObjectName(QStringLiteral("commandLogFilter"));
     m_filter->setPlaceholderText(tr("Filter commands"));
-    m_filter->setClearButtonEnabled(true);
+    setClearButton(m_filter);
     m_filter->setAccessibleName(tr("Filter commands"));
     m_filter->setMaximumWidth(260);
     m_copy->setObjectName(QStringLiteral("commandLogCopy"));

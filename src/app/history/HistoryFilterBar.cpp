@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/HistoryFilterBar.h"
+#include "widgets/ClearButton.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,7 +31,7 @@ HistoryFilterBar::HistoryFilterBar(QWidget* parent, Shape shape)
     m_text->setObjectName(QStringLiteral("historyFilterText"));
     m_text->setPlaceholderText(tr("Filter: words in the detail, a sandbox, an action, a SEQ or a hash"));
     m_text->setAccessibleName(tr("Filter text"));
-    m_text->setClearButtonEnabled(true);
+    setClearButton(m_text);
 
     struct Box
     {

@@ -17,6 +17,7 @@
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/StatusDotDelegate.h"
 #include "style/Style.h"
+#include "widgets/ClearButton.h"
 #include "widgets/ConfirmCommandDialog.h"
 #include "widgets/PageHeader.h"
 #include "widgets/PlainText.h"
@@ -153,7 +154,7 @@ void SandboxesPage::buildLayout()
     m_filter->setObjectName(QStringLiteral("sandboxFilter"));
     m_filter->setPlaceholderText(tr("Filter sandboxes"));
     m_filter->setAccessibleName(tr("Filter sandboxes"));
-    m_filter->setClearButtonEnabled(true);
+    setClearButton(m_filter);
     m_filter->setMinimumWidth(220);
     header->addWidget(m_filter);
     m_ui->mainLayout->insertWidget(0, header);

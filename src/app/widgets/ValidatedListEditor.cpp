@@ -2,6 +2,7 @@
 #include "widgets/ValidatedListEditor.h"
 
 #include "style/Style.h"
+#include "widgets/ClearButton.h"
 
 #include <QGridLayout>
 #include <QKeyEvent>
@@ -30,7 +31,7 @@ ValidatedListEditor::ValidatedListEditor(QWidget* parent)
     layout->addWidget(m_list, 2, 0, 2, 1);
     layout->addWidget(m_remove, 2, 1, Qt::AlignTop);
     m_input->setObjectName(QStringLiteral("listEditorInput"));
-    m_input->setClearButtonEnabled(true);
+    setClearButton(m_input);
     m_add->setObjectName(QStringLiteral("listEditorAdd"));
     m_remove->setObjectName(QStringLiteral("listEditorRemove"));
     m_list->setObjectName(QStringLiteral("listEditorList"));
