@@ -40,6 +40,10 @@ struct Keyed
     qint64 key = std::numeric_limits<qint64>::min(); // ms since the epoch of sortTime
     int rank = 0;
     int order = 0; // position in the input lists
+    // Within one key and rank: a checkpoint and the runs taken from it sort by the checkpoint's
+    // place in kosa8's list (`anchor`), the checkpoint first (`sub` 0). Other items: their order.
+    int anchor = 0;
+    int sub = 0;
 };
 
 constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
@@ -59,6 +63,7 @@ TimelineBuild TimelineBuilder::build(const TimelineInput& input)
 
     // Checkpoints, in kosa8's order; unreadable times inherit the one listed before.
     QHash<QString, qint64> checkpointKey; // label -> key
+    QHash<QString, int> checkpointOrder;  // label -> order, for the runs taken from it
     QSet<QString> duplicateLabels;
     int currentCount = 0;
     qint64 previous = NoTime;
@@ -76,12 +81,15 @@ TimelineBuild TimelineBuilder::build(const TimelineInput& input)
         previous = k.key;
         k.rank = kindRank(k.item.kind);
         k.order = order++;
+        k.anchor = k.order;
         if (checkpoint.current)
             ++currentCount;
         if (checkpointKey.contains(checkpoint.label))
             duplicateLabels.insert(checkpoint.label);
-        else
+        else {
             checkpointKey.insert(checkpoint.label, k.key);
+            checkpointOrder.insert(checkpoint.label, k.order);
+        }
         keyed.append(k);
     }
     for (const QString& label : std::as_const(duplicateLabels))
@@ -110,6 +118,7 @@ TimelineBuild TimelineBuilder::build(const TimelineInput& input)
         previous = k.key;
         k.rank = kindRank(k.item.kind);
         k.order = order++;
+        k.anchor = k.order;
         keyed.append(k);
     }
 
@@ -124,16 +133,25 @@ TimelineBuild TimelineBuilder::build(const TimelineInput& input)
         k.item.label = run.title.isEmpty() ? run.requestId : run.title;
         k.item.run = run;
         k.key = run.time.isValid() ? msOf(run.time) : previous;
-        if (!run.checkpointLabel.isEmpty()) {
-            const auto it = checkpointKey.constFind(run.checkpointLabel);
-            if (it == checkpointKey.constEnd())
-                k.item.checkpointMissing = true;
-            else
-                k.key = std::max(k.key, it.value()); // right after its checkpoint
-        }
-        previous = k.key;
         k.rank = kindRank(k.item.kind);
         k.order = order++;
+        k.anchor = k.order;
+        if (!run.checkpointLabel.isEmpty()) {
+            const auto it = checkpointKey.constFind(run.checkpointLabel);
+            if (it == checkpointKey.constEnd()) {
+                k.item.checkpointMissing = true;
+            } else {
+                // Right after its own checkpoint, before the next one. kosa8 gives checkpoint times
+                // in whole seconds and the app its runs' in milliseconds: by time alone a run sorted
+                // after the checkpoint taken for the next run in the same second (and a rewind to
+                // that checkpoint said the run would be lost).
+                k.key = it.value();
+                k.rank = kindRank(Kind::Checkpoint);
+                k.anchor = checkpointOrder.value(run.checkpointLabel);
+                k.sub = 1;
+            }
+        }
+        previous = k.key;
         keyed.append(k);
     }
 
@@ -151,6 +169,7 @@ TimelineBuild TimelineBuilder::build(const TimelineInput& input)
         k.key = msOf(fork.time);
         k.rank = kindRank(k.item.kind);
         k.order = order++;
+        k.anchor = k.order;
         keyed.append(k);
     }
 
@@ -159,6 +178,10 @@ TimelineBuild TimelineBuilder::build(const TimelineInput& input)
             return a.key < b.key;
         if (a.rank != b.rank)
             return a.rank < b.rank;
+        if (a.anchor != b.anchor)
+            return a.anchor < b.anchor;
+        if (a.sub != b.sub)
+            return a.sub < b.sub;
         return a.order < b.order;
     });
 

@@ -92,6 +92,7 @@ private Q_SLOTS:
     void emptyInput();
     void malformedListOutput();
     void rowsAfterAreWhatARewindLoses();
+    void runsInTheSecondOfTheNextCheckpointStayBeforeIt();
     void suggestedLabelIsFreeAndValid();
     void modelPassesTesterAndKeepsRowsWhenStale();
     void storeKeepsBaseResetAndForks();
@@ -293,6 +294,36 @@ void TestTimelineModel::rowsAfterAreWhatARewindLoses()
     QCOMPARE(TimelineBuilder::rowsAfter(build.items, 2), (QList<int>{3}));
     QVERIFY(TimelineBuilder::rowsAfter(build.items, 4).isEmpty());
     QVERIFY(TimelineBuilder::rowsAfter(build.items, 99).isEmpty());
+}
+
+// kosa8 gives checkpoint times in whole seconds, the app its runs' in milliseconds: a run that
+// ended in the second the next run's checkpoint was taken sorted after that checkpoint, and a
+// rewind to it listed the run as lost although it ran before (issue 25, found by the window's
+// whole-story test).
+void TestTimelineModel::runsInTheSecondOfTheNextCheckpointStayBeforeIt()
+{
+    TimelineInput input;
+    input.sandbox = QStringLiteral("box");
+    input.checkpoints = {checkpoint(QStringLiteral("clean"), at(1)),
+                         checkpoint(QStringLiteral("before-1"), at(3, 58)),
+                         checkpoint(QStringLiteral("before-2"), at(4, 0), true)};
+    const QDateTime runOneEnded = at(4, 0).addMSecs(300); // after "before-2"'s whole second
+    const QDateTime runTwoEnded = at(4, 0).addMSecs(900);
+    input.runs = {run(QStringLiteral("1"), runOneEnded, QStringLiteral("before-1")),
+                  run(QStringLiteral("2"), runTwoEnded, QStringLiteral("before-2"))};
+    const TimelineBuild build = TimelineBuilder::build(input);
+    QCOMPARE(order(build),
+             (QStringList{QStringLiteral("c:clean"), QStringLiteral("c:before-1"), QStringLiteral("r:1"),
+                          QStringLiteral("c:before-2"), QStringLiteral("r:2")}));
+    // Rewinding to before-2 loses run 2 only.
+    QCOMPARE(TimelineBuilder::rowsAfter(build.items, 3), (QList<int>{4}));
+    QCOMPARE(build.items[2].checkpointRow, 1);
+    QCOMPARE(build.items[2].time, runOneEnded); // shown as recorded
+    // Two checkpoints of one second keep kosa8's order, each with its run after it.
+    input.checkpoints[1].created = at(4, 0);
+    QCOMPARE(order(TimelineBuilder::build(input)),
+             (QStringList{QStringLiteral("c:clean"), QStringLiteral("c:before-1"), QStringLiteral("r:1"),
+                          QStringLiteral("c:before-2"), QStringLiteral("r:2")}));
 }
 
 void TestTimelineModel::suggestedLabelIsFreeAndValid()
