@@ -402,6 +402,17 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event)
     Q_EMIT contextMenuRequested(row, event->globalPos());
 }
 
+QString TimelineView::checkpointLabelText(const TimelineItem& item) const
+{
+    return item.label + (item.base ? tr(" (base)") : QString());
+}
+
+QString TimelineView::checkpointMetaText(const TimelineItem& item) const
+{
+    const QString age = TimelineBuilder::age(item.time, m_now);
+    return age.isEmpty() ? item.size : tr("%1 ago · %2").arg(age, item.size);
+}
+
 void TimelineView::paintEvent(QPaintEvent*)
 {
     QPainter p(viewport());
@@ -471,6 +482,50 @@ void TimelineView::paintEvent(QPaintEvent*)
         return m_x[row] + 200;
     };
 
+    // The checkpoints' labels on their line, each in its own stretch, never over another: the
+    // current one and the selected one take the room they need first (so their names show even
+    // where items crowd, as after a quick run or a rewind), the others fill what is left up to the
+    // next label, and one with too little room is not drawn (the strip below names the selection).
+    QHash<int, QPair<int, int>> checkpointLabels; // row -> left edge and width, in content x
+    {
+        QList<QPair<int, int>> taken;
+        const auto overlaps = [&taken](int left, int width) {
+            for (const auto& [takenLeft, takenWidth] : std::as_const(taken)) {
+                if (left < takenLeft + takenWidth + 6 && takenLeft < left + width + 6)
+                    return true;
+            }
+            return false;
+        };
+        const auto labelLeft = [&](int row) { return items[row].current ? m_x[row] + 6 : m_x[row] - 4; };
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int row = first; row < end; ++row) {
+                const TimelineItem& item = items[row];
+                if (item.kind != Kind::Checkpoint)
+                    continue;
+                const bool forced = item.current || row == m_currentRow;
+                if (forced != (pass == 0))
+                    continue;
+                const int left = labelLeft(row);
+                // As wide as its name and the line under it need, no wider: the rest is for others.
+                const int needed = std::max(fm.horizontalAdvance(checkpointLabelText(item)),
+                                            sfm.horizontalAdvance(checkpointMetaText(item))) +
+                                   2;
+                int width = std::min(needed, forced ? 160 : nextOnLane(row, false) - m_x[row] - 6);
+                if (!forced) {
+                    // Up to the next label already placed on the right.
+                    for (const auto& [takenLeft, takenWidth] : std::as_const(taken)) {
+                        if (takenLeft > left)
+                            width = std::min(width, takenLeft - left - 6);
+                    }
+                }
+                if (width < 28 || overlaps(left, width))
+                    continue;
+                taken.append({left, width});
+                checkpointLabels.insert(row, {left, width});
+            }
+        }
+    }
+
     for (int row = first; row < end; ++row) {
         const TimelineItem& item = items[row];
         const int x = m_x[row] - scroll;
@@ -481,20 +536,17 @@ void TimelineView::paintEvent(QPaintEvent*)
             p.setPen(QPen(text, item.base ? 3 : 1.5));
             p.setBrush(item.current ? pal.color(QPalette::Highlight) : pal.color(QPalette::Base));
             p.drawEllipse(QPoint(x, MainLaneY), r, r);
-            const int room = nextOnLane(row, false) - m_x[row] - 6;
-            if (room >= 28 || selected || item.current) {
-                const int width = std::max(room, selected || item.current ? 160 : 0);
+            if (const auto label = checkpointLabels.constFind(row); label != checkpointLabels.constEnd()) {
+                const auto [left, width] = label.value();
                 p.setFont(font());
                 p.setPen(text);
                 // The current one's label starts right of the flag's pole.
-                p.drawText(item.current ? x + 6 : x - 4, MainLaneY - 16,
-                           fm.elidedText(item.label + (item.base ? tr(" (base)") : QString()), Qt::ElideRight,
-                                         width));
+                p.drawText(left - scroll, MainLaneY - 16,
+                           fm.elidedText(checkpointLabelText(item), Qt::ElideRight, width));
                 p.setFont(small);
                 p.setPen(faint);
-                const QString age = TimelineBuilder::age(item.time, m_now);
-                const QString meta = age.isEmpty() ? item.size : tr("%1 ago · %2").arg(age, item.size);
-                p.drawText(x - 4, MainLaneY + 14 + sfm.ascent(), sfm.elidedText(meta, Qt::ElideRight, width));
+                p.drawText(left - scroll, MainLaneY + 14 + sfm.ascent(),
+                           sfm.elidedText(checkpointMetaText(item), Qt::ElideRight, width));
             }
             if (item.current) {
                 // The flag: plainly "you are here".

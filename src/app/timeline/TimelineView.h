@@ -9,7 +9,8 @@
 
 namespace k8::timeline {
 class TimelineModel;
-}
+struct TimelineItem;
+} // namespace k8::timeline
 
 namespace k8::app {
 
@@ -79,6 +80,9 @@ protected:
     void focusInEvent(QFocusEvent* event) override;
 
 private:
+    // A checkpoint's name on the line ("clean (base)") and the line under it ("3 min ago · 120MB").
+    QString checkpointLabelText(const timeline::TimelineItem& item) const;
+    QString checkpointMetaText(const timeline::TimelineItem& item) const;
     void readTimes();
     void relayout();
     void updateScrollRange();
