@@ -19,6 +19,7 @@
 #include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSaveFile>
@@ -205,7 +206,7 @@ void EgressEditor::buildLayout()
     testLabel->setBuddy(m_testHost);
     form->addRow(testLabel, testColumn);
     auto* commandLabel = new QLabel(tr("Command:"), this);
-    commandLabel->setBuddy(m_command->lineEdit());
+    commandLabel->setBuddy(m_command->textField());
     form->addRow(commandLabel, m_command);
     layout->addLayout(form);
 

@@ -4,6 +4,7 @@
 #include "firststart/VersionCheck.h"
 #include "kosa8/Kosa8Runner.h"
 #include "style/Style.h"
+#include "widgets/ClearButton.h"
 #include "widgets/CommandPreviewField.h"
 
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -36,13 +38,13 @@ ExecutableCard::ExecutableCard(const kosa8::Kosa8Runner* appRunner, QWidget* par
     m_path->setObjectName(QStringLiteral("executablePath"));
     m_path->setAccessibleName(tr("Path of the kosa8 executable"));
     m_path->setPlaceholderText(QStringLiteral("/usr/local/bin/kosa8")); // a path: nothing to translate
-    m_path->setClearButtonEnabled(true);
+    setClearButton(m_path);
     m_path->setFont(style::monospaceFont());
     m_browse->setObjectName(QStringLiteral("executableBrowse"));
     m_browse->setAccessibleName(tr("Choose the kosa8 executable in a file dialog"));
     m_check->setObjectName(QStringLiteral("executableCheck"));
     m_check->setAccessibleName(tr("Check this executable with kosa8 version"));
-    m_preview->lineEdit()->setAccessibleName(tr("The command the check runs"));
+    m_preview->textField()->setAccessibleName(tr("The command the check runs"));
     m_result->setObjectName(QStringLiteral("executableResult"));
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);

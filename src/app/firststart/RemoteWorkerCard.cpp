@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -76,7 +77,7 @@ RemoteWorkerCard::RemoteWorkerCard(const kosa8::Kosa8Runner* appRunner, QWidget*
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(style::errorColor().name()));
     contents()->addWidget(m_problem);
-    m_preview->lineEdit()->setAccessibleName(tr("The command the test runs (token hidden)"));
+    m_preview->textField()->setAccessibleName(tr("The command the test runs (token hidden)"));
     contents()->addWidget(m_preview);
     m_result->setObjectName(QStringLiteral("workerResult"));
     m_result->setWordWrap(true);

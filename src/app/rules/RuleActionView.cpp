@@ -6,6 +6,7 @@
 #include "agent/ReviewState.h"
 #include "agent/Rules.h"
 #include "editor/CodeEditor.h"
+#include "widgets/FitToLines.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,14 +16,6 @@
 namespace k8::app {
 
 namespace {
-
-void fitToLines(CodeEditor* editor, int most)
-{
-    const int lines = qBound(1, editor->document()->blockCount(), most);
-    editor->setFixedHeight(lines * editor->fontMetrics().lineSpacing() +
-                           int(2 * editor->document()->documentMargin()) + 2 * editor->frameWidth() +
-                           editor->fontMetrics().lineSpacing() / 2);
-}
 
 // A field of the rules file in a label: anything that could hide or reorder text (a bidi
 // control in a hand-edited file) shown as a visible marker, as the review shows it.
@@ -81,7 +74,7 @@ void RuleActionView::showCode(const QString& code, const QString& language)
 {
     m_code->setLanguage(language);
     m_code->setCode(code);
-    fitToLines(m_code, MostCodeLines);
+    fitHeightToLines(m_code, 1, MostCodeLines);
     m_codeLabel->show();
     m_code->show();
 }
@@ -89,7 +82,7 @@ void RuleActionView::showCode(const QString& code, const QString& language)
 void RuleActionView::showArgs(const QJsonObject& args)
 {
     m_args->setCode(QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Indented)).trimmed());
-    fitToLines(m_args, MostArgsLines);
+    fitHeightToLines(m_args, 1, MostArgsLines);
     m_argsLabel->show();
     m_args->show();
 }

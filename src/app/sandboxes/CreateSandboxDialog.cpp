@@ -11,6 +11,7 @@
 #include "widgets/ValidatedListEditor.h"
 
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 
@@ -34,7 +35,7 @@ CreateSandboxDialog::CreateSandboxDialog(const kosa8::Kosa8Runner* runner, QWidg
     m_ui->mountsEditor->setValidator(&kosa8::Names::checkMount);
     m_ui->mountsEditor->setPlaceholderText(tr("/home/me/project:/work"));
     m_ui->mountsEditor->setItemKind(tr("host folder"));
-    m_ui->commandLabel->setBuddy(m_ui->commandPreview->lineEdit());
+    m_ui->commandLabel->setBuddy(m_ui->commandPreview->textField());
     okButton()->setText(tr("Create"));
     okButton()->setAccessibleName(tr("Create sandbox"));
     okButton()->setObjectName(QStringLiteral("createButton"));

@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
 
@@ -27,7 +28,7 @@ ImagesDialog::ImagesDialog(kosa8::Kosa8Runner* runner, const QString& sandbox, Q
     m_ui->setupUi(this);
     setWindowTitle(tr("Images in %1").arg(sandbox));
     setAccessibleName(windowTitle());
-    m_ui->commandLabel->setBuddy(m_ui->commandPreview->lineEdit());
+    m_ui->commandLabel->setBuddy(m_ui->commandPreview->textField());
     m_ui->imagesTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     QPushButton* reloadButton = m_ui->buttonBox->addButton(tr("Reload"), QDialogButtonBox::ActionRole);
     reloadButton->setAccessibleName(tr("Reload images"));

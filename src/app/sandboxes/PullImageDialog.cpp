@@ -12,6 +12,7 @@
 #include "widgets/CommandPreviewField.h"
 
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
 
@@ -37,7 +38,7 @@ PullImageDialog::PullImageDialog(kosa8::Kosa8Runner* runner, const QString& sand
     m_ui->imageCombo->setInsertPolicy(QComboBox::NoInsert);
     style::setTextTone(m_ui->imageMessage, style::Tone::Error);
     m_ui->imageMessage->setVisible(false);
-    m_ui->commandLabel->setBuddy(m_ui->commandPreview->lineEdit());
+    m_ui->commandLabel->setBuddy(m_ui->commandPreview->textField());
     style::makeMonospace(m_ui->console);
     m_ui->console->setPlaceholderText(tr("kosa8's output appears here."));
     m_ui->progressBar->setVisible(false);

@@ -139,7 +139,7 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     form->addRow(QString(), m_entryProblem);
     m_preview = new CommandPreviewField(editSide);
     m_preview->setObjectName(QStringLiteral("samplePreview"));
-    m_preview->lineEdit()->setAccessibleName(tr("Command with sample values"));
+    m_preview->textField()->setAccessibleName(tr("Command with sample values"));
     form->addRow(tr("Command with sample values:"), m_preview);
     editLayout->addLayout(form, 1);
     m_resetEntry = new QPushButton(editSide);
@@ -170,8 +170,8 @@ CommandProfileDialog::CommandProfileDialog(AppContext* context, QWidget* parent)
     setTabOrder(m_dropUnreadable, m_entries);
     setTabOrder(m_entries, m_words);
     setTabOrder(m_words, m_resetEntry);
-    setTabOrder(m_resetEntry, m_preview->lineEdit());
-    setTabOrder(m_preview->lineEdit(), m_preview->copyButton());
+    setTabOrder(m_resetEntry, m_preview->textField());
+    setTabOrder(m_preview->textField(), m_preview->copyButton());
     setTabOrder(m_preview->copyButton(), m_resetAll);
     setTabOrder(m_resetAll, m_save);
     setTabOrder(m_save, buttons->button(QDialogButtonBox::Cancel));

@@ -7,6 +7,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -29,7 +30,7 @@ ConfirmCommandDialog::ConfirmCommandDialog(const QString& title, const QString& 
     m_question->setTextFormat(Qt::PlainText);
     layout->addWidget(m_question);
     auto* commandLabel = new QLabel(tr("Command:"), this);
-    commandLabel->setBuddy(m_command->lineEdit());
+    commandLabel->setBuddy(m_command->textField());
     layout->addWidget(commandLabel);
     m_command->setCommand(command);
     layout->addWidget(m_command);

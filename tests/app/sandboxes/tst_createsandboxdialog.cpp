@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QtTest>
@@ -98,7 +99,7 @@ private Q_SLOTS:
         QVERIFY(!nameMessage(dialog)->isVisible());
         QCOMPARE(dialog.commandPreview(),
                  QStringLiteral("/opt/kosa8/bin/kosa8 sandbox create code-runner --egress deny"));
-        QCOMPARE(dialog.commandField()->lineEdit()->text(), dialog.commandPreview());
+        QCOMPARE(dialog.commandField()->textField()->toPlainText(), dialog.commandPreview());
     }
 
     void allowListNeedsValidHosts()

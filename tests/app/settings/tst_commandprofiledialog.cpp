@@ -430,7 +430,7 @@ private Q_SLOTS:
         QVERIFY(!view->accessibleName().isEmpty());
         QVERIFY(!dialog.resetAllButton()->accessibleName().isEmpty());
         QVERIFY(!dialog.resetEntryButton()->accessibleName().isEmpty());
-        QVERIFY(!dialog.previewField()->lineEdit()->accessibleName().isEmpty());
+        QVERIFY(!dialog.previewField()->textField()->accessibleName().isEmpty());
     }
 };
 
