@@ -98,9 +98,7 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
                                      "each entry to the one before."),
                                   this);
     m_refresh->setObjectName(QStringLiteral("historyRefresh"));
-    m_refresh->setToolTip(tr("Read the audit log and the ledger again (F5)"));
     m_verify->setObjectName(QStringLiteral("historyVerify"));
-    m_verify->setToolTip(tr("Check both hash chains: `kosa8 audit verify` and the app's ledger"));
     m_export->setObjectName(QStringLiteral("historyExport"));
     m_export->setText(tr("Export"));
     m_export->setAccessibleName(tr("Export the rows shown"));
@@ -139,12 +137,13 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
         m_table->setColumnWidth(int(column), qMax(metrics.horizontalAdvance(QString::fromLatin1(sample)) + 16,
                                                   headerMetrics.horizontalAdvance(title) + 24));
     };
-    fit(history::AuditColumn::Time, "2026-12-01 22:55:55");
+    // The app's own entries carry milliseconds; a rule's name is "rule:" and a name of its own.
+    fit(history::AuditColumn::Time, "2026-12-01 22:55:55.555");
     fit(history::AuditColumn::Source, "kosa8");
     fit(history::AuditColumn::Actor, "human");
     fit(history::AuditColumn::Action, "checkpoint.create");
     fit(history::AuditColumn::Sandbox, "code-runner");
-    fit(history::AuditColumn::DecidedBy, "person");
+    fit(history::AuditColumn::DecidedBy, "rule:approve-run-0123456789ab");
     fit(history::AuditColumn::Seq, "9999");
     fit(history::AuditColumn::Hash, "0123456789");
     // The desk fields one by one are the inbox's History tab's columns (DecisionHistoryView); here
@@ -201,10 +200,8 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
         m_refresh->setText(tr("Stop"));
         m_refresh->setToolTip(tr("Stop reading; the entries read so far stay shown"));
     });
-    connect(m_history, &history::AuditHistory::loadFinished, this, [this] {
-        m_refresh->setText(tr("Refresh"));
-        m_refresh->setToolTip(tr("Read the audit log and the ledger again (F5)"));
-    });
+    connect(m_history, &history::AuditHistory::loadFinished, this,
+            [this] { m_refresh->setText(tr("Refresh")); });
     connect(m_verify, &QPushButton::clicked, this, &HistoryPage::verify);
     connect(m_filterBar, &HistoryFilterBar::filterChanged, m_history, &history::AuditHistory::setFilter);
 
@@ -239,7 +236,10 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     auto* verifier = m_history->verifier();
     connect(verifier, &history::AuditVerifier::kosa8Verified, this,
             [this](const kosa8::AuditVerifyResult& result, const kosa8::JobResult& job) {
-                m_kosa8Verify->setText(history::AuditVerifier::describe(result, job));
+                // The outcome with the command that found it, as the Timeline shows its commands.
+                const QString outcome = history::AuditVerifier::describe(result, job);
+                m_kosa8Verify->setText(job.preview.isEmpty() ? outcome
+                                                             : tr("%1 · `%2`").arg(outcome, job.preview));
                 style::setTextTone(m_kosa8Verify, result.ok ? style::Tone::None : style::Tone::Error);
                 m_kosa8Verify->setVisible(true);
             });
@@ -249,7 +249,7 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
                 style::setTextTone(m_ledgerVerify, result.ok ? style::Tone::None : style::Tone::Error);
                 m_ledgerVerify->setVisible(true);
             });
-    connect(verifier, &history::AuditVerifier::finished, this, [this] { m_verify->setEnabled(true); });
+    connect(verifier, &history::AuditVerifier::finished, this, [this] { m_verify->setText(tr("Verify")); });
     connect(m_history, &history::AuditHistory::brokenEntryFound, this, [this](qsizetype row, qint64 seq) {
         if (row < 0) {
             m_kosa8Verify->setText(
@@ -280,6 +280,11 @@ HistoryPage::~HistoryPage() = default;
 void HistoryPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    // The exact commands behind the buttons, for the connection profile in force now.
+    m_refresh->setToolTip(
+        tr("Read the audit log and the ledger again (F5)\n%1").arg(m_history->loader()->commandPreview()));
+    m_verify->setToolTip(tr("Check both hash chains: kosa8's audit log and the app's ledger\n%1")
+                             .arg(m_history->verifier()->commandPreview()));
     if (!m_everLoaded)
         reload();
     else
@@ -318,8 +323,14 @@ void HistoryPage::ledgerWritten()
 
 void HistoryPage::verify()
 {
-    m_verify->setEnabled(false);
-    m_kosa8Verify->setText(tr("Verifying kosa8's audit log…"));
+    // The button stays enabled while the check runs, so the keyboard stays on it (greyed, it
+    // sent the focus on to Export, where the next Space opened the export menu); a press then
+    // does nothing.
+    if (m_history->verifier()->isRunning())
+        return;
+    m_verify->setText(tr("Verifying…"));
+    m_kosa8Verify->setText(
+        tr("Verifying kosa8's audit log: running `%1`…").arg(m_history->verifier()->commandPreview()));
     style::setTextTone(m_kosa8Verify, style::Tone::None);
     m_kosa8Verify->setVisible(true);
     m_ledgerVerify->setText(tr("Verifying the app's ledger…"));

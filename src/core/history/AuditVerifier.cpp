@@ -78,6 +78,11 @@ void AuditVerifier::start(const QString& ledgerPath)
     thread->start();
 }
 
+QString AuditVerifier::commandPreview() const
+{
+    return m_runner ? m_runner->preview(kosa8::Operation::AuditVerify, {}) : QString();
+}
+
 QString AuditVerifier::describe(const kosa8::AuditVerifyResult& result, const kosa8::JobResult& job)
 {
     if (job.outcome != kosa8::JobResult::Outcome::Finished)

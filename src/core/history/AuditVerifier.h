@@ -30,6 +30,10 @@ public:
     void start(const QString& ledgerPath);
     bool isRunning() const { return m_pending > 0; }
 
+    // The exact `kosa8 audit verify` command start() runs, shown where its outcome is; empty
+    // without a runner.
+    QString commandPreview() const;
+
     // One sentence for people on each outcome.
     static QString describe(const kosa8::AuditVerifyResult& result, const kosa8::JobResult& job);
     static QString describe(const agent::LedgerVerifyResult& result);

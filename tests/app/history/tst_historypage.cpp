@@ -158,10 +158,26 @@ private Q_SLOTS:
         QTest::keyClicks(f.page->filterBar()->textField(), QStringLiteral("box1"));
         QTRY_COMPARE_WITH_TIMEOUT(f.model()->rowCount(), 2, Slow);
 
+        // The exact command Verify runs is on its button and where its outcome is shown.
+        const QString command = f.page->history()->verifier()->commandPreview();
+        QVERIFY2(command.endsWith(QStringLiteral(" audit verify")), qPrintable(command));
+        QVERIFY2(f.page->verifyButton()->toolTip().contains(command),
+                 qPrintable(f.page->verifyButton()->toolTip()));
         QSignalSpy finished(f.page->history()->verifier(), &history::AuditVerifier::finished);
+        f.page->verifyButton()->setFocus();
+        QTest::mouseClick(f.page->verifyButton(), Qt::LeftButton);
+        QVERIFY2(f.page->kosa8VerifyLabel()->text().contains(command),
+                 qPrintable(f.page->kosa8VerifyLabel()->text()));
+        // Still enabled while it runs, so the keyboard stays on it; a second press starts nothing.
+        QVERIFY(f.page->verifyButton()->isEnabled());
+        QCOMPARE(f.page->verifyButton()->text(), QStringLiteral("Verifying…"));
         QTest::mouseClick(f.page->verifyButton(), Qt::LeftButton);
         QVERIFY(finished.wait(Slow));
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(f.page->verifyButton()->text(), QStringLiteral("Verify"));
         QTRY_VERIFY_WITH_TIMEOUT(f.page->kosa8VerifyLabel()->text().contains(QStringLiteral("SEQ 3")), Slow);
+        QVERIFY2(f.page->kosa8VerifyLabel()->text().contains(command),
+                 qPrintable(f.page->kosa8VerifyLabel()->text()));
         QCOMPARE(f.page->kosa8VerifyLabel()->textFormat(), Qt::PlainText);
         QVERIFY(f.page->ledgerVerifyLabel()->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(
