@@ -8,19 +8,20 @@ import unittest
 
 import pyatspi
 
-from deskwindow import DeskWindowTest, wait_until
+from deskwindow import DeskWindowTest, pump_events, wait_until
 
 CODE = "print('hello')\n"
 # Code that names a host, so that the table of what it would reach is on the sheet.
 REACHING_CODE = "import requests\nrequests.get('http://example.com/')\n"
 
 # The review's controls as a person reads the window: the sidebar, the page header, the request
-# lists, the sheet top to bottom (the code, what it would reach, its arguments), the reason, the
+# lists, the sheet top to bottom (the code, what it would reach; the question is the only other
+# argument and reads once, above the code), the reason, the
 # decision's buttons, and the status bar last. Edit and Discard edits are greyed for a review
 # request and Tab skips them, as it skips every greyed control.
 READING_ORDER = ["Navigation", "Show or hide the request list", "Pending", "Pending requests", "Previous request",
                  "Next request", "Request under review", "Code to review", "Destinations and risky operations",
-                 "Arguments as JSON", "Reason for rejecting", "Approve", "Reject", "Standing rules for this request",
+                 "Reason for rejecting", "Approve", "Reject", "Standing rules for this request",
                  "Connection profile: Local. Choose another"]
 
 
@@ -69,6 +70,27 @@ class KeyboardTest(DeskWindowTest):
         self.assertEqual(answer.get("result"), "approve", answer)
         self.assertEqual([e.get("decided_by") for e in self.ledger()], ["person"])
         self.assertTrue(self.in_sidebar(self.focus), f"the keyboard stayed where it was: {self.describe(self.focus)}")
+
+    def test_a_finished_run_leaves_the_keyboard_where_it_is(self):
+        # The run's output takes the review's place when nothing else waits; the keyboard, and what
+        # a screen reader is told of it, stays on the pending list (a focus event named the new
+        # "Recent runs" row although the keyboard never went there).
+        self.standin_call("sandbox", "pull", "code-runner", "python:3.12-slim")
+        rpc_id = self.requester.send("run", {"agent": "key-bot", "title": "count to three", "code": CODE,
+                                             "sandbox": "code-runner", "timeout_s": 600})
+        self.key("ctrl+1")
+        wait_until(lambda: self.find_named("count to three", pyatspi.ROLE_TABLE_CELL), "the run in the list")
+        self.tab_to(self.in_pending_list, "the pending list")
+        self.wait_for_approve_armed()
+        self.key("ctrl+Return")
+        self.assertEqual(self.requester.answer(rpc_id)["result"]["decision"], "approve")
+        runs = wait_until(lambda: self.find(lambda n: n.name == "Recent runs" and self.showing(n)
+                                            and n.childCount > 0), "the run in Recent runs")
+        wait_until(lambda: self.find(lambda n: self.showing(n) and "hello" in self.text_of(n)), "the run's output")
+        pump_events()
+        in_runs = self.focus is not None and (self.focus == runs or self.focus.parent == runs)
+        self.assertFalse(in_runs, f"a screen reader was told the keyboard went to {self.describe(self.focus)}")
+        self.assertTrue(self.in_pending_list(self.focus), f"the keyboard is on {self.describe(self.focus)}")
 
     def test_tab_leaves_the_pending_list(self):
         self.ask("first")

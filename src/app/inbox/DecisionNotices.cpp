@@ -14,7 +14,7 @@
 namespace k8::app {
 
 namespace {
-constexpr int VisibleLines = 4; // two notices of two lines each
+constexpr int VisibleLines = 6; // two notices of up to three lines each
 }
 
 DecisionNotices::DecisionNotices(QWidget* parent)
@@ -33,9 +33,11 @@ DecisionNotices::DecisionNotices(QWidget* parent)
     m_list->setObjectName(QStringLiteral("decisionNoticeList"));
     m_list->setAccessibleName(tr("Decisions made without you"));
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_list->setUniformItemSizes(true);
-    // Each notice is two lines: alternate shading keeps a notice's lines together.
+    // Each notice is two lines, more where a line wraps at the strip's width (a rule's name is
+    // long: its end, what was decided, was cut off): alternate shading keeps a notice together.
     m_list->setAlternatingRowColors(true);
+    m_list->setWordWrap(true);
+    m_list->setResizeMode(QListView::Adjust);
     m_list->setTextElideMode(Qt::ElideRight);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Titles and agent names are the agent's text: tooltips show them as text, never markup.

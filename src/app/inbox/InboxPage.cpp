@@ -21,8 +21,10 @@
 #include <QLabel>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -30,6 +32,27 @@
 #include <QVBoxLayout>
 
 namespace k8::app {
+
+namespace {
+
+// The width a column of `view` needs so that no word of its cells is cut when the rest wraps:
+// its widest word (a line may break at a space or after a hyphen), with the cell's margins; at
+// least `least`.
+int widestWordWidth(const QTableView* view, int column, int least)
+{
+    static const QRegularExpression breaks(QStringLiteral("\\s+|(?<=-)"));
+    const QFontMetrics metrics = view->fontMetrics();
+    int widest = 0;
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QString text = view->model()->index(row, column).data().toString();
+        for (const QString& word : text.split(breaks, Qt::SkipEmptyParts))
+            widest = qMax(widest, metrics.horizontalAdvance(word));
+    }
+    const int margins = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 2;
+    return qMax(least, widest + margins);
+}
+
+} // namespace
 
 namespace {
 
@@ -93,16 +116,30 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(agent::InboxModel::TitleColumn, QHeaderView::Stretch);
     // Agent names can be long ("docs-researcher (LangChain)"); sized to its contents the agent
-    // column pushed the title, waiting time and sandbox out of view. It gets a fixed share and elides.
+    // column pushed the title, waiting time and sandbox out of view. It gets a fixed share.
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 10);
-    // The list is a narrow strip beside the review: the kind elides like the agent (the review
-    // says it in full), and the sandbox, which the review's run block shows, is left out.
+    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 11);
+    // The list is a narrow strip beside the review: the kind gets a share like the agent, and the
+    // sandbox, which the review's run block shows, is left out.
     header->setSectionResizeMode(agent::InboxModel::MethodColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 10);
+    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 11);
     header->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
     m_pending->setColumnHidden(agent::InboxModel::SandboxColumn, true);
-    m_pending->setWordWrap(false);
+    // Nothing in a row is cut: words that do not fit their column go on to another line of the
+    // row ("LangChain / tool call", "report- / agent"), and each row is as high as its cells need
+    // (at most 256 rows wait at once, AgentServer's cap, so measuring them stays cheap). The agent
+    // and kind columns are at least as wide as their widest word, which cannot wrap.
+    m_pending->setWordWrap(true);
+    m_pending->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    const auto fitWords = [this] {
+        for (const int column : {int(agent::InboxModel::AgentColumn), int(agent::InboxModel::MethodColumn)})
+            m_pending->setColumnWidth(
+                column, widestWordWidth(m_pending, column, fontMetrics().averageCharWidth() * 11));
+    };
+    connect(model, &QAbstractItemModel::rowsInserted, this, fitWords);
+    connect(model, &QAbstractItemModel::modelReset, this, fitWords);
+    connect(model, &QAbstractItemModel::dataChanged, this, fitWords);
+    fitWords();
     // Titles and agent names come from agents: their tooltips show them as text, never markup.
     m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));
 
@@ -131,7 +168,10 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_sentLabel->setTextFormat(Qt::PlainText); // the agent's name is in it
     m_sentLabel->setFocusPolicy(Qt::NoFocus);
     m_sentLabel->setTextInteractionFlags(Qt::NoTextInteraction);
-    m_sentLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided by the width
+    // As wide as the buttons leave, and as high as its text takes there: a long agent name wraps
+    // the confirmation onto a second line, where a label of one line cut its end.
+    m_sentLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_sentLabel->setWordWrap(true);
     navigation->addWidget(m_sentLabel, 1);
     m_sentTimer->setSingleShot(true);
     m_sentTimer->setInterval(SentConfirmationMs);
@@ -515,7 +555,13 @@ void InboxPage::showRunSide(int row)
     m_right->setCurrentWidget(m_runPane);
     m_syncingRunList = true;
     const QModelIndex index = m_runPane->runsModel()->index(row, 0);
-    m_runList->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    // The row becomes the list's current one only while the keyboard is in the list: Qt's
+    // accessibility reports a list's current row as focused, so a screen reader was told the
+    // keyboard moved to a run that arrived while it was elsewhere (selected, it is shown all the same).
+    if (m_runList->hasFocus())
+        m_runList->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    else
+        m_runList->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect);
     m_runList->scrollTo(index);
     m_syncingRunList = false;
 }

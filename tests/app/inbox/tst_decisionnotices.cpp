@@ -180,6 +180,15 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QLatin1String("research-bot")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("Summarise sales")), qPrintable(text));
         QVERIFY(!notices()->notice(0).reachedInbox);
+        // Whole at the strip's width, wrapped where a line is longer (issue 25, defect 7: "Approved
+        // by rule approve-run-…: …" hid what the rule decided).
+        QListWidget* list = notices()->list();
+        const QRect room = list->visualItemRect(list->item(0)).adjusted(4, 0, -4, 0);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            list->fontMetrics()
+                    .boundingRect(QRect(0, 0, room.width(), 100000), Qt::TextWordWrap, text)
+                    .height() <= list->visualItemRect(list->item(0)).height(),
+            qPrintable(QStringLiteral("%1 in %2 px").arg(text).arg(room.width())), Wait);
 
         // History follows the ledger write by itself (no request ever left the inbox here).
         QTRY_VERIFY_WITH_TIMEOUT(historyRowDecidedBy(QStringLiteral("rule:pandas-summary")) >= 0, Wait);
@@ -402,6 +411,41 @@ private Q_SLOTS:
         QVERIFY(focus && focus != m_page->sentLabel());
         QVERIFY(m_page->isAncestorOf(focus));
         QCOMPARE(m_page->pendingCount(), 1);
+    }
+
+    // A long "Sent to …" is shown whole, wrapped onto a second line where the pane is narrow; it was
+    // cut at the pane's edge ("Sent to report-agent: edit, rejec").
+    void aLongSentConfirmationIsShownWhole()
+    {
+        const QString agent = QStringLiteral("report-agent-of-the-quarterly-numbers-for-the-finance-team");
+        send(codePayload(QStringLiteral("print(8)")), QStringLiteral("Long"), agent);
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 1, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->isArmed(), Wait);
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QLabel* sent = m_page->sentLabel();
+        const QString confirmation = QStringLiteral("Sent to %1: approve").arg(agent);
+        QTRY_COMPARE_WITH_TIMEOUT(sent->text(), confirmation, Wait);
+        const auto room = [sent] { return sent->contentsRect(); };
+        // What the label draws its text in: one line unless it wraps.
+        const auto needed = [sent, room] {
+            const QFontMetrics metrics = sent->fontMetrics();
+            if (!sent->wordWrap())
+                return QRect(0, 0, metrics.horizontalAdvance(sent->text()), metrics.height());
+            return metrics.boundingRect(QRect(0, 0, room().width(), 100000), Qt::TextWordWrap, sent->text());
+        };
+        // A narrow window, as on a laptop beside an editor: the list's pane is narrower than the line.
+        m_page->resize(900, 800);
+        QTRY_VERIFY2_WITH_TIMEOUT(sent->fontMetrics().horizontalAdvance(sent->text()) > room().width(),
+                                  "the confirmation fits on one line: this test would prove nothing", Wait);
+        // Checked while it is shown (it goes after a few seconds, and an empty label fits anywhere).
+        QTRY_VERIFY2_WITH_TIMEOUT(sent->text() == confirmation && needed().width() <= room().width() &&
+                                      needed().height() <= room().height(),
+                                  qPrintable(QStringLiteral("%1x%2 needed, %3x%4 shown")
+                                                 .arg(needed().width())
+                                                 .arg(needed().height())
+                                                 .arg(room().width())
+                                                 .arg(room().height())),
+                                  Wait);
     }
 
     // "Open rules…" in the "Always approve…" confirmation opens the rules editor and saves nothing;

@@ -38,6 +38,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -251,6 +252,44 @@ private Q_SLOTS:
                  QStringLiteral("person"));
         QCOMPARE(history->index(0, int(k8::history::AuditColumn::DecidedByText)).data().toString(),
                  QStringLiteral("you"));
+    }
+
+    // Every cell of the pending list shows its text whole at the page's size: words that do not fit
+    // their column wrap onto another line of the row (issue 25, defect 7: "guide-…", "sandb…",
+    // "2 Lang…" were cut).
+    void pendingListCutsNothing()
+    {
+        ask(hitlPayload(QStringLiteral("python_repl"),
+                        QJsonObject{{QStringLiteral("code"), QStringLiteral("print(1)")}}),
+            QStringLiteral("Tidy the build logs of the nightly job"), QStringLiteral("report-agent"));
+        ask(QJsonObject{{QStringLiteral("question"), QStringLiteral("Go?")}}, QStringLiteral("Short"),
+            QStringLiteral("guide-story"));
+        QTableView* list = m_page->pendingTable();
+        QTRY_COMPARE_WITH_TIMEOUT(list->model()->rowCount(), 2, Wait);
+        const QFontMetrics metrics = list->fontMetrics();
+        for (int row = 0; row < list->model()->rowCount(); ++row) {
+            for (int column = 0; column < list->model()->columnCount(); ++column) {
+                if (list->isColumnHidden(column))
+                    continue;
+                const QModelIndex index = list->model()->index(row, column);
+                const QString text = index.data().toString();
+                // The room a cell's text has: its rectangle less the item's margins on each side.
+                const QRect cell = list->visualRect(index);
+                const int margin =
+                    list->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list) + 1;
+                const QRect room = cell.adjusted(margin, 0, -margin, 0);
+                QTRY_VERIFY2_WITH_TIMEOUT(
+                    metrics.boundingRect(QRect(0, 0, room.width(), 100000), Qt::TextWordWrap, text)
+                                .height() <= list->visualRect(index).height() &&
+                        metrics.boundingRect(QRect(0, 0, room.width(), 100000), Qt::TextWordWrap, text)
+                                .width() <= room.width(),
+                    qPrintable(QStringLiteral("%1 does not fit its %2x%3 cell")
+                                   .arg(text)
+                                   .arg(cell.width())
+                                   .arg(cell.height())),
+                    Wait);
+            }
+        }
     }
 
     void plainReturnDoesNotApprove()
