@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The review as one decision sheet (issue 8): a LangGraph human-in-the-loop request with two
-# actions, both cards in view, the first approved (review-two-actions.png), then the second in edit mode
-# with the side-by-side diff (review-edit-diff.png). The real app under Xvfb at 1280x800 with the
-# kosa8 stand-in; the request comes from send_review_sheet.py.
+# actions, both cards in view, the first approved (review-two-actions.png). The real app under Xvfb
+# at 1280x800 with the kosa8 stand-in; the request comes from send_review_sheet.py. (An edit with its
+# side-by-side diff, review-edit-diff.png, is written by tests/window/test_review_sheet.py.)
 # Needs: Xvfb, xdotool, ImageMagick (import), a built kosa8-desk, a Python with the kosa8_desk
 # package (./dev.sh test makes build/venv).
 #   KOSA8_DESK_APP=/path/to/kosa8-desk PYTHON=/path/to/python docs/screenshots/take-review-sheet.sh
-# SIDE_BY_SIDE_X/Y: where the diff's "Side by side" button is at 1280x800 (after the list is hidden).
 set -euo pipefail
 
 source "$(dirname "$0")/lib.sh"
@@ -30,19 +29,3 @@ sleep 1
 # scrolls rather than an editor) so that the first card's header and "approved" are in view too.
 xdotool mousemove 900 ${CARD2_TEXT_Y:-274} click --repeat ${WHEEL_UP:-4} --delay 50 4
 shots_grab review-two-actions.png 1
-xdotool mousemove 300 ${ROW1_Y:-138} click 1   # the focus back on the list for the keys below
-
-# Edit the second action: the list out of the way (Ctrl+Shift+L), Edit (E from the list), a
-# changed line typed at the end of the code, then the diff side by side.
-xdotool key ctrl+shift+l
-[ -n "${DEBUG_SHOTS:-}" ] && shots_grab debug-1.png
-sleep 1
-xdotool key e
-[ -n "${DEBUG_SHOTS:-}" ] && shots_grab debug-2.png
-sleep 1
-xdotool key ctrl+End
-xdotool type --delay 20 'print("kept", sorted(p.name for p in cache.iterdir()))'
-sleep 1
-[ -n "${DEBUG_SHOTS:-}" ] && shots_grab debug-3.png
-xdotool mousemove "${SIDE_BY_SIDE_X:-1175}" "${SIDE_BY_SIDE_Y:-278}" click 1
-shots_grab review-edit-diff.png 2

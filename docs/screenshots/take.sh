@@ -61,8 +61,8 @@ sleep 3                                # the three requests arrive 0.7 s apart
 xdotool mousemove 300 138 click 1      # the first request (LangGraph, pandas code)
 shots_grab inbox.png
 
-# (review-edit-diff.png, the edit with its diff side by side, is take-review-sheet.sh's: the sheet
-# layout of issue 8 shows the diff under the code at the full width of the review.)
+# (review-edit-diff.png, an edit with its diff side by side, is written by the window test
+# tests/window/test_review_sheet.py with KOSA8_WINDOW_SHOTS: a long line wrapped in both columns.)
 
 # --- 3. approve the run request: its output in the run pane ----------------------------------------
 xdotool mousemove 300 198 click 1     # the third request (run in code-runner)

@@ -4,7 +4,10 @@
 #include "style/StateColours.h"
 
 #include "editor/RevealingTextEdit.h"
+#include "widgets/FitToLines.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -50,6 +53,18 @@ void fillPane(RevealingTextEdit* pane, const QStringList& rows, const QList<QCol
     }
 }
 
+// How many lines each row of a pane takes at the pane's width now (laid out first if it was not).
+QList<int> linesPerRow(RevealingTextEdit* pane)
+{
+    QList<int> lines;
+    QAbstractTextDocumentLayout* layout = pane->document()->documentLayout();
+    for (QTextBlock block = pane->document()->firstBlock(); block.isValid(); block = block.next()) {
+        layout->blockBoundingRect(block); // lays the block out at the pane's width
+        lines.append(qMax(1, block.layout()->lineCount()));
+    }
+    return lines;
+}
+
 } // namespace
 
 DiffView::DiffView(QWidget* parent)
@@ -61,10 +76,8 @@ DiffView::DiffView(QWidget* parent)
     , m_left(makePane(tr("Original code")))
     , m_right(makePane(tr("Edited code")))
     , m_recompute(new QTimer(this))
+    , m_repad(new QTimer(this))
 {
-    // The unified pane has one column and nothing to align: it wraps, like the code editor.
-    m_unified->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    m_unified->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_summary->setAccessibleDescription(tr("Change summary"));
     m_modeButton->setText(tr("Side by side"));
     m_modeButton->setCheckable(true);
@@ -99,6 +112,17 @@ DiffView::DiffView(QWidget* parent)
     m_recompute->setSingleShot(true);
     m_recompute->setInterval(120);
     connect(m_recompute, &QTimer::timeout, this, &DiffView::refreshNow);
+    // A new width wraps the columns' rows otherwise: padded again once the panes have laid out.
+    m_repad->setSingleShot(true);
+    m_repad->setInterval(0);
+    connect(m_repad, &QTimer::timeout, this, [this] {
+        if (m_mode == SideBySide &&
+            QSize(m_left->viewport()->width(), m_right->viewport()->width()) != m_paddedForWidths)
+            fillSideBySide();
+        Q_EMIT rowsLaidOut();
+    });
+    for (RevealingTextEdit* pane : {m_unified, m_left, m_right})
+        pane->viewport()->installEventFilter(this);
     refreshNow();
 }
 
@@ -106,7 +130,6 @@ RevealingTextEdit* DiffView::makePane(const QString& accessibleName)
 {
     auto* pane = new RevealingTextEdit(this);
     pane->setReadOnly(true);
-    pane->setLineWrapMode(QPlainTextEdit::NoWrap);
     pane->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     pane->setAccessibleName(accessibleName);
     pane->setTabChangesFocus(true);
@@ -139,8 +162,13 @@ void DiffView::refreshNow()
     m_added = LineDiff::count(m_lines, DiffLine::Added);
     m_removed = LineDiff::count(m_lines, DiffLine::Removed);
     m_summary->setText(summaryText());
+    // Until the person changes something there is nothing to show but "no changes".
+    const bool changed = m_added > 0 || m_removed > 0;
+    m_stack->setVisible(changed);
+    m_modeButton->setVisible(changed);
     render();
     Q_EMIT diffUpdated(m_added, m_removed);
+    Q_EMIT rowsLaidOut();
 }
 
 void DiffView::setMode(Mode mode)
@@ -148,6 +176,23 @@ void DiffView::setMode(Mode mode)
     m_mode = mode;
     m_modeButton->setChecked(mode == SideBySide);
     m_stack->setCurrentIndex(mode == SideBySide ? 1 : 0);
+    if (mode == SideBySide)
+        m_repad->start();
+    Q_EMIT rowsLaidOut();
+}
+
+int DiffView::fittingHeight(int mostLines) const
+{
+    const int summary = qMax(m_summary->sizeHint().height(), m_modeButton->sizeHint().height());
+    if (m_stack->isHidden())
+        return summary;
+    const RevealingTextEdit* pane = m_mode == SideBySide ? m_left : m_unified;
+    const int lines = qBound(1, linesLaidOut(pane, mostLines), mostLines);
+    const int spacing = layout() ? layout()->spacing() : 0;
+    // Half a line of slack: without it rounding in the layout shows a scroll bar for rows that fit.
+    return summary + spacing + lines * pane->fontMetrics().lineSpacing() +
+           int(2 * pane->document()->documentMargin()) + 2 * pane->frameWidth() +
+           pane->fontMetrics().lineSpacing() / 2;
 }
 
 QString DiffView::summaryText() const
@@ -165,12 +210,12 @@ QString DiffView::unifiedText() const
 
 QString DiffView::leftText() const
 {
-    return m_left->revealedText();
+    return m_leftRows.join(QLatin1Char('\n'));
 }
 
 QString DiffView::rightText() const
 {
-    return m_right->revealedText();
+    return m_rightRows.join(QLatin1Char('\n'));
 }
 
 void DiffView::changeEvent(QEvent* event)
@@ -178,6 +223,13 @@ void DiffView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         render();
+}
+
+bool DiffView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize)
+        m_repad->start(); // after the pane has laid its rows out at the new width
+    return QWidget::eventFilter(watched, event);
 }
 
 void DiffView::render()
@@ -206,8 +258,14 @@ void DiffView::render()
 
     // Side by side: a run of removed lines and the run of added lines after it share rows, the
     // shorter side padded with blank filler rows.
-    QStringList left, right;
-    QList<QColor> leftColours, rightColours;
+    QStringList& left = m_leftRows;
+    QStringList& right = m_rightRows;
+    QList<QColor>& leftColours = m_leftColours;
+    QList<QColor>& rightColours = m_rightColours;
+    left.clear();
+    right.clear();
+    leftColours.clear();
+    rightColours.clear();
     for (qsizetype i = 0; i < m_lines.size();) {
         if (m_lines.at(i).kind == DiffLine::Same) {
             left.append(m_lines.at(i).text);
@@ -231,6 +289,41 @@ void DiffView::render()
             leftColours.append(hasLeft ? colours.removed : colours.filler);
             rightColours.append(hasRight ? colours.added : colours.filler);
         }
+    }
+    fillSideBySide();
+}
+
+void DiffView::fillSideBySide()
+{
+    // The rows as they are first, to learn how many lines each wraps onto at this width.
+    fillPane(m_left, m_leftRows, m_leftColours);
+    fillPane(m_right, m_rightRows, m_rightColours);
+    if (m_mode != SideBySide || !m_left->isVisible()) {
+        m_paddedForWidths = QSize(); // not laid out at its width yet: padded when shown (m_repad)
+        return;
+    }
+    m_paddedForWidths = QSize(m_left->viewport()->width(), m_right->viewport()->width());
+    const QList<int> leftLines = linesPerRow(m_left);
+    const QList<int> rightLines = linesPerRow(m_right);
+    if (leftLines == rightLines)
+        return;
+    const QColor filler = diffColours(palette()).filler;
+    QStringList left, right;
+    QList<QColor> leftColours, rightColours;
+    const auto pad = [&filler](QStringList& rows, QList<QColor>& colours, int lines) {
+        for (int i = 0; i < lines; ++i) {
+            rows.append(QString());
+            colours.append(filler);
+        }
+    };
+    for (qsizetype row = 0; row < m_leftRows.size() && row < leftLines.size() && row < rightLines.size();
+         ++row) {
+        left.append(m_leftRows.at(row));
+        right.append(m_rightRows.at(row));
+        leftColours.append(m_leftColours.at(row));
+        rightColours.append(m_rightColours.at(row));
+        pad(left, leftColours, rightLines.at(row) - leftLines.at(row));
+        pad(right, rightColours, leftLines.at(row) - rightLines.at(row));
     }
     fillPane(m_left, left, leftColours);
     fillPane(m_right, right, rightColours);

@@ -72,6 +72,9 @@ RevealingTextEdit::RevealingTextEdit(QWidget* parent)
 {
     m_markers->attach(document());
     m_markers->setPalette(palette());
+    // Long lines wrap: the end of a line is never out of sight past the right edge.
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     // Every line left to right, whatever its first letter: a line that starts with a Hebrew or
     // Arabic letter would otherwise be a right-to-left paragraph, right-aligned with its runs in
     // reverse order, which hides code as well as an override does.
@@ -170,6 +173,15 @@ void RevealingTextEdit::revealPending()
 
 void RevealingTextEdit::keyPressEvent(QKeyEvent* event)
 {
+    // Where Tab indents (code being edited), Ctrl+Tab and Ctrl+Shift+Tab leave for the next or
+    // previous control, as in other desktop text views: without them the keyboard was kept in.
+    if ((event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab) &&
+        (event->modifiers() & Qt::ControlModifier) && !tabChangesFocus()) {
+        // QPlainTextEdit's own refuses to move the focus while Tab is text; its base's does not.
+        QAbstractScrollArea::focusNextPrevChild(event->key() == Qt::Key_Tab &&
+                                                !(event->modifiers() & Qt::ShiftModifier));
+        return;
+    }
     if (!m_exact) {
         QPlainTextEdit::keyPressEvent(event);
         return;
@@ -304,8 +316,6 @@ void RevealingTextEdit::paintEvent(QPaintEvent* event)
     QPlainTextEdit::paintEvent(event);
     QPainter painter(viewport());
     paintLineEnds(painter, event->rect());
-    if (lineWrapMode() == QPlainTextEdit::NoWrap)
-        paintOverflows(painter);
 }
 
 void RevealingTextEdit::paintLineEnds(QPainter& painter, const QRect& area)
@@ -329,65 +339,6 @@ void RevealingTextEdit::paintLineEnds(QPainter& painter, const QRect& area)
                           origin.y() + line.y() + line.ascent() - size.height(), size.width(), size.height());
         m_markers->paintLabel(&painter, rect, font(), label,
                               lineEnd == LineEnd::CrLf ? HiddenMarkers::Quiet : HiddenMarkers::Warning);
-    }
-}
-
-QList<RevealingTextEdit::Overflow> RevealingTextEdit::visibleOverflows() const
-{
-    QList<Overflow> overflows;
-    if (lineWrapMode() != QPlainTextEdit::NoWrap)
-        return overflows;
-    const QPointF offset = contentOffset();
-    const qreal right = viewport()->width();
-    for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
-        const QRectF geometry = blockBoundingGeometry(block).translated(offset);
-        if (geometry.top() > viewport()->height())
-            break;
-        const QTextLayout* layout = block.layout();
-        if (!block.isVisible() || !layout || layout->lineCount() == 0)
-            continue;
-        const QPointF origin = geometry.topLeft() + layout->position();
-        const QTextLine line = layout->lineAt(layout->lineCount() - 1);
-        // Measure against the label's inner edge: what is under the label is out of sight too.
-        const QSizeF size = m_markers->labelSize(font(), tr("+%1 more").arg(block.length()));
-        const qreal top = origin.y() + line.y() + line.ascent() - size.height();
-        // Scrolled sideways: the start of the line is out of sight on the left.
-        if (origin.x() + line.x() < 0) {
-            const int firstShown = line.xToCursor(size.width() - origin.x(), QTextLine::CursorOnCharacter);
-            Overflow overflow;
-            overflow.blockNumber = block.blockNumber();
-            overflow.hiddenCharacters = qMax(0, firstShown - line.textStart());
-            overflow.atLeft = true;
-            overflow.labelRect = QRectF(0, top, size.width(), size.height());
-            if (overflow.hiddenCharacters > 0)
-                overflows.append(overflow);
-        }
-        if (origin.x() + line.x() + line.naturalTextWidth() > right) {
-            const int firstHidden =
-                line.xToCursor(right - size.width() - origin.x(), QTextLine::CursorOnCharacter);
-            Overflow overflow;
-            overflow.blockNumber = block.blockNumber();
-            overflow.hiddenCharacters = qMax(0, line.textStart() + line.textLength() - firstHidden);
-            overflow.labelRect = QRectF(right - size.width(), top, size.width(), size.height());
-            overflows.append(overflow);
-        }
-    }
-    return overflows;
-}
-
-void RevealingTextEdit::paintOverflows(QPainter& painter)
-{
-    for (const Overflow& overflow : visibleOverflows()) {
-        //: Painted at the edge of a line that runs out of view: how many characters are hidden
-        const QString label = tr("+%1 more").arg(overflow.hiddenCharacters);
-        const QSizeF size = m_markers->labelSize(font(), label);
-        QRectF rect = overflow.labelRect;
-        if (overflow.atLeft)
-            rect.setWidth(size.width());
-        else
-            rect.setLeft(rect.right() - size.width());
-        painter.fillRect(rect, palette().color(QPalette::Base));
-        m_markers->paintLabel(&painter, rect, font(), label, HiddenMarkers::Warning);
     }
 }
 

@@ -13,10 +13,9 @@ class HiddenMarkers;
 
 // A plain-text editor that keeps code exactly and hides nothing of it: special characters are
 // boxed markers, line ends other than LF are labelled at the end of their line, letters that pass
-// for ASCII inside identifiers are underlined, and where wrapping is off a line that runs past
-// the right edge gets a label there saying how much is out of sight. Copy gives the original
-// characters and paste keeps them (see RevealedCode.h). The code editor and the diff panes are
-// both one.
+// for ASCII inside identifiers are underlined. It wraps long lines, so nothing of a line is out of
+// sight past the right edge. Copy gives the original characters and paste keeps
+// them (see RevealedCode.h). The code editor and the diff panes are both one.
 class RevealingTextEdit : public QPlainTextEdit
 {
     Q_OBJECT
@@ -34,16 +33,6 @@ public:
     // (setPlainText()), after which the editor is a plain QPlainTextEdit again.
     bool isRevealing() const { return m_exact; }
 
-    // A line running out of sight (wrapping off): where its label is painted and how many
-    // characters are hidden past the right edge, or before the left edge when scrolled sideways.
-    struct Overflow
-    {
-        int blockNumber = 0;
-        int hiddenCharacters = 0;
-        bool atLeft = false;
-        QRectF labelRect;
-    };
-    QList<Overflow> visibleOverflows() const;
     // The underlines on look-alike letters inside identifiers (wavy, tinted) and on right-to-left
     // text (dotted), which reorders what is next to it even with no control.
     const QList<QTextEdit::ExtraSelection>& markedTextSelections() const { return m_markedText; }
@@ -71,8 +60,6 @@ protected:
     // Labels each visible line whose end is not LF, after its text: CRLF quietly, CR, LS and PS
     // as warnings (some interpreters end the line there and others do not).
     void paintLineEnds(QPainter& painter, const QRect& area);
-    // Labels each visible line that runs past an edge (wrapping off) with the hidden count.
-    void paintOverflows(QPainter& painter);
 
 private:
     void noteChange(int position, int removed, int added);

@@ -3,15 +3,16 @@
 
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
+#include "widgets/FitToLines.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFocusEvent>
 #include <QLabel>
 #include <QPainter>
-#include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace k8::app {
@@ -23,6 +24,8 @@ ActionCard::ActionCard(QWidget* parent)
     , m_state(new QLabel(this))
     , m_currentMark(new QLabel(tr("deciding now"), this))
     , m_prose(new QLabel(this))
+    , m_foldedButton(new QToolButton(this))
+    , m_foldedProse(new QLabel(this))
     // The diff goes under the code, at the card's full width: beside it, a side-by-side diff
     // would split a laptop screen into three narrow columns.
     , m_codeSplitter(new QSplitter(Qt::Vertical, this))
@@ -36,8 +39,8 @@ ActionCard::ActionCard(QWidget* parent)
     setAccessibleName(tr("Action"));
     setObjectName(QStringLiteral("actionCard"));
     // Everything here may be agent text: plain text only, never markup.
-    for (QLabel* label :
-         {m_header, m_state, m_currentMark, m_prose, m_argsLabel, m_codeNotShown, m_argsNotShown})
+    for (QLabel* label : {m_header, m_state, m_currentMark, m_prose, m_foldedProse, m_argsLabel,
+                          m_codeNotShown, m_argsNotShown})
         label->setTextFormat(Qt::PlainText);
     m_header->setObjectName(QStringLiteral("cardHeader"));
     m_header->setAccessibleDescription(tr("Action"));
@@ -55,6 +58,29 @@ ActionCard::ActionCard(QWidget* parent)
     m_prose->setAccessibleDescription(tr("What the agent says about this action"));
     m_prose->setWordWrap(true);
     m_prose->setTextInteractionFlags(Qt::TextSelectableByKeyboard | Qt::TextSelectableByMouse);
+    // The middleware's "Tool: … Args: {…}" repeats the arguments formatted below: folded, one
+    // key press away, so that it is there to compare but does not read twice.
+    m_foldedButton->setObjectName(QStringLiteral("foldedProseButton"));
+    m_foldedButton->setCheckable(true);
+    m_foldedButton->setArrowType(Qt::RightArrow);
+    m_foldedButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_foldedButton->setText(tr("The middleware's own text of the call"));
+    m_foldedButton->setAccessibleName(tr("Show the middleware's own text of the call"));
+    m_foldedButton->setToolTip(
+        tr("LangChain's middleware wrote the tool and its arguments into the description; "
+           "the arguments are shown formatted below"));
+    m_foldedButton->hide();
+    m_foldedProse->setObjectName(QStringLiteral("foldedProse"));
+    m_foldedProse->setAccessibleDescription(tr("The middleware's own text of the call"));
+    m_foldedProse->setWordWrap(true);
+    m_foldedProse->setTextInteractionFlags(Qt::TextSelectableByKeyboard | Qt::TextSelectableByMouse);
+    m_foldedProse->hide();
+    connect(m_foldedButton, &QToolButton::toggled, this, [this](bool open) {
+        m_foldedButton->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_foldedButton->setAccessibleName(open ? tr("Hide the middleware's own text of the call")
+                                               : tr("Show the middleware's own text of the call"));
+        m_foldedProse->setVisible(open);
+    });
     m_code->setObjectName(QStringLiteral("codeEditor"));
     m_code->setAccessibleName(tr("Code to review"));
     m_code->setEditable(false);
@@ -88,12 +114,15 @@ ActionCard::ActionCard(QWidget* parent)
     m_layout->setContentsMargins(8, 6, 8, 8);
     m_layout->addLayout(headerRow);
     m_layout->addWidget(m_prose);
+    m_layout->addWidget(m_foldedButton, 0, Qt::AlignLeft);
+    m_layout->addWidget(m_foldedProse);
     m_layout->addWidget(m_codeSplitter);
     m_layout->addWidget(m_codeNotShown);
     m_layout->addWidget(m_argsLabel);
     m_layout->addWidget(m_args);
     m_layout->addWidget(m_argsNotShown);
 
+    connect(m_diff, &DiffView::rowsLaidOut, this, &ActionCard::fitEditors);
     for (CodeEditor* editor : {m_code, m_args}) {
         connect(editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
                 &ActionCard::fitEditors);
@@ -119,10 +148,15 @@ void ActionCard::setHeader(const QString& header, const QString& state)
     m_currentMark->setVisible(m_current && !header.isEmpty());
 }
 
-void ActionCard::setProse(const QString& prose)
+void ActionCard::setProse(const QString& prose, const QString& folded)
 {
     m_prose->setText(prose);
     m_prose->setVisible(!prose.isEmpty());
+    if (folded != m_foldedProse->text())
+        m_foldedButton->setChecked(false); // another call's text starts folded
+    m_foldedProse->setText(folded);
+    m_foldedButton->setVisible(!folded.isEmpty());
+    m_foldedProse->setVisible(!folded.isEmpty() && m_foldedButton->isChecked());
 }
 
 void ActionCard::setCodeVisible(bool visible)
@@ -228,25 +262,13 @@ void ActionCard::changeEvent(QEvent* event)
         fitEditors();
 }
 
-void ActionCard::fitHeight(CodeEditor* editor, int minLines, int maxLines)
-{
-    // In a QPlainTextEdit the document's height is its number of laid-out (wrapped) lines.
-    const int lines =
-        qBound(minLines, int(editor->document()->documentLayout()->documentSize().height()), maxLines);
-    // Half a line of slack: without it rounding in the layout shows a scroll bar for code that fits.
-    const int margins = int(2 * editor->document()->documentMargin()) + 2 * editor->frameWidth() +
-                        editor->fontMetrics().lineSpacing() / 2;
-    const QScrollBar* bar = editor->horizontalScrollBar();
-    const int barHeight = bar && bar->isVisible() ? bar->sizeHint().height() : 0;
-    editor->setFixedHeight(lines * editor->fontMetrics().lineSpacing() + margins + barHeight);
-}
-
 void ActionCard::fitEditors()
 {
-    fitHeight(m_code, MinCodeLines, MaxCodeLines);
-    fitHeight(m_args, 1, MaxArgsLines);
-    // The diff under the code gets as much height as the code, at least a few lines.
-    m_diff->setMinimumHeight(qMax(m_code->height(), m_code->fontMetrics().lineSpacing() * 8));
+    fitHeightToLines(m_code, MinCodeLines, MaxCodeLines);
+    fitHeightToLines(m_args, 1, MaxArgsLines);
+    // The diff under the code is as high as its rows (one line while nothing has changed), up to
+    // as many lines as the code may take: a fixed minimum left an unchanged diff 300 px of nothing.
+    m_diff->setFixedHeight(m_diff->fittingHeight(MaxCodeLines));
 }
 
 } // namespace k8::app

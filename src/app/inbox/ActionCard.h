@@ -5,6 +5,7 @@
 
 class QLabel;
 class QSplitter;
+class QToolButton;
 class QVBoxLayout;
 
 namespace k8::app {
@@ -37,11 +38,15 @@ public:
     QLabel* headerLabel() const { return m_header; }
     QLabel* stateLabel() const { return m_state; }
     QLabel* proseLabel() const { return m_prose; }
+    QToolButton* foldedProseButton() const { return m_foldedButton; }
+    QLabel* foldedProseLabel() const { return m_foldedProse; }
 
     // "Action 1 of 2 · python"; empty hides the header row (a request with one action).
     void setHeader(const QString& header, const QString& state);
-    // Agent text: shown as plain text, in full. Empty hides it.
-    void setProse(const QString& prose);
+    // Agent text: shown as plain text, in full. Empty hides it. `folded` (the middleware's own
+    // rendering of the call, agent::ReviewState::proseParts) is shown under it only when the
+    // person opens it with the button that says so; empty hides both.
+    void setProse(const QString& prose, const QString& folded = {});
     void setCodeVisible(bool visible);
     void setArgsVisible(bool visible, const QString& label);
     void setDiffVisible(bool visible);
@@ -70,8 +75,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // Sizes an editor to its text (wrapped lines counted) between the given line limits.
-    static void fitHeight(CodeEditor* editor, int minLines, int maxLines);
     void fitEditors();
     void watch(QWidget* widget);
 
@@ -80,6 +83,8 @@ private:
     QLabel* m_state;
     QLabel* m_currentMark;
     QLabel* m_prose;
+    QToolButton* m_foldedButton;
+    QLabel* m_foldedProse;
     QSplitter* m_codeSplitter;
     CodeEditor* m_code;
     DiffView* m_diff;

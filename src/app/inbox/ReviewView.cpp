@@ -22,6 +22,7 @@
 #include "kosa8/ConnectionProfile.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
+#include "widgets/ClearButton.h"
 
 #include <QAction>
 #include <QApplication>
@@ -223,6 +224,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
         m_state.setResponseText(m_current, text);
         updateDecisionState();
     });
+    setClearButton(m_ui->respondEdit);
     // Escape in a message field goes back to the code without deciding anything.
     for (QLineEdit* field : {m_ui->rejectMessageEdit, m_ui->respondEdit}) {
         auto* escape =
@@ -544,7 +546,8 @@ void ReviewView::showRequest(quint64 key)
         if (m_state.prose(i) != sharedProse)
             sharedProse.clear();
     }
-    const bool proseOnTop = !sharedProse.isEmpty();
+    // Prose with the middleware's text of the call goes on the card, where that text folds.
+    const bool proseOnTop = !sharedProse.isEmpty() && m_state.proseParts(0).folded.isEmpty();
     m_ui->proseLabel->setText(agent::HiddenText::revealedInline(sharedProse));
     m_ui->proseLabel->setVisible(proseOnTop);
 
@@ -554,7 +557,9 @@ void ReviewView::showRequest(quint64 key)
         m_cards.at(i)->setVisible(i < m_shownCards);
     for (int i = 0; i < m_state.actionCount(); ++i) {
         loadCard(i);
-        cardAt(i)->setProse(proseOnTop ? QString() : agent::HiddenText::revealedInline(m_state.prose(i)));
+        const agent::ReviewState::ProseParts prose = m_state.proseParts(i);
+        cardAt(i)->setProse(proseOnTop ? QString() : agent::HiddenText::revealedInline(prose.text),
+                            proseOnTop ? QString() : agent::HiddenText::revealedInline(prose.folded));
     }
 
     if (shown.actions.isEmpty()) {
@@ -588,8 +593,12 @@ void ReviewView::loadCard(int index)
     card->codeEditor()->setLanguage(m_state.codeLanguage(index));
     card->codeEditor()->setCode(m_state.code(index), m_state.preparedCode(index));
     card->setCodeVisible(hasCode);
-    card->argsEditor()->setCode(m_state.argsText(index), m_state.preparedArgs(index));
-    card->setArgsVisible(m_state.hasOtherArgs(index), hasCode ? tr("Other arguments:") : tr("Arguments:"));
+    // The fields shown as the question above are not repeated in the arguments.
+    const QString args = m_state.argsTextShown(index);
+    const bool folded = !m_state.argsFoldedIntoProse(index).isEmpty();
+    card->argsEditor()->setCode(args, folded ? nullptr : m_state.preparedArgs(index));
+    card->setArgsVisible(folded ? !args.isEmpty() : m_state.hasOtherArgs(index),
+                         hasCode || folded ? tr("Other arguments:") : tr("Arguments:"));
     card->updateNotShownNotes();
     // A partly shown action cannot be edited, so its diff is never shown: a diff of millions of
     // lines would cost what the cut saves (three more documents of every line).
@@ -825,7 +834,7 @@ void ReviewView::updateDecisionState()
     // path stays the same for every shape: R focuses it and Return rejects.
     const bool carriesReason = m_state.canCarryReason(m_current);
     m_ui->rejectMessageEdit->setReadOnly(!carriesReason);
-    m_ui->rejectMessageEdit->setClearButtonEnabled(carriesReason);
+    setClearButton(m_ui->rejectMessageEdit, carriesReason);
     m_ui->rejectMessageEdit->setPlaceholderText(
         carriesReason ? tr("Reason for rejecting (optional); Enter rejects")
                       : tr("This agent's request format has no place for a reason; Enter rejects"));

@@ -224,6 +224,35 @@ bool ReviewState::hasOtherArgs(int index) const
     return isValidAction(index) && (!originalArgsText(index).isEmpty() || !argsText(index).isEmpty());
 }
 
+QStringList ReviewState::argsFoldedIntoProse(int index) const
+{
+    // Only a small plain payload's: a large one's arguments were formatted off the UI thread and
+    // are shown as they are (formatting them again here would stall the window).
+    if (!isValidAction(index) || isEditing(index) || areArgsEdited(index) ||
+        m_request.shape != PayloadShape::Generic || !m_request.payload.isObject() ||
+        m_request.actions.at(index).preparedArgs)
+        return {};
+    const QJsonObject args = argsWithoutCode(m_request.actions.at(index));
+    QStringList folded;
+    for (const char* key : {"question", "description"}) { // as prose() reads them
+        const QJsonValue value = args.value(QLatin1String(key));
+        if (value.isString() && !value.toString().trimmed().isEmpty())
+            folded.append(QLatin1String(key));
+    }
+    return folded;
+}
+
+QString ReviewState::argsTextShown(int index) const
+{
+    const QStringList folded = argsFoldedIntoProse(index);
+    if (folded.isEmpty())
+        return argsText(index);
+    QJsonObject args = argsWithoutCode(m_request.actions.at(index));
+    for (const QString& key : folded)
+        args.remove(key);
+    return args.isEmpty() ? QString() : formatJsonForReview(args);
+}
+
 QString ReviewState::codeLanguage(int index) const
 {
     return codeLanguageFor(m_request, index);
@@ -264,6 +293,22 @@ QString ReviewState::prose(int index) const
         return parts.join(QStringLiteral("\n\n"));
     }
     return m_request.actions.at(index).description;
+}
+
+ReviewState::ProseParts ReviewState::proseParts(int index) const
+{
+    const QString whole = prose(index);
+    if (!isValidAction(index) ||
+        (m_request.shape != PayloadShape::HumanInTheLoop && m_request.shape != PayloadShape::ToolApproval))
+        return {whole, {}};
+    // The middleware's own text, exactly: "<prefix>\n\nTool: <name>\nArgs: <dict>", the dict on one
+    // line (Python escapes line ends in a repr). Anything else is the agent's and is shown whole.
+    const QString tool = QStringLiteral("Tool: %1\nArgs: {").arg(m_request.actions.at(index).name);
+    const qsizetype at = whole.lastIndexOf(tool);
+    if (at < 0 || (at > 0 && !QStringView(whole).first(at).endsWith(u"\n\n")) || !whole.endsWith(u'}') ||
+        QStringView(whole).sliced(at + tool.size()).contains(u'\n'))
+        return {whole, {}};
+    return {whole.first(at > 0 ? at - 2 : 0), whole.sliced(at)};
 }
 
 bool ReviewState::isEditing(int index) const

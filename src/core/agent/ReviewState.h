@@ -72,11 +72,28 @@ public:
     const PreparedText* preparedArgs(int index) const;
     // Whether the action has arguments to show besides its code.
     bool hasOtherArgs(int index) const;
+    // The other arguments as the review shows them while the action is not being edited:
+    // argsText() without the fields prose() already shows (a plain payload's `question` and
+    // `description`), so that nothing reads twice; empty when nothing else is left. While editing,
+    // or once the arguments are edited, argsText() whole: those fields are edited there too.
+    QString argsTextShown(int index) const;
+    // The names of the fields argsTextShown() leaves out (shown as the prose instead).
+    QStringList argsFoldedIntoProse(int index) const;
     // The language to highlight the code as (python, bash, node, json).
     QString codeLanguage(int index) const;
     // The question the agent asks, as prose: a plain payload's `question` and `description`, an
     // action's description. Empty when there is none.
     QString prose(int index) const;
+    // prose() in two parts: what the agent wrote, and what LangChain's HumanInTheLoopMiddleware
+    // appends to it by default ("Tool: NAME" and "Args: " with Python's rendering of the arguments
+    // the review shows formatted below), which the review folds away until the person opens it,
+    // so the arguments do not read twice. `folded` is empty when prose() ends otherwise.
+    struct ProseParts
+    {
+        QString text;
+        QString folded;
+    };
+    ProseParts proseParts(int index) const;
 
     // ---- edits ----
     bool isEditing(int index) const;

@@ -8,11 +8,13 @@
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QImage>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QVBoxLayout>
 
 using k8::agent::HiddenText;
 using k8::app::CodeEditor;
@@ -85,6 +87,7 @@ private Q_SLOTS:
     void specialCharactersAreMarkers();
     void markersChangeWhatIsDrawn();
     void longLinesWrap();
+    void ctrlTabLeavesCodeBeingEdited();
     void lookAlikeLettersAreUnderlined();
     void findingsFollowTheCode();
     void preparedFindingsOnlyForTheirOwnText();
@@ -638,6 +641,36 @@ void TestCodeEditor::aLineStartingRightToLeftIsStillLaidOutLeftToRight()
     QCOMPARE(editor.markedTextSelections().size(), 1);
     QCOMPARE(editor.markedTextSelections().at(0).format.underlineStyle(), QTextCharFormat::DotLine);
     QCOMPARE(editor.findings().count(HiddenText::RightToLeftText), 1);
+}
+
+// Tab indents code being edited; Ctrl+Tab and Ctrl+Shift+Tab leave the editor (issue 25: the
+// keyboard had no way out of an editable editor to the diff's controls).
+void TestCodeEditor::ctrlTabLeavesCodeBeingEdited()
+{
+    QWidget window;
+    auto* before = new QLineEdit(&window);
+    auto* editor = new CodeEditor(&window);
+    auto* after = new QLineEdit(&window);
+    auto* layout = new QVBoxLayout(&window);
+    layout->addWidget(before);
+    layout->addWidget(editor);
+    layout->addWidget(after);
+    editor->setCode(QStringLiteral("x = 1\n"));
+    editor->setEditable(true);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    editor->setFocus();
+    QTRY_VERIFY(editor->hasFocus());
+    QTest::keyClick(editor, Qt::Key_Tab);
+    QVERIFY(editor->hasFocus());
+    QVERIFY2(editor->code().contains(QLatin1Char('\t')), qPrintable(editor->code())); // indented
+    QTest::keyClick(editor, Qt::Key_Tab, Qt::ControlModifier);
+    QTRY_VERIFY(after->hasFocus());
+    editor->setFocus();
+    QTRY_VERIFY(editor->hasFocus());
+    QTest::keyClick(editor, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(before->hasFocus());
+    QCOMPARE(editor->code().count(QLatin1Char('\t')), 1); // neither key typed anything
 }
 
 QTEST_MAIN(TestCodeEditor)

@@ -4,6 +4,7 @@
 #include "editor/RevealingTextEdit.h"
 #include "support/Waits.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -60,7 +61,8 @@ private Q_SLOTS:
     void viewUpdatesAfterEdit();
     void viewRevealsHiddenCharacters();
     void viewShowsTheLineInLogicalOrder();
-    void viewLongLinesWrapOrAreMarked();
+    void viewLongLinesWrap();
+    void viewIsAsHighAsWhatItShows();
 };
 
 void TestLineDiff::diff_data()
@@ -225,7 +227,7 @@ void TestLineDiff::viewShowsTheLineInLogicalOrder()
     }
 }
 
-void TestLineDiff::viewLongLinesWrapOrAreMarked()
+void TestLineDiff::viewLongLinesWrap()
 {
     DiffView view;
     view.resize(600, 300);
@@ -238,27 +240,63 @@ void TestLineDiff::viewLongLinesWrapOrAreMarked()
     QCOMPARE(unified->lineWrapMode(), QPlainTextEdit::WidgetWidth);
     QTRY_VERIFY(unified->document()->findBlockByNumber(1).layout()->lineCount() > 1);
 
-    // Side by side keeps rows aligned, so it does not wrap: the line says how much is out of view.
+    // Side by side wraps too (issue 25, defect 12: it cut long lines), and keeps its rows aligned:
+    // the short line facing the long one gets filler lines, so the next row starts level.
     view.setMode(DiffView::SideBySide);
+    RevealingTextEdit* left = pane(view, QStringLiteral("Original code"));
     RevealingTextEdit* right = pane(view, QStringLiteral("Edited code"));
     QTRY_VERIFY(right->isVisible());
-    QTRY_VERIFY(!right->visibleOverflows().isEmpty());
-    const RevealingTextEdit::Overflow overflow = right->visibleOverflows().constFirst();
-    QCOMPARE(overflow.blockNumber, 0);
-    QVERIFY2(overflow.hiddenCharacters >= tail.size() && overflow.hiddenCharacters < longLine.size(),
-             qPrintable(QString::number(overflow.hiddenCharacters)));
-    QVERIFY(overflow.labelRect.right() <= right->viewport()->width());
-    QVERIFY(!overflow.atLeft);
-    // The short line on the left is not marked.
-    QVERIFY(pane(view, QStringLiteral("Original code"))->visibleOverflows().isEmpty());
+    QCOMPARE(right->lineWrapMode(), QPlainTextEdit::WidgetWidth);
+    QTRY_VERIFY(right->document()->firstBlock().layout()->lineCount() > 1);
+    // The row after the long one would start level in both columns: the columns are equally
+    // many lines high (a plain-text pane stacks its rows line by line).
+    const auto linesHigh = [](RevealingTextEdit* edit) {
+        int lines = 0;
+        for (QTextBlock block = edit->document()->firstBlock(); block.isValid(); block = block.next()) {
+            edit->document()->documentLayout()->blockBoundingRect(block); // laid out
+            lines += block.layout()->lineCount();
+        }
+        return lines;
+    };
+    QTRY_COMPARE(linesHigh(left), linesHigh(right));
+    QCOMPARE(left->document()->blockCount(), linesHigh(right)); // the line, then filler lines
+    // The padding is for the eye only: the columns' texts are the rows as they were.
+    QCOMPARE(view.leftText(), QStringLiteral("print('ok')"));
+    QCOMPARE(view.rightText(), longLine);
+    // Narrower, the long line wraps onto more lines: padded again to match.
+    const int linesBefore = right->document()->firstBlock().layout()->lineCount();
+    view.resize(400, 300);
+    QTRY_VERIFY(right->document()->firstBlock().layout()->lineCount() > linesBefore);
+    QTRY_COMPARE(linesHigh(left), linesHigh(right));
+    QVERIFY(linesHigh(right) > linesBefore);
+}
 
-    // Scrolled to the end, the start of the line is what is out of sight, and is marked.
-    right->horizontalScrollBar()->setValue(right->horizontalScrollBar()->maximum());
-    QTRY_VERIFY(!right->visibleOverflows().isEmpty() && right->visibleOverflows().constFirst().atLeft);
-    const RevealingTextEdit::Overflow start = right->visibleOverflows().constFirst();
-    QVERIFY2(start.hiddenCharacters > 400 && start.hiddenCharacters < longLine.size(),
-             qPrintable(QString::number(start.hiddenCharacters)));
-    QCOMPARE(start.labelRect.left(), 0.0);
+// An unchanged diff is one line ("no changes"), not an empty box; a changed one is as high as its
+// rows (issue 25, defect 12: the editor had 4 lines while an unchanged diff took 300 px).
+void TestLineDiff::viewIsAsHighAsWhatItShows()
+{
+    DiffView view;
+    view.resize(600, 600);
+    view.setTexts(QStringLiteral("a = 1\nb = 2\n"), QStringLiteral("a = 1\nb = 2\n"));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.summaryText(), QStringLiteral("no changes"));
+    const int lineSpacing = view.fontMetrics().lineSpacing();
+    QVERIFY2(view.fittingHeight(30) < 3 * lineSpacing, qPrintable(QString::number(view.fittingHeight(30))));
+    QVERIFY(!pane(view, QStringLiteral("Changes, unified"))->isVisible());
+
+    view.setTexts(QStringLiteral("a = 1\nb = 2\n"), QStringLiteral("a = 1\nb = 3\n"));
+    QTRY_VERIFY(pane(view, QStringLiteral("Changes, unified"))->isVisible());
+    const int changed = view.fittingHeight(30);
+    // Four rows (a, -b, +b, the empty last line) and the summary: more than four lines, far less
+    // than thirty.
+    QVERIFY2(changed > 4 * lineSpacing && changed < 10 * lineSpacing, qPrintable(QString::number(changed)));
+    // At most the lines asked for: the rest scrolls.
+    QString many;
+    for (int i = 0; i < 100; ++i)
+        many += QStringLiteral("x = %1\n").arg(i);
+    view.setTexts(QString(), many);
+    QVERIFY2(view.fittingHeight(10) < 14 * lineSpacing, qPrintable(QString::number(view.fittingHeight(10))));
 }
 
 QTEST_MAIN(TestLineDiff)

@@ -642,6 +642,83 @@ private Q_SLOTS:
         QVERIFY(plain.hasOtherArgs(0));
     }
 
+    // The question and description a plain payload's prose shows are not repeated in the
+    // arguments below it (issue 25, defect 12: the question read twice); the rest stays.
+    void argumentsShowNothingTheProseShows()
+    {
+        ReviewState plain(reviewOf(
+            R"j({"question": "Delete the cache?", "description": "It is 2 GB.", "code": "x", "path": "/tmp/c"})j"));
+        QCOMPARE(plain.argsFoldedIntoProse(0),
+                 (QStringList{QStringLiteral("question"), QStringLiteral("description")}));
+        QCOMPARE(plain.argsTextShown(0), QStringLiteral("{\n    \"path\": \"/tmp/c\"\n}"));
+        // The arguments as sent are unchanged: what a rule binds and what the answer carries.
+        QVERIFY(plain.argsText(0).contains(QLatin1String("Delete the cache?")));
+        ReviewState onlyQuestion(reviewOf(R"j({"question": "Run it?", "code": "x"})j"));
+        QVERIFY(onlyQuestion.argsTextShown(0).isEmpty());
+        // A blank question is not shown as prose, so it stays in the arguments.
+        ReviewState blank(reviewOf(R"j({"question": "  ", "code": "x"})j"));
+        QVERIFY(blank.argsFoldedIntoProse(0).isEmpty());
+        QCOMPARE(blank.argsTextShown(0), blank.argsText(0));
+        // Only a plain payload's: a tool call's question argument is the tool's, not prose.
+        ReviewState hitl(reviewOf(R"j({"action_requests": [{"name": "ask", "args": {"question": "q?"}}],
+            "review_configs": [{"action_name": "ask", "allowed_decisions": ["approve", "reject"]}]})j"));
+        QCOMPARE(hitl.argsTextShown(0), hitl.argsText(0));
+        QVERIFY(hitl.argsTextShown(0).contains(QLatin1String("q?")));
+    }
+
+    // LangChain's HumanInTheLoopMiddleware appends "Tool: NAME\nArgs: {...}" to its description
+    // by default; the review folds that part, which the formatted arguments repeat (defect 12).
+    void middlewareTextOfTheCallIsFolded_data()
+    {
+        QTest::addColumn<QString>("description");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("folded");
+        const QString tail = QStringLiteral("Tool: python_repl\nArgs: {'code': 'print(1)\\nprint(2)'}");
+        QTest::newRow("the middleware's default")
+            << QStringLiteral("Tool execution requires approval\n\n") + tail
+            << QStringLiteral("Tool execution requires approval") << tail;
+        QTest::newRow("no prefix") << tail << QString() << tail;
+        QTest::newRow("another tool's name")
+            << QStringLiteral("Check\n\nTool: shell\nArgs: {'c': 1}")
+            << QStringLiteral("Check\n\nTool: shell\nArgs: {'c': 1}") << QString();
+        QTest::newRow("text after the arguments")
+            << QStringLiteral("Check\n\n") + tail + QStringLiteral("\nand also delete /etc")
+            << QStringLiteral("Check\n\n") + tail + QStringLiteral("\nand also delete /etc") << QString();
+        QTest::newRow("not after a blank line")
+            << QStringLiteral("Check ") + tail << QStringLiteral("Check ") + tail << QString();
+        QTest::newRow("the agent's own words")
+            << QStringLiteral("Clean the cache") << QStringLiteral("Clean the cache") << QString();
+    }
+
+    void middlewareTextOfTheCallIsFolded()
+    {
+        QFETCH(QString, description);
+        QFETCH(QString, text);
+        QFETCH(QString, folded);
+        QJsonObject action{
+            {QStringLiteral("name"), QStringLiteral("python_repl")},
+            {QStringLiteral("args"), QJsonObject{{QStringLiteral("code"), QStringLiteral("print(1)")}}},
+            {QStringLiteral("description"), description}};
+        QJsonObject config{{QStringLiteral("action_name"), QStringLiteral("python_repl")},
+                           {QStringLiteral("allowed_decisions"), QJsonArray{QStringLiteral("approve")}}};
+        const QByteArray payload =
+            QJsonDocument(QJsonObject{{QStringLiteral("action_requests"), QJsonArray{action}},
+                                      {QStringLiteral("review_configs"), QJsonArray{config}}})
+                .toJson(QJsonDocument::Compact);
+        ReviewState review(reviewOf(payload.constData()));
+        QCOMPARE(review.prose(0), description);
+        const ReviewState::ProseParts parts = review.proseParts(0);
+        QCOMPARE(parts.text, text);
+        QCOMPARE(parts.folded, folded);
+        // Nothing is lost: the two parts hold the whole description.
+        if (!folded.isEmpty())
+            QCOMPARE(parts.text.isEmpty() ? parts.folded : parts.text + QStringLiteral("\n\n") + parts.folded,
+                     description);
+        // A plain payload's prose is never folded.
+        ReviewState plain(reviewOf(R"j({"question": "Tool: python_repl\nArgs: {'code': 1}", "code": "x"})j"));
+        QVERIFY(plain.proseParts(0).folded.isEmpty());
+    }
+
     void draftsKeepWorkPerRequest()
     {
         ReviewDrafts drafts;
