@@ -348,6 +348,21 @@ class DeskWindowTest(unittest.TestCase):
 
         wait_until(armed, "Approve to arm")
 
+    def always_approve_shown(self):
+        """The request in review saved as a standing rule with the keyboard: Always… > Always approve
+        this action as shown…, Alt+S; returns once the review says the rule was saved."""
+        self.wait_for_approve_armed()
+        self.tab_to(lambda n: n.name == "Standing rules for this request", "the Always… button")
+        self.key("space")
+        # The menu is a window of its own; where the keyboard is in it comes from its focus events.
+        self.press_and_wait_focus("Down", lambda n: n.name == "Always approve this action as shown…",
+                                  "the first entry of the rules menu")
+        self.key("Return")
+        wait_until(lambda: self.find_named("Always approve this action?"), "the rule's confirmation")
+        self.key("alt+s")
+        wait_until(lambda: self.find(lambda n: self.showing(n) and "is approved from now on" in self.readable(n)),
+                   "the review to say the rule was saved")
+
     def _on_focus(self, event):
         if event.detail1 == 1 and self.desk is not None:
             try:

@@ -36,17 +36,7 @@ class RulesTest(DeskWindowTest):
         # The new request takes the review's place, though the last run's output was there and
         # Tab passed its list (which used to choose that run and hide the request).
         wait_until(lambda: self.find_named(title, pyatspi.ROLE_LABEL), f"the review of {title}")
-        self.wait_for_approve_armed()
-        self.tab_to(lambda n: n.name == "Standing rules for this request", "the Always… button")
-        self.key("space")
-        # The menu is a window of its own; where the keyboard is in it comes from its focus events.
-        self.press_and_wait_focus("Down", lambda n: n.name == "Always approve this action as shown…",
-                                  "the first entry of the rules menu")
-        self.key("Return")
-        wait_until(lambda: self.find_named("Always approve this action?"), "the confirmation")
-        self.key("alt+s")
-        wait_until(lambda: self.find(lambda n: self.showing(n) and "is approved from now on" in self.readable(n)),
-                   "the review to say the rule was saved")
+        self.always_approve_shown()
 
     def approve_in_view(self, rpc_id):
         self.key("ctrl+Return")
