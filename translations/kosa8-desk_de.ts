@@ -1262,6 +1262,22 @@
         <source>Arguments not shown</source>
         <translation>Nicht gezeigte Argumente</translation>
     </message>
+    <message>
+        <source>The middleware&apos;s own text of the call</source>
+        <translation>Der eigene Text der Middleware zum Aufruf</translation>
+    </message>
+    <message>
+        <source>Show the middleware&apos;s own text of the call</source>
+        <translation>Den eigenen Text der Middleware zum Aufruf zeigen</translation>
+    </message>
+    <message>
+        <source>LangChain&apos;s middleware wrote the tool and its arguments into the description; the arguments are shown formatted below</source>
+        <translation>Die Middleware von LangChain hat das Werkzeug und seine Argumente in die Beschreibung geschrieben; die Argumente stehen formatiert darunter</translation>
+    </message>
+    <message>
+        <source>Hide the middleware&apos;s own text of the call</source>
+        <translation>Den eigenen Text der Middleware zum Aufruf ausblenden</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::AgentUnavailableBanner</name>
@@ -1449,6 +1465,13 @@
     <message>
         <source>Enter a valid label to see the command.</source>
         <translation>Geben Sie einen gültigen Namen ein, um den Befehl zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::ClearButton</name>
+    <message>
+        <source>Clear the text</source>
+        <translation>Den Text löschen</translation>
     </message>
 </context>
 <context>
@@ -2985,14 +3008,6 @@ Danach: %2</translation>
         <translation>Das Audit-Protokoll von kosa8 und die Entscheidungen dieser App als eine Geschichte. Hashes verketten jeden Eintrag mit dem vorherigen.</translation>
     </message>
     <message>
-        <source>Read the audit log and the ledger again (F5)</source>
-        <translation>Audit-Protokoll und Entscheidungs-Ledger neu lesen (F5)</translation>
-    </message>
-    <message>
-        <source>Check both hash chains: `kosa8 audit verify` and the app&apos;s ledger</source>
-        <translation>Beide Hash-Ketten prüfen: `kosa8 audit verify` und das Entscheidungs-Ledger der App</translation>
-    </message>
-    <message>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -3027,10 +3042,6 @@ Danach: %2</translation>
     <message>
         <source>SEQ %1 is not among the entries loaded; refresh to read them.</source>
         <translation>SEQ %1 ist nicht unter den geladenen Einträgen; aktualisieren Sie, um sie zu lesen.</translation>
-    </message>
-    <message>
-        <source>Verifying kosa8&apos;s audit log…</source>
-        <translation>Das Audit-Protokoll von kosa8 wird geprüft …</translation>
     </message>
     <message>
         <source>Verifying the app&apos;s ledger…</source>
@@ -3102,6 +3113,30 @@ Danach: %2</translation>
     <message>
         <source>The export to %1 failed: %2</source>
         <translation>Der Export nach %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 · `%2`</source>
+        <translation>%1 · `%2`</translation>
+    </message>
+    <message>
+        <source>Read the audit log and the ledger again (F5)
+%1</source>
+        <translation>Audit-Protokoll und Ledger neu lesen (F5)
+%1</translation>
+    </message>
+    <message>
+        <source>Check both hash chains: kosa8&apos;s audit log and the app&apos;s ledger
+%1</source>
+        <translation>Beide Hash-Ketten prüfen: das Audit-Protokoll von kosa8 und das Ledger der App
+%1</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>Wird geprüft …</translation>
+    </message>
+    <message>
+        <source>Verifying kosa8&apos;s audit log: running `%1`…</source>
+        <translation>Das Audit-Protokoll von kosa8 wird geprüft: `%1` läuft …</translation>
     </message>
 </context>
 <context>
@@ -4267,14 +4302,6 @@ Danach: %2</translation>
             <numerusform>%n Deklaration einer anderen Quellkodierung als UTF-8 (ein Python, das den Code aus einer Datei liest, dekodiert ihn in dieser Kodierung, sodass das Ausgeführte vom Gelesenen abweichen kann)</numerusform>
             <numerusform>%n Deklarationen einer anderen Quellkodierung als UTF-8 (ein Python, das den Code aus einer Datei liest, dekodiert ihn in dieser Kodierung, sodass das Ausgeführte vom Gelesenen abweichen kann)</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>k8::app::RevealingTextEdit</name>
-    <message>
-        <source>+%1 more</source>
-        <extracomment>Painted at the edge of a line that runs out of view: how many characters are hidden</extracomment>
-        <translation>+%1 weitere</translation>
     </message>
 </context>
 <context>
