@@ -138,7 +138,15 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     };
     connect(model, &QAbstractItemModel::rowsInserted, this, fitWords);
     connect(model, &QAbstractItemModel::modelReset, this, fitWords);
-    connect(model, &QAbstractItemModel::dataChanged, this, fitWords);
+    // Not on the waiting times' change every second: only when an agent's name or a kind changes.
+    connect(model, &QAbstractItemModel::dataChanged, this,
+            [fitWords](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
+                const int first = topLeft.column();
+                const int last = bottomRight.column();
+                const auto within = [first, last](int column) { return first <= column && column <= last; };
+                if (within(agent::InboxModel::AgentColumn) || within(agent::InboxModel::MethodColumn))
+                    fitWords();
+            });
     fitWords();
     // Titles and agent names come from agents: their tooltips show them as text, never markup.
     m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));
