@@ -92,6 +92,44 @@ class KeyboardTest(DeskWindowTest):
         self.assertFalse(in_runs, f"a screen reader was told the keyboard went to {self.describe(self.focus)}")
         self.assertTrue(self.in_pending_list(self.focus), f"the keyboard is on {self.describe(self.focus)}")
 
+    def test_edit_and_respond_with_the_keyboard(self):
+        # An edit approved with Ctrl+Return answers the edited code, and a response typed after
+        # Ctrl+R answers the text; after each the keyboard is back on the pending list.
+        edit_id = self.requester.send("review", {"agent": "key-bot", "title": "edit me", "timeout_s": 600, "payload": {
+            "action_requests": [{"name": "python_repl", "args": {"code": "print(1)\n"}}],
+            "review_configs": [{"action_name": "python_repl", "allowed_decisions": ["approve", "edit", "reject"]}]}})
+        self.key("ctrl+1")
+        wait_until(lambda: self.find_named("edit me", pyatspi.ROLE_TABLE_CELL), "the request in the list")
+        self.tab_to(self.in_pending_list, "the pending list")
+        self.wait_for_approve_armed()
+        self.press_and_wait_focus("e", lambda n: n.name == "Code to review", "the code, editable")
+        self.key("ctrl+End")
+        self.xdo("type", "--delay", "10", "print(2)")
+        wait_until(lambda: "print(2)" in self.text_of(self.focus), "the line typed")
+        wait_until(lambda: self.find(lambda n: self.showing(n) and n.name == "Approve edited"
+                                     and n.getState().contains(pyatspi.STATE_ENABLED)), "Approve edited, armed")
+        self.key("ctrl+Return")
+        (decision,) = self.requester.answer(edit_id)["result"]["decisions"]
+        self.assertEqual(decision["type"], "edit", decision)
+        self.assertEqual(decision["edited_action"]["args"]["code"], "print(1)\nprint(2)")
+        wait_until(lambda: self.in_pending_list(self.focus), "the keyboard back on the pending list after the edit")
+
+        respond_id = self.requester.send("review", {"agent": "key-bot", "title": "answer me", "timeout_s": 600,
+                                                    "payload": [{"action_request": {"action": "ask_user",
+                                                                                    "args": {"question": "Which file?"}},
+                                                                 "config": {"allow_ignore": True, "allow_respond": True,
+                                                                            "allow_edit": False, "allow_accept": False},
+                                                                 "description": "Pick the input"}]})
+        wait_until(lambda: self.find_named("answer me", pyatspi.ROLE_TABLE_CELL), "the second request in the list")
+        self.press_and_wait_focus("ctrl+r", lambda n: n.getRole() in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)
+                                  and "respon" in n.name.lower(), "the response field")
+        self.xdo("type", "--delay", "10", "sales.csv")
+        wait_until(lambda: self.text_of(self.focus) == "sales.csv", "the response typed")
+        self.key("Return")
+        (answer,) = self.requester.answer(respond_id)["result"]
+        self.assertEqual(answer, {"type": "response", "args": "sales.csv"})
+        wait_until(lambda: self.in_pending_list(self.focus), "the keyboard back on the pending list after the response")
+
     def test_tab_leaves_the_pending_list(self):
         self.ask("first")
         self.ask("second")

@@ -821,6 +821,8 @@ void ReviewView::updateDecisionState()
     const bool isRun = m_state.isRun();
     m_approve->setText(edited ? (isRun ? tr("&Approve edited and run") : tr("&Approve edited"))
                               : (isRun ? tr("&Approve and run") : tr("&Approve")));
+    // A screen reader says what the button says: "Approve edited" too (it read "Approve").
+    m_ui->approveButton->setAccessibleName(QString(m_approve->text()).remove(QLatin1Char('&')));
     m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit) && !isPartlyShown(m_current));
     m_revert->setEnabled(edited);
     m_ui->revertButton->setVisible(active && m_state.allows(m_current, DecisionKind::Edit));
