@@ -202,13 +202,27 @@ void DecisionHistoryView::setLedgerPath(const QString& path)
         Q_EMIT reloaded(0);
         return;
     }
-    m_history->reload();
+    m_readWhole = true;
+    scheduleReload();
 }
 
 void DecisionHistoryView::scheduleReload()
 {
+    if (!isVisible()) {
+        m_unread = true; // read when shown (showEvent)
+        return;
+    }
     if (!m_reloadTimer->isActive())
         m_reloadTimer->start();
+}
+
+void DecisionHistoryView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_unread) {
+        m_unread = false;
+        scheduleReload();
+    }
 }
 
 void DecisionHistoryView::reload()
@@ -222,7 +236,12 @@ void DecisionHistoryView::reload()
         m_readAgain = true;
         return;
     }
-    m_history->refresh();
+    if (m_readWhole) {
+        m_readWhole = false;
+        m_history->reload();
+    } else {
+        m_history->refresh();
+    }
 }
 
 void DecisionHistoryView::onShown()
@@ -243,16 +262,26 @@ void DecisionHistoryView::onShown()
     if (!m_ledgerError.isEmpty())
         status += QLatin1Char(' ') + m_ledgerError;
     m_status->setText(status);
-    // Columns as wide as what they hold, as far as a long title or reason lets the rest show.
-    m_table->resizeColumnsToContents();
-    const int widest = m_table->fontMetrics().averageCharWidth() * 36;
-    for (const AuditColumn column : ShownColumns)
-        m_table->setColumnWidth(int(column), qMin(m_table->columnWidth(int(column)), widest));
+    sizeColumnsOnce();
     Q_EMIT reloaded(rows);
     if (m_readAgain) {
         m_readAgain = false;
         m_history->refresh();
     }
+}
+
+void DecisionHistoryView::sizeColumnsOnce()
+{
+    if (m_columnsSized || !isVisible() || m_history->model()->rowCount() == 0)
+        return;
+    m_columnsSized = true;
+    // As wide as what the rows in view hold (Qt measures those and up to a thousand more; hidden,
+    // it measured every row), as far as a long
+    // title or reason lets the rest show; the person's own widths are kept from then on.
+    m_table->resizeColumnsToContents();
+    const int widest = m_table->fontMetrics().averageCharWidth() * 36;
+    for (const AuditColumn column : ShownColumns)
+        m_table->setColumnWidth(int(column), qMin(m_table->columnWidth(int(column)), widest));
 }
 
 void DecisionHistoryView::selectViewRow(int row)

@@ -54,10 +54,13 @@ public:
     bool selectRequest(const QString& requestId, const QString& agent, const QString& payloadSha256);
 
 public Q_SLOTS:
-    // Reads what the ledger gained since the last read.
+    // Reads what the ledger gained since the last read (the whole ledger after setLedgerPath()).
     void reload();
     // A reload at the end of this event-loop turn: many ledger writes in one turn read the ledger
-    // once (the inbox calls it on every ReviewCoordinator::ledgerWritten()).
+    // once (the inbox calls it on every ReviewCoordinator::ledgerWritten()). While the tab is not
+    // on screen it only notes that there is more to read, and reads it when shown: rule-decided
+    // requests wrote the ledger hundreds of times a second, and each write made the hidden table
+    // read and size its columns (most of the app's CPU then; issue 26).
     void scheduleReload();
 
 Q_SIGNALS:
@@ -67,8 +70,14 @@ Q_SIGNALS:
     // and "request"); the main window shows it (MainWindow::showTimeline).
     void showOnTimelineRequested(const QString& sandbox, const QString& requestId);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void onShown();
+    // Columns as wide as what the first rows shown hold, once: sizing them after every read
+    // measured every cell of every row.
+    void sizeColumnsOnce();
     void showCurrent();
     void selectViewRow(int row);
     QJsonObject selectedTimelineRun() const;
@@ -82,7 +91,10 @@ private:
     QAction* m_showOnTimeline;
     QTimer* m_reloadTimer;
     qsizetype m_selectedStoreRow = -1;
-    bool m_readAgain = false;      // a ledger write came while a read ran
+    bool m_readAgain = false; // a ledger write came while a read ran
+    bool m_unread = false;    // the ledger was written while the tab was not on screen
+    bool m_readWhole = false; // a new ledger path: the next read is a whole one
+    bool m_columnsSized = false;
     bool m_awaitingFilter = false; // a read finished; its filter runs off the UI thread
     QString m_ledgerError;
     // A notice's "Show in History" that the table did not hold yet: selected by the next read.

@@ -245,7 +245,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 0, Wait);
         QCOMPARE(review()->currentKey(), quint64(0));
 
-        // The history tab shows who decided.
+        // The history tab shows who decided (it reads the ledger once it is on screen).
+        m_page->listTabs()->setCurrentWidget(m_page->historyView());
         QTRY_COMPARE_WITH_TIMEOUT(m_page->historyView()->model()->rowCount(), 1, Wait);
         const auto* history = m_page->historyView()->model();
         QCOMPARE(history->index(0, int(k8::history::AuditColumn::DecidedBy)).data().toString(),
@@ -799,6 +800,7 @@ private Q_SLOTS:
         QVERIFY(!review()->isShowingEnded());
         QVERIFY(review()->endBanner()->isHidden());
         QTRY_VERIFY_WITH_TIMEOUT(m_client->hasResponse(cancel), Wait);
+        m_page->listTabs()->setCurrentWidget(m_page->historyView()); // read once on screen
         QTRY_COMPARE_WITH_TIMEOUT(m_page->historyView()->model()->rowCount(), 1, Wait);
         QCOMPARE(m_page->historyView()
                      ->model()

@@ -89,6 +89,7 @@ private Q_SLOTS:
 
         // The history offers "Show on timeline" for the approved run and says where it is.
         app::DecisionHistoryView history;
+        history.show(); // it reads the ledger while on screen
         QSignalSpy reloaded(&history, &app::DecisionHistoryView::reloaded);
         history.setLedgerPath(QDir(env.dataPath()).filePath(QStringLiteral("ledger.jsonl")));
         QVERIFY(reloaded.wait(Slow));
