@@ -233,7 +233,21 @@ class DeskWindowTest(unittest.TestCase):
         self.app = wait_until(self._find_app, "the app on the accessibility bus")
         _shown_on_timeout.append(self)
         self.addCleanup(_shown_on_timeout.remove, self)
+        # Qt acts on a window's shortcuts (Ctrl+1...) only once it knows the window is active; on a
+        # busy machine the first key could come before that and be lost.
+        wait_until(self._window_active, "the window to be active")
         wait_until(lambda: os.path.exists(self.socket_path), "the agent socket")
+
+    def _window_active(self):
+        """Whether the app's main window is the active one, as the app says; asks X to focus it
+        again when not (what a window manager would do)."""
+        for index in range(self.app.childCount):
+            window = self.app.getChildAtIndex(index)
+            if window is not None and window.getRole() == pyatspi.ROLE_FRAME \
+                    and window.getState().contains(pyatspi.STATE_ACTIVE):
+                return True
+        self.xdo("windowfocus", "--sync", self.window)
+        return False
 
     def _find_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
