@@ -224,6 +224,10 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
         m_state.setResponseText(m_current, text);
         updateDecisionState();
     });
+    // Named once and never taken away: a read-only reason field takes no text, so its button
+    // stays out of sight (removing and adding it on every request made and deleted a widget the
+    // accessibility tree had just been told about).
+    setClearButton(m_ui->rejectMessageEdit);
     setClearButton(m_ui->respondEdit);
     // Escape in a message field goes back to the code without deciding anything.
     for (QLineEdit* field : {m_ui->rejectMessageEdit, m_ui->respondEdit}) {
@@ -821,8 +825,11 @@ void ReviewView::updateDecisionState()
     const bool isRun = m_state.isRun();
     m_approve->setText(edited ? (isRun ? tr("&Approve edited and run") : tr("&Approve edited"))
                               : (isRun ? tr("&Approve and run") : tr("&Approve")));
-    // A screen reader says what the button says: "Approve edited" too (it read "Approve").
-    m_ui->approveButton->setAccessibleName(QString(m_approve->text()).remove(QLatin1Char('&')));
+    // A screen reader says what the button says: "Approve edited" too (it read "Approve"). Set
+    // only on a change: each call tells the accessibility tree the name changed.
+    if (const QString name = QString(m_approve->text()).remove(QLatin1Char('&'));
+        m_ui->approveButton->accessibleName() != name)
+        m_ui->approveButton->setAccessibleName(name);
     m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit) && !isPartlyShown(m_current));
     m_revert->setEnabled(edited);
     m_ui->revertButton->setVisible(active && m_state.allows(m_current, DecisionKind::Edit));
@@ -836,7 +843,6 @@ void ReviewView::updateDecisionState()
     // path stays the same for every shape: R focuses it and Return rejects.
     const bool carriesReason = m_state.canCarryReason(m_current);
     m_ui->rejectMessageEdit->setReadOnly(!carriesReason);
-    setClearButton(m_ui->rejectMessageEdit, carriesReason);
     m_ui->rejectMessageEdit->setPlaceholderText(
         carriesReason ? tr("Reason for rejecting (optional); Enter rejects")
                       : tr("This agent's request format has no place for a reason; Enter rejects"));

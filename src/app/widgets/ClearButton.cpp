@@ -8,11 +8,9 @@
 
 namespace k8::app {
 
-void setClearButton(QLineEdit* edit, bool shown)
+void setClearButton(QLineEdit* edit)
 {
-    edit->setClearButtonEnabled(shown);
-    if (!shown)
-        return;
+    edit->setClearButtonEnabled(true);
     const QString name = QCoreApplication::translate("k8::app::ClearButton", "Clear the text");
     // Qt names the action behind the button like this (QLineEdit's own, not public API); the
     // button it shows is a tool button child of the field.

@@ -5,8 +5,8 @@ class QLineEdit;
 
 namespace k8::app {
 
-// Shows or hides a line edit's clear (×) button, with a name. Qt's button has only an icon, so a
-// screen reader met an unnamed button in the field as soon as text was typed into it.
-void setClearButton(QLineEdit* edit, bool shown = true);
+// Gives a line edit its clear (×) button, with a name. Qt's button has only an icon, so a screen
+// reader met an unnamed button in the field as soon as text was typed into it.
+void setClearButton(QLineEdit* edit);
 
 } // namespace k8::app
