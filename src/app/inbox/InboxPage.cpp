@@ -52,10 +52,6 @@ int widestWordWidth(const QTableView* view, int column, int least)
     return qMax(least, widest + margins);
 }
 
-} // namespace
-
-namespace {
-
 QAction* makeNavigation(QWidget* owner, const QString& text, const QString& what,
                         const QList<QKeySequence>& keys)
 {
@@ -116,13 +112,10 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(agent::InboxModel::TitleColumn, QHeaderView::Stretch);
     // Agent names can be long ("docs-researcher (LangChain)"); sized to its contents the agent
-    // column pushed the title, waiting time and sandbox out of view. It gets a fixed share.
+    // column pushed the title, waiting time and sandbox out of view. It and the kind get a share
+    // (fitWords below); the sandbox, which the review's run block shows, is left out.
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::AgentColumn, fontMetrics().averageCharWidth() * 11);
-    // The list is a narrow strip beside the review: the kind gets a share like the agent, and the
-    // sandbox, which the review's run block shows, is left out.
     header->setSectionResizeMode(agent::InboxModel::MethodColumn, QHeaderView::Interactive);
-    m_pending->setColumnWidth(agent::InboxModel::MethodColumn, fontMetrics().averageCharWidth() * 11);
     header->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
     m_pending->setColumnHidden(agent::InboxModel::SandboxColumn, true);
     // Nothing in a row is cut: words that do not fit their column go on to another line of the
