@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "widgets/FitToLines.h"
 
+#include "widgets/DialogHeight.h"
+
 #include <QAbstractTextDocumentLayout>
+#include <QDialog>
 #include <QEvent>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -37,6 +40,10 @@ protected:
         if (event->type() == QEvent::Resize || event->type() == QEvent::FontChange ||
             event->type() == QEvent::StyleChange)
             m_again.start();
+        // The edit grows once it knows its width, after its dialog has taken the height it is
+        // shown at: the dialog then grows with it, rather than squeezing its wrapped labels.
+        if (event->type() == QEvent::Show && qobject_cast<QDialog*>(m_edit->window()))
+            keepDialogHighEnough(m_edit->window());
         return QObject::eventFilter(watched, event);
     }
 

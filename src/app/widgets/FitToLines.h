@@ -19,7 +19,8 @@ void fitHeightToLines(QPlainTextEdit* edit, int fewest, int most);
 int linesLaidOut(const QPlainTextEdit* edit, int most);
 
 // fitHeightToLines() now and each time the text is laid out to another number of lines (new
-// text, or a new width wrapping it otherwise).
+// text, or a new width wrapping it otherwise); in a dialog, the dialog grows with it
+// (keepDialogHighEnough()).
 void keepHeightFittedToLines(QPlainTextEdit* edit, int fewest, int most);
 
 } // namespace k8::app
