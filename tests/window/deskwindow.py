@@ -12,6 +12,7 @@ Waits are on conditions (the tree, a file, an answer) with a deadline, never a f
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -295,6 +296,28 @@ class DeskWindowTest(unittest.TestCase):
     def screenshot(self, path):
         """The whole screen as a PNG (ImageMagick's import), for docs/screenshots."""
         subprocess.run(["import", "-window", "root", path], env=self.env, check=True)
+
+    def last_character_inside(self, node):
+        """Whether the last character of node's text lies inside node as it is on screen: nothing
+        to scroll to, no line below its edge."""
+        text = node.queryText()
+        x, y, width, height = text.getCharacterExtents(text.characterCount - 1, pyatspi.DESKTOP_COORDS)
+        box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        return (width * height > 0 and box.x <= x and x + width <= box.x + box.width and box.y <= y
+                and y + height <= box.y + box.height)
+
+    def ink_rows(self, node):
+        """For each pixel row of node's place on screen, whether it shows anything darker than mid
+        grey: where its text's lines lie, as a person sees them (a label offers no text to a
+        screen reader's character extents, so its lines are found on screen)."""
+        box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        gray = subprocess.run(["import", "-window", "root", "-crop", f"{box.width}x{box.height}+{box.x}+{box.y}",
+                               "-colorspace", "gray", "-depth", "8", "pgm:-"],
+                              env=self.env, check=True, capture_output=True).stdout
+        header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", gray)
+        width, height = int(header[1]), int(header[2])
+        pixels = gray[header.end():]
+        return [min(pixels[row * width:(row + 1) * width]) < 128 for row in range(height)]
 
     # ---- the accessibility tree ----
 

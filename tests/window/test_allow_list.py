@@ -77,15 +77,10 @@ class AllowListTest(DeskWindowTest):
             host in self.text_of(n) for host in hosts), editor), "the command with every host")
         self.assertGreater(len(self.text_of(command)), 120, "the command is not long enough to test anything")
         # Its last character lies inside the field as it is on screen: nothing to scroll to.
-        text = command.queryText()
-        x, y, width, height = text.getCharacterExtents(text.characterCount - 1, pyatspi.DESKTOP_COORDS)
-        field = command.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-        self.assertGreater(width * height, 0, "the last character has no place on screen")
-        inside = (field.x <= x and x + width <= field.x + field.width and field.y <= y
-                  and y + height <= field.y + field.height)
-        self.assertTrue(inside, f"the command's last character at {(x, y, width, height)} is outside its field "
-                                f"{(field.x, field.y, field.width, field.height)}: {self.text_of(command)!r}")
-
+        self.assertTrue(self.last_character_inside(command),
+                        f"the command's last character is outside its field "
+                        f"{tuple(command.queryComponent().getExtents(pyatspi.DESKTOP_COORDS))}: "
+                        f"{self.text_of(command)!r}")
 
 if __name__ == "__main__":
     unittest.main()

@@ -82,6 +82,20 @@ class GuideStoryTest(DeskWindowTest):
         """The first object on screen whose name, description or text holds words."""
         return self.find(lambda n: self.showing(n) and words in self.readable(n), root)
 
+    def assert_shown_whole(self, label, window, what):
+        """label lies inside window, and no line of its text is cut at its top or bottom edge:
+        a word-wrapped label given less height than its lines need shows the middle ones only,
+        the first and last cut through."""
+        box = label.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        outer = window.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        self.assertTrue(outer.x <= box.x and box.x + box.width <= outer.x + outer.width and outer.y <= box.y
+                        and box.y + box.height <= outer.y + outer.height,
+                        f"{what} at {tuple(box)} is outside its window {tuple(outer)}")
+        rows = self.ink_rows(label)
+        self.assertTrue(any(rows), f"{what} shows no text")
+        self.assertFalse(rows[0] or rows[-1], f"{what} shows a line cut at its {'top' if rows[0] else 'bottom'}: "
+                         f"{label.name!r}")
+
     def in_list(self, name):
         return lambda n: n.name == name or (n.parent is not None and n.parent.name == name)
 
@@ -272,6 +286,12 @@ class GuideStoryTest(DeskWindowTest):
         self.assertIsNotNone(command, "the confirmation does not show the command")
         self.assertTrue(self.text_of(command).endswith(f"rewind code-runner --to {label} --yes"),
                         self.text_of(command))
+        # The command wraps onto its second line only once the dialog is shown; the room that
+        # takes was once taken from the question above it, which then lost its first and last
+        # lines. Once the command shows to its end, the question shows whole.
+        wait_until(lambda: self.last_character_inside(command), "the command to show to its end")
+        question = self.showing_text("Rewind code-runner to the checkpoint", confirm)
+        self.assert_shown_whole(question, confirm, "the rewind's question")
         self.press_button(f"Rewind to {label}", "the rewind button")
         wait_until(lambda: ["rewind", "code-runner", "--to", label, "--yes"] in self.calls(),
                    "kosa8 to be asked to rewind")
