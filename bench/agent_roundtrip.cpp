@@ -17,7 +17,9 @@
 //
 // Prints one JSON object. Clients are plain blocking sockets on their own threads, one request
 // in flight each (closed loop), so the service thread only does the service's work.
+#include "DeskUnderTest.h"
 #include "agent/AgentService.h"
+#include "agent/CanonicalJson.h"
 #include "agent/PayloadShapes.h"
 #include "agent/Sha256.h"
 
@@ -50,9 +52,11 @@
 #include <fcntl.h>
 #include <memory>
 #include <poll.h>
+#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -68,59 +72,41 @@ const QString RoundTripCode =
 constexpr double TargetRatioP50 = 2.0;
 constexpr double TargetRatioDurableP50 = 1.5;
 constexpr double TargetLongestGapMs = 50.0;
+// Issue 26's, for the real app.
+constexpr double TargetDeskP50ToDurable = 1.5;
+constexpr double TargetDeskP99ToDurableP99 = 3.0;
+constexpr double TargetDeskTmpfsP50ToEcho = 2.0;
+constexpr double TargetDeskStallMs = 16.0;
 
-int connectUnix(const QByteArray& path)
-{
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    sockaddr_un address = {};
-    address.sun_family = AF_UNIX;
-    std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
-}
+using k8::bench::connectBlocking;
+using k8::bench::readAnswer;
+using k8::bench::writeAll;
 
-bool writeAll(int fd, const char* data, size_t size)
+// What the clients ask: a review (the question and the code, as an agent's interrupt payload) or
+// a run of the same code in the stand-in's sandbox, both approved by a standing rule.
+enum class Method
 {
-    while (size > 0) {
-        const ssize_t written = ::write(fd, data, size);
-        if (written <= 0)
-            return false;
-        data += written;
-        size -= size_t(written);
-    }
-    return true;
-}
+    Review,
+    Run,
+};
 
-// Reads until one '\n' has arrived; keeps what follows it in `buffer`.
-bool readLine(int fd, std::string& buffer)
+QByteArray requestLine(Method method, int client, int index)
 {
-    while (true) {
-        const size_t newline = buffer.find('\n');
-        if (newline != std::string::npos) {
-            buffer.erase(0, newline + 1);
-            return true;
-        }
-        char chunk[65536];
-        const ssize_t got = ::read(fd, chunk, sizeof(chunk));
-        if (got <= 0)
-            return false;
-        buffer.append(chunk, size_t(got));
-    }
-}
-
-QByteArray requestLine(int client, int index)
-{
-    const QJsonObject params{{QStringLiteral("payload"),
-                              QJsonObject{{QStringLiteral("question"), QStringLiteral("Summarise the data?")},
-                                          {QStringLiteral("code"), RoundTripCode}}},
-                             {QStringLiteral("agent"), QStringLiteral("bench-%1").arg(client)},
-                             {QStringLiteral("title"), QStringLiteral("Summary")}};
+    const QJsonObject params =
+        method == Method::Review
+            ? QJsonObject{{QStringLiteral("payload"),
+                           QJsonObject{{QStringLiteral("question"), QStringLiteral("Summarise the data?")},
+                                       {QStringLiteral("code"), RoundTripCode}}},
+                          {QStringLiteral("agent"), QStringLiteral("bench-%1").arg(client)},
+                          {QStringLiteral("title"), QStringLiteral("Summary")}}
+            : QJsonObject{{QStringLiteral("code"), RoundTripCode},
+                          {QStringLiteral("sandbox"), QStringLiteral("code-runner")},
+                          {QStringLiteral("agent"), QStringLiteral("bench-%1").arg(client)},
+                          {QStringLiteral("title"), QStringLiteral("Summary")}};
     const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
                               {QStringLiteral("id"), client * 1'000'000 + index},
-                              {QStringLiteral("method"), QStringLiteral("review")},
+                              {QStringLiteral("method"),
+                               method == Method::Review ? QStringLiteral("review") : QStringLiteral("run")},
                               {QStringLiteral("params"), params}};
     return QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n';
 }
@@ -184,7 +170,10 @@ Stats statsOf(Sample sample)
 
 // Runs `clients` closed-loop clients of `perClient` requests each against `socketPath`, keeping
 // the calling thread's event loop running (the service lives on it).
-Sample runClients(const QByteArray& socketPath, int clients, int perClient, int warmup)
+// With `approvals`, an answer that is not an approval counts as a failure (the floors echo the
+// request instead).
+Sample runClients(const QByteArray& socketPath, int clients, int perClient, int warmup,
+                  Method method = Method::Review, bool approvals = false)
 {
     std::vector<std::vector<double>> latencies(static_cast<size_t>(clients));
     std::atomic<int> finished{0};
@@ -193,13 +182,14 @@ Sample runClients(const QByteArray& socketPath, int clients, int perClient, int 
     const auto started = Clock::now();
     for (int c = 0; c < clients; ++c) {
         threads.emplace_back([&, c] {
-            const int fd = connectUnix(socketPath);
+            const int fd = connectBlocking(socketPath);
             if (fd < 0) {
                 failures += perClient;
                 ++finished;
                 return;
             }
             std::string buffer;
+            std::string answer;
             std::vector<double>& mine = latencies[size_t(c)];
             mine.reserve(size_t(perClient));
             // Built before the clock starts: the client's JSON work is not the app's, and on a
@@ -207,13 +197,20 @@ Sample runClients(const QByteArray& socketPath, int clients, int perClient, int 
             std::vector<QByteArray> lines;
             lines.reserve(size_t(warmup + perClient));
             for (int i = 0; i < warmup + perClient; ++i)
-                lines.push_back(requestLine(c, i));
+                lines.push_back(requestLine(method, c, i));
             for (int i = 0; i < warmup + perClient; ++i) {
                 const QByteArray& line = lines[size_t(i)];
                 const auto t0 = Clock::now();
-                if (!writeAll(fd, line.constData(), size_t(line.size())) || !readLine(fd, buffer)) {
+                if (!writeAll(fd, line.constData(), size_t(line.size())) ||
+                    !readAnswer(fd, buffer, &answer)) {
                     failures += warmup + perClient - i;
                     break;
+                }
+                // A review's rule answers "approve"; a run's answer says how the approved run went.
+                if (approvals && answer.find("\"result\":\"approve\"") == std::string::npos &&
+                    answer.find("\"decision\":\"approve\"") == std::string::npos) {
+                    if (failures++ == 0)
+                        std::fprintf(stderr, "not an approval: %.300s\n", answer.c_str());
                 }
                 const auto t1 = Clock::now();
                 if (i >= warmup)
@@ -410,6 +407,7 @@ struct LedgerPlace
     QString label;
     QString dataDir;
     bool headline = false;
+    QString deskFolder; // the real app's data folder and log, on the same file system
 };
 
 QString fileSystemOf(const QString& path)
@@ -418,27 +416,201 @@ QString fileSystemOf(const QString& path)
     return storage.isValid() ? QString::fromLatin1(storage.fileSystemType()) : QStringLiteral("unknown");
 }
 
+// The run the clients ask for, as the app binds it (docs/protocol.md, "Standing rules"): the code
+// in code-runner with the default image for python and a checkpoint.
+QString runActionSha256()
+{
+    const QJsonObject action{{QStringLiteral("method"), QStringLiteral("run")},
+                             {QStringLiteral("language"), QStringLiteral("python")},
+                             {QStringLiteral("code"), RoundTripCode},
+                             {QStringLiteral("sandbox"), QStringLiteral("code-runner")},
+                             {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
+                             {QStringLiteral("checkpoint"), true}};
+    return k8::agent::sha256Hex(k8::agent::canonicalJson(action));
+}
+
 void writeRules(const QString& dataDir)
 {
     QFile rules(QDir(dataDir).filePath(QStringLiteral("rules.json")));
     if (!rules.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return;
-    rules.write(
-        QJsonDocument(
-            QJsonObject{{QStringLiteral("rules"),
-                         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("bench")},
-                                                {QStringLiteral("decision"), QStringLiteral("approve")},
-                                                {QStringLiteral("code_sha256"),
-                                                 k8::agent::sha256Hex(RoundTripCode.toUtf8())}}}}})
-            .toJson());
+    const QJsonObject review{{QStringLiteral("name"), QStringLiteral("bench")},
+                             {QStringLiteral("decision"), QStringLiteral("approve")},
+                             {QStringLiteral("code_sha256"), k8::agent::sha256Hex(RoundTripCode.toUtf8())}};
+    const QJsonObject run{{QStringLiteral("name"), QStringLiteral("bench-run")},
+                          {QStringLiteral("decision"), QStringLiteral("approve")},
+                          {QStringLiteral("action_sha256"), runActionSha256()}};
+    rules.write(QJsonDocument(QJsonObject{{QStringLiteral("rules"), QJsonArray{review, run}}}).toJson());
+}
+
+// The real app, measured beside the in-process service when its binary is given.
+struct DeskOptions
+{
+    QString binary;  // empty: the service alone, as before
+    QString standin; // the kosa8 stand-in the app runs as kosa8
+    int runs = 0;    // rule-approved runs, one client, after the reviews
+};
+
+// The real app's figures against the issue's targets: p50 within 1.5x of the durable floor's
+// p50 and p99 within 3x of its p99 on a disk, within 2x of the plain echo on a tmpfs, no UI stall
+// over 16 ms.
+struct DeskVerdict
+{
+    double p50ToDurable = 0;
+    double p99ToDurable = 0;
+    double p50ToEcho = 0;
+    bool met = false;
+};
+
+DeskVerdict judgeDesk(const Stats& desk, const Stats& durable, const Stats& echo, double stallMs,
+                      bool probeFailed, bool onDisk)
+{
+    DeskVerdict verdict;
+    verdict.p50ToDurable = durable.p50Us > 0 ? desk.p50Us / durable.p50Us : 0.0;
+    verdict.p99ToDurable = durable.p99Us > 0 ? desk.p99Us / durable.p99Us : 0.0;
+    verdict.p50ToEcho = echo.p50Us > 0 ? desk.p50Us / echo.p50Us : 0.0;
+    const bool latency = onDisk ? verdict.p50ToDurable <= TargetDeskP50ToDurable &&
+                                      verdict.p99ToDurable <= TargetDeskP99ToDurableP99
+                                : verdict.p50ToEcho <= TargetDeskTmpfsP50ToEcho;
+    verdict.met =
+        desk.failures == 0 && desk.count > 0 && !probeFailed && latency && stallMs <= TargetDeskStallMs;
+    return verdict;
+}
+
+// The kosa8 commands the stand-in was asked to run, oldest first, from its call log.
+QList<QStringList> standinCalls(const QString& state)
+{
+    QList<QStringList> calls;
+    QFile log(QDir(state).filePath(QStringLiteral("calls.jsonl")));
+    if (!log.open(QIODevice::ReadOnly))
+        return calls;
+    for (const QByteArray& line : log.readAll().split('\n')) {
+        QStringList argv;
+        for (const QJsonValue& arg :
+             QJsonDocument::fromJson(line).object().value(QStringLiteral("argv")).toArray())
+            argv.append(arg.toString());
+        if (!argv.isEmpty())
+            calls.append(argv);
+    }
+    return calls;
+}
+
+// Runs `argv` (the stand-in's arguments) with the stand-in, as a plain program would: spawned,
+// output to /dev/null, waited for. Its exit code, or -1 when it could not start.
+int spawnAndWait(const QString& standin, const QStringList& argv, const QStringList& environment)
+{
+    std::vector<QByteArray> storage{QFile::encodeName(standin)};
+    for (const QString& arg : argv)
+        storage.push_back(arg.toUtf8());
+    std::vector<char*> args;
+    for (QByteArray& arg : storage)
+        args.push_back(arg.data());
+    args.push_back(nullptr);
+    std::vector<QByteArray> envStorage;
+    for (const QString& entry : environment)
+        envStorage.push_back(entry.toUtf8());
+    std::vector<char*> env;
+    for (QByteArray& entry : envStorage)
+        env.push_back(entry.data());
+    env.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t child = -1;
+    const int spawned = ::posix_spawn(&child, args[0], &actions, nullptr, args.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0)
+        return -1;
+    int status = 0;
+    if (::waitpid(child, &status, 0) != child)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Rule-approved runs through the real app, one client (runs in one sandbox go one at a time),
+// against their floor: the same kosa8 commands the app ran for the last of them (the stand-in's
+// call log says which), spawned one after another by this program, as many times.
+QJsonObject measureRuns(k8::bench::DeskUnderTest& desk, k8::bench::PingProbe& probe, const QString& standin,
+                        int runs)
+{
+    const qsizetype callsBefore = standinCalls(desk.standinState()).size();
+    const bool probing = probe.start();
+    const Stats deskStats = statsOf(runClients(desk.socketPath(), 1, runs, 1, Method::Run, true));
+    const double stallMs = probing ? probe.stop() : -1.0;
+    // One run's commands: from the last checkpoint the app took to the end of the log, without
+    // what the app asks on its own timers (the sandbox list).
+    const QList<QStringList> during = standinCalls(desk.standinState()).mid(callsBefore);
+    qsizetype lastCheckpoint = -1;
+    for (qsizetype i = 0; i < during.size(); ++i) {
+        if (during[i].first() == u"checkpoint")
+            lastCheckpoint = i;
+    }
+    QList<QStringList> oneRun;
+    for (qsizetype i = qMax<qsizetype>(0, lastCheckpoint); i < during.size(); ++i) {
+        if (during[i].value(1) != u"ls")
+            oneRun.append(during[i]);
+    }
+    const QStringList environment = desk.environment().toStringList();
+    std::vector<double> floorUs;
+    int floorFailures = 0;
+    for (int i = 0; i < runs && !oneRun.isEmpty(); ++i) {
+        const auto t0 = Clock::now();
+        for (QStringList argv : std::as_const(oneRun)) {
+            // A checkpoint's label is taken once: each replay takes one of its own.
+            const qsizetype label = argv.indexOf(QStringLiteral("--label")) + 1;
+            if (label > 0 && label < argv.size())
+                argv[label] += QStringLiteral("-floor-%1").arg(i);
+            floorFailures += spawnAndWait(standin, argv, environment) == 0 ? 0 : 1;
+        }
+        floorUs.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    }
+    Sample floorSample;
+    floorSample.latenciesUs = floorUs;
+    floorSample.seconds = 0;
+    for (double us : floorUs)
+        floorSample.seconds += us / 1e6;
+    const Stats floorStats = statsOf(floorSample);
+    QJsonArray commands;
+    for (const QStringList& argv : std::as_const(oneRun))
+        commands.append(QJsonArray::fromStringList(argv));
+    QJsonObject floorJson = toJson(floorStats);
+    floorJson.insert(QStringLiteral("commands_per_run"), commands);
+    floorJson.insert(QStringLiteral("commands_failed"), floorFailures);
+    return QJsonObject{
+        {QStringLiteral("what"), QStringLiteral("rule-approved run requests, 1 client; floor: the kosa8 "
+                                                "commands of one run spawned back to back")},
+        {QStringLiteral("desk"), toJson(deskStats)},
+        {QStringLiteral("kosa8_commands_floor"), floorJson},
+        {QStringLiteral("ratio_p50_to_floor"),
+         floorStats.p50Us > 0 ? deskStats.p50Us / floorStats.p50Us : 0.0},
+        {QStringLiteral("ratio_p99_to_floor_p99"),
+         floorStats.p99Us > 0 ? deskStats.p99Us / floorStats.p99Us : 0.0},
+        {QStringLiteral("longest_ui_stall_ms"), stallMs < 0 ? QJsonValue() : stallMs},
+    };
 }
 
 // Runs every client count against a service whose ledger is in place.dataDir; null on failure.
 QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QByteArray& echoPath,
-                    const QList<int>& clientCounts, int requests, int rounds, QString* error)
+                    const QList<int>& clientCounts, int requests, int rounds, const DeskOptions& deskOptions,
+                    QString* error)
 {
     QDir().mkpath(place.dataDir);
     writeRules(place.dataDir);
+    // The real app: its own data folder beside the service's, the same rules, and a ping probe
+    // on a connection of its own (its agent service answers on its UI thread).
+    std::unique_ptr<k8::bench::DeskUnderTest> desk;
+    std::unique_ptr<k8::bench::PingProbe> probe;
+    if (!deskOptions.binary.isEmpty()) {
+        desk = std::make_unique<k8::bench::DeskUnderTest>(deskOptions.binary, deskOptions.standin,
+                                                          place.deskFolder, socketDir);
+        QDir().mkpath(desk->dataDir());
+        writeRules(desk->dataDir());
+        if (!desk->start(error))
+            return {};
+        probe = std::make_unique<k8::bench::PingProbe>(desk->socketPath());
+    }
     k8::agent::AgentSettings settings;
     settings.dataDir = place.dataDir;
     settings.socketPath = QDir(socketDir).filePath(QStringLiteral("agent.sock"));
@@ -496,6 +668,7 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
     bool allWithin2x = true;
     bool allWithinDurable = true;
     bool allGapsUnder = true;
+    bool allDeskTargets = true;
     for (int clients : clientCounts) {
         // The service and the floors take turns in `rounds` blocks, so that all of them see the
         // same moments of a shared disk and a shared CPU (on a loaded machine one fdatasync can
@@ -509,26 +682,45 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         const qint64 lineSyncNsBefore = perLine.syncTotalNs();
         const qint64 turnSyncsBefore = perTurn.syncCount();
         const qint64 turnSyncNsBefore = perTurn.syncTotalNs();
-        Sample serviceSample, echoSample, perLineSample, perTurnSample;
+        Sample serviceSample, echoSample, perLineSample, perTurnSample, deskSample;
+        double deskStallMs = 0;
+        double deskIdleStallMs = 0;
+        bool deskProbeFailed = false;
         qint64 serviceGapNs = 0;
         qint64 idleGapNs = 0;
         ThreadTimes gapTimes;
         for (int round = 0; round < rounds; ++round) {
             startHeartbeat();
-            serviceSample.add(runClients(servicePath, clients, perBlock, warmup));
+            serviceSample.add(runClients(servicePath, clients, perBlock, warmup, Method::Review, true));
             heartbeat.stop();
             if (longestGapNs > serviceGapNs) {
                 serviceGapNs = longestGapNs;
                 gapTimes = longestGapTimes;
             }
+            if (desk) {
+                deskProbeFailed = !probe->start() || deskProbeFailed;
+                deskSample.add(
+                    runClients(desk->socketPath(), clients, perBlock, warmup, Method::Review, true));
+                const double stall = probe->stop();
+                deskProbeFailed = deskProbeFailed || stall < 0;
+                deskStallMs = qMax(deskStallMs, stall);
+            }
             // The same heartbeat while this thread has nothing to do but wait (the floors run on
             // their own threads): the stalls the machine alone causes (other processes, the clients).
+            // The app's probe too, while the app idles.
             startHeartbeat();
+            if (probe)
+                deskProbeFailed = !probe->start() || deskProbeFailed;
             echoSample.add(runClients(echoPath, clients, perBlock, warmup));
             perLineSample.add(runClients(perLinePath, clients, perBlock, warmup));
             perTurnSample.add(runClients(perTurnPath, clients, perBlock, warmup));
             heartbeat.stop();
             idleGapNs = qMax(idleGapNs, longestGapNs);
+            if (probe) {
+                const double stall = probe->stop();
+                deskProbeFailed = deskProbeFailed || stall < 0;
+                deskIdleStallMs = qMax(deskIdleStallMs, stall);
+            }
         }
         const Stats serviceStats = statsOf(serviceSample);
         const Stats echoStats = statsOf(echoSample);
@@ -561,7 +753,7 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         const bool gapUnder = gapMs <= TargetLongestGapMs;
         allWithin2x = allWithin2x && within2x;
         allGapsUnder = allGapsUnder && gapUnder;
-        configurations.append(QJsonObject{
+        QJsonObject configuration{
             {QStringLiteral("clients"), clients},
             {QStringLiteral("service"), toJson(serviceStats)},
             {QStringLiteral("echo_floor"), toJson(echoStats)},
@@ -587,10 +779,31 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
             {QStringLiteral("flush_mean_us"), flushMeanUs},
             {QStringLiteral("p50_within_2x_of_floor"), within2x},
             {QStringLiteral("event_loop_gap_under_50ms"), gapUnder},
-        });
+        };
+        if (desk) {
+            const Stats deskStats = statsOf(deskSample);
+            const DeskVerdict verdict =
+                judgeDesk(deskStats, perTurnStats, echoStats, deskStallMs, deskProbeFailed, place.headline);
+            allDeskTargets = allDeskTargets && verdict.met;
+            QJsonObject out = toJson(deskStats);
+            out.insert(QStringLiteral("ratio_p50_to_durable_per_turn"), verdict.p50ToDurable);
+            out.insert(QStringLiteral("ratio_p99_to_durable_per_turn_p99"), verdict.p99ToDurable);
+            out.insert(QStringLiteral("ratio_p50_to_echo"), verdict.p50ToEcho);
+            out.insert(QStringLiteral("longest_ui_stall_ms"), deskProbeFailed ? QJsonValue() : deskStallMs);
+            out.insert(QStringLiteral("longest_ui_stall_ms_idle_during_floors"),
+                       deskProbeFailed ? QJsonValue() : deskIdleStallMs);
+            out.insert(QStringLiteral("targets_met"), verdict.met);
+            configuration.insert(QStringLiteral("desk"), out);
+        }
+        configurations.append(configuration);
     }
+    QJsonObject runs;
+    if (desk && deskOptions.runs > 0)
+        runs = measureRuns(*desk, *probe, deskOptions.standin, deskOptions.runs);
     service.shutdown();
-    return QJsonObject{
+    if (desk)
+        desk->stop();
+    QJsonObject result{
         {QStringLiteral("label"), place.label},
         {QStringLiteral("headline"), place.headline},
         {QStringLiteral("ledger"), QDir(place.dataDir).filePath(QStringLiteral("ledger.jsonl"))},
@@ -605,6 +818,11 @@ QJsonObject measure(const LedgerPlace& place, const QString& socketDir, const QB
         {QStringLiteral("p50_within_1_5x_of_durable_floor"), allWithinDurable},
         {QStringLiteral("event_loop_gap_under_50ms"), allGapsUnder},
     };
+    if (desk) {
+        result.insert(QStringLiteral("desk_targets_met"), allDeskTargets);
+        result.insert(QStringLiteral("desk_runs"), runs);
+    }
+    return result;
 }
 
 double loadAverage()
@@ -643,8 +861,26 @@ int main(int argc, char** argv)
                                           QStringLiteral("Blocks in which the service and the floors take "
                                                          "turns (default 5)"),
                                           QStringLiteral("N"), QStringLiteral("5"));
-    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption, roundsOption});
+    const QCommandLineOption deskOption(
+        QStringLiteral("desk"),
+        QStringLiteral("The kosa8-desk binary measured beside the service ('none' for the service alone)"),
+        QStringLiteral("PATH"), QStringLiteral(K8_BENCH_APP));
+    const QCommandLineOption standinOption(QStringLiteral("standin"),
+                                           QStringLiteral("The kosa8 stand-in the app runs as kosa8"),
+                                           QStringLiteral("PATH"), QStringLiteral(K8_BENCH_STANDIN));
+    const QCommandLineOption runsOption(QStringLiteral("runs"),
+                                        QStringLiteral("Rule-approved runs through the app per ledger "
+                                                       "place (default 100; 0: none)"),
+                                        QStringLiteral("N"), QStringLiteral("100"));
+    parser.addOptions({requestsOption, clientsOption, dataOption, tmpfsOption, roundsOption, deskOption,
+                       standinOption, runsOption});
     parser.process(app);
+    DeskOptions deskOptions;
+    if (parser.value(deskOption) != QLatin1String("none")) {
+        deskOptions.binary = parser.value(deskOption);
+        deskOptions.standin = parser.value(standinOption);
+        deskOptions.runs = qMax(0, parser.value(runsOption).toInt());
+    }
     const int rounds = qMax(1, parser.value(roundsOption).toInt());
     const int requests = qMax(1, parser.value(requestsOption).toInt());
     QList<int> clientCounts;
@@ -666,7 +902,7 @@ int main(int argc, char** argv)
     places.append(
         {QStringLiteral("disk: ledger flushed to a real disk before each answer (headline)"),
          parser.isSet(dataOption) ? parser.value(dataOption) : diskTemp.filePath(QStringLiteral("data")),
-         true});
+         true, diskTemp.filePath(QStringLiteral("desk"))});
     std::unique_ptr<QTemporaryDir> tmpfsTemp;
     const QString tmpfsRoot = parser.value(tmpfsOption);
     if (tmpfsRoot != QLatin1String("none") && QDir(tmpfsRoot).exists()) {
@@ -676,7 +912,8 @@ int main(int argc, char** argv)
             places.append(
                 {QStringLiteral("tmpfs: the same with the ledger in memory (flush nearly free): the "
                                 "app's own overhead, not durable"),
-                 tmpfsTemp->filePath(QStringLiteral("data")), false});
+                 tmpfsTemp->filePath(QStringLiteral("data")), false,
+                 tmpfsTemp->filePath(QStringLiteral("desk"))});
     }
 
     EchoServer echo;
@@ -694,9 +931,9 @@ int main(int argc, char** argv)
     for (const LedgerPlace& place : std::as_const(places)) {
         QString error;
         const QJsonObject result =
-            measure(place, socketTemp.path(), echoPath, clientCounts, requests, rounds, &error);
+            measure(place, socketTemp.path(), echoPath, clientCounts, requests, rounds, deskOptions, &error);
         if (result.isEmpty()) {
-            std::fprintf(stderr, "cannot start the agent service: %s\n", qPrintable(error));
+            std::fprintf(stderr, "cannot start the agent service or the app: %s\n", qPrintable(error));
             return 1;
         }
         ledgers.append(result);
@@ -707,6 +944,9 @@ int main(int argc, char** argv)
                        result.value(QStringLiteral("p50_within_1_5x_of_durable_floor")));
         summary.insert(key + QStringLiteral("_event_loop_gap_under_50ms"),
                        result.value(QStringLiteral("event_loop_gap_under_50ms")));
+        if (result.contains(QStringLiteral("desk_targets_met")))
+            summary.insert(key + QStringLiteral("_desk_targets_met"),
+                           result.value(QStringLiteral("desk_targets_met")));
     }
 
     const QJsonObject report{
@@ -721,12 +961,19 @@ int main(int argc, char** argv)
                                                 {QStringLiteral("load_average_1m_before"), loadBefore},
                                                 {QStringLiteral("load_average_1m_after"), loadAverage()}}},
         {QStringLiteral("requests_per_configuration"), requests},
+        {QStringLiteral("desk"), deskOptions.binary.isEmpty() ? QJsonValue() : deskOptions.binary},
         {QStringLiteral("rounds"), rounds},
         {QStringLiteral("heartbeat_interval_ms"), 1},
         {QStringLiteral("targets"),
-         QJsonObject{{QStringLiteral("p50_ratio_to_floor_at_most"), TargetRatioP50},
-                     {QStringLiteral("p50_ratio_to_durable_floor_per_turn_at_most"), TargetRatioDurableP50},
-                     {QStringLiteral("longest_event_loop_gap_ms_at_most"), TargetLongestGapMs}}},
+         QJsonObject{
+             {QStringLiteral("p50_ratio_to_floor_at_most"), TargetRatioP50},
+             {QStringLiteral("p50_ratio_to_durable_floor_per_turn_at_most"), TargetRatioDurableP50},
+             {QStringLiteral("longest_event_loop_gap_ms_at_most"), TargetLongestGapMs},
+             {QStringLiteral("desk_p50_ratio_to_durable_floor_per_turn_at_most"), TargetDeskP50ToDurable},
+             {QStringLiteral("desk_p99_ratio_to_durable_floor_per_turn_p99_at_most"),
+              TargetDeskP99ToDurableP99},
+             {QStringLiteral("desk_tmpfs_p50_ratio_to_echo_at_most"), TargetDeskTmpfsP50ToEcho},
+             {QStringLiteral("desk_longest_ui_stall_ms_at_most"), TargetDeskStallMs}}},
         {QStringLiteral("summary"), summary},
         {QStringLiteral("ledgers"), ledgers},
         {QStringLiteral("wall_seconds"), double(wall.elapsed()) / 1e3},
