@@ -303,11 +303,12 @@ void AppComposition::wireTimeline()
         return agent::RunResetPlan{timelineStore->resetAfterRun(sandbox),
                                    timelineStore->baseCheckpoint(sandbox)};
     });
-    // A timeline not built yet reads everything when it is first shown.
+    // A timeline not built yet reads everything when it is first shown, and a hidden one when it
+    // is next shown.
     const auto refreshTimelineOf = [window](const QString& sandbox) {
         TimelinePage* page = window->builtTimelinePage();
         if (page && page->sandbox() == sandbox)
-            page->refresh();
+            page->refreshWhenShown();
     };
     connect(runResults, &timeline::RunResultRecorder::runEnded, window,
             [refreshTimelineOf](const timeline::RunResult& result) { refreshTimelineOf(result.sandbox); });

@@ -280,7 +280,7 @@ void TimelinePage::showSandbox(const QString& sandbox, const QString& runRequest
         const QSignalBlocker block(m_resetAfterRun);
         m_resetAfterRun->setChecked(m_store->resetAfterRun(sandbox));
     }
-    refresh();
+    refreshWhenShown(); // the box fills its first sandbox in while the page may still be hidden
 }
 
 void TimelinePage::followChooser()
@@ -294,11 +294,27 @@ void TimelinePage::followChooser()
 
 void TimelinePage::refresh()
 {
+    m_refreshOnShow = false;
     if (m_sandbox.isEmpty())
         return;
     if (!kosa8::Names::checkSandbox(m_sandbox).isEmpty())
         return;
     m_loader->refresh(m_sandbox);
+}
+
+void TimelinePage::refreshWhenShown()
+{
+    if (isVisible())
+        refresh();
+    else
+        m_refreshOnShow = true;
+}
+
+void TimelinePage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_refreshOnShow)
+        refresh();
 }
 
 void TimelinePage::onLoaded()

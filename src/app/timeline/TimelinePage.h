@@ -72,11 +72,17 @@ public:
     QAction* forkAction() const { return m_fork; }
     QAction* resetToBaseAction() const { return m_resetToBase; }
     QAction* setBaseAction() const { return m_setBase; }
+    // A refresh asked for while the page was hidden, done when it is shown.
+    bool refreshWaitsForShow() const { return m_refreshOnShow; }
 
 public Q_SLOTS:
     // Shows `sandbox` and re-reads it; with a run's request id, selects that run once loaded.
     void showSandbox(const QString& sandbox, const QString& runRequestId = {});
     void refresh();
+    // refresh() now when the page is on screen, else when it is next shown: reading a timeline
+    // is two kosa8 calls (each a fork of the app's process on the UI thread) that nobody sees
+    // while the page is hidden, and an agent's runs end one after another.
+    void refreshWhenShown();
     void openCheckpointDialog();
     // Asks (listing what is lost) and rewinds to the selected checkpoint, or to the checkpoint
     // taken before the selected run.
@@ -101,6 +107,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     // The stale banner and the failure line in the palette's state colours (again after a
@@ -127,6 +134,7 @@ private:
     timeline::TimelineLoader* m_loader;
     QString m_sandbox;
     QString m_pendingRunSelection;
+    bool m_refreshOnShow = false;
     QString m_pendingCheckpointSelection;
     QPointer<kosa8::Kosa8Job> m_job;
     QString m_forkFrom; // the checkpoint the sandbox ran from when a fork started

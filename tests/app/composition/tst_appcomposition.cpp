@@ -3,6 +3,7 @@
 // reaches the inbox page inside the main window, and a socket that cannot be used is said in the
 // window, which opens all the same, until Retry listens.
 #include "agent/AgentService.h"
+#include "agent/CanonicalJson.h"
 #include "agent/Ledger.h"
 #include "agent/Sha256.h"
 #include "composition/AppComposition.h"
@@ -17,6 +18,7 @@
 #include "support/AltKeys.h"
 #include "support/AppTestSupport.h"
 #include "support/FileSizeLimit.h"
+#include "timeline/TimelinePage.h"
 #include "widgets/MessageArea.h"
 #include "widgets/PlainText.h"
 
@@ -476,6 +478,78 @@ private Q_SLOTS:
     }
 
     // kosa8 is first asked once the window is painted: its processes do not delay the paint.
+    // A rule-approved run's end refreshes the timeline only when it is on screen: a hidden one
+    // reads kosa8 (checkpoint ls, snapshot ls: two forks of the app each) when it is next shown.
+    void aHiddenTimelineReadsKosa8WhenShownNotAfterEachRun()
+    {
+        k8::test::StandinEnvironment env;
+        QProcess create;
+        create.start(env.standin(),
+                     {QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("code-runner")});
+        QVERIFY(create.waitForFinished(Wait));
+        QCOMPARE(create.exitCode(), 0);
+        const QString code = QStringLiteral("print('ran by the rule')");
+        const QJsonObject action{{QStringLiteral("method"), QStringLiteral("run")},
+                                 {QStringLiteral("language"), QStringLiteral("python")},
+                                 {QStringLiteral("code"), code},
+                                 {QStringLiteral("sandbox"), QStringLiteral("code-runner")},
+                                 {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
+                                 {QStringLiteral("checkpoint"), true}};
+        k8::app::AppOptions options = env.options();
+        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
+        {
+            QFile rules(options.rulesFile);
+            QVERIFY(rules.open(QIODevice::WriteOnly));
+            const QJsonObject rule{
+                {QStringLiteral("name"), QStringLiteral("run-ok")},
+                {QStringLiteral("decision"), QStringLiteral("approve")},
+                {QStringLiteral("action_sha256"), k8::agent::sha256Hex(k8::agent::canonicalJson(action))}};
+            rules.write(QJsonDocument(QJsonObject{{QStringLiteral("rules"), QJsonArray{rule}}}).toJson());
+        }
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        composition.show();
+        auto readsTimeline = [&env] {
+            for (const QStringList& argv : env.calls()) {
+                if (argv.value(1) == u"ls" && (argv.first() == u"checkpoint" || argv.first() == u"snapshot"))
+                    return true;
+            }
+            return false;
+        };
+
+        AgentTestClient client;
+        QSignalSpy connected(&client, &AgentTestClient::connected);
+        client.connectTo(options.socketPath);
+        QVERIFY(client.isConnected() || connected.wait(Wait));
+        for (int run = 0; run < 2; ++run) {
+            const QJsonValue id = client.request(
+                QStringLiteral("run"),
+                {{QStringLiteral("code"), code}, {QStringLiteral("sandbox"), QStringLiteral("code-runner")}});
+            QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+            QCOMPARE(client.response(id)
+                         .value(QStringLiteral("result"))
+                         .toObject()
+                         .value(QStringLiteral("decision"))
+                         .toString(),
+                     QStringLiteral("approve"));
+        }
+        k8::app::TimelinePage* page = composition.window()->builtTimelinePage();
+        QVERIFY(page); // built at the first run, for its reset policy
+        QVERIFY(!page->isVisible());
+        // The runs' ends reached the page (it waits to refresh) and it read nothing meanwhile.
+        QTRY_VERIFY_WITH_TIMEOUT(page->refreshWaitsForShow(), Wait);
+        QVERIFY(env.wasCalledWith({QStringLiteral("sandbox"), QStringLiteral("run"),
+                                   QStringLiteral("code-runner"), QStringLiteral("python:3.12-slim"),
+                                   QStringLiteral("python"), QStringLiteral("-c"), code}));
+        QVERIFY(!readsTimeline());
+
+        composition.window()->showPage(k8::app::MainWindow::Page::Timeline);
+        QTRY_VERIFY_WITH_TIMEOUT(readsTimeline(), Wait);
+        QVERIFY(!page->refreshWaitsForShow());
+    }
+
     void monitoringStartsAfterTheFirstPaint()
     {
         k8::test::StandinEnvironment env;
