@@ -582,11 +582,19 @@ QJsonObject measureRuns(k8::bench::DeskUnderTest& desk, k8::bench::PingProbe& pr
     QJsonObject floorJson = toJson(floorStats);
     floorJson.insert(QStringLiteral("commands_per_run"), commands);
     floorJson.insert(QStringLiteral("commands_failed"), floorFailures);
+    // Everything the app asked kosa8 while the runs went on, its own refreshes included: each
+    // is a fork of the app's process on its UI thread.
+    QJsonObject asked;
+    for (const QStringList& argv : during) {
+        const QString command = argv.mid(0, 2).join(QLatin1Char(' '));
+        asked.insert(command, asked.value(command).toInt() + 1);
+    }
     return QJsonObject{
         {QStringLiteral("what"), QStringLiteral("rule-approved run requests, 1 client; floor: the kosa8 "
                                                 "commands of one run spawned back to back")},
         {QStringLiteral("desk"), toJson(deskStats)},
         {QStringLiteral("kosa8_commands_floor"), floorJson},
+        {QStringLiteral("kosa8_calls_during_runs"), asked},
         {QStringLiteral("ratio_p50_to_floor"),
          floorStats.p50Us > 0 ? deskStats.p50Us / floorStats.p50Us : 0.0},
         {QStringLiteral("ratio_p99_to_floor_p99"),
