@@ -6,7 +6,10 @@
 #include "kosa8/ProcessTree.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QPointer>
 #include <QProcess>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
@@ -210,7 +213,36 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
     readStream(true);
     // kosa8 has exited; a child it forked may still hold the output pipes (QProcess has already
     // closed its ends, so the job does not wait for their EOF) or run on in a session of its own.
-    endLeftovers();
+    // They are ended before the job is, off this thread: the values the pass needs are copied,
+    // and the job's rest runs here again unless the job is gone by then.
+    if (m_timeout)
+        m_timeout->stop(); // kosa8 ended within its time, whatever the pass takes
+    if (m_leaderPid <= 0 || m_tag.isEmpty()) {
+        finishAfterLeftovers(exitCode, crashed);
+        return;
+    }
+    QThreadPool::globalInstance()->start([job = QPointer<Kosa8Job>(this), id = m_id, leader = m_leaderPid,
+                                          ticks = m_leaderStartTicks, tag = m_tag, exitCode, crashed] {
+        QElapsedTimer clock;
+        clock.start();
+        const int killed = ProcessTree::endTree(leader, ticks, tag);
+        if (killed > 0)
+            spdlog::warn("kosa8 job {}: ended {} process(es) it left running ({} ms)", id, killed,
+                         clock.elapsed());
+        // Back on the application's thread (the job may have gone meanwhile, which only that
+        // thread can tell: it is deleted there); the application outlives the pool's tasks.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [job, exitCode, crashed] {
+                if (job)
+                    job->finishAfterLeftovers(exitCode, crashed);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void Kosa8Job::finishAfterLeftovers(int exitCode, bool crashed)
+{
     splitLines(false, true);
     splitLines(true, true);
     if (m_timedOut) {

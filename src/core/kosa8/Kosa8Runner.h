@@ -62,6 +62,10 @@ private:
     // rightly leave a process running (leavesProcesses()).
     void endLeftovers();
     void onProcessFinished(int exitCode, bool crashed);
+    // The rest of onProcessFinished(), once endLeftovers()'s pass over /proc has ended on the
+    // thread pool: a pass reads a file per live process (a few ms on a quiet machine, more on a
+    // desktop with hundreds), and every kosa8 call ends with one.
+    void finishAfterLeftovers(int exitCode, bool crashed);
     void onFailedToStart(const QString& message);
     // Ends the job exactly once; deferred to the event loop while inside start().
     void complete(JobResult::Outcome outcome, int exitCode, const QString& errorText);

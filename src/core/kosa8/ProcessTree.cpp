@@ -4,6 +4,7 @@
 #include <QList>
 #include <QPair>
 #include <QSet>
+#include <QThread>
 #include <QtGlobal>
 
 #include <atomic>
@@ -478,8 +479,18 @@ qint64 ProcessTree::startTicks(qint64 pid)
     return 0;
 }
 
+namespace {
+std::atomic<Qt::HANDLE> lastEndTreeThreadId{nullptr};
+} // namespace
+
+Qt::HANDLE ProcessTree::lastEndTreeThread()
+{
+    return lastEndTreeThreadId.load();
+}
+
 int ProcessTree::endTree(qint64 leader, qint64 leaderStartTicks, const QString& tag)
 {
+    lastEndTreeThreadId = QThread::currentThreadId();
     int killed = 0;
     // The group outlives its leader while any member lives, and its id is not reused meanwhile
     // (the kernel keeps a pid that is still some group's or session's id); kill() on an empty

@@ -73,7 +73,10 @@ public:
     // processes were signalled by pid (the group counts as one when it still had members).
     // `leaderStartTicks` (startTicks() of the leader, 0 when unknown) spares reading the
     // environment of processes older than kosa8, which cannot be its descendants.
+    // Reads /proc (a file per live process), so a job calls it off the UI thread.
     static int endTree(qint64 leader, qint64 leaderStartTicks, const QString& tag);
+    // The thread the last endTree() ran on (for tests: it is not the UI thread).
+    static Qt::HANDLE lastEndTreeThread();
     // When the process started (Linux: clock ticks after boot, /proc/PID/stat); 0 when unknown.
     static qint64 startTicks(qint64 pid);
     // SIGKILL to every process whose tag starts with `tagPrefix` (an app quitting, a runner going away).

@@ -2,6 +2,7 @@
 #include "kosa8/InterpreterLoader.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
+#include "kosa8/ProcessTree.h"
 #include "support/ProcessScan.h"
 #include "support/TestJson.h"
 #include "support/Waits.h"
@@ -774,6 +775,9 @@ void TestKosa8Runner::exitEndsWhatKosa8LeftBehind()
         QTRY_VERIFY2_WITH_TIMEOUT(processDead(pid), qPrintable(u"%1 child %2 survived"_s.arg(mode).arg(pid)),
                                   WaitMs);
     QTRY_VERIFY_WITH_TIMEOUT(k8::test::liveInGroupOrSession(kosa8Pid).isEmpty(), WaitMs);
+    // The pass over /proc that found them ran off this (the UI) thread.
+    QVERIFY(ProcessTree::lastEndTreeThread() != nullptr);
+    QVERIFY(ProcessTree::lastEndTreeThread() != QThread::currentThreadId());
 }
 
 // `daemon start` may rightly leave its daemon running: its leftovers are not ended.
