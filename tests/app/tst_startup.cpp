@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The real kosa8-desk binary, offscreen, against the stand-in: without any click it asks kosa8
 // for its version and the sandbox list, keeps running, writes its log, and SIGTERM ends it
-// cleanly with exit code 0. Also --version and --help.
+// cleanly with exit code 0; started again with nothing changed, it leaves its settings file
+// alone (issue 26). Also --version and --help.
 
 #include "support/AppTestSupport.h"
 #include "support/Waits.h"
 
+#include <QDir>
 #include <QProcess>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 using namespace k8;
 
@@ -17,6 +21,27 @@ constexpr int Slow = k8::test::waits::Binary;
 QString binary()
 {
     return qEnvironmentVariable("KOSA8_DESK_BINARY");
+}
+
+// Which file is at `path` and when it last changed: inode, size, and modification and change
+// times to the nanosecond (a rename puts another inode there, a chmod moves the change time).
+// Empty when there is none.
+QByteArray fileIdentity(const QString& path)
+{
+    struct stat info = {};
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return QByteArray::number(quint64(info.st_ino)) + " size " + QByteArray::number(qint64(info.st_size)) +
+           " mtime " + QByteArray::number(qint64(info.st_mtim.tv_sec)) + '.' +
+           QByteArray::number(qint64(info.st_mtim.tv_nsec)) + " ctime " +
+           QByteArray::number(qint64(info.st_ctim.tv_sec)) + '.' +
+           QByteArray::number(qint64(info.st_ctim.tv_nsec));
+}
+
+QByteArray contentsOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 } // namespace
 
@@ -31,6 +56,28 @@ class TestStartup : public QObject
         e.insert(QStringLiteral("KOSA8_STANDIN_STATE"), env.statePath());
         e.remove(QStringLiteral("KOSA8_DESK_KOSA8"));
         return e;
+    }
+
+    // Starts the app on `env`'s data folder, waits until its window is up and it has asked kosa8
+    // for the sandbox list (from the event loop, after everything of the start), and ends it with
+    // SIGTERM, as a person's quit does.
+    static void startAndQuit(const test::StandinEnvironment& env)
+    {
+        const QStringList list{QStringLiteral("sandbox"), QStringLiteral("ls")};
+        const qsizetype listedBefore = env.calls().count(list);
+        QProcess app;
+        app.setProcessEnvironment(environment(env));
+        app.setProcessChannelMode(QProcess::ForwardedChannels);
+        app.start(binary(), {QStringLiteral("--kosa8"), test::StandinEnvironment::standin(),
+                             QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
+                             env.root() + QStringLiteral("/agent.sock")});
+        QVERIFY(app.waitForStarted(Slow));
+        QTRY_VERIFY_WITH_TIMEOUT(env.calls().count(list) > listedBefore, Slow);
+        QCOMPARE(app.state(), QProcess::Running);
+        app.terminate();
+        QVERIFY(app.waitForFinished(Slow));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
     }
 
 private Q_SLOTS:
@@ -64,6 +111,33 @@ private Q_SLOTS:
         const QByteArray text = log.readAll();
         QVERIFY(text.contains("starting"));
         QVERIFY2(text.contains("shutting down: signal 15"), text.constData());
+    }
+
+    void aSecondStartAndQuitLeaveTheSettingsAlone()
+    {
+        // The first start makes the settings file (its profile, the window's place); the second,
+        // with nothing changed, must not write it again: QSettings rewrites the whole file with a
+        // lock file, a temporary file and an fdatasync, on the window's thread, whenever a value
+        // was set, even to what it held already.
+        test::StandinEnvironment env;
+        const QString settings = QDir(env.dataPath()).filePath(QStringLiteral("kosa8-desk.ini"));
+        startAndQuit(env);
+        if (QTest::currentTestFailed())
+            return;
+        const QByteArray identity = fileIdentity(settings);
+        const QByteArray contents = contentsOf(settings);
+        QVERIFY2(!identity.isEmpty() && contents.contains("[profiles]"), contents.constData());
+        const QStringList entries =
+            QDir(env.dataPath()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+
+        startAndQuit(env);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(fileIdentity(settings), identity);
+        QCOMPARE(contentsOf(settings), contents);
+        // No lock or temporary file of a write left behind either.
+        QCOMPARE(QDir(env.dataPath()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 entries);
     }
 
     void tokenNeverReachesTheLog()

@@ -10,6 +10,8 @@
 #include <QScreen>
 #include <QSplitter>
 
+#include <algorithm>
+
 namespace k8::app {
 
 namespace {
@@ -84,10 +86,13 @@ void WindowState::trackSplitters(QWidget* root)
 {
     const auto splitters = root->findChildren<QSplitter*>();
     for (QSplitter* splitter : splitters) {
-        if (splitter->objectName().isEmpty() || m_splitters.contains(splitter))
+        const bool tracked =
+            std::any_of(m_splitters.cbegin(), m_splitters.cend(),
+                        [splitter](const TrackedSplitter& entry) { return entry.splitter == splitter; });
+        if (splitter->objectName().isEmpty() || tracked)
             continue;
         restoreSplitter(splitter);
-        m_splitters.append(splitter);
+        m_splitters.append({splitter, splitter->saveState()});
         connect(splitter, &QSplitter::splitterMoved, this, &WindowState::scheduleSave);
     }
 }
@@ -124,9 +129,15 @@ void WindowState::save()
     m_settings->setWindowValue(KeyMaximized, maximized);
     if (m_lastPage >= 0)
         m_settings->setWindowValue(KeyPage, m_lastPage);
-    for (const QPointer<QSplitter>& splitter : std::as_const(m_splitters))
-        if (splitter)
-            m_settings->setWindowValue(KeySplitterPrefix + splitter->objectName(), splitter->saveState());
+    for (TrackedSplitter& tracked : m_splitters) {
+        if (!tracked.splitter)
+            continue;
+        const QByteArray state = tracked.splitter->saveState();
+        if (state == tracked.agreedState)
+            continue;
+        m_settings->setWindowValue(KeySplitterPrefix + tracked.splitter->objectName(), state);
+        tracked.agreedState = state;
+    }
     m_settings->sync();
 }
 

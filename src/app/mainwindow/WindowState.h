@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QByteArray>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -36,7 +37,7 @@ public:
     // splitter's key is its objectName; unnamed ones are left alone.
     void trackSplitters(QWidget* root);
 
-    // Writes everything now.
+    // Writes what changed now; the settings file is rewritten only when something did.
     void save();
 
     // Whether enough of `geometry` is on one of the screens to grab the window and move it.
@@ -49,9 +50,19 @@ private:
     void scheduleSave();
     void restoreSplitter(QSplitter* splitter);
 
+    // A tracked splitter and its state when it last agreed with the file: right after it was
+    // restored, or when it was last saved. Only a state that moved on from there is saved:
+    // restoring a state saved before the splitter was ever laid out gives it sizes of its own,
+    // which would otherwise be written at the quit of a run that never even showed it.
+    struct TrackedSplitter
+    {
+        QPointer<QSplitter> splitter;
+        QByteArray agreedState;
+    };
+
     AppSettings* m_settings;
     QMainWindow* m_window;
-    QList<QPointer<QSplitter>> m_splitters;
+    QList<TrackedSplitter> m_splitters;
     QTimer m_saveTimer;
     int m_lastPage = -1;
 };

@@ -3,6 +3,7 @@
 
 #include "agent/PayloadShapes.h"
 #include "files/OwnerOnly.h"
+#include "files/SettingsValue.h"
 #include "kosa8/ConnectionProfiles.h"
 
 #include <QDir>
@@ -53,7 +54,7 @@ QString AppSettings::defaultSandbox() const
 
 void AppSettings::setDefaultSandbox(const QString& name)
 {
-    m_settings->setValue(KeyDefaultSandbox, name);
+    setIfChanged(KeyDefaultSandbox, name);
     Q_EMIT changed();
 }
 
@@ -79,7 +80,7 @@ void AppSettings::setImage(const QString& language, const QString& image)
     if (image.isEmpty() || image == builtInImage(language))
         m_settings->remove(KeyImagePrefix + language);
     else
-        m_settings->setValue(KeyImagePrefix + language, image);
+        setIfChanged(KeyImagePrefix + language, image);
     Q_EMIT changed();
 }
 
@@ -93,7 +94,7 @@ qint64 AppSettings::outputCapBytes() const
 
 void AppSettings::setOutputCapBytes(qint64 bytes)
 {
-    m_settings->setValue(KeyOutputCap, bytes);
+    setIfChanged(KeyOutputCap, bytes);
     Q_EMIT changed();
 }
 
@@ -106,7 +107,7 @@ int AppSettings::refreshIntervalS() const
 
 void AppSettings::setRefreshIntervalS(int seconds)
 {
-    m_settings->setValue(KeyRefreshInterval, seconds);
+    setIfChanged(KeyRefreshInterval, seconds);
     Q_EMIT changed();
 }
 
@@ -120,7 +121,7 @@ int AppSettings::approveArmDelayMs() const
 
 void AppSettings::setApproveArmDelayMs(int ms)
 {
-    m_settings->setValue(KeyApproveArmDelay, qBound(0, ms, MaxApproveArmDelayMs));
+    setIfChanged(KeyApproveArmDelay, qBound(0, ms, MaxApproveArmDelayMs));
     Q_EMIT changed();
 }
 
@@ -134,8 +135,13 @@ int AppSettings::runStepLimitS() const
 
 void AppSettings::setRunStepLimitS(int seconds)
 {
-    m_settings->setValue(KeyRunStepLimit, qBound(MinRunStepLimitS, seconds, MaxRunStepLimitS));
+    setIfChanged(KeyRunStepLimit, qBound(MinRunStepLimitS, seconds, MaxRunStepLimitS));
     Q_EMIT changed();
+}
+
+void AppSettings::setIfChanged(const QString& key, const QVariant& value)
+{
+    files::SettingsValue::setIfChanged(*m_settings, key, value);
 }
 
 void AppSettings::sync()
@@ -151,7 +157,7 @@ QVariant AppSettings::windowValue(const QString& key) const
 
 void AppSettings::setWindowValue(const QString& key, const QVariant& value)
 {
-    m_settings->setValue(QStringLiteral("window/") + key, value);
+    setIfChanged(QStringLiteral("window/") + key, value);
 }
 
 } // namespace k8::app

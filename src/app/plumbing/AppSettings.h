@@ -81,6 +81,10 @@ Q_SIGNALS:
     void changed();
 
 private:
+    // Every setter writes through this: a value the file already holds is not set again, so
+    // sync() finds nothing to write and leaves the file alone (files/SettingsValue.h).
+    void setIfChanged(const QString& key, const QVariant& value);
+
     QSettings* m_settings;
     kosa8::ConnectionProfiles* m_profiles;
 };

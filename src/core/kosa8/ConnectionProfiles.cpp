@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kosa8/ConnectionProfiles.h"
 
+#include "files/SettingsValue.h"
+
 #include <QSettings>
 #include <QUuid>
 
@@ -466,35 +468,48 @@ void ConnectionProfiles::migrateLegacy()
 
 void ConnectionProfiles::save() const
 {
+    // Only what differs from the file is set, and the file synced only then: load() saves at every
+    // start, and an unchanged file must not be rewritten (files/SettingsValue.h).
+    const auto set = [this](const QString& key, const QVariant& value) {
+        return files::SettingsValue::setIfChanged(*m_settings, key, value);
+    };
+    const auto remove = [this](const QString& key) {
+        if (!m_settings->contains(key))
+            return false;
+        m_settings->remove(key);
+        return true;
+    };
+    bool changed = false;
     QStringList order;
     for (const SavedProfile& profile : m_profiles) {
         order << profile.id;
         m_settings->beginGroup(groupOf(profile.id));
-        m_settings->setValue(KeyName, profile.name);
-        m_settings->setValue(KeyKind, kindKey(profile.kind));
-        m_settings->setValue(KeyExecutable, profile.executable);
+        changed |= set(KeyName, profile.name);
+        changed |= set(KeyKind, kindKey(profile.kind));
+        changed |= set(KeyExecutable, profile.executable);
         if (profile.kind == SavedProfile::Kind::Remote)
-            m_settings->setValue(KeyHost, profile.host);
+            changed |= set(KeyHost, profile.host);
         else
-            m_settings->remove(KeyHost);
+            changed |= remove(KeyHost);
         if (profile.extraEnvironment.isEmpty()) {
-            m_settings->remove(KeyEnvironment);
+            changed |= remove(KeyEnvironment);
         } else {
             QVariantMap environment;
             for (auto it = profile.extraEnvironment.begin(); it != profile.extraEnvironment.end(); ++it)
                 environment.insert(it.key(), it.value());
-            m_settings->setValue(KeyEnvironment, environment);
+            changed |= set(KeyEnvironment, environment);
         }
         // Only whether the secret store has the token: never the token.
         const bool inStore = profile.tokenState == SavedProfile::TokenState::Stored ||
                              profile.tokenState == SavedProfile::TokenState::Loading ||
                              profile.tokenState == SavedProfile::TokenState::Unreadable;
-        m_settings->setValue(KeyTokenInStore, inStore);
+        changed |= set(KeyTokenInStore, inStore);
         m_settings->endGroup();
     }
-    m_settings->setValue(KeyOrder, order);
-    m_settings->setValue(KeyActive, m_activeId);
-    m_settings->sync();
+    changed |= set(KeyOrder, order);
+    changed |= set(KeyActive, m_activeId);
+    if (changed)
+        m_settings->sync();
 }
 
 } // namespace k8::kosa8
