@@ -32,6 +32,16 @@ qsizetype afterLineEnds(const QString& text, qsizetype count)
     return at + 1;
 }
 
+// A cursor at the end of the document, in an edit block the caller ends. Placed with
+// setPosition() inside the block: movePosition(End) lays out the block it starts from (the first).
+QTextCursor editAtEnd(QTextDocument* document)
+{
+    QTextCursor cursor(document);
+    cursor.beginEditBlock();
+    cursor.setPosition(document->characterCount() - 1);
+    return cursor;
+}
+
 } // namespace
 
 RunConsole::RunConsole(QWidget* parent)
@@ -39,12 +49,20 @@ RunConsole::RunConsole(QWidget* parent)
 {
     setReadOnly(true);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setMaximumBlockCount(DefaultMaxLines);
+    // Nothing is typed here, and an undo history would keep every line dropOldestLines() removes.
+    // (QTextDocument::setMaximumBlockCount switched it off as well; the console keeps its own cap.)
+    document()->setUndoRedoEnabled(false);
     // Cut lines are already bounded; wrapping them as well keeps every character in view.
     setLineWrapMode(QPlainTextEdit::WidgetWidth);
     setTabChangesFocus(true);
     m_slice.setInterval(SliceIntervalMs);
     connect(&m_slice, &QTimer::timeout, this, [this] { showQueued(SliceLines); });
+}
+
+void RunConsole::setMaxLines(int lines)
+{
+    m_maxLines = qMax(1, lines);
+    dropOldestLines();
 }
 
 QString RunConsole::continuationMark()
@@ -131,11 +149,33 @@ void RunConsole::insert(const QString& text, const QTextCharFormat& format)
 {
     QScrollBar* bar = verticalScrollBar();
     const bool atEnd = bar->value() >= bar->maximum() - 2;
-    QTextCursor cursor(document());
-    cursor.movePosition(QTextCursor::End);
+    QTextCursor cursor = editAtEnd(document());
     cursor.insertText(text, format);
+    cursor.endEditBlock();
+    dropOldestLines();
     if (atEnd)
         bar->setValue(bar->maximum());
+}
+
+void RunConsole::dropOldestLines()
+{
+    // Not QTextDocument's maximumBlockCount: it walks to the cut with QTextCursor::movePosition,
+    // which lays out (shapes) every block it passes, so each line beyond the cap cost as much
+    // text layout as showing it. For output of many scripts or U+FFFD (bytes that are not UTF-8)
+    // that was most of the UI thread's time once the console was full. setPosition() inside an
+    // edit block lays out nothing. Its own edit block, after the insert's: the document layout
+    // then hears of two small changes, not one spanning every line (which drops every layout).
+    const int excess = document()->blockCount() - m_maxLines;
+    if (excess <= 0)
+        return;
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    cursor.setPosition(document()->findBlockByNumber(excess).position(), QTextCursor::KeepAnchor);
+    // The new first line keeps its own format, as maximumBlockCount kept it.
+    const QTextCharFormat firstLineFormat = cursor.blockCharFormat();
+    cursor.removeSelectedText();
+    cursor.setBlockCharFormat(firstLineFormat);
+    cursor.endEditBlock();
 }
 
 void RunConsole::appendText(const QString& text, const QColor& colour, bool bold)
@@ -197,9 +237,7 @@ void RunConsole::showQueued(qsizetype maxLines)
     }
     QScrollBar* bar = verticalScrollBar();
     const bool atEnd = bar->value() >= bar->maximum() - 2;
-    QTextCursor cursor(document());
-    cursor.movePosition(QTextCursor::End);
-    cursor.beginEditBlock();
+    QTextCursor cursor = editAtEnd(document());
     if (m_skippedNotShown > 0) {
         if (document()->lastBlock().length() > 1)
             cursor.insertText(QStringLiteral("\n"));
@@ -228,6 +266,7 @@ void RunConsole::showQueued(qsizetype maxLines)
         break;
     }
     cursor.endEditBlock();
+    dropOldestLines();
     if (atEnd)
         bar->setValue(bar->maximum());
     if (m_queue.empty())

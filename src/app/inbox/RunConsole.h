@@ -32,8 +32,9 @@ public:
 
     explicit RunConsole(QWidget* parent = nullptr);
 
-    void setMaxLines(int lines) { setMaximumBlockCount(lines); }
-    int maxLines() const { return maximumBlockCount(); }
+    // At least one; lines beyond it go at once, the oldest first.
+    void setMaxLines(int lines);
+    int maxLines() const { return m_maxLines; }
     void setMaxLineChars(int chars) { m_maxLineChars = qMax(8, chars); }
     int maxLineChars() const { return m_maxLineChars; }
 
@@ -63,10 +64,13 @@ private:
     QString bounded(const QString& text, qsizetype& column, qsizetype* lines = nullptr) const;
     qsizetype endColumn() const;
     void insert(const QString& text, const QTextCharFormat& format);
+    // Removes the oldest lines beyond maxLines(), laying none of them out (see the definition).
+    void dropOldestLines();
     void dropOldestQueued();
     // Shows at most `maxLines` queued lines (all when negative).
     void showQueued(qsizetype maxLines);
 
+    int m_maxLines = DefaultMaxLines; // blocks of the document, kept by dropOldestLines()
     int m_maxLineChars = DefaultMaxLineChars;
     std::deque<Queued> m_queue;
     qsizetype m_queuedLines = 0;

@@ -11,7 +11,8 @@ namespace k8::agent {
 // output with them: no signal, notification or console append carries more than a piece.
 constexpr qsizetype MaxOutputPieceBytes = 16 * 1024;
 
-// The size of `text` in UTF-8, counted without converting it.
+// The size of `text` in UTF-8, counted without converting it (a lone surrogate, which decoded
+// output never holds, counts two bytes: more than the '?' QString::toUtf8() writes for it).
 qsizetype utf8Size(QStringView text);
 
 // Cuts `text` into pieces of at most maxUtf8Bytes bytes of UTF-8 each (at least one character

@@ -4,6 +4,7 @@
 #include "inbox/RunConsole.h"
 
 #include <QElapsedTimer>
+#include <QPlainTextDocumentLayout>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
@@ -28,6 +29,25 @@ int longestBlock(const QTextDocument* document)
         longest = qMax(longest, block.length() - 1);
     return longest;
 }
+
+// The console's kind of layout, counting the blocks it lays out (shapes): the work that showing
+// text costs, whether or not anyone sees the block.
+class CountingLayout : public QPlainTextDocumentLayout
+{
+public:
+    using QPlainTextDocumentLayout::QPlainTextDocumentLayout;
+
+    QRectF blockBoundingRect(const QTextBlock& block) const override
+    {
+        if (block.isValid() && block.layout()->lineCount() == 0)
+            ++m_laidOut;
+        return QPlainTextDocumentLayout::blockBoundingRect(block);
+    }
+    int laidOut() const { return m_laidOut; }
+
+private:
+    mutable int m_laidOut = 0;
+};
 
 } // namespace
 
@@ -92,11 +112,52 @@ private Q_SLOTS:
             slowestAppendNs = qMax(slowestAppendNs, clock.nsecsElapsed());
         }
         QVERIFY(console.document()->blockCount() <= console.maxLines());
+        QVERIFY(!console.document()->isUndoRedoEnabled()); // no history of the lines that went
         QVERIFY(longestBlock(console.document()) <= console.maxLineChars() + 2);
         QVERIFY(console.document()->characterCount() <=
                 qint64(console.maxLines()) * (console.maxLineChars() + 4));
         // Not a timing test: a generous bound that one unbounded line (the old console) misses by far.
         QVERIFY2(slowestAppendNs < 2'000'000'000, qPrintable(QString::number(slowestAppendNs)));
+    }
+
+    // The oldest lines go without being laid out first. QTextDocument's own cap
+    // (maximumBlockCount) laid out every line it removed, so once the console was full each new
+    // line cost the layout of two; for output that is not UTF-8 (U+FFFD between other characters,
+    // slow to shape) that took most of the UI thread. Counts layouts, not time.
+    void droppedLinesAreNotLaidOut()
+    {
+        RunConsole console;
+        auto* document = new QTextDocument(&console);
+        auto* layout = new CountingLayout(document);
+        document->setDocumentLayout(layout);
+        document->setUndoRedoEnabled(false); // as the console's own document
+        console.setDocument(document);
+        console.setMaxLines(100);
+        const int total = 5000;
+        auto lines = [](int first, int count) {
+            QString text;
+            for (int i = first; i < first + count; ++i)
+                text += QStringLiteral("line %1 \uFFFD\n").arg(i);
+            return text;
+        };
+        for (int first = 0; first < total; first += 100)
+            console.appendText(lines(first, 100));
+        QCOMPARE(document->blockCount(), console.maxLines());
+        QCOMPARE(document->lastBlock().previous().text(), QStringLiteral("line %1 \uFFFD").arg(total - 1));
+        QVERIFY2(layout->laidOut() < console.maxLines(), qPrintable(QString::number(layout->laidOut())));
+
+        // Streamed output, shown in slices, drops its oldest lines the same way.
+        const int laidOutBefore = layout->laidOut();
+        for (int first = total; first < 2 * total; first += 100) {
+            console.queueText(lines(first, 100));
+            QTRY_COMPARE(console.queuedLines(), 0);
+        }
+        QCOMPARE(document->blockCount(), console.maxLines());
+        QCOMPARE(document->lastBlock().previous().text(),
+                 QStringLiteral("line %1 \uFFFD").arg(2 * total - 1));
+        QCOMPARE(console.skippedLines(), 0);
+        QVERIFY2(layout->laidOut() - laidOutBefore < console.maxLines(),
+                 qPrintable(QString::number(layout->laidOut() - laidOutBefore)));
     }
 
     // Streamed output is shown a slice at a time, after the event loop runs; text appended at once

@@ -2,9 +2,48 @@
 // Run output is handed on in bounded pieces: sizes in UTF-8 and cuts that never split a character.
 #include "agent/OutputPieces.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace k8::agent;
+
+namespace {
+
+// What a run that prints random bytes shows: mostly U+FFFD with ASCII, two- and three-byte
+// characters and surrogate pairs between them.
+QString decodedRandomBytes(qsizetype count, quint32 seed)
+{
+    QRandomGenerator random(seed);
+    QByteArray bytes(count, Qt::Uninitialized);
+    for (char& byte : bytes)
+        byte = char(random.bounded(256));
+    return QString::fromUtf8(bytes);
+}
+
+// The pieces one character at a time: as long as the next character still fits.
+QStringList greedyPieces(const QString& text, qsizetype limit)
+{
+    QStringList pieces;
+    qsizetype start = 0;
+    qsizetype bytes = 0;
+    for (qsizetype i = 0; i < text.size();) {
+        const qsizetype units =
+            text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate() ? 2 : 1;
+        const qsizetype size = utf8Size(QStringView(text).mid(i, units));
+        if (bytes + size > limit && i > start) {
+            pieces.append(text.mid(start, i - start));
+            start = i;
+            bytes = 0;
+        }
+        bytes += size;
+        i += units;
+    }
+    if (start < text.size())
+        pieces.append(text.mid(start));
+    return pieces;
+}
+
+} // namespace
 
 class TestOutputPieces : public QObject
 {
@@ -15,6 +54,12 @@ private Q_SLOTS:
         const QString text = QStringLiteral("a\u00e9\u4e16\U0001F600z");
         QCOMPARE(utf8Size(text), text.toUtf8().size());
         QCOMPARE(utf8Size(QString()), 0);
+        const QString decoded = decodedRandomBytes(100000, 1);
+        QCOMPARE(utf8Size(decoded), decoded.toUtf8().size());
+        // A lone surrogate: at least what toUtf8() writes for it.
+        const QString lone = QStringLiteral("a") + QChar(0xD800) + QStringLiteral("b") + QChar(0xDC00);
+        QCOMPARE(utf8Size(lone), 6);
+        QVERIFY(utf8Size(lone) >= lone.toUtf8().size());
     }
 
     void piecesAreBoundedAndJoinBack_data()
@@ -29,6 +74,9 @@ private Q_SLOTS:
         QTest::newRow("surrogate pairs, odd limit") << emoji << 4097;
         QTest::newRow("mixed, tiny limit") << QStringLiteral("a\u00e9\U0001F600\u4e16b") << 4;
         QTest::newRow("short") << QStringLiteral("hello\n") << 16 * 1024;
+        QTest::newRow("random bytes decoded") << decodedRandomBytes(200000, 2) << 16 * 1024;
+        QTest::newRow("random bytes decoded, odd limit") << decodedRandomBytes(50000, 3) << 1001;
+        QTest::newRow("lone surrogates") << QString(QChar(0xDC00)) + QString(5000, QChar(0xD800)) << 4097;
     }
 
     void piecesAreBoundedAndJoinBack()
@@ -37,13 +85,18 @@ private Q_SLOTS:
         QFETCH(int, limit);
         const QStringList pieces = splitUtf8Pieces(text, limit);
         QCOMPARE(pieces.join(QString()), text);
+        qsizetype cut = 0;
         for (const QString& piece : pieces) {
             QVERIFY(!piece.isEmpty());
             QVERIFY2(piece.toUtf8().size() <= limit, qPrintable(QString::number(piece.toUtf8().size())));
-            // Never half a surrogate pair at either end.
-            QVERIFY(!piece.back().isHighSurrogate());
-            QVERIFY(!piece.front().isLowSurrogate());
+            QVERIFY(utf8Size(piece) <= limit); // a lone surrogate counts more than toUtf8() writes
+            cut += piece.size();
+            // Never between the halves of a surrogate pair.
+            QVERIFY(cut == text.size() || !text.at(cut - 1).isHighSurrogate() ||
+                    !text.at(cut).isLowSurrogate());
         }
+        // As few pieces as the limit allows: each as long as the next character still fits.
+        QCOMPARE(pieces, greedyPieces(text, limit));
     }
 
     void emptyGivesNoPiece() { QVERIFY(splitUtf8Pieces(QString()).isEmpty()); }

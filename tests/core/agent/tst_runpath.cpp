@@ -571,6 +571,35 @@ private Q_SLOTS:
         QCOMPARE(result.value(QStringLiteral("stdout")).toString().size(), 256 * 1024);
     }
 
+    // Output that is not UTF-8 reaches the agent as text: a byte that starts no valid sequence is
+    // U+FFFD and the characters around it stay as printed, in run.output and in the result alike.
+    void outputThatIsNotUtf8ArrivesAsReplacementCharacters()
+    {
+        createSandbox();
+        QVERIFY(startService(baseSettings()));
+        // Bytes that are invalid one by one (a lone continuation byte, 0xFE, 0xFF), so the
+        // replacement characters do not depend on where the pipe cuts the output.
+        const int lines = 2000;
+        const QByteArray printed = QByteArray("ok \x80\xfe\xff caf\xc3\xa9 end\n").repeated(lines);
+        const QString path = m_dir->filePath(QStringLiteral("not-utf8.bin"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(printed), printed.size());
+        file.close();
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString code = QStringLiteral("# stdout-file: %1\n").arg(path);
+        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        const QString expected = QStringLiteral("ok \uFFFD\uFFFD\uFFFD caf\u00e9 end\n").repeated(lines) +
+                                 QStringLiteral("ran %1 bytes of python in box1\n").arg(code.toUtf8().size());
+        QString streamed;
+        for (const QJsonObject& note : client.notifications(QStringLiteral("run.output")))
+            streamed += note.value(QStringLiteral("data")).toString();
+        QCOMPARE(streamed, expected);
+        QCOMPARE(result.value(QStringLiteral("stdout")).toString(), expected);
+    }
+
     // ---- the answer to a finished run, built off the UI thread ----
 
     // The line the agent receives is byte for byte the one the service wrote when it built the
