@@ -9,6 +9,8 @@
 #include <QThread>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 
 namespace k8::history {
@@ -17,24 +19,23 @@ namespace {
 
 constexpr qsizetype CancelCheckEvery = 8192;
 
-struct FoldTable
-{
-    unsigned char lower[256];
-    FoldTable()
-    {
-        for (int i = 0; i < 256; ++i)
-            lower[i] =
-                (i >= 'A' && i <= 'Z') ? static_cast<unsigned char>(i + 32) : static_cast<unsigned char>(i);
-    }
-};
+// ASCII letters to lower case, every other byte as it is; built at compile time, so that the scan
+// below checks no guard of a static on each call.
+constexpr std::array<unsigned char, 256> FoldLower = [] {
+    std::array<unsigned char, 256> lower{};
+    for (int i = 0; i < 256; ++i)
+        lower[size_t(i)] =
+            (i >= 'A' && i <= 'Z') ? static_cast<unsigned char>(i + 32) : static_cast<unsigned char>(i);
+    return lower;
+}();
 
-const FoldTable& fold()
-{
-    static const FoldTable table;
-    return table;
-}
+constexpr quint64 EveryByte = 0x0101010101010101ull;
 
 // Whether `needle` (already lower-cased ASCII-wise) occurs in `hay`, ASCII letters in either case.
+// Eight bytes at a time, the places where the needle could start are found without looking at
+// bytes one by one: for a letter, a byte with 0x20 set equals the letter exactly when it is that
+// letter in either case (no other byte turns into a lower-case letter that way); other bytes are
+// compared as they are. A narrowing keystroke over a million rows scans most of their details.
 bool containsFolded(QByteArrayView hay, const QByteArray& needle)
 {
     const qsizetype m = needle.size();
@@ -45,16 +46,36 @@ bool containsFolded(QByteArrayView hay, const QByteArray& needle)
         return false;
     const unsigned char* h = reinterpret_cast<const unsigned char*>(hay.data());
     const unsigned char* p = reinterpret_cast<const unsigned char*>(needle.constData());
-    const unsigned char* lower = fold().lower;
     const unsigned char first = p[0];
-    const qsizetype last = n - m;
-    for (qsizetype i = 0; i <= last; ++i) {
-        if (lower[h[i]] != first)
-            continue;
+    const qsizetype last = n - m; // the last place the needle can start
+    auto matchesAt = [&](qsizetype at) {
         qsizetype k = 1;
-        while (k < m && lower[h[i + k]] == p[k])
+        while (k < m && FoldLower[h[at + k]] == p[k])
             ++k;
-        if (k == m)
+        return k == m;
+    };
+    qsizetype i = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        const quint64 caseBits = (first >= 'a' && first <= 'z') ? EveryByte * 0x20 : 0;
+        const quint64 firstBytes = EveryByte * first;
+        while (i + 7 <= last) {
+            quint64 word;
+            std::memcpy(&word, h + i, sizeof word);
+            const quint64 x = (word | caseBits) ^ firstBytes; // a zero byte where the needle may start
+            // The lowest byte flagged here is the first zero byte of x (a flag above it may be false).
+            const quint64 zeroBytes = (x - EveryByte) & ~x & (EveryByte << 7);
+            if (zeroBytes == 0) {
+                i += 8;
+                continue;
+            }
+            i += std::countr_zero(zeroBytes) / 8;
+            if (matchesAt(i))
+                return true;
+            ++i;
+        }
+    }
+    for (; i <= last; ++i) {
+        if (FoldLower[h[i]] == first && matchesAt(i))
             return true;
     }
     return false;
@@ -112,8 +133,12 @@ public:
     {
         m_needle = m_text.toUtf8();
         for (char& c : m_needle)
-            c = char(fold().lower[static_cast<unsigned char>(c)]);
+            c = char(FoldLower[static_cast<unsigned char>(c)]);
         m_hexNeedle = isHex(m_needle);
+        m_needleChars = TextChars::of(m_needle);
+        m_needleHexDigits = m_hexNeedle ? TextChars::hexDigitsOf(m_needle) : 0;
+        m_oneChar = m_needle.size() == 1;
+        m_oneCharOwnBit = m_oneChar && TextChars::hasOwnBit(static_cast<unsigned char>(m_needle[0]));
         m_seqNeedle = m_text.toLongLong(&m_seqNeedleOk);
         m_names[int(NameColumn::Actor)] = nameMatch(store, NameColumn::Actor, filter.actor, m_text);
         m_names[int(NameColumn::Action)] = nameMatch(store, NameColumn::Action, filter.action, m_text);
@@ -129,41 +154,116 @@ public:
 
     bool everything() const { return m_everything; }
 
-    bool operator()(const AuditRow& row) const
+    // Calls pass(storeRow) for each of `count` rows (the k-th is store row indexAt(k)) that passes, in
+    // order. In blocks: first what each row itself tells, asking memory early for the text of the
+    // rows that need it, then those rows' text, which has come in meanwhile. Row by row, each such
+    // row waited for its own cache miss (most of a narrowing keystroke over a million rows).
+    template <typename IndexAt, typename Pass> void each(qsizetype count, IndexAt indexAt, Pass pass) const
+    {
+        constexpr qsizetype Block = 32;
+        Verdict verdicts[Block];
+        for (qsizetype from = 0; from < count; from += Block) {
+            const qsizetype n = qMin(Block, count - from);
+            for (qsizetype k = 0; k < n; ++k) {
+                const AuditRow& row = m_store.row(indexAt(from + k));
+                verdicts[k] = m_everything ? Verdict::Passes : fromRow(row);
+                if (verdicts[k] == Verdict::ReadText)
+                    prefetchText(row);
+            }
+            for (qsizetype k = 0; k < n; ++k) {
+                if (verdicts[k] == Verdict::Fails)
+                    continue;
+                const qsizetype index = indexAt(from + k);
+                if (verdicts[k] == Verdict::Passes || fromText(m_store.row(index)))
+                    pass(index);
+            }
+        }
+    }
+
+private:
+    enum class Verdict : quint8
+    {
+        Fails,
+        Passes,
+        ReadText, // the answer is in the row's text in the arena
+    };
+
+    // Everything the row itself tells: the exact boxes, the names, SEQ and the row's character
+    // bits, which leave the text in the arena unread when a character of the needle is not
+    // there, and for one character that has a bit of its own (the first keystroke) altogether.
+    Verdict fromRow(const AuditRow& row) const
     {
         if (m_filter.source != AuditFilter::AnySource && int(row.source) != m_filter.source)
-            return false;
+            return Verdict::Fails;
         if (m_timeRange) {
             if (row.timeMs == AuditRow::NoTime)
-                return false;
+                return Verdict::Fails;
             if (m_filter.fromMs != AuditRow::NoTime && row.timeMs < m_filter.fromMs)
-                return false;
+                return Verdict::Fails;
             if (m_filter.toMs != AuditRow::NoTime && row.timeMs > m_filter.toMs)
-                return false;
+                return Verdict::Fails;
         }
         if (m_anyExact) {
             for (int c = 0; c < int(NameColumn::Count); ++c) {
                 if (!m_names[c].exact.isEmpty() && !idIn(m_names[c].exact, row.names[c]))
-                    return false;
+                    return Verdict::Fails;
             }
         }
         if (m_text.isEmpty())
-            return true;
+            return Verdict::Passes;
         for (int c = 0; c < int(NameColumn::Count); ++c) {
             if (idIn(m_names[c].textMatch, row.names[c]))
-                return true;
+                return Verdict::Passes;
         }
-        return containsFolded(m_store.text(row, TextField::Detail), m_needle) ||
-               (m_seqNeedleOk && row.seq == m_seqNeedle) ||
-               (m_hexNeedle && containsFolded(m_store.text(row, TextField::Hash), m_needle)) ||
-               containsFolded(m_store.text(row, TextField::Extra), m_needle);
+        if (m_seqNeedleOk && row.seq == m_seqNeedle)
+            return Verdict::Passes;
+        const bool textMay = mayHoldInText(row);
+        const bool hashMay = mayHoldInHash(row);
+        if ((textMay && m_oneCharOwnBit) || (hashMay && m_oneChar))
+            return Verdict::Passes;
+        return textMay || hashMay ? Verdict::ReadText : Verdict::Fails;
     }
 
-private:
+    // The rest for a row fromRow() left open: the needle in the detail, the extra or (hex) the hash.
+    bool fromText(const AuditRow& row) const
+    {
+        if (mayHoldInText(row) && (containsFolded(m_store.text(row, TextField::Detail), m_needle) ||
+                                   containsFolded(m_store.text(row, TextField::Extra), m_needle)))
+            return true;
+        return mayHoldInHash(row) && containsFolded(m_store.text(row, TextField::Hash), m_needle);
+    }
+
+    bool mayHoldInText(const AuditRow& row) const { return (row.textChars & m_needleChars) == m_needleChars; }
+    bool mayHoldInHash(const AuditRow& row) const
+    {
+        return m_hexNeedle && (row.hashHexDigits & m_needleHexDigits) == m_needleHexDigits;
+    }
+
+    // The cache lines fromText() reads first: the detail's (and for hex text the hash's, which
+    // follows it). Lines it may not need would only take memory bandwidth from the scan.
+    void prefetchText(const AuditRow& row) const
+    {
+#if defined(__GNUC__) || defined(__clang__)
+        const QByteArrayView detail = m_store.text(row, TextField::Detail);
+        const qsizetype reach =
+            m_hexNeedle ? detail.size() + m_store.text(row, TextField::Hash).size() : detail.size();
+        for (qsizetype at = 0; at < reach; at += 64)
+            __builtin_prefetch(detail.data() + at);
+        if (reach > 0)
+            __builtin_prefetch(detail.data() + reach - 1); // the line the text ends in
+#else
+        Q_UNUSED(row);
+#endif
+    }
+
     const AuditStore& m_store;
     const AuditFilter& m_filter;
     const QString m_text;
     QByteArray m_needle;
+    quint64 m_needleChars = 0;     // TextChars::of(m_needle)
+    quint16 m_needleHexDigits = 0; // TextChars::hexDigitsOf(m_needle) when it is hex
+    bool m_oneChar = false;
+    bool m_oneCharOwnBit = false; // one character whose bit says whether a text holds it
     bool m_hexNeedle = false;
     bool m_seqNeedleOk = false;
     qint64 m_seqNeedle = 0;
@@ -172,6 +272,23 @@ private:
     bool m_timeRange = false;
     bool m_everything = false;
 };
+
+namespace {
+
+// Rows [from, to) of `store` that pass, each appended to the list of its source: the time merge
+// needs them apart, and this pass reads each row anyway (splitting them afterwards read every
+// matched row a second time).
+void matchBySource(const AuditStore& store, const RowMatcher& matches, qsizetype from, qsizetype to,
+                   QList<qint32>* kosa8Rows, QList<qint32>* deskRows)
+{
+    matches.each(
+        to - from, [from](qsizetype k) { return from + k; },
+        [&](qsizetype index) {
+            (store.row(index).source == Source::Kosa8 ? kosa8Rows : deskRows)->append(qint32(index));
+        });
+}
+
+} // namespace
 
 QList<qint32> AuditFilterEngine::match(const AuditStore& store, qsizetype from, qsizetype to,
                                        const AuditFilter& filter, const std::atomic<bool>* cancelled,
@@ -182,14 +299,15 @@ QList<qint32> AuditFilterEngine::match(const AuditStore& store, qsizetype from, 
     const RowMatcher matches(store, filter);
     QList<qint32> rows;
     rows.reserve(matches.everything() ? to - from : qMin<qsizetype>(to - from, 65536));
-    for (qsizetype i = from; i < to; ++i) {
-        if ((i & (CancelCheckEvery - 1)) == 0 && cancelled && cancelled->load(std::memory_order_relaxed)) {
+    for (qsizetype slice = from; slice < to; slice += CancelCheckEvery) {
+        if (cancelled && cancelled->load(std::memory_order_relaxed)) {
             if (wasCancelled)
                 *wasCancelled = true;
             return rows;
         }
-        if (matches.everything() || matches(store.row(i)))
-            rows.append(qint32(i));
+        matches.each(
+            qMin(CancelCheckEvery, to - slice), [slice](qsizetype k) { return slice + k; },
+            [&rows](qsizetype index) { rows.append(qint32(index)); });
     }
     return rows;
 }
@@ -200,10 +318,9 @@ QList<qint32> AuditFilterEngine::matchWithin(const AuditStore& store, const QLis
     const RowMatcher matches(store, filter);
     QList<qint32> rows;
     rows.reserve(qMin<qsizetype>(candidates.size(), 65536));
-    for (const qint32 r : candidates) {
-        if (matches.everything() || matches(store.row(r)))
-            rows.append(r);
-    }
+    matches.each(
+        candidates.size(), [&candidates](qsizetype k) { return qsizetype(candidates[k]); },
+        [&rows](qsizetype index) { rows.append(qint32(index)); });
     return rows;
 }
 
@@ -303,6 +420,21 @@ void placeDecisionsBeforeTheirRuns(const AuditStore& store, QList<qint32>* rows)
 
 void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const AuditSort& sort)
 {
+    QList<qint32> kosa8Rows;
+    QList<qint32> deskRows;
+    kosa8Rows.reserve(rows->size());
+    for (const qint32 r : std::as_const(*rows)) {
+        if (store.row(r).source == Source::Kosa8)
+            kosa8Rows.append(r);
+        else
+            deskRows.append(r);
+    }
+    *rows = sorted(store, std::move(kosa8Rows), std::move(deskRows), sort);
+}
+
+QList<qint32> AuditFilterEngine::sorted(const AuditStore& store, QList<qint32> kosa8Rows,
+                                        QList<qint32> deskRows, const AuditSort& sort)
+{
     auto timeLess = [&store](qint32 a, qint32 b) {
         const AuditRow& ra = store.row(a);
         const AuditRow& rb = store.row(b);
@@ -315,36 +447,27 @@ void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const
 
     // Time order first: each source's rows came in time order (usually), so merging the two runs
     // is linear; a source out of order is sorted.
-    QList<qint32> kosa8Rows;
-    QList<qint32> deskRows;
-    kosa8Rows.reserve(rows->size());
-    for (const qint32 r : std::as_const(*rows)) {
-        if (store.row(r).source == Source::Kosa8)
-            kosa8Rows.append(r);
-        else
-            deskRows.append(r);
-    }
     if (!store.timeOrdered(Source::Kosa8))
         std::stable_sort(kosa8Rows.begin(), kosa8Rows.end(), timeLess);
     if (!store.timeOrdered(Source::Desk))
         std::stable_sort(deskRows.begin(), deskRows.end(), timeLess);
+    QList<qint32> result;
     if (deskRows.isEmpty()) {
-        *rows = std::move(kosa8Rows);
+        result = std::move(kosa8Rows);
     } else if (kosa8Rows.isEmpty()) {
-        *rows = std::move(deskRows);
+        result = std::move(deskRows);
     } else {
-        QList<qint32> merged(rows->size());
-        std::merge(kosa8Rows.begin(), kosa8Rows.end(), deskRows.begin(), deskRows.end(), merged.begin(),
+        result.resize(kosa8Rows.size() + deskRows.size());
+        std::merge(kosa8Rows.begin(), kosa8Rows.end(), deskRows.begin(), deskRows.end(), result.begin(),
                    timeLess);
-        *rows = std::move(merged);
-        placeDecisionsBeforeTheirRuns(store, rows);
+        placeDecisionsBeforeTheirRuns(store, &result);
     }
 
     const bool descending = sort.order == Qt::DescendingOrder;
     if (sort.column == AuditColumn::Time) {
         if (descending)
-            std::reverse(rows->begin(), rows->end());
-        return;
+            std::reverse(result.begin(), result.end());
+        return result;
     }
 
     // Other columns: a stable sort on the time-ordered rows keeps time as the tie-break.
@@ -415,14 +538,15 @@ void AuditFilterEngine::sort(const AuditStore& store, QList<qint32>* rows, const
         break;
     case AuditColumn::Time:
     case AuditColumn::Count:
-        return;
+        return result;
     }
     if (descending)
-        std::stable_sort(rows->begin(), rows->end(),
+        std::stable_sort(result.begin(), result.end(),
                          [&compare](qint32 a, qint32 b) { return compare(a, b) > 0; });
     else
-        std::stable_sort(rows->begin(), rows->end(),
+        std::stable_sort(result.begin(), result.end(),
                          [&compare](qint32 a, qint32 b) { return compare(a, b) < 0; });
+    return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,7 +585,9 @@ public:
             return;
         }
         bool wasCancelled = false;
-        QList<qint32> rows;
+        const RowMatcher matches(*store, filter);
+        QList<qint32> kosa8Rows;
+        QList<qint32> deskRows;
         // Match in slices so a newer request is noticed between them.
         const qsizetype slice = 1 << 16;
         for (qsizetype from = 0; from < count; from += slice) {
@@ -469,10 +595,11 @@ public:
                 wasCancelled = true;
                 break;
             }
-            rows.append(AuditFilterEngine::match(*store, from, qMin(count, from + slice), filter));
+            matchBySource(*store, matches, from, qMin(count, from + slice), &kosa8Rows, &deskRows);
         }
+        QList<qint32> rows;
         if (!wasCancelled && m_newest->load() == generation)
-            AuditFilterEngine::sort(*store, &rows, sort);
+            rows = AuditFilterEngine::sorted(*store, std::move(kosa8Rows), std::move(deskRows), sort);
         const bool current = !wasCancelled && m_newest->load() == generation;
         Q_EMIT done(generation, current ? rows : QList<qint32>(), current, clock.elapsed());
     }

@@ -74,6 +74,10 @@ public:
     // Orders matched rows: by time (kosa8's and the desk's merged, each already in time order is
     // merged in one pass), or by another column with time as the tie-break.
     static void sort(const AuditStore& store, QList<qint32>* rows, const AuditSort& sort);
+    // The same for matched rows already apart by source, each in store order (the filter's pass
+    // parts them as it reads each row, so the sort need not read every row again).
+    static QList<qint32> sorted(const AuditStore& store, QList<qint32> kosa8Rows, QList<qint32> deskRows,
+                                const AuditSort& sort);
     // The rows of `candidates` (in their order) that pass `filter`.
     static QList<qint32> matchWithin(const AuditStore& store, const QList<qint32>& candidates,
                                      const AuditFilter& filter);

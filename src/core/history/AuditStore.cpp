@@ -28,6 +28,76 @@ const QByteArray& ellipsis()
 
 } // namespace
 
+namespace {
+
+// Per byte: its bit in TextChars::of, and its bit in TextChars::hexDigitsOf (0: not a hex digit).
+// Built at compile time: every row's text goes through these while kosa8's output is parsed.
+struct TextCharTables
+{
+    quint64 bit[256];
+    quint16 hexBit[256];
+};
+
+constexpr TextCharTables textCharTables = [] {
+    TextCharTables t{};
+    for (int c = 0; c < 256; ++c)
+        t.bit[c] = quint64(1) << TextChars::SharedBit;
+    for (int c = 'a'; c <= 'z'; ++c) {
+        t.bit[c] = quint64(1) << (c - 'a');
+        t.bit[c - 'a' + 'A'] = t.bit[c];
+    }
+    for (int c = '0'; c <= '9'; ++c) {
+        t.bit[c] = quint64(1) << (26 + c - '0');
+        t.hexBit[c] = quint16(1u << (c - '0'));
+    }
+    for (int c = 'a'; c <= 'f'; ++c) {
+        t.hexBit[c] = quint16(1u << (10 + c - 'a'));
+        t.hexBit[c - 'a' + 'A'] = t.hexBit[c];
+    }
+    // The punctuation of details, commands, paths and key=value text: bits 36 to 62.
+    const char punctuation[] = " -.:=_/,\"'()[]{}@#+*%&!?;<>";
+    static_assert(sizeof(punctuation) - 1 == TextChars::SharedBit - 36);
+    for (size_t i = 0; i + 1 < sizeof(punctuation); ++i)
+        t.bit[static_cast<unsigned char>(punctuation[i])] = quint64(1) << (36 + i);
+    return t;
+}();
+
+// The OR of table[byte] over `text`, four bytes at a time into four words that do not wait on
+// each other.
+template <typename Bits> Bits orOver(QByteArrayView text, const Bits (&table)[256])
+{
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    const qsizetype n = text.size();
+    Bits a = 0, b = 0, c = 0, d = 0;
+    qsizetype i = 0;
+    for (; i + 4 <= n; i += 4) {
+        a |= table[bytes[i]];
+        b |= table[bytes[i + 1]];
+        c |= table[bytes[i + 2]];
+        d |= table[bytes[i + 3]];
+    }
+    for (; i < n; ++i)
+        a |= table[bytes[i]];
+    return Bits(a | b | c | d);
+}
+
+} // namespace
+
+bool TextChars::hasOwnBit(unsigned char c)
+{
+    return textCharTables.bit[c] != quint64(1) << SharedBit;
+}
+
+quint64 TextChars::of(QByteArrayView text)
+{
+    return orOver(text, textCharTables.bit);
+}
+
+quint16 TextChars::hexDigitsOf(QByteArrayView text)
+{
+    return orOver(text, textCharTables.hexBit);
+}
+
 AuditStore::AuditStore()
     // Not zeroed: only the first m_rowChunksUsed / m_arenaChunksUsed entries are ever read, and
     // pages never written cost no memory (two tables of 512 KiB for every store, which each
@@ -128,6 +198,9 @@ qsizetype AuditStore::append(const AuditRowInput& input)
         end += quint32(lengths[f]);
         row.fieldEnd[f] = end;
     }
+    // From the text as kept (a cut field ends in "…"), which is what the filter searches.
+    row.textChars = TextChars::of(text(row, TextField::Detail)) | TextChars::of(text(row, TextField::Extra));
+    row.hashHexDigits = TextChars::hexDigitsOf(text(row, TextField::Hash));
     for (int c = 0; c < int(NameColumn::Count); ++c)
         row.names[c] = input.names[c].isEmpty() ? 0 : intern(NameColumn(c), input.names[c]);
 

@@ -42,18 +42,40 @@ enum class NameColumn : int
     Count
 };
 
+// Which characters a text holds, as bits in one word, so that the filter can tell from the row
+// alone that a row cannot contain what is typed (issue 26: the first keystroke over a million rows
+// read every row's text from the arena, a cache miss a row). ASCII letters are folded to lower
+// case, as the filter folds them. Letters, digits and 27 common punctuation characters (the space
+// among them) have a bit of their own; every other byte (rarer punctuation, control characters,
+// UTF-8 beyond ASCII) shares the last one.
+class TextChars
+{
+public:
+    static constexpr int SharedBit = 63;
+
+    // Whether `c`'s bit is `c`'s alone (after folding): then a row without the bit does not hold
+    // `c`, and a row with it does.
+    static bool hasOwnBit(unsigned char c);
+    static quint64 of(QByteArrayView text);
+    // The hex digits a text holds ('0'..'9', 'a'..'f', either case), one bit each by value: the
+    // hash column, which the filter searches only for hex text.
+    static quint16 hexDigitsOf(QByteArrayView text);
+};
+
 // One entry: fixed size, no pointers to the heap of its own.
 struct AuditRow
 {
     static constexpr qint64 NoTime = INT64_MIN;
     qint64 timeMs = NoTime; // UTC milliseconds since the epoch; NoTime when TIME did not parse
     qint64 seq = -1;        // kosa8's SEQ or the ledger's seq
+    quint64 textChars = 0;  // TextChars::of DETAIL and EXTRA
     quint32 arenaChunk = 0;
     quint32 arenaOffset = 0;
     quint32 fieldEnd[int(TextField::Count)] = {}; // end of each text field, relative to arenaOffset
     quint32 names[int(NameColumn::Count)] = {};   // ids into the name tables (0: empty)
     qint32 previousRow = -1;                      // kosa8: the row of SEQ-1, whose HASH chains into this
     qint32 line = 0;                              // 1-based line of the output or ledger file
+    quint16 hashHexDigits = 0;                    // TextChars::hexDigitsOf HASH
     Source source = Source::Kosa8;
 };
 

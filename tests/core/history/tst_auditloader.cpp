@@ -223,6 +223,71 @@ private Q_SLOTS:
                  QStringLiteral("desk"));
     }
 
+    // Issue 26: the first character typed is a pass over every row, each further one filters the
+    // rows shown (narrowing), deleting one is a new pass (widening), and an empty box shows
+    // everything. Each step shows what one pass over the store shows, in either case; kosa8's rows
+    // and the ledger's are both there, merged by time.
+    void typingNarrowsWidensAndClearsToTheSameRows()
+    {
+        const QString ledgerPath = m_state->filePath(QStringLiteral("ledger.jsonl"));
+        k8::agent::Ledger ledger;
+        QString error;
+        QVERIFY2(ledger.open(ledgerPath, &error), qPrintable(error));
+        k8::agent::LedgerRecord record;
+        record.agent = QStringLiteral("langgraph");
+        record.method = QStringLiteral("run");
+        record.payloadSha256 = QString(64, QLatin1Char('b'));
+        record.decision = QStringLiteral("approve");
+        record.decidedBy = QStringLiteral("person");
+        record.sandbox = QStringLiteral("box-01");
+        for (const QString& title : {QStringLiteral("Step 12 by hand"), QStringLiteral("Something else")}) {
+            record.requestId = title;
+            record.title = title;
+            QVERIFY2(ledger.append(record, &error), qPrintable(error));
+        }
+
+        // More rows than are filtered at once on the UI thread: every step goes through the runner.
+        AuditHistory history(
+            runner({{QStringLiteral("KOSA8_STANDIN_AUDIT_SYNTHETIC"), QStringLiteral("30000")}}));
+        history.setLedgerPath(ledgerPath);
+        QAbstractItemModelTester tester(history.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        history.reload();
+        QVERIFY(waitLoaded(&history).job.ok());
+        const std::shared_ptr<const AuditStore> store = history.store();
+        QCOMPARE(store->rowCount(), 30002);
+
+        const QStringList typing = {QStringLiteral("S"),
+                                    QStringLiteral("St"),
+                                    QStringLiteral("STE"),
+                                    QStringLiteral("step"),
+                                    QStringLiteral("step 1"),
+                                    QStringLiteral("step 12"),
+                                    QStringLiteral("step 1"),
+                                    QStringLiteral("step"),
+                                    QStringLiteral("STEP 12"),
+                                    QStringLiteral("Step 12"),
+                                    QString()};
+        QHash<QString, qsizetype> shown;
+        for (const QString& text : typing) {
+            AuditFilter filter;
+            filter.text = text;
+            QSignalSpy applied(&history, &AuditHistory::filterApplied);
+            history.setFilter(filter);
+            QVERIFY2(history.isFiltering() || !applied.isEmpty(), qPrintable(text));
+            if (applied.isEmpty())
+                QVERIFY(applied.wait(WaitMs));
+            QList<qint32> onePass = AuditFilterEngine::match(*store, 0, store->rowCount(), filter);
+            AuditFilterEngine::sort(*store, &onePass, {});
+            QVERIFY2(history.model()->rows() == onePass, qPrintable(text));
+            shown.insert(text.toLower(), history.model()->rowCount());
+        }
+        // Steps 12, 120-129, 1200-1299 and 12000-12999 of kosa8's, and the decision titled so.
+        QCOMPARE(shown.value(QStringLiteral("step 12")), 1 + 10 + 100 + 1000 + 1);
+        QCOMPARE(shown.value(QStringLiteral("step")), 30001);
+        QCOMPARE(shown.value(QString()), 30002);
+    }
+
     void verifyBothChains()
     {
         kosa8({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1"),

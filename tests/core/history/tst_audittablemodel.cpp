@@ -107,6 +107,140 @@ QByteArray ledgerLine(int seq, const QString& time, const QString& decision, con
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
 }
 
+// Rows given field by field, straight into the store (no parser): text the parser would never
+// make too, such as a hash that is not hex or one in upper case.
+struct TextRow
+{
+    QByteArray detail;
+    QByteArray hash;
+    QByteArray extra;
+    const char* actor;
+    const char* sandbox;
+    Source source;
+};
+
+std::shared_ptr<AuditStore> storeOf(const QList<TextRow>& rows)
+{
+    auto store = std::make_shared<AuditStore>();
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        AuditRowInput input;
+        input.source = rows[i].source;
+        input.seq = i + 1;
+        // One a second, the ledger's rows 500 s earlier: by time they go before kosa8's next to them.
+        input.timeMs = 1'796'083'200'000 + i * 1000 - (rows[i].source == Source::Desk ? 500'000 : 0);
+        input.text[int(TextField::Detail)] = rows[i].detail;
+        input.text[int(TextField::Hash)] = rows[i].hash;
+        input.text[int(TextField::Extra)] = rows[i].extra;
+        input.names[int(NameColumn::Actor)] = rows[i].actor;
+        input.names[int(NameColumn::Action)] = "sandbox.run";
+        input.names[int(NameColumn::Sandbox)] = rows[i].sandbox;
+        store->append(input);
+    }
+    return store;
+}
+
+QByteArray asciiLower(QByteArray text)
+{
+    for (char& c : text) {
+        if (c >= 'A' && c <= 'Z')
+            c = char(c + 32);
+    }
+    return text;
+}
+
+// What the free text means (AuditFilter::text), the slow and obvious way: a name containing it in
+// either case, SEQ when it is a number, the detail or extra containing it with ASCII letters in
+// either case, the hash too when it is hex.
+QList<qint32> plainTextSearch(const AuditStore& store, const QString& typed)
+{
+    const QString text = typed.trimmed();
+    const QByteArray needle = asciiLower(text.toUtf8());
+    bool number = false;
+    const qint64 seq = text.toLongLong(&number);
+    const bool hex = !needle.isEmpty() && std::all_of(needle.begin(), needle.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
+    QList<qint32> rows;
+    for (qsizetype r = 0; r < store.rowCount(); ++r) {
+        const AuditRow& row = store.row(r);
+        bool found = text.isEmpty() || (number && row.seq == seq);
+        for (int c = 0; c < int(NameColumn::Count) && !found; ++c)
+            found = store.name(NameColumn(c), row.names[c]).contains(text, Qt::CaseInsensitive);
+        auto holds = [&](TextField field) {
+            return asciiLower(store.text(r, field).toByteArray()).contains(needle);
+        };
+        found =
+            found || holds(TextField::Detail) || holds(TextField::Extra) || (hex && holds(TextField::Hash));
+        if (found)
+            rows.append(qint32(r));
+    }
+    return rows;
+}
+
+// Rows that test the scan's corners: either case, punctuation with and without a bit of its own,
+// UTF-8, a hash in upper case and one that is not hex, text longer than a word of eight bytes
+// with what is looked for at every offset, a field cut at the store's limit.
+QList<TextRow> awkwardRows()
+{
+    QList<TextRow> rows = {
+        {"image=python:3.12 step 7 exit 3",
+         "6d3b6b26c3123848de528706981dea039d4a7305cc5fa60cd1d2d674794b89e8", "", "agent", "box-01",
+         Source::Kosa8},
+        {"IMAGE=Python:3.12 STEP 70 Exit 1", "ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF01234567",
+         "", "human", "box-02", Source::Kosa8},
+        {"ls -la | grep '^d' > /tmp/out.txt; echo $HOME ~ `id` \\ back", "", "key=value\nother=Zeta\tTabbed",
+         "agent", "box-03", Source::Desk},
+        {"Gr\xc3\xbc\xc3\x9f"
+         "e aus K\xc3\xb6ln: na\xc3\xafve caf\xc3\xa9",
+         "not-hex-at-all-ghij", "", "human", "Kiste-\xc3\x84", Source::Kosa8},
+        {"[x] {y} @z `w` ^v |u ~t", "0000", "", "agent", "box-01", Source::Desk},
+        {"", "", "", "agent", "box-04", Source::Kosa8},
+        {QByteArray(AuditStore::MaxFieldBytes + 10, 'q') + "tail", "", "", "human", "box-05", Source::Kosa8},
+    };
+    for (int offset = 0; offset < 18; ++offset) {
+        // "Zq" at the end of the detail, the hash next to it in the arena: "zqq" is in neither.
+        rows.append({QByteArray(offset, '.') + "Zq", "q0", "", "agent", "box-07", Source::Kosa8});
+        rows.append({QByteArray(offset, '.') + "NeedleStack" + QByteArray(offset % 3, '-'),
+                     QByteArray(offset, 'f') + "abc", offset % 2 ? QByteArray("x=Needle") : QByteArray(),
+                     "agent", "box-06", offset % 4 ? Source::Kosa8 : Source::Desk});
+    }
+    return rows;
+}
+
+QStringList needlesFor(const QList<TextRow>& rows)
+{
+    QStringList needles;
+    for (int c = 0x21; c < 0x7f; ++c)
+        needles.append(QString(QChar(c)));
+    for (const TextRow& row : rows) {
+        for (const QByteArray& field : {row.detail.left(200), row.hash, row.extra}) {
+            const QString text = QString::fromUtf8(field);
+            for (qsizetype at = 0; at < text.size(); at += 3) {
+                for (qsizetype length = 2; length <= 6 && at + length <= text.size(); length += 2) {
+                    needles.append(text.mid(at, length));
+                    needles.append(text.mid(at, length).toUpper());
+                }
+            }
+        }
+    }
+    needles += {QStringLiteral("tail"),   QStringLiteral("qqqq\u2026"),
+                QStringLiteral("\u2026"), QStringLiteral("\u00fc"),
+                QStringLiteral("\u00dc"), QStringLiteral("  step  "),
+                QStringLiteral("7"),      QStringLiteral("70"),
+                QStringLiteral("ABCDEF"), QStringLiteral("fabc"),
+                QStringLiteral("g"),      QStringLiteral("stacK-"),
+                QStringLiteral("zqq"),    QStringLiteral("no such thing")};
+    needles.removeDuplicates();
+    return needles;
+}
+
+QString describe(const AuditStore& store, const QList<qint32>& rows)
+{
+    QStringList out;
+    for (const qint32 r : rows)
+        out.append(QString::number(store.row(r).seq));
+    return out.join(QLatin1Char(' '));
+}
 } // namespace
 
 class TstAuditTableModel : public QObject
@@ -155,6 +289,79 @@ private Q_SLOTS:
         f = AuditFilter();
         f.text = QStringLiteral("no such thing");
         QCOMPARE(filtered(*store, f).size(), 0);
+    }
+
+    // Issue 26: the filter reads each row's character bits before its text and scans the text eight
+    // bytes at a time. Whatever the shortcut, the rows are those a plain search finds, for every
+    // printable ASCII character (the first keystroke) and for pieces of the rows' own text in
+    // either case, through each way the filter runs (a pass over the store, one within earlier
+    // rows, and the runner's, which splits the sources while it reads).
+    void textFilterFindsWhatAPlainSearchFinds()
+    {
+        const QList<TextRow> rows = awkwardRows();
+        auto store = storeOf(rows);
+        const QStringList needles = needlesFor(rows);
+        QVERIFY(needles.size() > 500);
+        QList<qint32> everything;
+        for (qsizetype r = 0; r < store->rowCount(); ++r)
+            everything.append(qint32(r));
+        int found = 0;
+        for (const QString& needle : needles) {
+            AuditFilter filter;
+            filter.text = needle;
+            const QList<qint32> want = plainTextSearch(*store, needle);
+            const QList<qint32> got = AuditFilterEngine::match(*store, 0, store->rowCount(), filter);
+            QVERIFY2(got == want,
+                     qPrintable(QStringLiteral("\"%1\": %2, expected %3")
+                                    .arg(needle, describe(*store, got), describe(*store, want))));
+            QVERIFY2(AuditFilterEngine::matchWithin(*store, everything, filter) == want, qPrintable(needle));
+            found += want.isEmpty() ? 0 : 1;
+        }
+        QVERIFY(found > needles.size() / 2); // most needles find something: the rows are exercised
+
+        // The cut field holds its first MaxFieldBytes and an ellipsis, nothing after the cut.
+        AuditFilter tail;
+        tail.text = QStringLiteral("qqq\u2026");
+        QCOMPARE(seqs(*store, filtered(*store, tail)), (QList<qint64>{7}));
+        tail.text = QStringLiteral("zqq");
+        QCOMPARE(filtered(*store, tail).size(), 0);
+        tail.text = QStringLiteral("tail");
+        QCOMPARE(filtered(*store, tail).size(), 0);
+
+        // The runner's pass, which parts kosa8's and the ledger's rows as it reads them and merges
+        // them by time: the same rows, in the order of a pass over the store and a sort.
+        AuditFilterRunner runner;
+        QSignalSpy done(&runner, &AuditFilterRunner::finished);
+        for (const QString& needle : {QStringLiteral("e"), QStringLiteral("N"), QStringLiteral("needle"),
+                                      QStringLiteral("$"), QStringLiteral("F"), QStringLiteral("~T")}) {
+            AuditFilter filter;
+            filter.text = needle;
+            const quint64 generation = runner.request(store, store->rowCount(), filter, {});
+            QTRY_VERIFY_WITH_TIMEOUT(!done.isEmpty() && done.last().at(0).toULongLong() == generation, 10000);
+            QList<qint32> got = done.last().at(1).value<QList<qint32>>();
+            QCOMPARE(got, filtered(*store, filter));
+            std::sort(got.begin(), got.end());
+            QCOMPARE(got, plainTextSearch(*store, needle));
+        }
+    }
+
+    void caseDoesNotChangeTheRows()
+    {
+        auto store = storeOf(awkwardRows());
+        for (const QString& text :
+             {QStringLiteral("step"), QStringLiteral("needlestack"), QStringLiteral("zeta"),
+              QStringLiteral("abcdef"), QStringLiteral("s"), QStringLiteral("$home")}) {
+            AuditFilter lower;
+            lower.text = text;
+            AuditFilter upper;
+            upper.text = text.toUpper();
+            AuditFilter mixed;
+            mixed.text = text.left(1).toUpper() + text.mid(1);
+            const QList<qint32> rows = filtered(*store, lower);
+            QVERIFY2(!rows.isEmpty(), qPrintable(text));
+            QCOMPARE(filtered(*store, upper), rows);
+            QCOMPARE(filtered(*store, mixed), rows);
+        }
     }
 
     void narrowingFiltersRunOnThePreviousResult()
