@@ -111,7 +111,9 @@ Kosa8Job::~Kosa8Job()
 
 void Kosa8Job::cancel()
 {
-    if (m_finished)
+    // Once kosa8 has exited there is nothing left to stop: its result stands, also while the
+    // pass over what it left behind still runs.
+    if (m_finished || m_exited)
         return;
     m_cancelRequested = true;
     if (m_process && m_process->state() != QProcess::NotRunning) {
@@ -215,6 +217,7 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
     // closed its ends, so the job does not wait for their EOF) or run on in a session of its own.
     // They are ended before the job is, off this thread: the values the pass needs are copied,
     // and the job's rest runs here again unless the job is gone by then.
+    m_exited = true;
     if (m_timeout)
         m_timeout->stop(); // kosa8 ended within its time, whatever the pass takes
     if (m_leaderPid <= 0 || m_tag.isEmpty()) {

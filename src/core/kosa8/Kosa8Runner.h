@@ -79,6 +79,7 @@ private:
     QByteArray m_stdoutPartial;
     QByteArray m_stderrPartial;
     bool m_cancelRequested = false;
+    bool m_exited = false; // kosa8 has exited (the job may still end what it left behind)
     bool m_timedOut = false;
     bool m_inStart = false;
     bool m_completing = false;

@@ -85,6 +85,7 @@ private Q_SLOTS:
     void auditVerifyFindsTampering();
     void profileOverrideIsUsed();
     void exitEndsWhatKosa8LeftBehind_data();
+    void aCancelAfterKosa8ExitedLeavesItsResult();
     void exitEndsWhatKosa8LeftBehind();
     void daemonStartKeepsItsDaemon();
     void destroyingTheRunnerEndsEveryTree();
@@ -778,6 +779,34 @@ void TestKosa8Runner::exitEndsWhatKosa8LeftBehind()
     // The pass over /proc that found them ran off this (the UI) thread.
     QVERIFY(ProcessTree::lastEndTreeThread() != nullptr);
     QVERIFY(ProcessTree::lastEndTreeThread() != QThread::currentThreadId());
+}
+
+// Between kosa8's exit and the job's end the pass over what it left behind runs on the thread
+// pool; a cancel in that time (a Stop pressed as a run ends) finds nothing to stop, and the job
+// ends with kosa8's own result, not "Cancelled".
+void TestKosa8Runner::aCancelAfterKosa8ExitedLeavesItsResult()
+{
+    Kosa8Runner* plain = makeRunner();
+    QVERIFY(run(plain, Operation::SandboxCreate, {{u"name"_s, u"box"_s}}).ok());
+    Kosa8Runner* runner = makeRunner({{u"KOSA8_STANDIN_ORPHAN"_s, u"setsid"_s}});
+    Kosa8Job* job = runner->start(Operation::SandboxStart, {{u"name"_s, u"box"_s}});
+    auto* process = job->findChild<QProcess*>();
+    QVERIFY(process);
+    // Connected after the job's own handler: it runs once the job has handed the pass over.
+    bool cancelledAfterExit = false;
+    connect(process, &QProcess::finished, job, [job, &cancelledAfterExit] {
+        job->cancel();
+        cancelledAfterExit = true;
+    });
+    QSignalSpy finished(job, &Kosa8Job::finished);
+    QVERIFY(finished.wait(WaitMs));
+    QVERIFY(cancelledAfterExit);
+    const JobResult result = finished.first().first().value<JobResult>();
+    QCOMPARE(result.outcome, Outcome::Finished);
+    QCOMPARE(result.exitCode, 0);
+    for (const auto& [mode, pid] : k8::test::standinOrphans(m_state->path()))
+        QTRY_VERIFY2_WITH_TIMEOUT(processDead(pid), qPrintable(u"%1 child %2 survived"_s.arg(mode).arg(pid)),
+                                  WaitMs);
 }
 
 // `daemon start` may rightly leave its daemon running: its leftovers are not ended.
