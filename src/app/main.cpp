@@ -25,6 +25,7 @@
 #include "plumbing/Logging.h"
 #include "plumbing/SingleInstance.h"
 #include "plumbing/StartupProbe.h"
+#include "style/AppStyle.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -138,6 +139,7 @@ int main(int argc, char** argv)
     }
 
     QApplication app(argc, argv);
+    QApplication::setStyle(new k8::app::style::AppStyle); // before any widget: see AppStyle.h
     startupprobe::mark("qapplication");
     startupprobe::watchFirstPaint();
     setApplicationIdentity();

@@ -113,6 +113,32 @@ private Q_SLOTS:
         QVERIFY2(text.contains("shutting down: signal 15"), text.constData());
     }
 
+#ifdef Q_OS_LINUX
+    // The window is built and painted, and kosa8 asked, without loading any image-format plugin:
+    // Qt's common style read its tool bar and clear-button icons from PNGs through QImageReader,
+    // which loaded every plugin (svg, gif, ico, jpeg) to ask whether it reads them (issue 26).
+    void theWindowLoadsNoImagePluginAtStart()
+    {
+        test::StandinEnvironment env;
+        const QStringList list{QStringLiteral("sandbox"), QStringLiteral("ls")};
+        QProcess app;
+        app.setProcessEnvironment(environment(env));
+        app.setProcessChannelMode(QProcess::ForwardedChannels);
+        app.start(binary(), {QStringLiteral("--kosa8"), test::StandinEnvironment::standin(),
+                             QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
+                             env.root() + QStringLiteral("/agent.sock")});
+        QVERIFY(app.waitForStarted(Slow));
+        QTRY_VERIFY_WITH_TIMEOUT(env.calls().contains(list), Slow);
+        QFile maps(QStringLiteral("/proc/%1/maps").arg(app.processId()));
+        QVERIFY(maps.open(QIODevice::ReadOnly));
+        const QByteArray mapped = maps.readAll();
+        QVERIFY(mapped.contains("libQt6Widgets")); // the app's own map, read while it runs
+        QVERIFY2(!mapped.contains("/imageformats/"), mapped.constData());
+        app.terminate();
+        QVERIFY(app.waitForFinished(Slow));
+    }
+#endif
+
     void aSecondStartAndQuitLeaveTheSettingsAlone()
     {
         // The first start makes the settings file (its profile, the window's place); the second,
