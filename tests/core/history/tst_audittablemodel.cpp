@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace k8::history;
 
 namespace {
@@ -70,6 +72,14 @@ std::shared_ptr<AuditStore> loaded(const QList<Entry>& entries)
     parser.feed(jsonLines(entries));
     parser.finish();
     return store;
+}
+
+// The same rows in the same order. Not QList's ==: for two empty lists of which one has storage
+// and the other none, Qt 6.4 passes memcmp a null pointer (undefined, and the sanitizer build
+// stops there), and a filter's result is often empty.
+bool sameRows(const QList<qint32>& a, const QList<qint32>& b)
+{
+    return a.size() == b.size() && std::equal(a.cbegin(), a.cend(), b.cbegin());
 }
 
 QList<qint32> filtered(const AuditStore& store, const AuditFilter& filter, const AuditSort& sort = {})
@@ -311,10 +321,11 @@ private Q_SLOTS:
             filter.text = needle;
             const QList<qint32> want = plainTextSearch(*store, needle);
             const QList<qint32> got = AuditFilterEngine::match(*store, 0, store->rowCount(), filter);
-            QVERIFY2(got == want,
+            QVERIFY2(sameRows(got, want),
                      qPrintable(QStringLiteral("\"%1\": %2, expected %3")
                                     .arg(needle, describe(*store, got), describe(*store, want))));
-            QVERIFY2(AuditFilterEngine::matchWithin(*store, everything, filter) == want, qPrintable(needle));
+            QVERIFY2(sameRows(AuditFilterEngine::matchWithin(*store, everything, filter), want),
+                     qPrintable(needle));
             found += want.isEmpty() ? 0 : 1;
         }
         QVERIFY(found > needles.size() / 2); // most needles find something: the rows are exercised
@@ -339,9 +350,9 @@ private Q_SLOTS:
             const quint64 generation = runner.request(store, store->rowCount(), filter, {});
             QTRY_VERIFY_WITH_TIMEOUT(!done.isEmpty() && done.last().at(0).toULongLong() == generation, 10000);
             QList<qint32> got = done.last().at(1).value<QList<qint32>>();
-            QCOMPARE(got, filtered(*store, filter));
+            QVERIFY2(sameRows(got, filtered(*store, filter)), qPrintable(needle));
             std::sort(got.begin(), got.end());
-            QCOMPARE(got, plainTextSearch(*store, needle));
+            QVERIFY2(sameRows(got, plainTextSearch(*store, needle)), qPrintable(needle));
         }
     }
 
