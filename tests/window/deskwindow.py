@@ -226,8 +226,10 @@ class DeskWindowTest(unittest.TestCase):
                 env=self.env, stdout=log, stderr=subprocess.STDOUT)
         self.addCleanup(self._stop, self.desk)
         # No window manager: the window is placed and given the keyboard by hand.
-        self.window = wait_until(lambda: self.xdo("search", "--name", "kosa8 Desk").split("\n")[0],
-                                 "the window")
+        # Only a mapped one: Qt also makes an unmapped 1x1 window of the same name (its client
+        # leader), and focusing that one never makes the main window active.
+        self.window = wait_until(
+            lambda: self.xdo("search", "--onlyvisible", "--name", "kosa8 Desk").split("\n")[0], "the window")
         self.xdo("windowsize", "--sync", self.window, str(SIZE[0]), str(SIZE[1]))
         self.xdo("windowmove", "--sync", self.window, "0", "0")
         self.xdo("windowfocus", "--sync", self.window)
