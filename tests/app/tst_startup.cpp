@@ -58,6 +58,17 @@ class TestStartup : public QObject
         return e;
     }
 
+    // Starts the app on `env`'s data folder and socket, with the stand-in as kosa8, its output
+    // passed through.
+    static void startApp(QProcess& app, const test::StandinEnvironment& env)
+    {
+        app.setProcessEnvironment(environment(env));
+        app.setProcessChannelMode(QProcess::ForwardedChannels);
+        app.start(binary(), {QStringLiteral("--kosa8"), test::StandinEnvironment::standin(),
+                             QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
+                             env.root() + QStringLiteral("/agent.sock")});
+    }
+
     // Starts the app on `env`'s data folder, waits until its window is up and it has asked kosa8
     // for the sandbox list (from the event loop, after everything of the start), and ends it with
     // SIGTERM, as a person's quit does.
@@ -66,11 +77,7 @@ class TestStartup : public QObject
         const QStringList list{QStringLiteral("sandbox"), QStringLiteral("ls")};
         const qsizetype listedBefore = env.calls().count(list);
         QProcess app;
-        app.setProcessEnvironment(environment(env));
-        app.setProcessChannelMode(QProcess::ForwardedChannels);
-        app.start(binary(), {QStringLiteral("--kosa8"), test::StandinEnvironment::standin(),
-                             QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
-                             env.root() + QStringLiteral("/agent.sock")});
+        startApp(app, env);
         QVERIFY(app.waitForStarted(Slow));
         QTRY_VERIFY_WITH_TIMEOUT(env.calls().count(list) > listedBefore, Slow);
         QCOMPARE(app.state(), QProcess::Running);
@@ -87,11 +94,7 @@ private Q_SLOTS:
     {
         test::StandinEnvironment env;
         QProcess app;
-        app.setProcessEnvironment(environment(env));
-        app.setProcessChannelMode(QProcess::ForwardedChannels);
-        app.start(binary(), {QStringLiteral("--kosa8"), test::StandinEnvironment::standin(),
-                             QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
-                             env.root() + QStringLiteral("/agent.sock")});
+        startApp(app, env);
         QVERIFY(app.waitForStarted(Slow));
 
         // No click: the app asks kosa8 on its own.
@@ -122,11 +125,7 @@ private Q_SLOTS:
         test::StandinEnvironment env;
         const QStringList list{QStringLiteral("sandbox"), QStringLiteral("ls")};
         QProcess app;
-        app.setProcessEnvironment(environment(env));
-        app.setProcessChannelMode(QProcess::ForwardedChannels);
-        app.start(binary(), {QStringLiteral("--kosa8"), test::StandinEnvironment::standin(),
-                             QStringLiteral("--data-dir"), env.dataPath(), QStringLiteral("--socket"),
-                             env.root() + QStringLiteral("/agent.sock")});
+        startApp(app, env);
         QVERIFY(app.waitForStarted(Slow));
         QTRY_VERIFY_WITH_TIMEOUT(env.calls().contains(list), Slow);
         QFile maps(QStringLiteral("/proc/%1/maps").arg(app.processId()));

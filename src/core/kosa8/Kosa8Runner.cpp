@@ -85,6 +85,17 @@ QStringList stringList(const QVariant& value)
     return {};
 }
 
+// ProcessTree::endTree() for job `id`, logged when it ended something; callable from any thread.
+void endTreeOfJob(quint64 id, qint64 leader, qint64 leaderStartTicks, const QString& tag)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const int killed = ProcessTree::endTree(leader, leaderStartTicks, tag);
+    if (killed > 0)
+        spdlog::warn("kosa8 job {}: ended {} process(es) it left running ({} ms)", id, killed,
+                     clock.elapsed());
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -138,12 +149,7 @@ void Kosa8Job::endLeftovers()
 {
     if (m_leaderPid <= 0 || m_tag.isEmpty())
         return;
-    QElapsedTimer clock;
-    clock.start();
-    const int killed = ProcessTree::endTree(m_leaderPid, m_leaderStartTicks, m_tag);
-    if (killed > 0)
-        spdlog::warn("kosa8 job {}: ended {} process(es) it left running ({} ms)", m_id, killed,
-                     clock.elapsed());
+    endTreeOfJob(m_id, m_leaderPid, m_leaderStartTicks, m_tag);
 }
 
 void Kosa8Job::readStream(bool isStderr)
@@ -226,12 +232,7 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
     }
     QThreadPool::globalInstance()->start([job = QPointer<Kosa8Job>(this), id = m_id, leader = m_leaderPid,
                                           ticks = m_leaderStartTicks, tag = m_tag, exitCode, crashed] {
-        QElapsedTimer clock;
-        clock.start();
-        const int killed = ProcessTree::endTree(leader, ticks, tag);
-        if (killed > 0)
-            spdlog::warn("kosa8 job {}: ended {} process(es) it left running ({} ms)", id, killed,
-                         clock.elapsed());
+        endTreeOfJob(id, leader, ticks, tag);
         // Back on the application's thread (the job may have gone meanwhile, which only that
         // thread can tell: it is deleted there); the application outlives the pool's tasks.
         QMetaObject::invokeMethod(
