@@ -448,10 +448,6 @@
         <translation>%1 Befehl: %2</translation>
     </message>
     <message>
-        <source>The decision ledger is not open.</source>
-        <translation>Das Entscheidungs-Ledger ist nicht geöffnet.</translation>
-    </message>
-    <message>
         <source>There is no code to approve.</source>
         <translation>Es gibt keinen Code zum Freigeben.</translation>
     </message>
@@ -486,6 +482,14 @@
     <message>
         <source>This code cannot be approved by a standing rule: %1.</source>
         <translation>Dieser Code kann nicht durch eine dauerhafte Regel genehmigt werden: %1.</translation>
+    </message>
+    <message>
+        <source>A decision you made could not be recorded, so nothing was sent to the agent. The request is back in the inbox, to be decided again.</source>
+        <translation>Eine Entscheidung von Ihnen konnte nicht aufgezeichnet werden, daher wurde dem Agenten nichts gesendet. Die Anfrage ist wieder im Posteingang und kann erneut entschieden werden.</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk quit before the approved code started; it was not run.</source>
+        <translation>kosa8 Desk wurde beendet, bevor der genehmigte Code startete; er wurde nicht ausgeführt.</translation>
     </message>
 </context>
 <context>
@@ -3290,6 +3294,10 @@ Danach: %2</translation>
     <message>
         <source>His&amp;tory</source>
         <translation>Ver&amp;lauf</translation>
+    </message>
+    <message>
+        <source>Not sent: the decision could not be recorded; the request is back in the list.</source>
+        <translation>Nicht gesendet: Die Entscheidung konnte nicht aufgezeichnet werden; die Anfrage ist wieder in der Liste.</translation>
     </message>
 </context>
 <context>
@@ -8250,8 +8258,8 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
         <translation>Agenten können sich nicht verbinden: %1</translation>
     </message>
     <message>
-        <source>%1 Until the decision ledger can be written, agent requests are answered with a rejection, also those a standing rule approves. To fix it, free space on the disk that holds %2 (or raise the quota); the next decision is then recorded and this message goes away.</source>
-        <translation>%1 Solange das Entscheidungsprotokoll nicht geschrieben werden kann, werden Anfragen von Agenten abgelehnt, auch solche, die eine dauerhafte Regel genehmigt. Zur Abhilfe geben Sie Platz auf dem Datenträger frei, der %2 enthält (oder erhöhen Sie das Kontingent); die nächste Entscheidung wird dann aufgezeichnet, und diese Meldung verschwindet.</translation>
+        <source>%1 Until the decision ledger can be written, nothing is approved: requests a standing rule would approve are answered with a rejection, and a decision you make stays in the inbox unsent. To fix it, free space on the disk that holds %2 (or raise the quota); the next decision is then recorded and this message goes away.</source>
+        <translation>%1 Solange das Entscheidungsprotokoll nicht geschrieben werden kann, wird nichts genehmigt: Anfragen, die eine dauerhafte Regel genehmigen würde, werden abgelehnt, und eine Entscheidung, die Sie treffen, bleibt unversendet im Posteingang. Zur Abhilfe geben Sie Platz auf dem Datenträger frei, der %2 enthält (oder erhöhen Sie das Kontingent); die nächste Entscheidung wird dann aufgezeichnet, und diese Meldung verschwindet.</translation>
     </message>
     <message>
         <source>A run was cut off</source>

@@ -98,13 +98,8 @@ AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
     }
     m_server->setSandboxesAnswer(
         [this] { return SandboxDirectory::describe(m_sandboxDirectory, m_settings.defaultSandbox); });
-    connect(&m_answers, &DurableAnswers::answerReady, this, [this](const DurableAnswer& ready) {
-        answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
-        // Only a rule's decisions go through the queue, each a single approval or rejection (a
-        // failed flush turns it into a rejection, and clears `approves`).
-        announceDecided(ready.request, ready.approves ? DecisionKind::Approve : DecisionKind::Reject,
-                        ready.record.decidedBy, false);
-    });
+    connect(&m_answers, &DurableAnswers::answerReady, this, &AgentService::deliverDurable);
+    connect(&m_answers, &DurableAnswers::unrecorded, this, &AgentService::returnToPerson);
     // Into the kernel now rather than on the next pass of the event loop.
     connect(&m_answers, &DurableAnswers::batchAnswered, m_server, &AgentServer::flushAll);
     connect(&m_answers, &DurableAnswers::problem, this, &ReviewCoordinator::ledgerWriteFailed);
@@ -396,7 +391,9 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
         return;
     }
     if (request.method == Method::Run) {
-        startRun(request, DecisionKind::Approve, request.run, decidedBy, actionSha256);
+        // Started once its approval is on disk (deliverDurable()); a failed flush answers a rejection.
+        recordThenAnswer(request, DecisionKind::Approve, decidedBy, sha256Hex(request.run.code.toUtf8()), {},
+                         true, actionSha256, {}, false, true);
         return;
     }
     const QJsonValue approval = approvalFor(request);
@@ -410,15 +407,19 @@ void AgentService::applyRule(const Request& request, const RuleMatch& match, con
 
 void AgentService::recordThenAnswer(const Request& request, DecisionKind decision, const QString& decidedBy,
                                     const QString& codeSha256, const QJsonValue& result, bool approves,
-                                    const QString& actionSha256, const QString& reason)
+                                    const QString& actionSha256, const QString& reason, bool reachedInbox,
+                                    bool startsRun)
 {
     DurableAnswer queued;
     queued.request = request;
     queued.record = ledgerRecord(request, decisionName(decision), decidedBy, codeSha256);
     queued.record.actionSha256 = actionSha256;
     queued.record.reason = reason;
-    queued.result = result;
+    queued.result = result; // a run's answer comes when it ends (a failed flush makes it a rejection)
     queued.approves = approves;
+    queued.decision = decision;
+    queued.reachedInbox = reachedInbox;
+    queued.startsRun = startsRun;
     QString error;
     if (m_answers.enqueue(queued, &error))
         return;
@@ -429,7 +430,7 @@ void AgentService::recordThenAnswer(const Request& request, DecisionKind decisio
     } else {
         Q_EMIT ledgerWriteFailed(error);
         answer(request, rpcResult(request.rpcId, result));
-        announceDecided(request, decision, decidedBy, false);
+        announceDecided(request, decision, decidedBy, reachedInbox);
     }
 }
 
@@ -467,6 +468,8 @@ bool AgentService::handleCancel(quint64 connectionId, const QJsonValue& requestI
         const Request& request = it->request;
         if (request.connectionId != connectionId || request.rpcId != requestId)
             continue;
+        if (it->decided)
+            return false; // decided, its record being written: too late, as for a run that started
         // Approved, but its code has not started (it waits for its sandbox, or for its checkpoint):
         // still withdrawn, its checkpoint stopped. Once the code runs it is too late.
         if (it->executor && it->executor->step() != RunExecutor::Step::Approved &&
@@ -496,7 +499,7 @@ void AgentService::handleConnectionClosed(quint64 connectionId)
     for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
         // A run that is already running was approved; it finishes and its result is shown in the
         // app even though nobody is left to receive it.
-        if (it->request.connectionId == connectionId && !it->executor)
+        if (it->request.connectionId == connectionId && !it->executor && !it->decided)
             withdrawn.append(it.key());
     }
     const QString reason = tr("The agent disconnected.");
@@ -544,40 +547,99 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
             }
             if (spec.sandbox.isEmpty())
                 return fail(tr("Choose a sandbox to run the code in."));
-            const DecisionKind kind = chosen.kind;
-            Request decided = request;
-            decided.run = spec;
-            QString ledgerError;
+            DurableAnswer approved;
+            approved.request = request;
+            approved.request.run = spec;
             // What runs is what the ledger says was approved: the binding of this very spec.
-            if (!record(decided, decisionName(kind), DecidedByPerson, sha256Hex(spec.code.toUtf8()),
-                        &ledgerError, runBinding(spec, runDefaults()).actionSha256)) {
-                Q_EMIT ledgerWriteFailed(ledgerError);
-                return fail(ledgerError);
-            }
-            if (Entry* entry = &m_entries[key]; entry->timeout) {
-                entry->timeout->stop();
-            }
-            m_inbox->remove(key);
-            Q_EMIT requestRemoved(key, DecidedByPerson);
-            startRun(decided, kind, spec, QString());
-            return true;
+            approved.record = ledgerRecord(approved.request, decisionName(chosen.kind), DecidedByPerson,
+                                           sha256Hex(spec.code.toUtf8()));
+            approved.record.actionSha256 = runBinding(spec, runDefaults()).actionSha256;
+            approved.approves = true;
+            approved.startsRun = true;
+            approved.decision = chosen.kind;
+            return recordPersonDecision(approved, error);
         }
     }
 
+    DurableAnswer decided;
+    decided.request = request;
+    decided.record = ledgerRecord(request, decisionSummary(decision), DecidedByPerson, QString());
+    decided.record.actionSha256 =
+        approvedActionSha256s(approvedActionBindings(request, decision, runDefaults()));
+    decided.record.reason = carriedReason(request, personReasons(decision));
+    decided.result = result;
+    return recordPersonDecision(decided, error);
+}
+
+bool AgentService::recordPersonDecision(DurableAnswer decided, QString* error)
+{
+    // The answer (or the run) waits for the flush on the ledger's thread, not this one; until
+    // then the request is out of the inbox but still the service's: it cannot time out, nor be
+    // withdrawn (the agent's cancel is answered false, as for a run that started).
+    decided.returnsToPerson = true;
+    decided.reachedInbox = true;
     QString ledgerError;
-    const QString summary = decisionSummary(decision);
-    if (!record(request, summary, DecidedByPerson, QString(), &ledgerError,
-                approvedActionSha256s(approvedActionBindings(request, decision, runDefaults())),
-                carriedReason(request, personReasons(decision)))) {
+    if (!m_answers.enqueue(decided, &ledgerError)) {
         Q_EMIT ledgerWriteFailed(ledgerError);
-        return fail(ledgerError);
+        if (error)
+            *error = ledgerError;
+        return false;
     }
-    dropEntry(key);
+    const quint64 key = decided.request.key;
+    Entry& entry = m_entries[key];
+    entry.decided = true;
+    if (entry.timeout)
+        entry.timeout->stop();
+    m_inbox->remove(key);
     Q_EMIT requestRemoved(key, DecidedByPerson);
-    answer(request, rpcResult(request.rpcId, result));
-    // The person's own decision needs no notice (and may hold several kinds).
-    Q_EMIT requestDecided(request.key, summary, DecidedByPerson);
     return true;
+}
+
+void AgentService::deliverDurable(const DurableAnswer& ready)
+{
+    const quint64 key = ready.request.key;
+    if (ready.returnsToPerson) {
+        const auto it = m_entries.constFind(key);
+        if (it == m_entries.constEnd() || !it->decided)
+            return; // cannot happen: nothing else ends a decided entry before its flush
+        if (ready.startsRun) {
+            Q_EMIT requestDecided(key, ready.record.decision, DecidedByPerson);
+            startRun(ready.request, ready.decision);
+            return;
+        }
+        dropEntry(key);
+        answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
+        // The person's own decision needs no notice (and may hold several kinds).
+        Q_EMIT requestDecided(key, ready.record.decision, DecidedByPerson);
+        return;
+    }
+    // A rule's, a timeout's, a withdrawal's or the quit's: a single approval or rejection (a
+    // failed flush turned an approval into a rejection, its run into an answer).
+    announceDecided(ready.request, ready.decision, ready.record.decidedBy, ready.reachedInbox);
+    if (ready.startsRun) {
+        startRun(ready.request, ready.decision);
+        return;
+    }
+    answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
+}
+
+void AgentService::returnToPerson(const DurableAnswer& unrecorded)
+{
+    const quint64 key = unrecorded.request.key;
+    const auto it = m_entries.find(key);
+    if (it == m_entries.end() || !it->decided)
+        return;
+    // Nothing was answered and nothing stands in the ledger: the request waits for the person
+    // again, as it was (ledgerWriteFailed() has said why), its time to decide started afresh.
+    it->decided = false;
+    if (it->timeout)
+        it->timeout->start();
+    m_inbox->append(it->request);
+    if (!m_ageTimer.isActive())
+        m_ageTimer.start();
+    Q_EMIT problem(tr("A decision you made could not be recorded, so nothing was sent to the agent. The "
+                      "request is back in the inbox, to be decided again."));
+    Q_EMIT requestQueued(key);
 }
 
 void AgentService::rejectPending(quint64 key, const QString& reason, const QString& decidedBy)
@@ -590,61 +652,33 @@ void AgentService::rejectPendingAll(const QList<quint64>& keys,
                                     const std::function<QString(const Entry&)>& reasonFor,
                                     const QString& decidedBy)
 {
-    struct Rejection
-    {
-        Request request;
-        QString reason;
-    };
-    // The turn's earlier decisions go into the ledger first.
-    m_answers.settle();
-    QList<Rejection> rejections;
+    // All of them in one flush of the queue (a connection that goes with many requests pending,
+    // or the quit), each answered once its rejection is on disk; they leave the inbox now.
     for (quint64 key : keys) {
         const auto it = m_entries.constFind(key);
         if (it == m_entries.constEnd())
             continue;
-        rejections.append({it->request, reasonFor(*it)});
-        LedgerRecord entry =
-            ledgerRecord(it->request, decisionName(DecisionKind::Reject), decidedBy, QString());
-        entry.reason = carriedReason(it->request, rejections.last().reason);
-        m_ledger.stage(entry, nullptr);
-    }
-    if (rejections.isEmpty())
-        return;
-    // All of them with one flush (a connection that goes with many requests pending, or the
-    // quit), written before the inbox lets go of them, as the history reads the ledger then.
-    QString error;
-    if (!m_ledger.isOpen())
-        error = tr("The decision ledger is not open.");
-    else if (!m_ledger.commit(&error))
-        spdlog::error("ledger append failed: {}", error.toStdString());
-    if (!error.isEmpty())
-        Q_EMIT ledgerWriteFailed(error); // the rejections still go out: they are the safe answer
-    for (const Rejection& rejection : std::as_const(rejections)) {
-        const quint64 key = rejection.request.key;
+        const Request request = it->request;
+        const QString reason = reasonFor(*it);
         const bool wasQueued = m_inbox->rowOf(key) >= 0;
         dropEntry(key);
         if (wasQueued)
             Q_EMIT requestRemoved(key, decidedBy);
-        answer(rejection.request,
-               rpcResult(rejection.request.rpcId, rejectionFor(rejection.request, rejection.reason)));
-        announceDecided(rejection.request, DecisionKind::Reject, decidedBy, wasQueued);
+        recordThenAnswer(request, DecisionKind::Reject, decidedBy, QString(), rejectionFor(request, reason),
+                         false, {}, carriedReason(request, reason), wasQueued);
     }
 }
 
 void AgentService::rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy)
 {
-    QString error;
-    if (!record(request, decisionName(DecisionKind::Reject), decidedBy, QString(), &error, {},
-                carriedReason(request, reason)))
-        Q_EMIT ledgerWriteFailed(error);
-    answer(request, rpcResult(request.rpcId, rejectionFor(request, reason)));
-    announceDecided(request, DecisionKind::Reject, decidedBy, false);
+    recordThenAnswer(request, DecisionKind::Reject, decidedBy, QString(), rejectionFor(request, reason),
+                     false, {}, carriedReason(request, reason));
 }
 
 const Request* AgentService::waitingRequest(quint64 key) const
 {
     const auto it = m_entries.constFind(key);
-    return it == m_entries.constEnd() || it->executor ? nullptr : &it->request;
+    return it == m_entries.constEnd() || it->executor || it->decided ? nullptr : &it->request;
 }
 
 void AgentService::dropEntry(quint64 key)
@@ -691,24 +725,18 @@ QString AgentService::uniqueCheckpointLabel(const QString& base, const Request& 
     return kosa8::Names::checkLabel(label).isEmpty() ? label : QStringLiteral("before-request") + suffix;
 }
 
-void AgentService::startRun(const Request& request, DecisionKind decision, const RunSpec& requestedSpec,
-                            const QString& decidedBy, const QString& actionSha256)
+void AgentService::startRun(const Request& request, DecisionKind decision)
 {
     const quint64 key = request.key;
-    const RunSpec& spec = requestedSpec; // its checkpoint label was made unique on arrival
-    if (!decidedBy.isEmpty()) {
-        // Decided by a rule: the request never reached the inbox, so its ledger entry is written here.
-        QString error;
-        if (!record(request, decisionName(decision), decidedBy, sha256Hex(spec.code.toUtf8()), &error,
-                    actionSha256)) {
-            rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
-            return;
-        }
-        announceDecided(request, decision, decidedBy, false);
-    }
+    const RunSpec& spec = request.run; // its checkpoint label was made unique on arrival
     Entry& entry = m_entries[key];
     entry.request = request;
-    entry.request.run = spec;
+    if (m_shutDown) {
+        // Recorded as approved while the app quits: it does not start, and the quit answers it.
+        entry.decided = true;
+        return;
+    }
+    entry.decided = false;
     entry.runDecision = decision;
     entry.runCode = spec.code;
     auto* executor = new RunExecutor(m_runner, this);
@@ -869,26 +897,6 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& l
     return entry;
 }
 
-bool AgentService::record(const Request& request, const QString& ledgerDecision, const QString& decidedBy,
-                          const QString& codeOverride, QString* error, const QString& actionSha256,
-                          const QString& reason)
-{
-    // The ledger keeps decisions in the order they were made: the turn's queued ones go first.
-    m_answers.settle();
-    LedgerRecord entry = ledgerRecord(request, ledgerDecision, decidedBy, codeOverride);
-    entry.actionSha256 = actionSha256;
-    entry.reason = reason;
-    if (!m_ledger.isOpen()) {
-        *error = tr("The decision ledger is not open.");
-        return false;
-    }
-    if (!m_ledger.append(entry, error)) {
-        spdlog::error("ledger append failed: {}", error->toStdString());
-        return false;
-    }
-    return true;
-}
-
 QString AgentService::carriedReason(const Request& request, const QString& reason)
 {
     return canCarryRejectReason(request.shape) ? reason : QString();
@@ -1028,20 +1036,30 @@ bool AgentService::renameRule(const QString& name, const QString& newName, QStri
 
 void AgentService::shutdown()
 {
-    m_answers.settle();
-    if (m_shutDown)
+    if (m_shutDown) {
+        m_answers.settle();
         return;
+    }
+    // Set first: an approved run whose record the settle below finishes does not start then.
     m_shutDown = true;
     m_shutdownAnswering = true;
+    // The decisions already made are recorded and answered (a person's that cannot be recorded
+    // goes back to the inbox, and is rejected below with the rest).
+    m_answers.settle();
     // Runs that ended before the quit get their answers (and the window its results) first: the
     // builds in flight are waited for, a few tens of milliseconds at most. With m_shutDown set, no
     // waiting run starts after them.
     m_runAnswers.settle();
     const QString whileRunning = tr("kosa8 Desk quit while the code was running; the run was stopped.");
     const QString beforeDecision = tr("kosa8 Desk quit before a decision was made.");
+    const QString beforeRun = tr("kosa8 Desk quit before the approved code started; it was not run.");
     rejectPendingAll(
-        m_entries.keys(), [&](const Entry& entry) { return entry.executor ? whileRunning : beforeDecision; },
+        m_entries.keys(),
+        [&](const Entry& entry) {
+            return entry.executor ? whileRunning : entry.decided ? beforeRun : beforeDecision;
+        },
         DecidedByShutdown);
+    m_answers.settle();
     // Resets still going after their answers: stopped with the app.
     for (RunExecutor* executor : std::as_const(m_resetting)) {
         executor->disconnect(this);

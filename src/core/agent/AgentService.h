@@ -116,10 +116,6 @@ Q_SIGNALS:
     void shutdownComplete();
     // The socket listens (start() or retryListening() succeeded).
     void listeningStarted();
-    // A decision was recorded and answered (or could not be answered: the agent left). `decision`
-    // is the ledger's text for it: one decisionName() or, for a person's decision on several
-    // actions, one per action comma-joined.
-    void requestDecided(quint64 key, const QString& decision, const QString& decidedBy);
     // The reset to the base after a run (RunExecutor's), before that run's runFinished().
     void runResetStarted(const QString& sandbox, const QString& baseLabel, const QString& command);
     void runResetFinished(const QString& sandbox, const k8::kosa8::JobResult& result);
@@ -133,8 +129,11 @@ private:
     struct Entry
     {
         Request request;
-        QTimer* timeout = nullptr;                        // decision timeout (timeout_s); owned
-        RunExecutor* executor = nullptr;                  // while an approved run runs; owned
+        QTimer* timeout = nullptr;       // decision timeout (timeout_s); owned
+        RunExecutor* executor = nullptr; // while an approved run runs; owned
+        // The person decided and its record is being written (or an approved run's record was
+        // written as the app quit, so it did not start): no longer waiting, not yet answered.
+        bool decided = false;
         DecisionKind runDecision = DecisionKind::Approve; // Approve or Edit
         QString runCode;                                  // the code that runs
     };
@@ -152,17 +151,26 @@ private:
                    const QString& actionSha256);
     // Stages the ledger entry and queues the answer in m_answers, which sends it once the entry
     // is durable (DurableAnswers: one flush per event-loop turn).
+    // `startsRun`: an approved run that starts once durable instead of an answer now.
     void recordThenAnswer(const Request& request, DecisionKind decision, const QString& decidedBy,
                           const QString& codeSha256, const QJsonValue& result, bool approves,
-                          const QString& actionSha256 = {}, const QString& reason = {});
+                          const QString& actionSha256 = {}, const QString& reason = {},
+                          bool reachedInbox = false, bool startsRun = false);
+    // A person's decision into the same queue; the request leaves the inbox now and is answered
+    // (or its run started) once the decision is durable. False when the ledger refuses it.
+    bool recordPersonDecision(DurableAnswer decided, QString* error);
+    // What a durable decision does: the answer, or the approved run started.
+    void deliverDurable(const DurableAnswer& ready);
+    // A person's decision whose flush failed: back into the inbox.
+    void returnToPerson(const DurableAnswer& unrecorded);
     // Ledger entry, then the rejection in the request's shape. Removes the entry.
     void rejectPending(quint64 key, const QString& reason, const QString& decidedBy);
     // The same for several at once, with one ledger flush for all.
     void rejectPendingAll(const QList<quint64>& keys, const std::function<QString(const Entry&)>& reasonFor,
                           const QString& decidedBy);
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
-    void startRun(const Request& request, DecisionKind decision, const RunSpec& spec,
-                  const QString& decidedBy, const QString& actionSha256 = {});
+    // The approved run (request.run) starts, its approval durable.
+    void startRun(const Request& request, DecisionKind decision);
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
     // A run ended: the entry goes, and its answer is built off this thread (RunAnswerBuilder);
     // deliverRunAnswer() writes it once built.
@@ -180,10 +188,6 @@ private:
     // of a person's decision on several actions.
     LedgerRecord ledgerRecord(const Request& request, const QString& ledgerDecision, const QString& decidedBy,
                               const QString& codeOverride) const;
-    // Writes one entry durably now (after whatever the group commit still holds).
-    bool record(const Request& request, const QString& ledgerDecision, const QString& decidedBy,
-                const QString& codeOverride, QString* error, const QString& actionSha256 = {},
-                const QString& reason = {});
     // requestDecided(), and for a decision the person did not make automaticDecision() with what
     // the inbox's notice needs. For a single decision (a rule's, a timeout's, a run's); a person's
     // decision on several actions emits requestDecided() itself, it needs no notice.

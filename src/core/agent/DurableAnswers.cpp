@@ -92,9 +92,15 @@ void DurableAnswers::answerBatch(QList<DurableAnswer> batch, bool durable, const
     const QString reason = tr("The decision could not be recorded: %1").arg(error);
     bool requeued = false;
     for (DurableAnswer& queued : batch) {
+        if (queued.returnsToPerson) {
+            Q_EMIT unrecorded(queued);
+            continue;
+        }
         if (queued.approves)
             queued.result = rejectionFor(queued.request, reason);
         queued.approves = false;
+        queued.startsRun = false;
+        queued.decision = DecisionKind::Reject;
         queued.record.decision = decisionName(DecisionKind::Reject);
         queued.record.reason = canCarryRejectReason(queued.request.shape) ? reason : QString();
         if (!queued.retried) {

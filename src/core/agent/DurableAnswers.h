@@ -20,6 +20,13 @@ struct DurableAnswer
     QJsonValue result; // the answer's result
     bool approves = false;
     bool retried = false; // already turned into a rejection after a failed flush
+    // What follows the flush, for the service that queued it (DurableAnswers only carries them):
+    bool startsRun = false;                       // an approved run starts; its answer comes when it ends
+    bool reachedInbox = false;                    // the request was in the inbox before this decision
+    DecisionKind decision = DecisionKind::Reject; // what the record says, as a kind
+    // A person's decision: when its flush fails it goes back to the person (unrecorded()), who
+    // decides again, instead of becoming a rejection the person never chose.
+    bool returnsToPerson = false;
 };
 
 // The rule "record the decision in the ledger, wait until it is durable, then answer" as one
@@ -31,6 +38,7 @@ struct DurableAnswer
 // enqueued, then batchAnswered(). When a flush fails nothing of the batch may approve: each
 // answer becomes a rejection (reason "The decision could not be recorded: ..."), recorded with
 // the next flush; one that fails again is handed out unrecorded, as a rejection is the safe answer.
+// A person's decision is not turned into anything: it is handed back with unrecorded().
 class DurableAnswers : public QObject
 {
     Q_OBJECT
@@ -53,6 +61,9 @@ Q_SIGNALS:
     // The answer may go out now: its record is durable, or (after a failed flush) it was turned
     // into a rejection that could not be recorded either.
     void answerReady(const k8::agent::DurableAnswer& answer);
+    // A person's decision whose flush failed: nothing was answered, nothing is in the ledger; the
+    // request is the person's again.
+    void unrecorded(const k8::agent::DurableAnswer& answer);
     // After the answers of one batch: time to push them into the kernel.
     void batchAnswered();
     // A flush failed (its answers became rejections).

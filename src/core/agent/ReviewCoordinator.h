@@ -89,6 +89,12 @@ Q_SIGNALS:
     // the inbox model removed its row. `decidedBy` is one of "person", "rule:NAME", "timeout",
     // "withdrawn", "shutdown" (agent::requestEndFrom() in agent/RequestEnd.h reads it).
     void requestRemoved(quint64 key, const QString& decidedBy);
+    // A decision is in the ledger on disk and was answered (or could not be answered: the agent
+    // left); a person's approved run starts now. `decision` is the ledger's text for it: one
+    // decisionName() or, for a person's decision on several actions, one per action comma-joined.
+    // A person's decision that could not be recorded never gets here: its request is queued again
+    // (requestQueued() with the same key).
+    void requestDecided(quint64 key, const QString& decision, const QString& decidedBy);
     // An approved run is about to start: emitted before its first kosa8 process (the checkpoint
     // or the run itself) exists, so that the run journal (timeline/RunJournal.h) holds it first.
     void runStarting(quint64 key);
@@ -99,8 +105,8 @@ Q_SIGNALS:
     // A problem to show (rules file invalid, a torn or cut ledger at start, kosa8 failed).
     void problem(const QString& message);
     // The ledger could not be written (disk full, file too large, I/O error): nothing decided
-    // since is approved; what was decided went out as a rejection, or waits (a person's decision
-    // is refused). `message` names the file and the error. ledgerWritten() follows once a write
+    // since is approved; a rule's decision went out as a rejection, a person's went back to the
+    // inbox unsent (problem() says so too). `message` names the file and the error. ledgerWritten() follows once a write
     // works again.
     void ledgerWriteFailed(const QString& message);
     // The standing rules changed (added, switched, removed, reloaded): the rules editor re-reads.

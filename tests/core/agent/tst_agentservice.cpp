@@ -167,8 +167,8 @@ private:
                                               QStringLiteral("r-2"));
         const quint64 key2 = waitForQueued(queued, 2);
         QVERIFY(key1 != 0 && key2 != 0);
-        QVERIFY(m_service->decide(key1, oneDecision(DecisionKind::Approve)));
-        QVERIFY(m_service->decide(key2, oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(key1, oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(key2, oneDecision(DecisionKind::Approve)));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id1) && client.hasResponse(id2), Wait);
         *first = resultOf(client.response(id1)).toObject();
         *second = resultOf(client.response(id2)).toObject();
@@ -195,6 +195,16 @@ private:
                      rewinds.at(0) < checkpoints.at(2) && checkpoints.at(2) < runs.at(1) &&
                      runs.at(1) < rewinds.at(1),
                  qPrintable(calls.join(QStringLiteral(" | "))));
+    }
+
+    // decide(), then the wait for its record: the decision is written off the UI thread and the
+    // answer (or the run) follows the flush.
+    bool decideRecorded(quint64 key, const PersonDecision& decision, QString* error = nullptr)
+    {
+        QSignalSpy written(m_service.get(), &ReviewCoordinator::ledgerWritten);
+        if (!m_service->decide(key, decision, error))
+            return false;
+        return !written.isEmpty() || written.wait(Wait);
     }
 
     quint64 waitForQueued(QSignalSpy& queued, int count = 1)
@@ -451,7 +461,7 @@ private Q_SLOTS:
         QVERIFY(!m_service->decide(key, oneDecision(DecisionKind::Edit), &error)); // generic: no edits
         QCOMPARE(m_service->inbox()->count(), 1);
 
-        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
+        QVERIFY2(decideRecorded(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
         QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("approve")));
         QVERIFY(ledgerHadItFirst);
@@ -504,7 +514,7 @@ private Q_SLOTS:
             oneDecision(DecisionKind::Edit, {{QStringLiteral("code"), QStringLiteral("print(2)")}})
                 .actions.first());
         QString error;
-        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QVERIFY2(decideRecorded(key, decision, &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
         const QJsonArray decisions =
             resultOf(client.response(id)).toObject().value(QStringLiteral("decisions")).toArray();
@@ -680,6 +690,183 @@ private Q_SLOTS:
         QCOMPARE(ledger().first().value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
     }
 
+    // A person's decision is written and flushed off the UI thread, like a rule's: decide()
+    // returns before any flush (counted), and the answer leaves only once the entry is on disk.
+    void personDecisionIsRecordedOffTheUiThread()
+    {
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id =
+            client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(7)")));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        qsizetype entriesWhenAnswered = -1;
+        connect(&client, &AgentTestClient::messageReceived, this,
+                [this, &entriesWhenAnswered] { entriesWhenAnswered = ledger().size(); });
+        const qint64 syncsBefore = m_service->ledger().syncCount();
+        QString error;
+        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
+        QCOMPARE(m_service->ledger().syncCount(), syncsBefore); // no flush inside decide()
+        QCOMPARE(removed.count(), 1);                           // out of the inbox at once
+        QCOMPARE(m_service->inbox()->count(), 0);
+        QVERIFY(m_service->request(key) == nullptr ||
+                !m_service->decide(key, oneDecision(DecisionKind::Reject)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("approve")));
+        QCOMPARE(entriesWhenAnswered, qsizetype(1)); // on disk before the agent saw it
+        QCOMPARE(m_service->ledger().syncCount(), syncsBefore + 1);
+        QCOMPARE(ledger().first().value(QStringLiteral("decided_by")).toString(), QStringLiteral("person"));
+    }
+
+    // A person's approved run starts only after its approval is on disk; a cancel while the
+    // approval is being written is too late, as for a run that started.
+    void personApprovedRunStartsAfterItsRecord()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(8)")}},
+                           QStringLiteral("r-8"));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        qsizetype entriesWhenStarting = -1;
+        connect(m_service.get(), &ReviewCoordinator::runStarting, this,
+                [this, &entriesWhenStarting] { entriesWhenStarting = ledger().size(); });
+        QString error;
+        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
+        QCOMPARE(starting.count(), 0);
+        const QJsonValue cancel =
+            client.request(QStringLiteral("cancel"), {{QStringLiteral("id"), QStringLiteral("r-8")}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id) && client.hasResponse(cancel), Wait);
+        QCOMPARE(entriesWhenStarting, qsizetype(1));
+        QCOMPARE(resultOf(client.response(cancel)).toObject().value(QStringLiteral("cancelled")).toBool(),
+                 false);
+        QCOMPARE(resultOf(client.response(id)).toObject().value(QStringLiteral("exit_code")).toInt(), 0);
+        QVERIFY2(callsInOrder().contains(QStringLiteral("sandbox run")),
+                 qPrintable(callsInOrder().join(u',')));
+    }
+
+    // The person's decision cannot be recorded (the ledger may not grow): nothing is answered,
+    // nothing runs, and the request is back in the inbox for the person, who is told.
+    void unrecordedPersonDecisionReturnsToTheInbox()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy failed(m_service.get(), &ReviewCoordinator::ledgerWriteFailed);
+        QSignalSpy problems(m_service.get(), &ReviewCoordinator::problem);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue review = client.request(
+            QStringLiteral("review"), reviewParams(QStringLiteral("print(9)")), QStringLiteral("v"));
+        const QJsonValue run =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(10)")}},
+                           QStringLiteral("r"));
+        QVERIFY(waitForQueued(queued, 2) != 0);
+        const quint64 reviewKey = queued.at(0).at(0).toULongLong();
+        const quint64 runKey = queued.at(1).at(0).toULongLong();
+        {
+            k8::test::FileSizeLimit limit(rlim_t(QFileInfo(ledgerPath()).size()));
+            QVERIFY(limit.isActive());
+            QVERIFY(m_service->decide(reviewKey, oneDecision(DecisionKind::Approve)));
+            QVERIFY(m_service->decide(runKey, oneDecision(DecisionKind::Approve)));
+            QCOMPARE(m_service->inbox()->count(), 0);
+            QTRY_COMPARE_WITH_TIMEOUT(queued.count(), 4, Wait); // both back
+        }
+        QCOMPARE(m_service->inbox()->count(), 2);
+        QVERIFY(!client.hasResponse(review) && !client.hasResponse(run));
+        QVERIFY(!failed.isEmpty());
+        QVERIFY2(failed.first().at(0).toString().contains(ledgerPath()),
+                 qPrintable(failed.first().at(0).toString()));
+        QVERIFY(std::any_of(problems.cbegin(), problems.cend(), [](const QList<QVariant>& signal) {
+            return signal.at(0).toString().contains(QStringLiteral("back in the inbox"));
+        }));
+        QVERIFY(!QFile::exists(ledgerPath()) || ledger().isEmpty());
+        QVERIFY2(!callsInOrder().contains(QStringLiteral("sandbox run")),
+                 qPrintable(callsInOrder().join(u',')));
+
+        // With room again the person decides again, and it is recorded and answered.
+        QVERIFY(decideRecorded(reviewKey, oneDecision(DecisionKind::Reject)));
+        QVERIFY(decideRecorded(runKey, oneDecision(DecisionKind::Approve)));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(review) && client.hasResponse(run), Wait);
+        QCOMPARE(resultOf(client.response(review)), QJsonValue(QStringLiteral("reject")));
+        QCOMPARE(resultOf(client.response(run)).toObject().value(QStringLiteral("exit_code")).toInt(), 0);
+        const LedgerVerifyResult verified = Ledger::verify(ledgerPath());
+        QVERIFY2(verified.ok, qPrintable(verified.message));
+        QCOMPARE(verified.entries, qint64(2));
+    }
+
+    // A rule approves a run whose approval cannot be recorded: it does not run; the agent is
+    // answered with a rejection that says why.
+    void unrecordedRuleApprovedRunDoesNotRun()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        const QString code = QStringLiteral("print(11)");
+        writeFile(
+            dataDir() + QStringLiteral("/rules.json"),
+            QStringLiteral(R"({"rules": [{"name": "ok-run", "decision": "approve", "code_sha256": "%1"}]})")
+                .arg(sha256Hex(code.toUtf8()))
+                .toUtf8());
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        QJsonValue id;
+        {
+            k8::test::FileSizeLimit limit(rlim_t(QFileInfo(ledgerPath()).size()));
+            QVERIFY(limit.isActive());
+            id = client.request(QStringLiteral("run"), {{QStringLiteral("code"), code}}, QStringLiteral("r"));
+            QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        }
+        const QJsonObject result = resultOf(client.response(id)).toObject();
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+        QVERIFY2(QJsonDocument(result).toJson().contains("could not be recorded"),
+                 QJsonDocument(result).toJson());
+        QCOMPARE(starting.count(), 0);
+        QVERIFY2(!callsInOrder().contains(QStringLiteral("sandbox run")),
+                 qPrintable(callsInOrder().join(u',')));
+        QVERIFY2(!callsInOrder().contains(QStringLiteral("checkpoint box1")),
+                 qPrintable(callsInOrder().join(u',')));
+    }
+
+    // The app quits while a person's approved run is being recorded: the approval stands in the
+    // ledger, the run never starts, and the quit answers it with a rejection that says so.
+    void quitWhileAnApprovalIsRecordedDoesNotStartTheRun()
+    {
+        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        QVERIFY(startService(baseSettings()));
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QJsonValue id =
+            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(12)")}},
+                           QStringLiteral("q"));
+        const quint64 key = waitForQueued(queued);
+        QVERIFY(key != 0);
+        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Approve)));
+        m_service->shutdown();
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        const QJsonObject result = resultOf(client.response(id)).toObject();
+        QCOMPARE(result.value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+        QVERIFY2(QJsonDocument(result).toJson().contains("before the approved code started"),
+                 QJsonDocument(result).toJson());
+        QCOMPARE(starting.count(), 0);
+        QVERIFY2(!callsInOrder().contains(QStringLiteral("sandbox run")),
+                 qPrintable(callsInOrder().join(u',')));
+        const QList<QJsonObject> entries = ledger();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries.at(0).value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
+        QCOMPARE(entries.at(1).value(QStringLiteral("decided_by")).toString(), QStringLiteral("shutdown"));
+    }
+
     void extraRulesFileAndAddedRules()
     {
         const QString extra = m_dir->filePath(QStringLiteral("extra-rules.json"));
@@ -836,7 +1023,7 @@ private Q_SLOTS:
         const PersonDecision decision = oneDecision(DecisionKind::Edit, edited);
         QString error;
         QVERIFY2(m_service->addApproveActionRule(key, decision, &error), qPrintable(error));
-        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QVERIFY2(decideRecorded(key, decision, &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(first), Wait);
 
         const QString editedHash =
@@ -900,7 +1087,7 @@ private Q_SLOTS:
         decision.runSandbox = QStringLiteral("box2");
         QString error;
         QVERIFY2(m_service->addApproveActionRule(key, decision, &error), qPrintable(error));
-        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QVERIFY2(decideRecorded(key, decision, &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(first), Wait);
         const QString boundHash =
             handHash(R"j({"checkpoint":true,"code":"print(2)","image":"python:3.12-slim",)j"
@@ -1107,7 +1294,8 @@ private Q_SLOTS:
         QCOMPARE(
             resultOf(client.response(cancelUnknown)).toObject().value(QStringLiteral("cancelled")).toBool(),
             false);
-        QVERIFY(client.hasResponse(id));
+        // The withdrawal is answered once it is on disk, which may be after the cancel's answer.
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
         QCOMPARE(resultOf(client.response(id)), QJsonValue(QStringLiteral("reject")));
         QCOMPARE(removed.count(), 1);
         QCOMPARE(removed.at(0).at(1).toString(), QStringLiteral("withdrawn"));
@@ -1237,7 +1425,8 @@ private Q_SLOTS:
         const qint64 flushesBefore = m_service->ledger().syncCount();
         leaving.abort();
         QTRY_COMPARE_WITH_TIMEOUT(removed.count(), 3, Wait);
-        QCOMPARE(m_service->ledger().syncCount() - flushesBefore, 1); // three withdrawals, one flush
+        // Three withdrawals, one flush (on the ledger's thread, after they left the inbox).
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->ledger().syncCount() - flushesBefore, 1, Wait);
         for (const QList<QVariant>& signal : std::as_const(removed))
             QCOMPARE(signal.at(1).toString(), QStringLiteral("withdrawn"));
         QCOMPARE(m_service->inbox()->count(), 1);
@@ -1274,7 +1463,7 @@ private Q_SLOTS:
         // ping still works at the limit, and after one is decided there is room again.
         const QJsonValue ping = second.request(QStringLiteral("ping"));
         QTRY_VERIFY_WITH_TIMEOUT(second.hasResponse(ping), Wait);
-        QVERIFY(m_service->decide(queued.at(0).at(0).toULongLong(), oneDecision(DecisionKind::Reject)));
+        QVERIFY(decideRecorded(queued.at(0).at(0).toULongLong(), oneDecision(DecisionKind::Reject)));
         second.request(QStringLiteral("review"), reviewParams(QStringLiteral("now fits")));
         QTRY_COMPARE_WITH_TIMEOUT(queued.count(), 257, Wait);
     }
@@ -1367,7 +1556,7 @@ private Q_SLOTS:
         QCOMPARE(m_service->inbox()->data(m_service->inbox()->index(0, InboxModel::SandboxColumn)).toString(),
                  QStringLiteral("box1"));
         QString error;
-        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
+        QVERIFY2(decideRecorded(key, oneDecision(DecisionKind::Approve), &error), qPrintable(error));
         // Approved: ledger first, before anything runs.
         QCOMPARE(ledger().size(), 1);
         QCOMPARE(ledger().first().value(QStringLiteral("decision")).toString(), QStringLiteral("approve"));
@@ -1527,8 +1716,8 @@ private Q_SLOTS:
         QVERIFY(key1 != 0 && key2 != 0);
         QElapsedTimer clock;
         clock.start();
-        QVERIFY(m_service->decide(key1, oneDecision(DecisionKind::Approve)));
-        QVERIFY(m_service->decide(key2, oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(key1, oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(key2, oneDecision(DecisionKind::Approve)));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id1), Wait);
         const qint64 answeredAfter = clock.elapsed();
         QVERIFY2(answeredAfter < 14000, qPrintable(QString::number(answeredAfter)));
@@ -1568,13 +1757,13 @@ private Q_SLOTS:
         const QString late = QStringLiteral("# stdout: late\n");
         const QString withdrawn = QStringLiteral("# stdout: withdrawn\n");
         const QJsonValue slowId = client.request(QStringLiteral("run"), {{QStringLiteral("code"), slow}});
-        QVERIFY(m_service->decide(waitForQueued(queued, 1), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(waitForQueued(queued, 1), oneDecision(DecisionKind::Approve)));
         const QJsonValue lateId = client.request(
             QStringLiteral("run"), {{QStringLiteral("code"), late}, {QStringLiteral("timeout_s"), 2}});
-        QVERIFY(m_service->decide(waitForQueued(queued, 2), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(waitForQueued(queued, 2), oneDecision(DecisionKind::Approve)));
         const QJsonValue withdrawnId =
             client.request(QStringLiteral("run"), {{QStringLiteral("code"), withdrawn}});
-        QVERIFY(m_service->decide(waitForQueued(queued, 3), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(waitForQueued(queued, 3), oneDecision(DecisionKind::Approve)));
 
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(lateId), Wait);
         QVERIFY(!client.hasResponse(slowId));
@@ -1602,7 +1791,7 @@ private Q_SLOTS:
         // Only the first ran; the sandbox is free for the next.
         const QString after = QStringLiteral("# stdout: after\n");
         const QJsonValue afterId = client.request(QStringLiteral("run"), {{QStringLiteral("code"), after}});
-        QVERIFY(m_service->decide(waitForQueued(queued, 4), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(waitForQueued(queued, 4), oneDecision(DecisionKind::Approve)));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(afterId), Wait);
         QStringList codes;
         for (const QJsonObject& run : k8::test::readStandinRuns(stateDir()))
@@ -1627,7 +1816,7 @@ private Q_SLOTS:
         QVERIFY(connectClient(client));
         const QJsonValue id = client.request(QStringLiteral("run"),
                                              {{QStringLiteral("code"), QStringLiteral("# stdout: x\n")}});
-        QVERIFY(m_service->decide(waitForQueued(queued), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(waitForQueued(queued), oneDecision(DecisionKind::Approve)));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
         QCOMPARE(errorCodeOf(client.response(id)), -32010);
         const QJsonObject error = client.response(id).value(QStringLiteral("error")).toObject();
@@ -1658,7 +1847,7 @@ private Q_SLOTS:
             client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("# stdout: hi\n")},
                                                    {QStringLiteral("sandbox"), sandbox}});
             const quint64 key = waitForQueued(queued, int(finished.count()) + 1);
-            QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Approve)));
+            QVERIFY(decideRecorded(key, oneDecision(DecisionKind::Approve)));
             QTRY_COMPARE_WITH_TIMEOUT(finished.count(), sandbox == QLatin1String("box2") ? 1 : 2, Wait);
         }
         QVERIFY(!finished.at(0).at(1).toJsonObject().contains(QStringLiteral("reset")));
@@ -1693,7 +1882,7 @@ private Q_SLOTS:
         const quint64 key = waitForQueued(queued);
         QString error;
         QVERIFY2(
-            m_service->decide(key, oneDecision(DecisionKind::Edit, {{QStringLiteral("code"), big}}), &error),
+            decideRecorded(key, oneDecision(DecisionKind::Edit, {{QStringLiteral("code"), big}}), &error),
             qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
         const QJsonObject result = resultOf(client.response(id)).toObject();
@@ -1721,8 +1910,8 @@ private Q_SLOTS:
         const QJsonValue rejected =
             client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("rm -rf /")}});
         const quint64 rejectKey = waitForQueued(queued);
-        QVERIFY(m_service->decide(rejectKey,
-                                  oneDecision(DecisionKind::Reject, {}, QStringLiteral("not on my watch"))));
+        QVERIFY(decideRecorded(rejectKey,
+                               oneDecision(DecisionKind::Reject, {}, QStringLiteral("not on my watch"))));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(rejected), Wait);
         const QJsonObject rejection = resultOf(client.response(rejected)).toObject();
         QCOMPARE(rejection.value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
@@ -1733,7 +1922,7 @@ private Q_SLOTS:
         const QJsonValue failing =
             client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")}});
         const quint64 failKey = waitForQueued(queued, 2);
-        QVERIFY(m_service->decide(failKey, oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(failKey, oneDecision(DecisionKind::Approve)));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(failing), Wait);
         const QJsonObject error = client.response(failing).value(QStringLiteral("error")).toObject();
         QCOMPARE(error.value(QStringLiteral("code")).toInt(), ErrorCode::Kosa8Failed);
@@ -1756,7 +1945,7 @@ private Q_SLOTS:
             client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(1)")},
                                                    {QStringLiteral("checkpoint"), false}});
         const quint64 missingKey = waitForQueued(queued, 3);
-        QVERIFY(m_service->decide(missingKey, oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(missingKey, oneDecision(DecisionKind::Approve)));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(noKosa8), Wait);
         QCOMPARE(errorCodeOf(client.response(noKosa8)), ErrorCode::Kosa8Failed);
         QVERIFY(client.response(noKosa8)
@@ -1788,7 +1977,7 @@ private Q_SLOTS:
         PersonDecision decision = oneDecision(DecisionKind::Approve);
         decision.runSandbox = QStringLiteral("box2");
         QString error;
-        QVERIFY2(m_service->decide(key, decision, &error), qPrintable(error));
+        QVERIFY2(decideRecorded(key, decision, &error), qPrintable(error));
         QJsonObject entry = ledger().last();
         QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box2"));
         QCOMPARE(entry.value(QStringLiteral("image")).toString(), QStringLiteral("debian:bookworm-slim"));
@@ -1807,7 +1996,7 @@ private Q_SLOTS:
                                                    {QStringLiteral("checkpoint"), false},
                                                    {QStringLiteral("image"), QStringLiteral("python:3.13")}});
         key = waitForQueued(queued, 2);
-        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Approve), &error));
+        QVERIFY(decideRecorded(key, oneDecision(DecisionKind::Approve), &error));
         entry = ledger().last();
         QVERIFY(!entry.contains(QStringLiteral("checkpoint")));
         QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
@@ -1820,7 +2009,7 @@ private Q_SLOTS:
             client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("rm -rf ~")}},
                            QStringLiteral("no-1"));
         key = waitForQueued(queued, 3);
-        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Reject), &error));
+        QVERIFY(decideRecorded(key, oneDecision(DecisionKind::Reject), &error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(refused), Wait);
         entry = ledger().last();
         QCOMPARE(entry.value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
@@ -1844,7 +2033,7 @@ private Q_SLOTS:
         // Review entries carry none of the run fields.
         client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(4)")));
         key = waitForQueued(queued, 5);
-        QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Reject), &error));
+        QVERIFY(decideRecorded(key, oneDecision(DecisionKind::Reject), &error));
         entry = ledger().last();
         QCOMPARE(entry.value(QStringLiteral("method")).toString(), QStringLiteral("review"));
         for (const char* field : {"sandbox", "image", "language", "checkpoint"})
@@ -1914,7 +2103,7 @@ private Q_SLOTS:
             for (int i = 1; i <= 3; ++i)
                 client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(%1)").arg(i)));
             for (int i = 1; i <= 3; ++i)
-                QVERIFY(m_service->decide(waitForQueued(queued, i), oneDecision(DecisionKind::Reject)));
+                QVERIFY(decideRecorded(waitForQueued(queued, i), oneDecision(DecisionKind::Reject)));
         }
         m_service.reset();
         QCOMPARE(ledger().size(), 3);
@@ -1960,7 +2149,7 @@ private Q_SLOTS:
         QVERIFY(connectClient(client));
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(9)")));
-        QVERIFY(m_service->decide(waitForQueued(queued), oneDecision(DecisionKind::Reject)));
+        QVERIFY(decideRecorded(waitForQueued(queued), oneDecision(DecisionKind::Reject)));
         QVERIFY(Ledger::verify(ledgerPath()).ok);
     }
 
@@ -2044,7 +2233,7 @@ private Q_SLOTS:
             QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("# sleep-ms: 60000\n")},
                                     {QStringLiteral("checkpoint"), false}});
         QVERIFY(waitForQueued(queued, 4) != 0);
-        QVERIFY(m_service->decide(queued.at(3).at(0).toULongLong(), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(queued.at(3).at(0).toULongLong(), oneDecision(DecisionKind::Approve)));
         QTRY_COMPARE_WITH_TIMEOUT(runStarted.count(), 1, Wait);
 
         QSignalSpy complete(m_service.get(), &AgentService::shutdownComplete);
@@ -2176,7 +2365,7 @@ private Q_SLOTS:
 
         client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print('mine')")));
         QVERIFY(waitForQueued(queued, 2) != 0);
-        QVERIFY(m_service->decide(queued.at(1).at(0).toULongLong(), oneDecision(DecisionKind::Approve)));
+        QVERIFY(decideRecorded(queued.at(1).at(0).toULongLong(), oneDecision(DecisionKind::Approve)));
         client.request(QStringLiteral("review"),
                        reviewParams(QStringLiteral("print('gone')"), QStringLiteral("research-bot")), 77);
         QVERIFY(waitForQueued(queued, 3) != 0);
@@ -2212,10 +2401,10 @@ private Q_SLOTS:
             client.request(QStringLiteral("review"), reviewParams(QStringLiteral("print(2)")));
         QVERIFY(waitForQueued(queued, 2) != 0);
         QVERIFY(
-            m_service->decide(queued.at(0).at(0).toULongLong(),
-                              oneDecision(DecisionKind::Reject, {}, QStringLiteral("use the cached table"))));
-        QVERIFY(m_service->decide(queued.at(1).at(0).toULongLong(),
-                                  oneDecision(DecisionKind::Reject, {}, QStringLiteral("nowhere to go"))));
+            decideRecorded(queued.at(0).at(0).toULongLong(),
+                           oneDecision(DecisionKind::Reject, {}, QStringLiteral("use the cached table"))));
+        QVERIFY(decideRecorded(queued.at(1).at(0).toULongLong(),
+                               oneDecision(DecisionKind::Reject, {}, QStringLiteral("nowhere to go"))));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(hitl) && client.hasResponse(generic), Wait);
         const QJsonObject sent = resultOf(client.response(hitl))
                                      .toObject()
