@@ -218,12 +218,12 @@ class DeskWindowTest(unittest.TestCase):
     def standin_call(self, *args):
         subprocess.run([self.standin, *args], env=self.env, check=True, stdout=subprocess.DEVNULL)
 
-    def start_desk(self, *extra):
+    def start_desk(self, *extra, preexec_fn=None):
         with open(os.path.join(self.dir, "desk.log"), "ab") as log:
             self.desk = subprocess.Popen(
                 [self.binary, "--kosa8", self.standin, "--data-dir", self.data_dir, "--socket", self.socket_path,
                  *extra],
-                env=self.env, stdout=log, stderr=subprocess.STDOUT)
+                env=self.env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
         self.addCleanup(self._stop, self.desk)
         # No window manager: the window is placed and given the keyboard by hand.
         # Only a mapped one: Qt also makes an unmapped 1x1 window of the same name (its client

@@ -124,11 +124,14 @@ void AppComposition::connectAgentProblems()
                 message.text =
                     QCoreApplication::translate(
                         "main",
-                        "%1 Until the decision ledger can be written, agent requests are answered with a "
-                        "rejection, also those a standing rule approves. To fix it, free space on the disk "
+                        "%1 Until the decision ledger can be written, nothing is approved: requests a "
+                        "standing rule would approve are answered with a rejection, and a decision you "
+                        "make stays in the inbox unsent. To fix it, free space on the disk "
                         "that holds %2 (or raise the quota); the next decision is then recorded and this "
                         "message goes away.")
-                        .arg(text, QFileInfo(m_agentService->ledgerPath()).absolutePath());
+                        // The system's error ends without a full stop ("...: File too large").
+                        .arg(text.endsWith(QLatin1Char('.')) ? text : text + QLatin1Char('.'),
+                             QFileInfo(m_agentService->ledgerPath()).absolutePath());
                 message.key = ledgerWriteKey;
                 m_context->postMessage(message);
             });

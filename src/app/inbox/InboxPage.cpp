@@ -296,8 +296,22 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(model, &QAbstractItemModel::modelReset, this, [this] { onRowsRemoved(0); });
 
     connect(coordinator, &agent::ReviewCoordinator::requestQueued, this, [this](quint64 key) {
+        if (m_sending.remove(key)) {
+            // Back from the ledger unrecorded: it is not new, and nothing went out.
+            showSentConfirmation(tr("Not sent: the decision could not be recorded; the request is back in "
+                                    "the list."));
+            return;
+        }
         if (const agent::Request* request = m_coordinator ? m_coordinator->request(key) : nullptr)
             Q_EMIT requestArrived(request->title, request->agent);
+    });
+    connect(coordinator, &agent::ReviewCoordinator::requestDecided, this, [this](quint64 key) {
+        const auto sending = m_sending.constFind(key);
+        if (sending == m_sending.constEnd())
+            return;
+        const QString confirmation = *sending;
+        m_sending.erase(sending);
+        showSentConfirmation(confirmation);
     });
     connect(coordinator, &agent::ReviewCoordinator::requestRemoved, this,
             [this](quint64 key, const QString&) { onRequestRemoved(key); });
@@ -308,7 +322,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
             &DecisionHistoryView::scheduleReload);
     connect(coordinator, &agent::ReviewCoordinator::automaticDecision, m_notices, &DecisionNotices::add);
     connect(m_notices, &DecisionNotices::showInHistoryRequested, this, &InboxPage::showNoticeInHistory);
-    connect(m_review, &ReviewView::decisionSent, this, &InboxPage::showSentConfirmation);
+    connect(m_review, &ReviewView::decisionSent, this,
+            [this](quint64 key, const QString& confirmation) { m_sending.insert(key, confirmation); });
     connect(m_review, &ReviewView::rulesEditorRequested, this, &InboxPage::openRules);
 
     connect(coordinator, &QObject::destroyed, this, [this] {

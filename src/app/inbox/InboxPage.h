@@ -3,6 +3,7 @@
 
 #include "agent/DecisionNotice.h"
 
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
@@ -116,6 +117,8 @@ private:
     // The coordinator says the request left and why (after the model removed its row).
     void onRequestRemoved(quint64 key);
     void moveOnFrom(int row);
+    // Shows what went out (or, for a decision that came back unrecorded, that nothing did),
+    // in the page and for the status bar.
     void showSentConfirmation(const QString& confirmation);
     void showNoticeInHistory(const agent::DecisionNotice& notice);
     // The review takes the right side (a pending request is selected).
@@ -138,6 +141,9 @@ private:
     DecisionNotices* m_notices;
     QLabel* m_sentLabel;
     QTimer* m_sentTimer;
+    // The person's decisions on their way to the ledger, and the confirmation each gets once it
+    // went out: a decision that cannot be recorded is not sent, so "Sent to" must not be said.
+    QHash<quint64, QString> m_sending;
     QPointer<RulesDialog> m_rulesDialog;
     RunPane* m_runPane;
     QListView* m_runList;

@@ -1056,7 +1056,7 @@ void ReviewView::rejectNow()
                        true);
         } else {
             Q_EMIT decided(key);
-            Q_EMIT decisionSent(sent);
+            Q_EMIT decisionSent(key, sent);
         }
         return;
     }
@@ -1149,7 +1149,7 @@ void ReviewView::submit()
         return;
     }
     Q_EMIT decided(key);
-    Q_EMIT decisionSent(sent);
+    Q_EMIT decisionSent(key, sent);
 }
 
 void ReviewView::fillSandboxes()

@@ -149,8 +149,9 @@ public:
 Q_SIGNALS:
     // The person's decision went to the coordinator.
     void decided(quint64 key);
-    // What was sent, for a brief confirmation ("Sent to research-bot: approve, edit").
-    void decisionSent(const QString& confirmation);
+    // What is being sent, for a brief confirmation ("Sent to research-bot: approve, edit") once
+    // it went out (ReviewCoordinator::requestDecided()).
+    void decisionSent(quint64 key, const QString& confirmation);
     // "Open rules…" in the "Always approve…" confirmation: the inbox opens the rules editor.
     void rulesEditorRequested();
     // One action of a multi-action request was decided; the view now shows the next undecided one
