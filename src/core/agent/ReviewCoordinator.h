@@ -12,8 +12,9 @@ namespace k8::agent {
 class InboxModel;
 
 // The path from a person's decision to the answer, without widgets (docs/design.md): the inbox view
-// shows requests and calls decide(); this class applies the decision, for `run` checkpoints and
-// runs the code through kosa8, appends the ledger entry (flushed) and then answers the client.
+// shows requests and calls decide(); this class records the decision in the ledger (flushed on
+// the ledger's thread), then answers the client or, for an approved `run`, checkpoints and runs
+// the code through kosa8 and answers with its result.
 // Fail closed: anything unexpected on this path answers a rejection.
 class ReviewCoordinator : public QObject
 {
@@ -27,7 +28,10 @@ public:
     virtual const Request* request(quint64 key) const = 0;
 
     // A person decided. Returns false (and sets *error) when the request is gone or the decision
-    // does not fit it (a kind the payload does not allow, wrong number of actions).
+    // does not fit it (a kind the payload does not allow, wrong number of actions). True means
+    // taken: the request leaves the inbox now (requestRemoved()), and the answer goes, or the run
+    // starts, once the ledger entry is on disk (requestDecided()); if it cannot be written, the
+    // request comes back (requestQueued()) with nothing sent.
     virtual bool decide(quint64 key, const PersonDecision& decision, QString* error = nullptr) = 0;
 
     // Standing rules from the review view: "always approve this action as shown" (below) and
@@ -106,8 +110,8 @@ Q_SIGNALS:
     void problem(const QString& message);
     // The ledger could not be written (disk full, file too large, I/O error): nothing decided
     // since is approved; a rule's decision went out as a rejection, a person's went back to the
-    // inbox unsent (problem() says so too). `message` names the file and the error. ledgerWritten() follows once a write
-    // works again.
+    // inbox unsent (problem() says so too). `message` names the file and the error. ledgerWritten() follows
+    // once a write works again.
     void ledgerWriteFailed(const QString& message);
     // The standing rules changed (added, switched, removed, reloaded): the rules editor re-reads.
     void rulesChanged();
