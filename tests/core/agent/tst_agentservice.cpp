@@ -107,6 +107,15 @@ private:
         file.write(bytes);
     }
 
+    // rules.json with one standing rule, `name`, that approves `code` by its hash.
+    void writeApproveCodeRule(const QString& name, const QString& code)
+    {
+        writeFile(dataDir() + QStringLiteral("/rules.json"),
+                  QStringLiteral(R"({"rules": [{"name": "%1", "decision": "approve", "code_sha256": "%2"}]})")
+                      .arg(name, sha256Hex(code.toUtf8()))
+                      .toUtf8());
+    }
+
     // Each kosa8 call the stand-in received, oldest first, as its first two words
     // ("sandbox run", "rewind box1", "checkpoint box1").
     QStringList callsInOrder() const
@@ -205,6 +214,20 @@ private:
         if (!m_service->decide(key, decision, error))
             return false;
         return !written.isEmpty() || written.wait(Wait);
+    }
+
+    // box1 made, the service started, `client` connected, one run of `code` sent under `id` and
+    // queued for a person: its key, or 0 when any step failed (each says why in the log).
+    quint64 queueOneRun(AgentTestClient& client, const QString& code, const QString& id, QJsonValue* rpcId)
+    {
+        if (standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}) != 0 ||
+            !startService(baseSettings()))
+            return 0;
+        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
+        if (!connectClient(client))
+            return 0;
+        *rpcId = client.request(QStringLiteral("run"), {{QStringLiteral("code"), code}}, id);
+        return waitForQueued(queued);
     }
 
     quint64 waitForQueued(QSignalSpy& queued, int count = 1)
@@ -652,11 +675,7 @@ private Q_SLOTS:
     void failedLedgerWriteAnswersRejections()
     {
         const QString code = QStringLiteral("print('approved, if recorded')");
-        writeFile(
-            dataDir() + QStringLiteral("/rules.json"),
-            QStringLiteral(R"({"rules": [{"name": "ok-code", "decision": "approve", "code_sha256": "%1"}]})")
-                .arg(sha256Hex(code.toUtf8()))
-                .toUtf8());
+        writeApproveCodeRule(QStringLiteral("ok-code"), code);
         QVERIFY(startService(baseSettings()));
         QSignalSpy problems(m_service.get(), &ReviewCoordinator::ledgerWriteFailed);
         AgentTestClient client;
@@ -725,17 +744,11 @@ private Q_SLOTS:
     // approval is being written is too late, as for a run that started.
     void personApprovedRunStartsAfterItsRecord()
     {
-        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
-        QVERIFY(startService(baseSettings()));
-        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
-        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
         AgentTestClient client;
-        QVERIFY(connectClient(client));
-        const QJsonValue id =
-            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(8)")}},
-                           QStringLiteral("r-8"));
-        const quint64 key = waitForQueued(queued);
+        QJsonValue id;
+        const quint64 key = queueOneRun(client, QStringLiteral("print(8)"), QStringLiteral("r-8"), &id);
         QVERIFY(key != 0);
+        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
         qsizetype entriesWhenStarting = -1;
         connect(m_service.get(), &ReviewCoordinator::runStarting, this,
                 [this, &entriesWhenStarting] { entriesWhenStarting = ledger().size(); });
@@ -809,11 +822,7 @@ private Q_SLOTS:
     {
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
         const QString code = QStringLiteral("print(11)");
-        writeFile(
-            dataDir() + QStringLiteral("/rules.json"),
-            QStringLiteral(R"({"rules": [{"name": "ok-run", "decision": "approve", "code_sha256": "%1"}]})")
-                .arg(sha256Hex(code.toUtf8()))
-                .toUtf8());
+        writeApproveCodeRule(QStringLiteral("ok-run"), code);
         QVERIFY(startService(baseSettings()));
         QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
         AgentTestClient client;
@@ -840,17 +849,11 @@ private Q_SLOTS:
     // ledger, the run never starts, and the quit answers it with a rejection that says so.
     void quitWhileAnApprovalIsRecordedDoesNotStartTheRun()
     {
-        QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
-        QVERIFY(startService(baseSettings()));
-        QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
-        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
         AgentTestClient client;
-        QVERIFY(connectClient(client));
-        const QJsonValue id =
-            client.request(QStringLiteral("run"), {{QStringLiteral("code"), QStringLiteral("print(12)")}},
-                           QStringLiteral("q"));
-        const quint64 key = waitForQueued(queued);
+        QJsonValue id;
+        const quint64 key = queueOneRun(client, QStringLiteral("print(12)"), QStringLiteral("q"), &id);
         QVERIFY(key != 0);
+        QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
         QVERIFY(m_service->decide(key, oneDecision(DecisionKind::Approve)));
         m_service->shutdown();
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
@@ -925,11 +928,7 @@ private Q_SLOTS:
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("prod")}), 0);
         const QString code = QStringLiteral("print(1)");
-        writeFile(dataDir() + QStringLiteral("/rules.json"),
-                  QStringLiteral(
-                      R"({"rules": [{"name": "print-one", "decision": "approve", "code_sha256": "%1"}]})")
-                      .arg(sha256Hex(code.toUtf8()))
-                      .toUtf8());
+        writeApproveCodeRule(QStringLiteral("print-one"), code);
         QVERIFY(startService(baseSettings()));
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         AgentTestClient client;
@@ -2171,11 +2170,7 @@ private Q_SLOTS:
     {
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
         const QString code = QStringLiteral("# stdout: by rule\n");
-        writeFile(
-            dataDir() + QStringLiteral("/rules.json"),
-            QStringLiteral(R"({"rules": [{"name": "ok-code", "decision": "approve", "code_sha256": "%1"}]})")
-                .arg(sha256Hex(code.toUtf8()))
-                .toUtf8());
+        writeApproveCodeRule(QStringLiteral("ok-code"), code);
         QVERIFY(startService(baseSettings()));
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         AgentTestClient client;
