@@ -8,6 +8,7 @@
 #                                     dpkg-shlibdeps and file)
 #                                     and the window tests (tests/window: Xvfb, xdotool, the
 #                                     accessibility bus, pyatspi, imagemagick for screenshots)
+#                                     and OpenSSH for tests/e2e/tst_e2e_ssh_forward
 #   packaging/deps-debian.sh --dev    also developer tools (clang-format)
 set -euo pipefail
 
@@ -24,10 +25,13 @@ packages=(build-essential cmake ninja-build pkg-config
 packaging=(desktop-file-utils appstream dpkg-dev file)
 # The real window under Xvfb, driven with xdotool and read through AT-SPI (tests/window).
 window=(xvfb xauth xdotool imagemagick dbus-daemon at-spi2-core python3-pyatspi)
+# Agents on another machine over SSH (tests/e2e/tst_e2e_ssh_forward): ssh, ssh-keygen and
+# /usr/sbin/sshd, which the test starts itself on 127.0.0.1 with its own keys.
+ssh=(openssh-client openssh-server)
 for arg in "$@"; do
     case "$arg" in
-        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}" "${window[@]}" gnome-keyring) ;;
-        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" "${window[@]}" clang-format gnome-keyring) ;;
+        --test) packages+=(python3 python3-venv python3-pip "${packaging[@]}" "${window[@]}" "${ssh[@]}" gnome-keyring) ;;
+        --dev) packages+=(python3 python3-venv python3-pip "${packaging[@]}" "${window[@]}" "${ssh[@]}" clang-format gnome-keyring) ;;
         *) echo "deps-debian.sh: unknown option $arg (allowed: --test, --dev)" >&2; exit 2 ;;
     esac
 done
@@ -53,6 +57,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing: ${missing[*]}"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # Where systemd runs, installing openssh-server also enables and starts the system's SSH
+    # service. The test needs only the program, so when this script installed it, the service
+    # is stopped and disabled again: the test dependencies must not open port 22.
+    if [[ " ${missing[*]} " == *" openssh-server "* ]] && [ -d /run/systemd/system ]; then
+        for unit in ssh.socket ssh.service; do
+            $sudo systemctl disable --now "$unit" >/dev/null 2>&1 || true
+        done
+    fi
 fi
 
 # KF6 SyntaxHighlighting: the distribution's where it has one (Debian 13 and later); otherwise
