@@ -93,9 +93,12 @@ person before their code runs: the person reviews the code in an editor that
 shows hidden characters, edits, rejects or approves it, and approved code runs
 in a kosa8 microVM sandbox, checkpointed first. Every decision is recorded in
 a hash-chained ledger. Needs the kosa8 command line for the sandboxes.")
-# The libraries the binary links (Qt 6 Widgets, Gui, Network and Svg, spdlog and fmt, OpenSSL, and
+# The libraries the binary links (Qt 6 Widgets, Gui, Network and Svg, spdlog and fmt, and
 # QtKeychain once the keychain work links it) become Depends through dpkg-shlibdeps, so the list
 # follows the link line by itself; tests/packaging/check-deb.sh checks the Qt ones are there.
+# OpenSSL's libcrypto is opened when the app first hashes, not linked (src/core/agent/
+# CMakeLists.txt): libqt6network6 depends on the package that holds it, and without it the app
+# hashes with Qt's code.
 # libqt6svg6 also holds the SVG icon engine plugin Qt loads for the app's icons: it comes in
 # because the binary links QtSvg. What dpkg-shlibdeps cannot see is recommended: the Wayland
 # platform plugin (the X11 one is in libqt6gui6).

@@ -2,8 +2,8 @@
 // Build-time tool (packaging/Packaging.cmake): renders the app icon's SVG into one square PNG.
 //   k8_render_icon SOURCE.svg SIZE OUT.png
 // Qt's own SVG renderer, which the build needs anyway, so packaging asks for no other program
-// (librsvg, Inkscape). The icon's "k8" is SVG text: a QGuiApplication (offscreen, no display)
-// gives the renderer the system fonts through fontconfig.
+// (librsvg, Inkscape). A QGuiApplication (offscreen, no display) gives the renderer what an SVG
+// with text would need, the system fonts; the icon's "k8" is outlines (icons/kosa8-desk.svg).
 
 #include <QGuiApplication>
 #include <QImage>

@@ -84,7 +84,7 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     column->setSpacing(10);
     column->addWidget(m_healthPanel);
     column->addWidget(m_messageArea);
-    m_inboxPage = buildInboxPlaceholder();
+    m_inboxPage = m_inboxPlaceholder = buildInboxPlaceholder();
     m_pages->addWidget(m_inboxPage);
     m_pages->addWidget(m_sandboxesPage);
     // Empty stand-ins until each page is first shown (ensurePage()).
@@ -161,6 +161,8 @@ void MainWindow::ensurePage(Page page)
     case Page::Inbox:
         if (m_buildInboxPage)
             std::exchange(m_buildInboxPage, {})();
+        else
+            fillInboxPlaceholder();
         return;
     case Page::Sandboxes:
         return;
@@ -311,6 +313,14 @@ QWidget* MainWindow::buildInboxPlaceholder()
 {
     auto* page = new QWidget(this);
     page->setObjectName(QStringLiteral("inboxPlaceholder"));
+    return page;
+}
+
+void MainWindow::fillInboxPlaceholder()
+{
+    QWidget* page = m_inboxPlaceholder;
+    if (!page || page != m_inboxPage || page->layout())
+        return;
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(
@@ -328,7 +338,6 @@ QWidget* MainWindow::buildInboxPlaceholder()
     text->setAlignment(Qt::AlignCenter);
     layout->addWidget(text);
     layout->addStretch(3);
-    return page;
 }
 
 FirstStartPage* MainWindow::buildFirstStartPage()

@@ -134,7 +134,13 @@ protected:
 
 private:
     QWidget* buildSidebar();
+    // The inbox's stand-in until AppComposition builds the page after the first paint: an empty
+    // page at first, its contents made when it is first shown (fillInboxPlaceholder()). The
+    // window starts on the Sandboxes page unless the person left it on the inbox, and building
+    // contents no one sees (a word-wrapped label the stacked layout measures, a 64-pixel icon)
+    // delayed the first paint (bench/README.md, bench_startup).
     QWidget* buildInboxPlaceholder();
+    void fillInboxPlaceholder();
     void buildMenus();
     void buildStatusBar();
     void updateRunningCount();
@@ -157,6 +163,7 @@ private:
     QListWidget* m_navigation;
     QStackedWidget* m_pages;
     QPointer<QWidget> m_inboxPage;
+    QPointer<QWidget> m_inboxPlaceholder;
     SandboxesPage* m_sandboxesPage;
     TimelinePage* m_timelinePage = nullptr;
     CommandLogPage* m_commandLogPage = nullptr;

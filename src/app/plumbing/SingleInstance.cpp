@@ -4,15 +4,22 @@
 #include "agent/SocketPath.h"
 
 #include <QCryptographicHash>
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocalServer>
 #include <QLocalSocket>
-#include <QLockFile>
 #include <QRegularExpression>
+#include <QThread>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace k8::app {
 
@@ -37,6 +44,51 @@ QString launchToken(const QProcessEnvironment& environment)
     const QString wayland = environment.value(QStringLiteral("XDG_ACTIVATION_TOKEN"));
     return wayland.isEmpty() ? environment.value(QStringLiteral("DESKTOP_STARTUP_ID")) : wayland;
 }
+
+// An flock() on a file beside the channel, held while one launch looks for a running app and
+// starts listening, released when it goes out of scope (or its process ends, crashed or not:
+// the kernel drops the lock with the file descriptor). Not QLockFile: that writes its holder into
+// the file and fdatasyncs it, on the window's thread before the window exists (a millisecond on a
+// quiet disk, several on a busy one: bench/README.md, bench_startup), and removes the file again;
+// this file is made once, stays empty and is never synced.
+class ClaimLock
+{
+public:
+    explicit ClaimLock(const QString& path)
+        : m_path(path)
+        , m_fd(::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600))
+    {}
+    ~ClaimLock()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    ClaimLock(const ClaimLock&) = delete;
+    ClaimLock& operator=(const ClaimLock&) = delete;
+
+    // Waits for the lock up to `timeoutMs`; false when another launch held it all that time or
+    // the file cannot be opened.
+    bool tryLock(int timeoutMs)
+    {
+        if (m_fd < 0)
+            return false;
+        const QDeadlineTimer deadline(timeoutMs);
+        while (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+            if ((errno != EWOULDBLOCK && errno != EINTR) || deadline.hasExpired())
+                return false;
+            QThread::msleep(LockPollMs);
+        }
+        return true;
+    }
+
+    QString path() const { return m_path; }
+
+private:
+    // A running claim is over within milliseconds unless a running app is slow to answer.
+    static constexpr int LockPollMs = 10;
+    QString m_path;
+    int m_fd = -1;
+};
 
 } // namespace
 
@@ -94,12 +146,9 @@ SingleInstance::Claim SingleInstance::claim(QString* error)
     if (!agent::SocketPath::prepareFolder(m_channelPath, error))
         return Claim::Unavailable;
     // Two launches at once must not both find no one and remove each other's channel.
-    QLockFile lock(m_channelPath.chopped(int(qstrlen(".sock"))) + QStringLiteral(".lock"));
-    lock.setStaleLockTime(10000);
-    const bool locked = lock.tryLock(AcknowledgeTimeoutMs + ConnectTimeoutMs);
-    if (!locked)
-        spdlog::warn("single instance: cannot lock {}; going on without the lock",
-                     lock.fileName().toStdString());
+    ClaimLock lock(m_channelPath.chopped(int(qstrlen(".sock"))) + QStringLiteral(".lock"));
+    if (!lock.tryLock(AcknowledgeTimeoutMs + ConnectTimeoutMs))
+        spdlog::warn("single instance: cannot lock {}; going on without the lock", lock.path().toStdString());
 
     bool connected = false;
     if (activateRunning(&connected))

@@ -250,6 +250,11 @@ void SandboxesPage::buildEmptyState()
     m_ui->emptyCreateButton->setMinimumHeight(34);
     connect(m_ui->emptySetupButton, &QPushButton::clicked, this, &SandboxesPage::setupRequested);
     connect(m_ui->emptyCreateButton, &QPushButton::clicked, this, &SandboxesPage::openCreateDialog);
+    // Out of the stack until it is first shown (dressEmptyState()): a stacked layout measures
+    // every page it holds, shown or not, and this one's wrapped paragraph was measured again for
+    // each width the window's first layout tried (bench/README.md, bench_startup).
+    m_emptyStateIndex = m_ui->sandboxStack->indexOf(m_ui->sandboxEmptyState);
+    m_ui->sandboxStack->removeWidget(m_ui->sandboxEmptyState);
 }
 
 void SandboxesPage::dressEmptyState()
@@ -257,6 +262,7 @@ void SandboxesPage::dressEmptyState()
     if (m_emptyStateDressed)
         return;
     m_emptyStateDressed = true;
+    m_ui->sandboxStack->insertWidget(m_emptyStateIndex, m_ui->sandboxEmptyState);
     style::showIcon(m_ui->emptyIcon, style::icon(QStringLiteral("kosa8-desk")), 72);
     QPushButton* setupButton = m_ui->emptySetupButton;
     setupButton->setIcon(style::icon(QStringLiteral("setup")));

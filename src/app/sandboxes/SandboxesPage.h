@@ -129,6 +129,7 @@ private:
     // Sandboxes with an operation in flight -> what is happening ("Starting…").
     QHash<QString, QString> m_busy;
     bool m_emptyStateDressed = false;
+    int m_emptyStateIndex = 0; // its place in the stack, where dressEmptyState() puts it back
 };
 
 } // namespace k8::app

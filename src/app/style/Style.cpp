@@ -2,6 +2,7 @@
 #include "style/Style.h"
 
 #include "style/PaletteNotifier.h"
+#include "style/PremadeIcons.h"
 #include "style/StateColours.h"
 
 #include <QApplication>
@@ -106,12 +107,14 @@ QColor iconColour(QIcon::Mode mode)
 // and keeps what it drew per size, mode and colour. Rendering every icon at six sizes up front,
 // as icon() once did, took about a tenth of the app's start-up (bench/README.md, bench_startup)
 // and kept pixmaps no widget ever showed. The colour is looked up on every call, so a button or a
-// list item repaints its icon in the new theme's text colour after a light/dark switch.
+// list item repaints its icon in the new theme's text colour after a light/dark switch. Sizes
+// drawn at build time (PremadeIcons.h) are copied from there instead of drawn.
 class RecolouredSvgIconEngine : public QIconEngine
 {
 public:
-    explicit RecolouredSvgIconEngine(QByteArray svg)
-        : m_svg(std::move(svg))
+    RecolouredSvgIconEngine(QString name, QByteArray svg)
+        : m_name(std::move(name))
+        , m_svg(std::move(svg))
     {}
 
     QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override
@@ -128,7 +131,12 @@ public:
         if (cached != m_pixmaps.constEnd())
             return *cached;
         QPixmap result;
-        if (mode != QIcon::Disabled) {
+        const premade::Icon* made = mode != QIcon::Disabled && size.width() == size.height()
+                                        ? premade::find(m_name, size.width())
+                                        : nullptr;
+        if (const QImage image = made ? premade::image(*made, colour) : QImage(); !image.isNull()) {
+            result = QPixmap::fromImage(image);
+        } else if (mode != QIcon::Disabled) {
             QByteArray svg = m_svg;
             svg.replace("currentColor", colour.name().toLatin1());
             result = QPixmap(size);
@@ -165,6 +173,7 @@ public:
     QIconEngine* clone() const override { return new RecolouredSvgIconEngine(*this); }
 
 private:
+    QString m_name; // the file's base name, which premade icons go by
     QByteArray m_svg;
     QHash<QString, QPixmap> m_pixmaps;
 };
@@ -303,7 +312,7 @@ QIcon icon(const QString& name, const QString& themeFallback)
     QFile file(QStringLiteral(":/icons/%1.svg").arg(name));
     if (!file.open(QIODevice::ReadOnly))
         return themeFallback.isEmpty() ? QIcon() : QIcon::fromTheme(themeFallback);
-    const QIcon result(new RecolouredSvgIconEngine(file.readAll()));
+    const QIcon result(new RecolouredSvgIconEngine(name, file.readAll()));
     if (cache)
         cache->icons.insert(name, result);
     return result;

@@ -6,6 +6,9 @@
 #if defined(K8_HAVE_OPENSSL_SHA256)
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
+#if defined(K8_LIBCRYPTO_NAME)
+#include <dlfcn.h>
+#endif
 #endif
 
 namespace k8::agent {
@@ -13,15 +16,50 @@ namespace k8::agent {
 #if defined(K8_HAVE_OPENSSL_SHA256)
 namespace {
 
-// Looked up once: OpenSSL 3 would otherwise find the algorithm again for every digest.
-const EVP_MD* sha256Algorithm()
+struct OpenSslSha256
 {
+    decltype(&EVP_Digest) digest = nullptr;
+    const EVP_MD* algorithm = nullptr;
+};
+
+// Looked up once (thread-safe: a function-local static), by whichever thread hashes first: OpenSSL
+// 3 would otherwise find the algorithm again for every digest.
+//
+// On Linux libcrypto is not linked but opened here (K8_LIBCRYPTO_NAME, src/core/agent/
+// CMakeLists.txt): mapping and relocating it cost every start about a millisecond before main()
+// (bench/README.md, bench_startup), and the window hashes nothing before its first paint. It is
+// never closed. Where it cannot be opened, Qt's SHA-256 gives the same hashes.
+const OpenSslSha256& openSsl()
+{
+    static const OpenSslSha256 loaded = [] {
+        OpenSslSha256 found;
+#if defined(K8_LIBCRYPTO_NAME)
+        void* library = dlopen(K8_LIBCRYPTO_NAME, RTLD_NOW | RTLD_LOCAL);
+        if (!library)
+            return found;
+        const auto digest = reinterpret_cast<decltype(&EVP_Digest)>(dlsym(library, "EVP_Digest"));
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
-    static const EVP_MD* const algorithm = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+        const auto fetch = reinterpret_cast<decltype(&EVP_MD_fetch)>(dlsym(library, "EVP_MD_fetch"));
+        const EVP_MD* algorithm = fetch ? fetch(nullptr, "SHA256", nullptr) : nullptr;
 #else
-    static const EVP_MD* const algorithm = EVP_sha256();
+        const auto sha256 = reinterpret_cast<decltype(&EVP_sha256)>(dlsym(library, "EVP_sha256"));
+        const EVP_MD* algorithm = sha256 ? sha256() : nullptr;
 #endif
-    return algorithm;
+#else
+        const auto digest = &EVP_Digest;
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+        const EVP_MD* algorithm = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+#else
+        const EVP_MD* algorithm = EVP_sha256();
+#endif
+#endif
+        if (digest && algorithm) {
+            found.digest = digest;
+            found.algorithm = algorithm;
+        }
+        return found;
+    }();
+    return loaded;
 }
 
 // Lower-case hex of the 32-byte digest, written straight into the result.
@@ -47,11 +85,13 @@ QByteArray sha256HexBytes(QByteArrayView bytes)
     // uses the CPU's SHA instructions where there are some) is several times faster than Qt's.
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int size = 0;
-    if (const EVP_MD* algorithm = sha256Algorithm();
-        algorithm && EVP_Digest(bytes.data(), size_t(bytes.size()), digest, &size, algorithm, nullptr) == 1 &&
+    if (const OpenSslSha256& openssl = openSsl();
+        openssl.digest &&
+        openssl.digest(bytes.data(), size_t(bytes.size()), digest, &size, openssl.algorithm, nullptr) == 1 &&
         size == 32)
         return hexOfDigest(digest);
-        // OpenSSL without SHA-256 (a restricted provider setup): Qt's gives the same hash.
+        // No libcrypto to open, or OpenSSL without SHA-256 (a restricted provider setup): Qt's
+        // gives the same hash.
 #endif
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
 }

@@ -5,13 +5,20 @@
 #include "plumbing/SingleInstance.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <chrono>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using k8::app::SingleInstance;
 
@@ -104,6 +111,44 @@ private Q_SLOTS:
         QVERIFY(dropped.wait(Wait));
         QCOMPARE(refused.count(), 1);
         QCOMPARE(activated.count(), 1);
+    }
+
+    // Two launches at once take turns: the second waits while the first holds the lock beside the
+    // channel (an flock() here, as another launch's would be) and claims once it is let go. The
+    // lock is a file that stays empty: nothing is written, nor synced, before the window exists
+    // (bench/README.md, bench_startup), and the claim lets it go when it is done.
+    void aClaimWaitsForAnotherLaunchsLockAndWritesNothing()
+    {
+        QTemporaryDir runtime;
+        QTemporaryDir data;
+        SingleInstance instance(data.path(), runtimeIn(runtime.path()));
+        const QString folder = QFileInfo(instance.channelPath()).absolutePath();
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0700) == 0);
+        const QByteArray lockPath = QFile::encodeName(instance.channelPath().chopped(int(qstrlen(".sock"))) +
+                                                      QStringLiteral(".lock"));
+        const int other = ::open(lockPath.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        QVERIFY(other >= 0);
+        QCOMPARE(::flock(other, LOCK_EX | LOCK_NB), 0);
+        constexpr auto heldFor = std::chrono::milliseconds(300);
+        std::thread release([other, heldFor] {
+            std::this_thread::sleep_for(heldFor);
+            ::close(other);
+        });
+        QElapsedTimer waited;
+        waited.start();
+        QString error;
+        const SingleInstance::Claim claim = instance.claim(&error);
+        release.join();
+        QCOMPARE(claim, SingleInstance::Claim::First);
+        QVERIFY2(waited.elapsed() >= heldFor.count() - 20, qPrintable(QString::number(waited.elapsed())));
+        QVERIFY2(waited.elapsed() < SingleInstance::ConnectTimeoutMs + SingleInstance::AcknowledgeTimeoutMs,
+                 qPrintable(QString::number(waited.elapsed())));
+        QCOMPARE(QFileInfo(QFile::decodeName(lockPath)).size(), 0);
+        const int after = ::open(lockPath.constData(), O_RDWR | O_CLOEXEC);
+        QVERIFY(after >= 0);
+        QCOMPARE(::flock(after, LOCK_EX | LOCK_NB), 0); // let go
+        ::close(after);
     }
 
     void anUnsafeFolderIsNotUsed()

@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 // style::icon(): the app's SVG icons in the palette's text colour, drawn at the size a widget asks
 // for when it asks (not at six sizes up front, which cost start-up time: bench/README.md), and
-// one icon per name and colour shared by every caller.
+// one icon per name and colour shared by every caller; the sizes drawn at build time
+// (style/PremadeIcons.h) are the renderer's pixels.
+#include "style/PremadeIcons.h"
 #include "style/Style.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QImage>
+#include <QPainter>
 #include <QPalette>
 #include <QPixmap>
+#include <QSet>
+#include <QSvgRenderer>
 #include <QtTest>
+
+#include <cstdlib>
 
 namespace {
 
@@ -32,6 +42,33 @@ bool drawsIn(const QPixmap& pixmap, const QColor& colour)
                 return true;
         }
     return false;
+}
+
+// What style::icon()'s engine draws for an SVG in `colour` (style/Style.cpp), as an image.
+QImage rendered(QByteArray svg, int size, const QColor& colour)
+{
+    svg.replace("currentColor", colour.name().toLatin1());
+    QImage image(size, size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    QSvgRenderer(svg).render(&painter, QRectF(0, 0, size, size));
+    painter.end();
+    return image;
+}
+
+// The largest difference of any channel of any pixel (both premultiplied ARGB32).
+int largestDifference(const QImage& one, const QImage& other)
+{
+    int largest = 0;
+    for (int y = 0; y < one.height(); ++y) {
+        const auto* a = reinterpret_cast<const QRgb*>(one.constScanLine(y));
+        const auto* b = reinterpret_cast<const QRgb*>(other.constScanLine(y));
+        for (int x = 0; x < one.width(); ++x)
+            largest =
+                std::max({largest, std::abs(qRed(a[x]) - qRed(b[x])), std::abs(qGreen(a[x]) - qGreen(b[x])),
+                          std::abs(qBlue(a[x]) - qBlue(b[x])), std::abs(qAlpha(a[x]) - qAlpha(b[x]))});
+    }
+    return largest;
 }
 
 } // namespace
@@ -120,6 +157,44 @@ private Q_SLOTS:
         QCOMPARE(pixmap.devicePixelRatio(), ratio);
         const QPixmap dot = k8::app::style::dotIcon(Qt::red, 12).pixmap(QSize(12, 12));
         QCOMPARE(dot.size(), QSize(qRound(12 * ratio), qRound(12 * ratio)));
+    }
+
+    // Every icon in resources/icons is premade at every premade size (none left to the renderer
+    // by the build's tool), and a premade icon has the pixels the SVG renderer draws, in any
+    // colour: the first frame's icons are copied from there (bench/README.md, bench_startup).
+    void premadeIconsAreWhatTheRendererDraws()
+    {
+        namespace premade = k8::app::style::premade;
+        QStringList names;
+        for (const QFileInfo& file : QDir(QStringLiteral(":/icons")).entryInfoList({QStringLiteral("*.svg")}))
+            names << file.completeBaseName();
+        QSet<int> sizes;
+        for (int i = 0; i < premade::iconCount; ++i)
+            sizes.insert(premade::icons[i].size);
+        QVERIFY(sizes.contains(18) && sizes.contains(20) && sizes.contains(32)); // the first frame's
+        QCOMPARE(premade::iconCount, int(names.size() * sizes.size()));
+        for (const QString& name : names) {
+            QFile file(QStringLiteral(":/icons/%1.svg").arg(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray svg = file.readAll();
+            for (int size : sizes) {
+                const premade::Icon* icon = premade::find(name, size);
+                QVERIFY2(icon, qPrintable(QStringLiteral("%1 at %2").arg(name).arg(size)));
+                for (const QColor& colour : {QColor(Qt::black), QColor(Qt::white), QColor(0x1c, 0x5f, 0xc2),
+                                             QColor(0xee, 0xee, 0xee)}) {
+                    const QImage premadeImage = premade::image(*icon, colour);
+                    QCOMPARE(premadeImage.size(), QSize(size, size));
+                    // Rounding: the renderer blends the colour once per overlapping stroke, the
+                    // premade coverage once in all; up to two steps of 255 apart (seen: 2, once).
+                    QVERIFY2(
+                        largestDifference(premadeImage, rendered(svg, size, colour)) <= 2,
+                        qPrintable(QStringLiteral("%1 at %2 in %3").arg(name).arg(size).arg(colour.name())));
+                }
+            }
+        }
+        QVERIFY(!premade::find(QStringLiteral("inbox"), 37));
+        // A translucent colour is not premade's to blend.
+        QVERIFY(premade::image(*premade::find(QStringLiteral("inbox"), 20), QColor(0, 0, 0, 128)).isNull());
     }
 
     void missingIconFallsBackToTheTheme()
