@@ -4600,6 +4600,14 @@ Danach: %2</translation>
         <translation>Nicht freigegeben: Diese Anfrage ist gerade erst erschienen. %1.</translation>
     </message>
     <message>
+        <source>Not approved: the code is still being put on screen. Approve once all of it is shown.</source>
+        <translation>Nicht freigegeben: Der Code wird noch angezeigt. Geben Sie ihn frei, sobald er ganz zu sehen ist.</translation>
+    </message>
+    <message>
+        <source>No rule was saved: the code is still being put on screen.</source>
+        <translation>Es wurde keine Regel gespeichert: Der Code wird noch angezeigt.</translation>
+    </message>
+    <message>
         <source>Nothing was sent: the request in view changed.</source>
         <translation>Nichts wurde gesendet: Die angezeigte Anfrage hat sich geändert.</translation>
     </message>

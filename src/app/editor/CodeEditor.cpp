@@ -68,6 +68,9 @@ CodeEditor::CodeEditor(QWidget* parent)
     m_findingsTimer->setSingleShot(true);
     m_findingsTimer->setInterval(200);
     connect(m_findingsTimer, &QTimer::timeout, this, &CodeEditor::refreshFindings);
+    m_pieceTimer = new QTimer(this);
+    m_pieceTimer->setInterval(0);
+    connect(m_pieceTimer, &QTimer::timeout, this, &CodeEditor::loadNextPiece);
 
     updateLineNumberAreaWidth();
     pickTheme();
@@ -90,7 +93,9 @@ void CodeEditor::setLanguage(const QString& language)
 
 void CodeEditor::setEditable(bool editable)
 {
-    editable = editable && !m_shown.isPartial();
+    m_wantsEditable = editable;
+    // Not while pieces are still to come: an edit would make code() the document, part of it.
+    editable = editable && !m_shown.isPartial() && !isLoading();
     setReadOnly(!editable);
     setTabChangesFocus(!editable);
     if (!editable)
@@ -253,6 +258,8 @@ void CodeEditor::setCode(const QString& code, const agent::PreparedText* prepare
 {
     if (prepared && !prepared->isFor(code))
         prepared = nullptr;
+    m_pieceTimer->stop(); // what was still to come of the text before goes with it
+    m_highlighter->setLoadingPieces(false);
     // Set before the load: a slot on textChanged() that asks for code() during it gets the new code.
     m_originalCode = code;
     m_shown = prepared ? prepared->shown : agent::ShownText::of(code);
@@ -260,7 +267,18 @@ void CodeEditor::setCode(const QString& code, const agent::PreparedText* prepare
         setEditable(false);
     m_pristine = true;
     m_loading = true;
-    setRevealedText(m_shown.shown());
+    if (m_inPieces) {
+        m_loadedTo = startRevealedText(m_shown.shown(), FirstPieceLines, PieceChars);
+        if (isLoading()) {
+            setEditable(false); // the caller's setEditable() after this takes effect at the end
+            // The first piece is coloured as any new text is; the rest once it is all in.
+            m_highlighter->setLoadingPieces(true);
+            m_pieceTimer->start();
+        }
+    } else {
+        setRevealedText(m_shown.shown());
+        m_loadedTo = m_shown.shown().size();
+    }
     m_loading = false;
     highlightCurrentLine();
     if (!prepared) {
@@ -272,6 +290,44 @@ void CodeEditor::setCode(const QString& code, const agent::PreparedText* prepare
     m_findings = prepared->findings;
     adaptWrapping(m_shown.shown());
     Q_EMIT findingsChanged(m_findings);
+}
+
+bool CodeEditor::isLoading() const
+{
+    return m_loadedTo < m_shown.shown().size();
+}
+
+void CodeEditor::loadNextPiece()
+{
+    if (!isLoading() || !isRevealing()) {
+        // Nothing left, or the text was replaced another way (setPlainText()): nothing to add to.
+        m_loadedTo = m_shown.shown().size();
+        endLoading();
+        return;
+    }
+    m_loading = true;
+    m_loadedTo = appendRevealedText(m_shown.shown(), m_loadedTo, PieceLines, PieceChars);
+    m_loading = false;
+    if (!isLoading())
+        endLoading();
+}
+
+void CodeEditor::finishLoading()
+{
+    while (isLoading())
+        loadNextPiece();
+}
+
+void CodeEditor::endLoading()
+{
+    m_pieceTimer->stop();
+    m_highlighter->setLoadingPieces(false);
+    // The underlines of the pieces after the first, in one pass over the whole text.
+    refreshMarkedText();
+    highlightCurrentLine();
+    if (m_wantsEditable)
+        setEditable(true);
+    Q_EMIT codeLoaded();
 }
 
 void CodeEditor::dropTextNotShown()

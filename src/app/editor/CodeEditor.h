@@ -48,6 +48,24 @@ public:
     // thread): used only when `prepared` is of this very string (PreparedText::isFor).
     void setCode(const QString& code, const agent::PreparedText* prepared);
     QString code() const;
+
+    // Whether setCode() puts the text shown into the editor a piece at a time (off by default):
+    // the first FirstPieceLines lines at once, the rest on the following turns of the event loop,
+    // PieceLines lines or PieceChars characters at a time. The 5,000 lines the editor shows at most
+    // took 12 to 15 ms to put in at once, longer than a frame with the rest of a request's arrival
+    // (bench/README.md, bench_large_requests). Until every piece is in, isLoading() is true, the
+    // editor stays read-only (setEditable(true) takes effect when loading ends), and codeLoaded()
+    // follows the last piece of a text that took more than one. code(), the findings and
+    // shownText() are those of the whole text from setCode() on. A view that decides on the code
+    // must wait for it: ReviewView does.
+    void setLoadsInPieces(bool inPieces) { m_inPieces = inPieces; }
+    bool isLoading() const;
+    // Puts the rest in now (tests; a jump to a line not in yet).
+    void finishLoading();
+    // The first piece fills the editor's view (a card shows 30 lines at most) with room to scroll.
+    static constexpr int FirstPieceLines = 100;
+    static constexpr int PieceLines = 500;
+    static constexpr qsizetype PieceChars = 32 * 1024;
     // Whether the text changed since setCode() (an edit undone still counts; compare code()).
     bool isCodeTouched() const { return !m_pristine; }
 
@@ -77,6 +95,8 @@ Q_SIGNALS:
     void themeChanged(bool dark);
     // After setCode() and after edits (coalesced): feed it to a RevealBar.
     void findingsChanged(const k8::agent::HiddenText::Report& findings);
+    // setCode() put the last piece of a text in (setLoadsInPieces()).
+    void codeLoaded();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -91,6 +111,8 @@ private:
     void updateLineNumberArea(const QRect& rect, int dy);
     void highlightCurrentLine();
     void pickTheme();
+    void loadNextPiece();
+    void endLoading();
 
     QWidget* m_lineNumberArea = nullptr;
     CodeHighlighter* m_highlighter; // a child of the document
@@ -102,6 +124,10 @@ private:
     bool m_loading = false;
     agent::HiddenText::Report m_findings;
     QTimer* m_findingsTimer = nullptr;
+    bool m_inPieces = false;
+    bool m_wantsEditable = false; // setEditable(true) while loading: applied when loading ends
+    QTimer* m_pieceTimer = nullptr;
+    qsizetype m_loadedTo = 0; // of m_shown.shown(): what is in the document
 };
 
 } // namespace k8::app

@@ -161,6 +161,21 @@ void CodeHighlighter::setLanguage(const QString& language)
 
 void CodeHighlighter::resolveLanguage()
 {
+    if (!isSyntaxRepositoryLoaded() && needsSyntaxRepository(m_pendingLanguage)) {
+        // The repository and the definition load off the UI thread (loadSyntaxInBackground());
+        // the lines wait for them, uncoloured, and are coloured from the top once they are here.
+        if (!m_waitingForSyntax) {
+            m_waitingForSyntax = true;
+            loadSyntaxInBackground(m_pendingLanguage, this, [this] {
+                m_waitingForSyntax = false;
+                if (m_languagePending && !m_document->isEmpty())
+                    resolveLanguage();
+                scheduleFrom(0);
+            });
+        }
+        m_timer.stop();
+        return;
+    }
     m_languagePending = false;
     const KSyntaxHighlighting::Definition definition = definitionForLanguage(m_pendingLanguage);
     if (definition.isValid() && !m_themeSet)
@@ -197,8 +212,21 @@ QString CodeHighlighter::definitionName() const
     return m_plain ? QString() : m_colourer->definition().name();
 }
 
+void CodeHighlighter::setLoadingPieces(bool loading)
+{
+    m_loadingPieces = loading;
+    if (!loading && m_next >= 0 && !m_timer.isActive())
+        m_timer.start();
+}
+
 void CodeHighlighter::finishNow()
 {
+    m_loadingPieces = false; // everything, now, pieces to come or not
+    if (m_waitingForSyntax && m_languagePending && !m_document->isEmpty()) {
+        // Takes the repository from its thread, waiting for it (syntaxRepository()).
+        syntaxRepository();
+        resolveLanguage();
+    }
     work(std::numeric_limits<qint64>::max());
 }
 
@@ -237,7 +265,7 @@ void CodeHighlighter::onContentsChange(int position, int removed, int added)
     // Typing: colour the line now, before it is painted. A whole new text: setPlainText() has
     // already spent a frame or more building the document, so the slices start at once from
     // the timer instead of adding to that stretch.
-    if (added <= LargeChangeCharacters)
+    if (added <= LargeChangeCharacters && !m_loadingPieces)
         work(EditNanoseconds);
 }
 
@@ -245,6 +273,10 @@ void CodeHighlighter::work(qint64 budgetNanoseconds)
 {
     if (m_next < 0)
         return;
+    if ((m_waitingForSyntax && m_languagePending) || m_loadingPieces) {
+        m_timer.stop(); // the repository's arrival, or the last piece, schedules the work again
+        return;
+    }
     QElapsedTimer clock;
     clock.start();
     QTextBlock block = m_document->findBlockByNumber(m_next);

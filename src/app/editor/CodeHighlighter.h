@@ -35,13 +35,21 @@ public:
     // Picks the definition for a payload's language name (see definitionForLanguage()); plain
     // text when the library knows none. While the document is empty the lookup waits for its
     // first text: it loads KSyntaxHighlighting's repository, which the editors made at start-up
-    // (the review's) would otherwise load before the window is first painted.
+    // (the review's) would otherwise load before the window is first painted. The first time, the
+    // repository loads on a thread of its own (loadSyntaxInBackground()) and the lines wait for it.
     void setLanguage(const QString& language);
     // Breeze Dark or Breeze Light, the library's defaults for dark and light backgrounds.
     void setDarkTheme(bool dark);
     bool isDarkTheme() const { return m_dark; }
     // The definition's name ("Python"), or empty for plain text.
     QString definitionName() const;
+
+    // While the rest of a text is put in a piece at a time (CodeEditor::setLoadsInPieces()),
+    // nothing is coloured: each piece would otherwise be coloured at once (as a typed line is), and
+    // a slice of colouring would run in the same turn of the event loop as a piece, the two
+    // together longer than the window may wait (bench/README.md, bench_large_requests). The slices
+    // go on from where the text changed once the last piece is in (false).
+    void setLoadingPieces(bool loading);
 
     // True when every line is coloured for the current text, language and theme.
     bool isDone() const { return m_next < 0; }
@@ -102,6 +110,9 @@ private:
     int m_next = -1;
     // Set while this class changes formats: the document reports those as changes too.
     bool m_applying = false;
+    bool m_loadingPieces = false;
+    // The repository is loading on its thread for m_pendingLanguage (resolveLanguage()).
+    bool m_waitingForSyntax = false;
 };
 
 } // namespace k8::app

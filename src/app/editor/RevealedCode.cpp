@@ -175,10 +175,13 @@ LineEnd dominantLineEnd(const QString& code)
     return LineEnd::Lf;
 }
 
-void insertCode(QTextCursor& cursor, const QString& code)
+namespace {
+
+// insertCode() of code[from, to), `to` after a whole line end or at the end of the code.
+void insertRange(QTextCursor& cursor, const QString& code, qsizetype from, qsizetype to)
 {
-    qsizetype lineStart = 0;
-    for (qsizetype i = 0; i < code.size();) {
+    qsizetype lineStart = from;
+    for (qsizetype i = from; i < to;) {
         LineEnd lineEnd = LineEnd::Lf;
         const int length = lineEndAt(code, i, &lineEnd);
         if (length == 0) {
@@ -192,12 +195,57 @@ void insertCode(QTextCursor& cursor, const QString& code)
         i += length;
         lineStart = i;
     }
-    insertInline(cursor, code, lineStart, code.size(), false);
+    insertInline(cursor, code, lineStart, to, false);
+}
+
+} // namespace
+
+void insertCode(QTextCursor& cursor, const QString& code)
+{
+    insertRange(cursor, code, 0, code.size());
 }
 
 void loadCode(QTextDocument* document, const QString& code)
 {
     replaceContent(document, [&](QTextCursor& cursor) { insertCode(cursor, code); });
+}
+
+qsizetype pieceEnd(const QString& code, qsizetype from, int maxLines, qsizetype maxChars)
+{
+    int lines = 0;
+    for (qsizetype i = from; i < code.size();) {
+        LineEnd lineEnd = LineEnd::Lf;
+        const int length = lineEndAt(code, i, &lineEnd);
+        if (length == 0) {
+            ++i;
+            continue;
+        }
+        i += length;
+        if (++lines >= maxLines || i - from >= maxChars)
+            return i;
+    }
+    return code.size();
+}
+
+void loadCodePiece(QTextDocument* document, const QString& code, qsizetype to)
+{
+    replaceContent(document, [&](QTextCursor& cursor) { insertRange(cursor, code, 0, to); });
+}
+
+void appendCodePiece(QTextDocument* document, const QString& code, qsizetype from, qsizetype to)
+{
+    // Undo off as for the load it continues: appending is not a step the person can undo.
+    const bool undo = document->isUndoRedoEnabled();
+    document->setUndoRedoEnabled(false);
+    QTextCursor cursor(document);
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();
+    // The document ends with the line end before `from` (its last block, empty, carries it): the
+    // piece goes on in that block, as it would have in one load.
+    insertRange(cursor, code, from, to);
+    cursor.endEditBlock();
+    document->setUndoRedoEnabled(undo);
+    document->setModified(false);
 }
 
 void loadRows(QTextDocument* document, const QStringList& rows)

@@ -57,6 +57,15 @@ LineEnd dominantLineEnd(const QString& code);
 
 // Replaces the document's text by code; undo history is cleared and the document is unmodified.
 void loadCode(QTextDocument* document, const QString& code);
+// Loading a long code a piece at a time (CodeEditor::setLoadsInPieces()): pieceEnd() says where
+// the piece that starts at `from` ends: after the line end of its maxLines-th line, or after the
+// first line end at or past maxChars characters, or at the end of the code. A piece is whole lines,
+// so it never splits a CRLF or a surrogate pair. loadCodePiece() loads code[0, to) as loadCode()
+// does; appendCodePiece() then adds code[from, to) at the end, with `from` where the last piece
+// ended. The pieces loaded in turn make the same document as loadCode() of the whole code.
+qsizetype pieceEnd(const QString& code, qsizetype from, int maxLines, qsizetype maxChars);
+void loadCodePiece(QTextDocument* document, const QString& code, qsizetype to);
+void appendCodePiece(QTextDocument* document, const QString& code, qsizetype from, qsizetype to);
 // Replaces the document's text by rows, one block each; every special character, line ends too,
 // is a marker (the diff view shows lines split on LF, and a CR in one must not split the row).
 void loadRows(QTextDocument* document, const QStringList& rows);

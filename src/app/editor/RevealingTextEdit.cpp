@@ -109,6 +109,33 @@ void RevealingTextEdit::setRevealedText(const QString& code)
     refreshMarkedText();
 }
 
+qsizetype RevealingTextEdit::startRevealedText(const QString& code, int pieceLines, qsizetype pieceChars)
+{
+    const qsizetype end = revealed::pieceEnd(code, 0, pieceLines, pieceChars);
+    m_revealing = true;
+    QPlainTextEdit::setPlainText(QString());
+    // The whole text's wrap mode and usual line end from the start, as setRevealedText() picks.
+    adaptWrapping(code);
+    revealed::loadCodePiece(document(), code, end);
+    m_newLineEnd = revealed::dominantLineEnd(code);
+    m_revealing = false;
+    m_exact = true;
+    m_dirtyFrom = m_dirtyTo = -1;
+    moveCursor(QTextCursor::Start);
+    refreshMarkedText();
+    return end;
+}
+
+qsizetype RevealingTextEdit::appendRevealedText(const QString& code, qsizetype from, int pieceLines,
+                                                qsizetype pieceChars)
+{
+    const qsizetype end = revealed::pieceEnd(code, from, pieceLines, pieceChars);
+    m_revealing = true;
+    revealed::appendCodePiece(document(), code, from, end);
+    m_revealing = false;
+    return end;
+}
+
 void RevealingTextEdit::setRevealedRows(const QStringList& rows)
 {
     m_revealing = true;

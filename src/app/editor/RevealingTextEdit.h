@@ -25,6 +25,15 @@ public:
 
     // Replaces the text by code with its line ends kept per line; clears undo history.
     void setRevealedText(const QString& code);
+    // The same a piece at a time (revealed::pieceEnd()): startRevealedText() loads the first
+    // piece of code, appendRevealedText() the piece from `from`; each returns where its piece
+    // ended (code.size() once all of it is in). The text is as setRevealedText() makes it once
+    // every piece is in; the caller then calls refreshMarkedText() (the underlines of the pieces
+    // after the first wait for it).
+    qsizetype startRevealedText(const QString& code, int pieceLines, qsizetype pieceChars);
+    qsizetype appendRevealedText(const QString& code, qsizetype from, int pieceLines, qsizetype pieceChars);
+    // True while a piece is being put in (the document's change signals come from it).
+    bool isLoadingPiece() const { return m_revealing; }
     // Replaces the text by rows, one line each, every special character a marker.
     void setRevealedRows(const QStringList& rows);
     // The original text of what is shown, edits included.

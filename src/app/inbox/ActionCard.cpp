@@ -15,6 +15,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace k8::app {
 
 ActionCard::ActionCard(QWidget* parent)
@@ -81,6 +83,16 @@ ActionCard::ActionCard(QWidget* parent)
                                                : tr("Show the middleware's own text of the call"));
         m_foldedProse->setVisible(open);
     });
+    // A request's arrival puts its code in view: a piece at a time, so that a long code does not
+    // hold the window for longer than a frame (CodeEditor::setLoadsInPieces()). The review does
+    // not take an approval until both are in (ReviewView::updateDecisionState()).
+    for (CodeEditor* editor : {m_code, m_args}) {
+        editor->setLoadsInPieces(true);
+        connect(editor, &CodeEditor::codeLoaded, this, [this] {
+            if (!isLoading())
+                Q_EMIT loaded();
+        });
+    }
     m_code->setObjectName(QStringLiteral("codeEditor"));
     m_code->setAccessibleName(tr("Code to review"));
     m_code->setEditable(false);
@@ -192,13 +204,45 @@ bool ActionCard::isPartlyShown() const
            (!m_args->isHidden() && m_args->isPartlyShown());
 }
 
+bool ActionCard::isLoading() const
+{
+    return m_code->isLoading() || m_args->isLoading();
+}
+
 void ActionCard::setDiffVisible(bool visible)
 {
+    if (visible && m_diffStale) {
+        m_diffStale = false;
+        m_diff->setTexts(std::exchange(m_diffOriginal, {}), std::exchange(m_diffEdited, {}));
+    }
     if (visible == m_diff->isVisibleTo(this))
         return;
     m_diff->setVisible(visible);
     if (visible)
         fitEditors();
+}
+
+void ActionCard::setDiffTexts(const QString& original, const QString& edited)
+{
+    if (m_diff->isVisibleTo(this)) {
+        m_diff->setTexts(original, edited);
+        return;
+    }
+    // The last diff's documents go now (they may hold thousands of rows); cheap while they are
+    // empty already.
+    if (!m_diffStale)
+        m_diff->setTexts(QString(), QString());
+    m_diffOriginal = original;
+    m_diffEdited = edited;
+    m_diffStale = true;
+}
+
+void ActionCard::setDiffEdited(const QString& edited)
+{
+    if (m_diffStale)
+        m_diffEdited = edited;
+    else
+        m_diff->setEdited(edited);
 }
 
 void ActionCard::placeBelowCode(QWidget* widget)

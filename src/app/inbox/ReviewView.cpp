@@ -130,6 +130,8 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     connect(m_reach, &ReachPanel::editPolicyRequested, this, &ReviewView::editPolicyRequested);
     connect(m_reach, &ReachPanel::lineActivated, this, [this](int line) {
         CodeEditor* editor = codeEditor();
+        if (editor->isLoading() && line > editor->document()->blockCount())
+            editor->finishLoading(); // the line asked for is not in yet
         const QTextBlock block = editor->document()->findBlockByNumber(line - 1);
         if (block.isValid()) {
             editor->setTextCursor(QTextCursor(block));
@@ -347,6 +349,8 @@ ActionCard* ReviewView::cardAt(int index)
         for (QLabel* label : card->findChildren<QLabel*>())
             label->setTextFormat(Qt::PlainText);
         connect(card, &ActionCard::activated, this, [this, card] { onCardActivated(card); });
+        // The code is all in view now: approving it may be offered (updateDecisionState()).
+        connect(card, &ActionCard::loaded, this, &ReviewView::updateDecisionState);
         connect(card->codeEditor(), &QPlainTextEdit::textChanged, this,
                 [this, card] { onCardCodeChanged(card); });
         connect(card->argsEditor(), &QPlainTextEdit::textChanged, this,
@@ -373,10 +377,11 @@ void ReviewView::setCurrentAction(int index)
 void ReviewView::onCardCodeChanged(ActionCard* card)
 {
     const int index = int(m_cards.indexOf(card));
-    if (m_loading || !m_state.isValidAction(index))
+    // A piece of the text coming in is no edit (CodeEditor::setLoadsInPieces()).
+    if (m_loading || card->codeEditor()->isLoading() || !m_state.isValidAction(index))
         return;
     m_state.setCode(index, card->codeEditor()->code());
-    card->diffView()->setEdited(m_state.code(index));
+    card->setDiffEdited(m_state.code(index));
     if (index == m_current)
         updateReach();
     updateDecisionState();
@@ -385,7 +390,7 @@ void ReviewView::onCardCodeChanged(ActionCard* card)
 void ReviewView::onCardArgsChanged(ActionCard* card)
 {
     const int index = int(m_cards.indexOf(card));
-    if (m_loading || !m_state.isValidAction(index))
+    if (m_loading || card->argsEditor()->isLoading() || !m_state.isValidAction(index))
         return;
     m_state.setArgsText(index, card->argsEditor()->code());
     updateDecisionState();
@@ -607,9 +612,9 @@ void ReviewView::loadCard(int index)
     // A partly shown action cannot be edited, so its diff is never shown: a diff of millions of
     // lines would cost what the cut saves (three more documents of every line).
     if (card->isPartlyShown())
-        card->diffView()->setTexts(QString(), QString());
+        card->setDiffTexts(QString(), QString());
     else
-        card->diffView()->setTexts(m_state.originalCode(index), m_state.code(index));
+        card->setDiffTexts(m_state.originalCode(index), m_state.code(index));
     card->codeEditor()->setEditable(editing && hasCode);
     card->argsEditor()->setEditable(editing && !m_state.isRun());
     m_loading = false;
@@ -820,8 +825,10 @@ void ReviewView::updateDecisionState()
     agent::ActionDecision approval;
     const bool approvable = active && m_state.approvalFor(m_current, &approval, &problem);
     const QString runProblem = m_state.isRun() ? m_state.runProblem() : QString();
+    // Nothing is approved, edited or bound to a rule before its code is all in view.
+    const bool inView = active && !isLoading(m_current);
 
-    m_approve->setEnabled(approvable && m_armed);
+    m_approve->setEnabled(approvable && m_armed && inView);
     const bool isRun = m_state.isRun();
     m_approve->setText(edited ? (isRun ? tr("&Approve edited and run") : tr("&Approve edited"))
                               : (isRun ? tr("&Approve and run") : tr("&Approve")));
@@ -830,7 +837,8 @@ void ReviewView::updateDecisionState()
     if (const QString name = QString(m_approve->text()).remove(QLatin1Char('&'));
         m_ui->approveButton->accessibleName() != name)
         m_ui->approveButton->setAccessibleName(name);
-    m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit) && !isPartlyShown(m_current));
+    m_edit->setEnabled(active && m_state.allows(m_current, DecisionKind::Edit) && !isPartlyShown(m_current) &&
+                       inView);
     m_revert->setEnabled(edited);
     m_ui->revertButton->setVisible(active && m_state.allows(m_current, DecisionKind::Edit));
     const bool canReject =
@@ -869,7 +877,7 @@ void ReviewView::updateDecisionState()
     m_ui->noteLabel->setVisible(!note.isEmpty());
 
     agent::PersonDecision ruleDecision;
-    m_ruleApprove->setEnabled(active && m_state.approvalOfAll(&ruleDecision));
+    m_ruleApprove->setEnabled(active && !isLoadingAny() && m_state.approvalOfAll(&ruleDecision));
     m_ruleRejectAgent->setEnabled(m_key != 0);
     m_ui->rulesButton->setEnabled(m_key != 0);
 
@@ -937,7 +945,8 @@ RunPlacePanel* ReviewView::placePanel() const
 
 void ReviewView::toggleEdit()
 {
-    if (!m_key || !m_state.allows(m_current, DecisionKind::Edit) || isPartlyShown(m_current)) {
+    if (!m_key || !m_state.allows(m_current, DecisionKind::Edit) || isPartlyShown(m_current) ||
+        isLoading(m_current)) {
         m_edit->setChecked(false);
         return;
     }
@@ -984,6 +993,14 @@ bool ReviewView::approveFor(quint64 key)
             true);
         return false;
     }
+    if (isLoading(m_current)) {
+        // The arming delay can be 0 and a key can come in the same turn as the request: what is
+        // approved must have been all on screen (CodeEditor::setLoadsInPieces()).
+        setMessage(
+            tr("Not approved: the code is still being put on screen. Approve once all of it is shown."),
+            true);
+        return false;
+    }
     if (!m_approve->isEnabled()) {
         QString problem;
         agent::ActionDecision unused;
@@ -995,6 +1012,20 @@ bool ReviewView::approveFor(quint64 key)
         return false;
     recordDecision(m_state.isEdited(m_current) ? DecisionKind::Edit : DecisionKind::Approve);
     return true;
+}
+
+bool ReviewView::isLoading(int index) const
+{
+    return m_state.isValidAction(index) && index < m_shownCards && m_cards.at(index)->isLoading();
+}
+
+bool ReviewView::isLoadingAny() const
+{
+    for (int i = 0; i < m_shownCards && i < m_cards.size(); ++i) {
+        if (m_cards.at(i)->isLoading())
+            return true;
+    }
+    return false;
 }
 
 bool ReviewView::isPartlyShown(int index) const
@@ -1241,6 +1272,10 @@ void ReviewView::saveApproveRule()
     // never the agent's original as well.
     if (!m_state.approvalOfAll(&decision, &problem)) {
         setMessage(tr("No rule was saved: %1").arg(problem), true);
+        return;
+    }
+    if (isLoadingAny()) {
+        setMessage(tr("No rule was saved: the code is still being put on screen."), true);
         return;
     }
     const QString text =

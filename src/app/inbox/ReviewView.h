@@ -219,6 +219,10 @@ private:
     bool confirm(const QString& title, const QString& text);
     // Whether the action's card shows only part of its code or arguments (CodeEditor::shownText).
     bool isPartlyShown(int index) const;
+    // Whether the action's card (any shown card) is still putting its texts in view
+    // (ActionCard::isLoading()).
+    bool isLoading(int index) const;
+    bool isLoadingAny() const;
     // Asks before approving an action only partly shown; false when the person does not confirm.
     bool confirmPartlyShownApproval();
     MessageBox::Answer ask(const QString& title, const QString& text, const QString& extraText = {});

@@ -97,6 +97,8 @@ private Q_SLOTS:
     void joiningLinesKeepsTheLineEndThatStays();
     void setPlainTextIsLeftAlone();
     void aLineStartingRightToLeftIsStillLaidOutLeftToRight();
+    void piecesMakeTheDocumentOneLoadMakes();
+    void anotherTextDropsThePiecesStillToCome();
 };
 
 void TestCodeEditor::lineNumberAreaGrowsWithLineCount()
@@ -671,6 +673,66 @@ void TestCodeEditor::ctrlTabLeavesCodeBeingEdited()
     QTest::keyClick(editor, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
     QTRY_VERIFY(before->hasFocus());
     QCOMPARE(editor->code().count(QLatin1Char('\t')), 1); // neither key typed anything
+}
+
+// Issue 26: a long text put in a piece at a time (setLoadsInPieces(), as the review does) ends as
+// the very document one load makes: every line end kept per line, also where a piece ends after a
+// CRLF, a CR or a U+2028, markers and surrogate pairs too. Until the last piece it is read-only.
+void TestCodeEditor::piecesMakeTheDocumentOneLoadMakes()
+{
+    QString code;
+    for (int i = 0; i < 1500; ++i) {
+        code += QStringLiteral("line_%1 = 'caf\u00e9 \U0001F600'\u200b").arg(i);
+        code += i % 7 == 0    ? QStringLiteral("\r\n")
+                : i % 11 == 0 ? QStringLiteral("\r")
+                : i % 13 == 0 ? QString(QChar(QChar::LineSeparator))
+                              : QStringLiteral("\n");
+    }
+    code += QStringLiteral("last = 1  # no line end after it");
+    CodeEditor once;
+    once.setCode(code);
+    CodeEditor pieces;
+    pieces.setLoadsInPieces(true);
+    QSignalSpy loaded(&pieces, &CodeEditor::codeLoaded);
+    pieces.setCode(code);
+    pieces.setEditable(true);
+    QVERIFY(pieces.isLoading());
+    QCOMPARE(pieces.blockCount(), CodeEditor::FirstPieceLines + 1);
+    QVERIFY(!pieces.isEditable()); // asked for: given once every piece is in
+    QCOMPARE(pieces.code(), code); // what is decided on is all of it from the start
+    QCOMPARE(pieces.findings(), once.findings());
+
+    QVERIFY(loaded.wait(k8::test::waits::InProcess));
+    QCOMPARE(loaded.count(), 1);
+    QVERIFY(!pieces.isLoading());
+    QVERIFY(pieces.isEditable());
+    QVERIFY(!pieces.isCodeTouched());
+    QVERIFY(!pieces.document()->isUndoAvailable()); // the pieces are no steps to undo into
+    QCOMPARE(pieces.revealedText(), code);
+    QCOMPARE(pieces.blockCount(), once.blockCount());
+    QCOMPARE(documentCharacters(pieces.document()), documentCharacters(once.document()));
+    QCOMPARE(markerOriginals(pieces.document()), markerOriginals(once.document()));
+    for (QTextBlock a = once.document()->begin(), b = pieces.document()->begin(); a.isValid();
+         a = a.next(), b = b.next())
+        QCOMPARE(int(revealed::lineEndBefore(b)), int(revealed::lineEndBefore(a)));
+    QCOMPARE(pieces.markedTextSelections().size(), once.markedTextSelections().size());
+}
+
+// A new text while pieces of the last one are still to come: none of them is added to it.
+void TestCodeEditor::anotherTextDropsThePiecesStillToCome()
+{
+    CodeEditor editor;
+    editor.setLoadsInPieces(true);
+    QSignalSpy loaded(&editor, &CodeEditor::codeLoaded);
+    editor.setCode(QStringLiteral("print(1)\n").repeated(3000));
+    QVERIFY(editor.isLoading());
+    editor.setCode(QStringLiteral("print(2)\n"));
+    QVERIFY(!editor.isLoading());
+    for (int turn = 0; turn < 20; ++turn)
+        QCoreApplication::processEvents();
+    QCOMPARE(editor.revealedText(), QStringLiteral("print(2)\n"));
+    QCOMPARE(editor.code(), QStringLiteral("print(2)\n"));
+    QCOMPARE(loaded.count(), 0);
 }
 
 QTEST_MAIN(TestCodeEditor)

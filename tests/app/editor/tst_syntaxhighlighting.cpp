@@ -146,6 +146,8 @@ class TestSyntaxHighlighting : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // First: the repository is loaded once per process.
+    void theRepositoryLoadsOffTheUiThread();
     void eachLanguageHasSeveralFormats_data();
     void eachLanguageHasSeveralFormats();
     void pythonKindsDiffer();
@@ -162,6 +164,27 @@ private Q_SLOTS:
     void darkThemeIsPainted();
     void libraryIsNamed();
 };
+
+// Issue 26: the first text that needs KSyntaxHighlighting does not load its repository and the
+// definition on the UI thread (about 7 ms when a request's code came into view, bench/README.md,
+// bench_large_requests): the lines wait, uncoloured, and are coloured once they are loaded.
+void TestSyntaxHighlighting::theRepositoryLoadsOffTheUiThread()
+{
+    if (k8::app::isSyntaxRepositoryLoaded())
+        QSKIP("The repository was loaded before this test; it must run first.");
+    CodeEditor editor;
+    QSignalSpy done(editor.highlighter(), &CodeHighlighter::highlightingDone);
+    editor.setLanguage(QStringLiteral("python"));
+    editor.setPlainText(QString::fromUtf8(PythonSnippet));
+    QVERIFY(!k8::app::isSyntaxRepositoryLoaded());
+    QVERIFY(!editor.highlighter()->isDone());
+    QCOMPARE(formatRangeCount(editor), 0);
+
+    QVERIFY(done.wait(k8::test::waits::InProcess));
+    QVERIFY(k8::app::isSyntaxRepositoryLoaded());
+    QCOMPARE(editor.highlighter()->definitionName(), QStringLiteral("Python"));
+    QVERIFY(distinctFormats(editor).size() >= 5);
+}
 
 void TestSyntaxHighlighting::eachLanguageHasSeveralFormats_data()
 {

@@ -34,6 +34,8 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -866,6 +868,7 @@ private Q_SLOTS:
 
         k8::app::CodeEditor* editor = view.codeEditor();
         QVERIFY(editor->isPartlyShown());
+        editor->finishLoading();              // the part shown comes a piece at a time (see the test below)
         QCOMPARE(editor->blockCount(), 5001); // 5,000 lines and the empty one after the last line end
         QCOMPARE(editor->code(), code);       // what is decided on is the whole code
         k8::app::ActionCard* card = view.actionCards().first();
@@ -903,6 +906,109 @@ private Q_SLOTS:
         QVERIFY(view.approveFor(2));
         QVERIFY(!MessageBox::takeNextAnswer());
         QCOMPARE(coordinator.decisions.size(), 2);
+    }
+
+    // Issue 26: a long code comes into view a piece at a time (CodeEditor::setLoadsInPieces()), so
+    // that its arrival does not hold the window. Until all of it is in view, nothing approves it,
+    // not even with no arming delay; it cannot be edited and no rule can be saved from it. Once it
+    // is in, it is approved as the agent sent it.
+    void aLongCodeIsApprovedOnlyOnceAllOfItIsInView()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.resize(900, 700);
+        view.show();
+        QString code;
+        for (int i = 0; i < 3000; ++i)
+            code += QStringLiteral("total_%1 = %1 * 2  # a line of the code\n").arg(i);
+        coordinator.add(hitlRequest(1, {{QStringLiteral("code"), code}}));
+        view.showRequest(1);
+
+        k8::app::CodeEditor* editor = view.codeEditor();
+        k8::app::ActionCard* card = view.actionCards().first();
+        QSignalSpy loaded(card, &k8::app::ActionCard::loaded);
+        QVERIFY(card->isLoading());
+        QVERIFY(!editor->isPartlyShown());
+        QCOMPARE(editor->blockCount(), k8::app::CodeEditor::FirstPieceLines + 1);
+        QCOMPARE(editor->code(), code);
+        QVERIFY(!view.approveAction()->isEnabled());
+        QVERIFY(!view.editAction()->isEnabled());
+        QVERIFY(!view.approveRuleAction()->isEnabled());
+        QVERIFY(!view.approveFor(1));
+        QVERIFY2(view.messageText().contains(QLatin1String("still being put on screen")),
+                 qPrintable(view.messageText()));
+        view.editAction()->setChecked(true);
+        view.toggleEdit();
+        QVERIFY(!view.isEditing());
+        QVERIFY(!editor->isEditable());
+        QVERIFY(coordinator.decisions.isEmpty());
+
+        QVERIFY(loaded.wait(Wait));
+        QVERIFY(!card->isLoading());
+        QCOMPARE(editor->blockCount(), 3001);
+        QCOMPARE(editor->revealedText(), code);
+        QVERIFY(!editor->isCodeTouched());
+        QVERIFY(view.approveAction()->isEnabled());
+        QVERIFY(view.editAction()->isEnabled());
+        QVERIFY(view.approveRuleAction()->isEnabled());
+        QVERIFY(view.approveFor(1));
+        QCOMPARE(coordinator.decisions.size(), 1);
+        QCOMPARE(coordinator.decisions.first().decision.actions.first().kind, DecisionKind::Approve);
+    }
+
+    // Issue 26: the diff under the code is worked out when it is first shown (the person edits),
+    // not when the request arrives: hidden, the three documents of a 5,000-line code cost tens of
+    // milliseconds there (bench/README.md, bench_large_requests).
+    void theDiffIsWorkedOutWhenFirstShown()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        coordinator.add(hitlRequest(1, {{QStringLiteral("code"), QStringLiteral("print(1)\n")}}));
+        view.showRequest(1);
+        QVERIFY(!view.diffView()->isVisibleTo(view.actionCards().first()));
+        QVERIFY(view.diffView()->unifiedText().isEmpty());
+
+        view.editAction()->setChecked(true);
+        view.toggleEdit();
+        QVERIFY(view.isEditing());
+        QVERIFY(view.diffView()->isVisibleTo(view.actionCards().first()));
+        QVERIFY2(view.diffView()->unifiedText().contains(QLatin1String("  print(1)")),
+                 qPrintable(view.diffView()->unifiedText()));
+        QCOMPARE(view.diffView()->summaryText(), QStringLiteral("no changes"));
+        QTest::keyClick(view.codeEditor(), Qt::Key_End, Qt::ControlModifier);
+        QTest::keyClicks(view.codeEditor(), QStringLiteral("print(2)"));
+        QTRY_COMPARE_WITH_TIMEOUT(view.diffView()->addedCount(), 1, Wait);
+        QVERIFY(view.diffView()->unifiedText().contains(QLatin1String("+ print(2)")));
+    }
+
+    // Issue 26: the marks of the lines the reach scan flagged are placed only for the lines in
+    // view. Placing a line far below made the editor lay out every line down to it on every paint
+    // (13 ms a paint for 5,000 lines, bench/README.md).
+    void reachMarksLayOutNoLineBelowTheView()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setSandboxModel(knownSandboxes());
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QString code = QStringLiteral("import requests\n") + QStringLiteral("x = 1\n").repeated(2998);
+        code += QStringLiteral("requests.get('https://example.com/data')\n");
+        coordinator.add(runRequest(1, code));
+        view.showRequest(1);
+        k8::app::CodeEditor* editor = view.codeEditor();
+        editor->finishLoading();
+        QCOMPARE(view.reachMarker()->lines(), QList<int>{3000});
+        // Whatever laid the marked line out so far (the highlighter's last slice may), painting the
+        // marks must not: it is far below the view.
+        const QTextBlock far = editor->document()->findBlockByNumber(2999);
+        QVERIFY(far.isValid() && far.layout());
+        far.layout()->clearLayout();
+        view.reachMarker()->grab(); // paints it
+        QCOMPARE(far.layout()->lineCount(), 0);
     }
 
     // A plain payload of a hundred thousand values: its JSON is shown in part; once the request
