@@ -7445,6 +7445,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>declares the source encoding %1: Python that reads the code from a file decodes it into other code than the one shown, which this scan does not see</source>
         <translation>deklariert die Quellkodierung %1: ein Python, das den Code aus einer Datei liest, dekodiert ihn zu anderem Code als dem gezeigten, den diese Prüfung nicht sieht</translation>
     </message>
+    <message>
+        <source>names an address this scan cannot read, %1: its port is not a number from 0 to 65535, so no policy verdict is given; read the line</source>
+        <translation>nennt eine Adresse, die diese Prüfung nicht lesen kann, %1: ihr Port ist keine Zahl von 0 bis 65535, daher gibt es kein Urteil der Richtlinie; lesen Sie die Zeile</translation>
+    </message>
 </context>
 <context>
     <name>k8::policy::EgressEntry</name>

@@ -60,6 +60,26 @@ int defaultPort(const QString& scheme)
     return 0;
 }
 
+// A port the code writes that is no port: not digits, or past 65535 ("http://[::1]:80080/",
+// socket.connect(("h", 70000))). curl, wget and Python refuse such an address, so it is not a
+// destination; naming another port for it (the scheme's, or the number cut to 16 bits) would give
+// the line the policy's verdict for a place it does not go. The review says it cannot read it.
+constexpr int UnreadablePort = -1;
+
+// The port in `text` (what follows the colon), `whenUnsaid` for none or 0.
+int portOf(const QString& text, int whenUnsaid)
+{
+    if (text.isEmpty())
+        return whenUnsaid;
+    bool ok = false;
+    const int port = text.toInt(&ok);
+    const bool digitsOnly =
+        std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.isDigit() && c.unicode() < 0x80; });
+    if (!ok || !digitsOnly || port > 65535)
+        return UnreadablePort;
+    return port == 0 ? whenUnsaid : port;
+}
+
 class Scanner
 {
 public:
@@ -110,6 +130,13 @@ void Scanner::destination(int line, const QString& hostText, int port, const QSt
     const Destination parsed = Destination::parse(host);
     if (!parsed.isValid())
         return;
+    if (port < 0 || port > 65535) {
+        risk(line, source,
+             CodeReach::tr("names an address this scan cannot read, %1: its port is not a number from 0 "
+                           "to 65535, so no policy verdict is given; read the line")
+                 .arg(matched));
+        return;
+    }
     const QString key = QString::number(line) + QStringLiteral("|d|") + parsed.host + QLatin1Char(':') +
                         QString::number(port);
     if (m_seen.contains(key))
@@ -160,13 +187,11 @@ void Scanner::urls(int line, const QString& text)
                 continue;
             host = authority.left(close + 1);
             const QString rest = authority.mid(close + 1);
-            if (rest.startsWith(QLatin1Char(':')) && rest.mid(1).toInt() > 0)
-                port = rest.mid(1).toInt();
+            if (rest.startsWith(QLatin1Char(':')))
+                port = portOf(rest.mid(1), port);
         } else if (authority.contains(QLatin1Char(':'))) {
             host = authority.section(QLatin1Char(':'), 0, 0);
-            const int explicitPort = authority.section(QLatin1Char(':'), 1).toInt();
-            if (explicitPort > 0)
-                port = explicitPort;
+            port = portOf(authority.section(QLatin1Char(':'), 1), port);
         }
         destination(line, host, port, source, m.captured(0));
     }
@@ -214,7 +239,7 @@ void Scanner::commands(int line, const QString& text)
                        "z0-9.-]+\\.[A-Za-z]{2,})(?::(\\d+))?(?:[/'\"\\s]|$)"));
     const auto b = bare.match(text);
     if (b.hasMatch() && !text.contains(QStringLiteral("://")))
-        destination(line, b.captured(2), b.captured(3).toInt(), b.captured(1), b.captured(0).trimmed());
+        destination(line, b.captured(2), portOf(b.captured(3), 0), b.captured(1), b.captured(0).trimmed());
 
     // ssh / scp / nc with a host
     static const QRegularExpression ssh(

@@ -15,6 +15,7 @@ private Q_SLOTS:
     void corpus();
     void verdictsForFindings();
     void longLinesStayBounded();
+    void unreadablePortSaysSo();
 };
 
 // Each snippet lists what it must yield, in order: "L<line> <destination>" for destinations and
@@ -116,6 +117,20 @@ void TestCodeReach::corpus_data()
     row("utf-8 declaration", u"python"_s, u"# -*- coding: utf-8 -*-\nprint(1)\n"_s, {});
     row("CRLF line ends", u"python"_s, u"import requests\r\nrequests.get('https://pypi.org')\r\n"_s,
         {u"L2 pypi.org:443"_s});
+    // Issue 29: a port past 65535, or one that is not digits, is no destination: the line is
+    // named as one to read, with no host:port and so no verdict (the fuzzer's findings).
+    row("wget v6 port past 65535", u"bash"_s, u"wget http://[::1]:80080/x"_s, {u"L1 !wget"_s});
+    row("wget name port past 65535", u"bash"_s, u"wget http://example.com:80080/x"_s, {u"L1 !wget"_s});
+    row("curl v6 port 99999", u"bash"_s, u"curl http://[::1]:99999/x"_s, {u"L1 !curl"_s});
+    row("requests v6 port 70000", u"python"_s, u"requests.get(\"http://[2001:db8::1]:70000/\")"_s,
+        {u"L1 !requests"_s});
+    row("curl v4 port 65536", u"bash"_s, u"curl http://10.0.0.1:65536/"_s, {u"L1 !curl"_s});
+    row("port that overflows", u"bash"_s, u"curl http://example.com:99999999999/"_s, {u"L1 !curl"_s});
+    row("port not digits", u"python"_s, u"requests.get('http://example.com:8o/')"_s, {u"L1 !requests"_s});
+    row("bare host port past 65535", u"bash"_s, u"curl example.com:123456/x"_s, {u"L1 !curl"_s});
+    row("socket port past 65535", u"python"_s, u"s.connect(('db.example.com', 70000))"_s, {u"L1 !socket"_s});
+    row("port 65535 is a port", u"bash"_s, u"curl http://10.0.0.1:65535/"_s, {u"L1 10.0.0.1:65535"_s});
+    row("empty port is the scheme's", u"bash"_s, u"curl http://example.com:/x"_s, {u"L1 example.com:80"_s});
 }
 
 void TestCodeReach::corpus()
@@ -158,6 +173,17 @@ void TestCodeReach::longLinesStayBounded()
     const QList<ReachFinding> findings = scanCode(u"fetch('https://cdn.example.com/x')\n"_s + line, u"js"_s);
     QCOMPARE(findings.size(), 1);
     QCOMPARE(findings.first().host, u"cdn.example.com"_s);
+}
+
+void TestCodeReach::unreadablePortSaysSo()
+{
+    // What the review shows for it: the address as written and why it has no verdict.
+    const QList<ReachFinding> findings = scanCode(u"curl http://10.0.0.1:65536/"_s, u"bash"_s);
+    QCOMPARE(findings.size(), 1);
+    QCOMPARE(findings.first().kind, ReachFinding::Kind::Risk);
+    QVERIFY(findings.first().detail.contains(u"http://10.0.0.1:65536"_s));
+    QVERIFY(findings.first().detail.contains(u"0 to 65535"_s));
+    QCOMPARE(findings.first().destination(), QString());
 }
 
 QTEST_GUILESS_MAIN(TestCodeReach)
