@@ -156,11 +156,22 @@ void Kosa8Job::readStream(bool isStderr)
 {
     if (!m_process)
         return;
-    QByteArray data = isStderr ? m_process->readAllStandardError() : m_process->readAllStandardOutput();
+    const QByteArray read = isStderr ? m_process->readAllStandardError() : m_process->readAllStandardOutput();
+    if (read.isEmpty())
+        return;
+    takeOutput(isStderr, (isStderr ? m_stderrMask : m_stdoutMask).feed(read));
+}
+
+void Kosa8Job::releaseHeldOutput()
+{
+    takeOutput(false, m_stdoutMask.finish());
+    takeOutput(true, m_stderrMask.finish());
+}
+
+void Kosa8Job::takeOutput(bool isStderr, const QByteArray& data)
+{
     if (data.isEmpty())
         return;
-    if (!m_connection.token.isEmpty())
-        data.replace(m_connection.token.toUtf8(), ConnectionProfile::maskedToken().toUtf8());
     for (qsizetype offset = 0; offset < data.size(); offset += MaxChunk)
         Q_EMIT outputChunk(isStderr, data.mid(offset, MaxChunk));
 
@@ -219,6 +230,7 @@ void Kosa8Job::onProcessFinished(int exitCode, bool crashed)
 {
     readStream(false);
     readStream(true);
+    releaseHeldOutput(); // the streams have ended: what was held back is no token
     // kosa8 has exited; a child it forked may still hold the output pipes (QProcess has already
     // closed its ends, so the job does not wait for their EOF) or run on in a session of its own.
     // They are ended before the job is, off this thread: the values the pass needs are copied,
@@ -290,6 +302,7 @@ void Kosa8Job::complete(JobResult::Outcome outcome, int exitCode, const QString&
             Qt::QueuedConnection);
         return;
     }
+    releaseHeldOutput(); // for an end that did not come through onProcessFinished()
     m_finished = true;
     if (m_timeout)
         m_timeout->stop();
@@ -516,6 +529,12 @@ Kosa8Job* Kosa8Runner::start(Operation op, const QVariantMap& params, const JobO
     auto* job = new Kosa8Job(m_nextId++, actual, this);
     const quint64 id = job->id();
     job->m_connection = m_connection;
+    if (!m_connection.token.isEmpty()) {
+        const QByteArray token = m_connection.token.toUtf8();
+        const QByteArray mask = ConnectionProfile::maskedToken().toUtf8();
+        job->m_stdoutMask = StreamMask(token, mask);
+        job->m_stderrMask = StreamMask(token, mask);
+    }
     job->m_outputCap = m_limits.outputCapBytes;
     job->m_splitLines = options.splitLines;
     job->m_clock.start();

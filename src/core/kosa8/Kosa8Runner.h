@@ -4,6 +4,7 @@
 #include "kosa8/CommandProfile.h"
 #include "kosa8/ConnectionProfile.h"
 #include "kosa8/JobResult.h"
+#include "kosa8/StreamMask.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -56,6 +57,10 @@ private:
     friend class Kosa8Runner;
     explicit Kosa8Job(quint64 id, Operation op, QObject* parent);
     void readStream(bool isStderr);
+    // Masked output of a stream: signalled, kept up to the cap, split into lines.
+    void takeOutput(bool isStderr, const QByteArray& data);
+    // The ends of the streams held back as a possible start of the token (StreamMask).
+    void releaseHeldOutput();
     void splitLines(bool isStderr, bool flushPartial);
     void killTree();
     // After kosa8 exited: what it left behind (see ProcessTree); nothing for a job that may
@@ -89,6 +94,9 @@ private:
     qint64 m_leaderStartTicks = 0;  // ProcessTree::startTicks() of kosa8
     QString m_tag;                  // ProcessTree::tagVariable() in its environment; empty: not tagged
     ConnectionProfile m_connection; // for masking the token in stderr
+    // The token masked in each stream as it is read, also across two reads.
+    StreamMask m_stdoutMask{{}, {}};
+    StreamMask m_stderrMask{{}, {}};
     QElapsedTimer m_clock;
 };
 

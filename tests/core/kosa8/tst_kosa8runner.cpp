@@ -80,6 +80,7 @@ private Q_SLOTS:
     void codeArrivesExactly();
     void largeCodeGoesOnStandardInput();
     void tokenIsMaskedEverywhere();
+    void tokenSplitAcrossTwoReadsIsMasked();
     void finishedIsNeverSynchronous();
     void jobDeletesItselfAndRunnerForgetsIt();
     void auditVerifyFindsTampering();
@@ -629,6 +630,57 @@ void TestKosa8Runner::tokenIsMaskedEverywhere()
     const QJsonObject last = QJsonDocument::fromJson(file.readAll().trimmed().split('\n').last()).object();
     QCOMPARE(last.value(u"token"_s).toString(), token);
     QCOMPARE(last.value(u"host"_s).toString(), u"mac-mini.local"_s);
+}
+
+void TestKosa8Runner::tokenSplitAcrossTwoReadsIsMasked()
+{
+    // The first half of the token, then (once the test has read it) the second: the streamed
+    // chunks, which go to the run console and to the agent, must never hold it either.
+    const QString token = u"s3cr3t-T0KEN-value"_s;
+    Kosa8Runner* runner = makeRunner();
+    ConnectionProfile connection = runner->connection();
+    connection.token = token;
+    runner->setConnection(connection);
+    QVERIFY(run(runner, Operation::SandboxCreate, {{u"name"_s, u"demo"_s}}).ok());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&dir](const QString& name, const QByteArray& bytes) {
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(bytes), bytes.size());
+    };
+    write(u"first"_s, "before " + token.left(7).toUtf8());
+    write(u"second"_s, token.mid(7).toUtf8() + " after\n");
+    const QString go = dir.filePath(u"go"_s);
+    const QString code = u"# stdout-file: %1\n# wait-file: %2\n# stdout-file: %3\n"_s.arg(
+        dir.filePath(u"first"_s), go, dir.filePath(u"second"_s));
+    JobOptions chunksOnly;
+    chunksOnly.splitLines = false;
+    Kosa8Job* job =
+        runner->start(Operation::SandboxRun,
+                      {{u"name"_s, u"demo"_s}, {u"image"_s, u"alpine"_s}, {u"code"_s, code}}, chunksOnly);
+    QByteArray streamed;
+    QList<QByteArray> chunks;
+    connect(job, &Kosa8Job::outputChunk, this, [&](bool isStderr, const QByteArray& data) {
+        if (isStderr)
+            return;
+        chunks << data;
+        streamed += data;
+        if (chunks.size() == 1) {
+            QFile made(go); // the second half comes only after the first was read
+            QVERIFY(made.open(QIODevice::WriteOnly));
+        }
+    });
+    const JobResult result = waitFor(job);
+    QVERIFY(result.ok());
+    // The first read ended inside the token: what could be its start was held back.
+    QVERIFY(!chunks.isEmpty());
+    QCOMPARE(chunks.first(), QByteArray("before "));
+    QVERIFY(!streamed.contains(token.toUtf8()));
+    QVERIFY(!streamed.contains(token.left(7).toUtf8()));
+    QVERIFY2(streamed.startsWith("before •••••• after\n"), streamed.constData());
+    QVERIFY(!result.stdoutText().contains(token));
 }
 
 void TestKosa8Runner::finishedIsNeverSynchronous()
