@@ -19,9 +19,9 @@
 // in flight each (closed loop), so the service thread only does the service's work.
 #include "DeskUnderTest.h"
 #include "agent/AgentService.h"
-#include "agent/CanonicalJson.h"
-#include "agent/PayloadShapes.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/payload/PayloadShapes.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

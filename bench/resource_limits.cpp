@@ -17,7 +17,7 @@
 // and the longest gap between two ticks of a 1 ms timer on the UI thread. Run each case in its
 // own process (the peak is per process).
 #include "agent/AgentService.h"
-#include "agent/PayloadShapes.h"
+#include "agent/payload/PayloadShapes.h"
 #include "inbox/InboxPage.h"
 #include "kosa8/Kosa8Runner.h"
 

@@ -22,7 +22,7 @@
 // the floor, what the agent received, the peak resident memory (VmHWM) and the longest gap between
 // two ticks of a 1 ms timer on the UI thread.
 #include "agent/AgentService.h"
-#include "agent/PayloadShapes.h"
+#include "agent/payload/PayloadShapes.h"
 #include "inbox/InboxPage.h"
 #include "inbox/RunConsole.h"
 #include "kosa8/CommandProfile.h"

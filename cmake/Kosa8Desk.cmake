@@ -40,12 +40,16 @@ function(k8_library)
         ${CMAKE_CURRENT_SOURCE_DIR}/*.qrc)
     add_library(${K8_NAME} STATIC ${sources})
     # Headers are included as "<folder>/<File>.h" relative to the layer (src/core, src/app), so
-    # the layer folder is public too.
-    get_filename_component(k8_layer_dir ${CMAKE_CURRENT_SOURCE_DIR} DIRECTORY)
+    # the layer folder is public too. A room of a folder (src/core/agent/ledger) is included as
+    # "agent/ledger/<File>.h" from the same layer, and its forms would be those of its folder.
+    file(RELATIVE_PATH k8_relative ${CMAKE_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
+    string(REPLACE "/" ";" k8_parts "${k8_relative}")
+    list(GET k8_parts 0 k8_layer)
+    list(GET k8_parts 1 k8_feature)
+    set(k8_layer_dir ${CMAKE_SOURCE_DIR}/src/${k8_layer})
     target_include_directories(${K8_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src ${k8_layer_dir})
     target_link_libraries(${K8_NAME} PUBLIC ${K8_LIBS})
     k8_warnings(${K8_NAME})
-    get_filename_component(k8_feature ${CMAKE_CURRENT_SOURCE_DIR} NAME)
     if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/ui/${k8_feature})
         set_property(TARGET ${K8_NAME} PROPERTY AUTOUIC_SEARCH_PATHS ${CMAKE_SOURCE_DIR}/ui/${k8_feature})
     endif()

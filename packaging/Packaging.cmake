@@ -97,7 +97,7 @@ a hash-chained ledger. Needs the kosa8 command line for the sandboxes.")
 # QtKeychain once the keychain work links it) become Depends through dpkg-shlibdeps, so the list
 # follows the link line by itself; tests/packaging/check-deb.sh checks the Qt ones are there.
 # OpenSSL's libcrypto is opened when the app first hashes, not linked (src/core/agent/
-# CMakeLists.txt): libqt6network6 depends on the package that holds it, and without it the app
+# canonical/CMakeLists.txt): libqt6network6 depends on the package that holds it, and without it the app
 # hashes with Qt's code.
 # libqt6svg6 also holds the SVG icon engine plugin Qt loads for the app's icons: it comes in
 # because the binary links QtSvg. What dpkg-shlibdeps cannot see is recommended: the Wayland

@@ -12,8 +12,8 @@
 //      is said in the window, which opens anyway);
 //   3. the window is shown first; the first kosa8 calls start from the event loop after that.
 
-#include "agent/FreedMemory.h"
-#include "agent/LedgerVerifier.h"
+#include "agent/ledger/LedgerVerifier.h"
+#include "agent/socket/FreedMemory.h"
 #include "composition/AppComposition.h"
 #include "editor/SyntaxRepository.h"
 #include "files/OwnerOnly.h"

@@ -145,7 +145,7 @@ private Q_SLOTS:
         QVERIFY2(!mapped.contains("/imageformats/"), mapped.constData());
     }
 
-    // Nor OpenSSL's libcrypto: the app opens it at its first hash (agent/Sha256.cpp), which a
+    // Nor OpenSSL's libcrypto: the app opens it at its first hash (agent/canonical/Sha256.cpp), which a
     // start with no request and no rules never makes. Linked, the dynamic loader mapped and
     // relocated it before main(), about a millisecond of every start (bench/README.md,
     // bench_startup; issue 26).

@@ -5,8 +5,8 @@
 // and CanonicalNumbers finds no number of it in another form (on any input, only real ones).
 #include "FuzzSupport.h"
 
-#include "agent/CanonicalJson.h"
-#include "agent/CanonicalNumbers.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/CanonicalNumbers.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

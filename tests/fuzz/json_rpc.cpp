@@ -7,7 +7,7 @@
 // not its own canonical form.
 #include "FuzzSupport.h"
 
-#include "agent/JsonRpc.h"
+#include "agent/socket/JsonRpc.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

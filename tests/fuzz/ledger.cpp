@@ -8,10 +8,10 @@
 // verifier's exit code is 0 only for a chain that verifies.
 #include "FuzzSupport.h"
 
-#include "agent/CanonicalJson.h"
-#include "agent/Ledger.h"
-#include "agent/LedgerReader.h"
-#include "agent/LedgerVerifier.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/ledger/LedgerReader.h"
+#include "agent/ledger/LedgerVerifier.h"
 
 #include <QDir>
 #include <QFile>

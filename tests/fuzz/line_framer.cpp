@@ -6,7 +6,7 @@
 // after a failure nothing more comes.
 #include "FuzzSupport.h"
 
-#include "agent/LineFramer.h"
+#include "agent/socket/LineFramer.h"
 
 #include <QList>
 

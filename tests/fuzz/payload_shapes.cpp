@@ -10,9 +10,9 @@
 // not allow is refused.
 #include "FuzzSupport.h"
 
-#include "agent/CanonicalJson.h"
-#include "agent/PayloadShapes.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/payload/PayloadShapes.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -6,10 +6,10 @@
 // action no approve rule binds.
 #include "FuzzSupport.h"
 
-#include "agent/ActionBinding.h"
-#include "agent/PayloadShapes.h"
-#include "agent/RuleStore.h"
-#include "agent/Rules.h"
+#include "agent/payload/ActionBinding.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/rules/RuleStore.h"
+#include "agent/rules/Rules.h"
 
 #include <QFile>
 #include <QJsonDocument>

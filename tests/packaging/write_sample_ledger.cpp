@@ -7,9 +7,9 @@
 // file, and the ctest packaging_sample_ledger_current checks that a ledger written by today's
 // writer still verifies the same way, so the committed one cannot silently go stale.
 
-#include "agent/Ledger.h"
-#include "agent/Request.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/request/Request.h"
 
 #include <QCoreApplication>
 #include <QFile>

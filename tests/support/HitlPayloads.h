@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// LangChain HITL middleware payloads as an agent sends them (the shape src/core/agent/HitlShape.h
+// LangChain HITL middleware payloads as an agent sends them (the shape src/core/agent/payload/HitlShape.h
 // reads), written out in tests.
 
 #include <QJsonArray>

@@ -3,7 +3,7 @@
 
 #include "ui_AboutDialog.h"
 
-#include "agent/SocketPath.h"
+#include "agent/socket/SocketPath.h"
 #include "editor/SyntaxRepository.h"
 #include "plumbing/Logging.h"
 #include "style/Style.h"

@@ -2,8 +2,8 @@
 #include "composition/AppComposition.h"
 
 #include "agent/AgentService.h"
-#include "agent/SandboxDirectory.h"
-#include "agent/SocketPath.h"
+#include "agent/runs/SandboxDirectory.h"
+#include "agent/socket/SocketPath.h"
 #include "history/DecisionHistoryView.h"
 #include "history/HistoryPage.h"
 #include "inbox/InboxNotifier.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/HiddenText.h"
-#include "agent/PreparedText.h"
-#include "agent/ShownText.h"
+#include "agent/payload/HiddenText.h"
+#include "agent/payload/PreparedText.h"
+#include "agent/payload/ShownText.h"
 #include "editor/RevealingTextEdit.h"
 
 #include <memory>

@@ -3,7 +3,7 @@
 
 #include "style/StateColours.h"
 
-#include "agent/HiddenText.h"
+#include "agent/payload/HiddenText.h"
 #include "editor/RevealedCode.h"
 
 #include <QAbstractTextDocumentLayout>

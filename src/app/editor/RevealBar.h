@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/HiddenText.h"
+#include "agent/payload/HiddenText.h"
 
 #include <QFrame>
 

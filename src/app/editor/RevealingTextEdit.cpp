@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "editor/RevealingTextEdit.h"
 
-#include "agent/HiddenText.h"
+#include "agent/payload/HiddenText.h"
 #include "editor/HiddenMarkers.h"
 
 #include <QKeyEvent>

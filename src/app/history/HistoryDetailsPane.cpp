@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/HistoryDetailsPane.h"
 
-#include "agent/HiddenText.h"
+#include "agent/payload/HiddenText.h"
 #include "history/AuditTableModel.h"
 #include "history/TimeText.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inbox/DecisionNotices.h"
 
-#include "agent/HiddenText.h"
+#include "agent/payload/HiddenText.h"
 #include "widgets/PlainText.h"
 
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inbox/InboxPage.h"
 
-#include "agent/InboxModel.h"
-#include "agent/ReviewCoordinator.h"
+#include "agent/review/InboxModel.h"
+#include "agent/review/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "history/DecisionHistoryView.h"
 #include "inbox/AgentUnavailableBanner.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/DecisionNotice.h"
+#include "agent/review/DecisionNotice.h"
 
 #include <QHash>
 #include <QPointer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/Request.h"
-#include "agent/RequestEnd.h"
+#include "agent/request/Request.h"
+#include "agent/request/RequestEnd.h"
 
 #include <QFrame>
 

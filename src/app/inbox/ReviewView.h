@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/Request.h"
-#include "agent/ReviewState.h"
+#include "agent/request/Request.h"
+#include "agent/review/ReviewState.h"
 #include "widgets/MessageBox.h"
 
 #include <QPointer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inbox/RunPane.h"
 
-#include "agent/HiddenText.h"
-#include "agent/ReviewCoordinator.h"
+#include "agent/payload/HiddenText.h"
+#include "agent/review/ReviewCoordinator.h"
 #include "editor/CodeEditor.h"
 #include "inbox/RunConsole.h"
 #include "style/Style.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/ReviewState.h"
+#include "agent/review/ReviewState.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plumbing/AppSettings.h"
 
-#include "agent/PayloadShapes.h"
+#include "agent/payload/PayloadShapes.h"
 #include "files/OwnerOnly.h"
 #include "files/SettingsValue.h"
 #include "kosa8/ConnectionProfiles.h"

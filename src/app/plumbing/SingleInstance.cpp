@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plumbing/SingleInstance.h"
 
-#include "agent/SocketPath.h"
+#include "agent/socket/SocketPath.h"
 
 #include <QCryptographicHash>
 #include <QDeadlineTimer>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rules/RuleActionView.h"
 
-#include "agent/HiddenText.h"
-#include "agent/PayloadFields.h"
-#include "agent/ReviewState.h"
-#include "agent/Rules.h"
+#include "agent/payload/HiddenText.h"
+#include "agent/payload/PayloadFields.h"
+#include "agent/review/ReviewState.h"
+#include "agent/rules/Rules.h"
 #include "editor/CodeEditor.h"
 #include "widgets/FitToLines.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rules/RulesTableModel.h"
 
-#include "agent/PayloadFields.h"
-#include "agent/ReviewCoordinator.h"
+#include "agent/payload/PayloadFields.h"
+#include "agent/review/ReviewCoordinator.h"
 
 #include <QFileInfo>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/Rules.h"
+#include "agent/rules/Rules.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/AgentServer.h"
 #include "agent/AgentSettings.h"
 #include "agent/DurableAnswers.h"
-#include "agent/Ledger.h"
-#include "agent/PayloadShapes.h"
-#include "agent/ReviewCoordinator.h"
-#include "agent/RuleStore.h"
-#include "agent/Rules.h"
-#include "agent/RunAnswer.h"
-#include "agent/RunExecutor.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/ReviewCoordinator.h"
+#include "agent/rules/RuleStore.h"
+#include "agent/rules/Rules.h"
+#include "agent/runs/RunAnswer.h"
+#include "agent/runs/RunExecutor.h"
+#include "agent/socket/AgentServer.h"
 
 #include <QHash>
 #include <QPointer>

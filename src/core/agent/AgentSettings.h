@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/AgentServer.h"
-#include "agent/RunExecutor.h"
+#include "agent/runs/RunExecutor.h"
+#include "agent/socket/AgentServer.h"
 
 #include <QHash>
 #include <QString>

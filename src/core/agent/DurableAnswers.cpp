@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/DurableAnswers.h"
 
-#include "agent/DecisionNotice.h"
-#include "agent/PayloadShapes.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/DecisionNotice.h"
 
 #include <QAbstractEventDispatcher>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/Ledger.h"
-#include "agent/Request.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/request/Request.h"
 
 #include <QJsonValue>
 #include <QList>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/AuditVerifier.h"
 
-#include "agent/LedgerReader.h"
+#include "agent/ledger/LedgerReader.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/ListParser.h"
 

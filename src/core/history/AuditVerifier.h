@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/Ledger.h"
+#include "agent/ledger/Ledger.h"
 #include "kosa8/JobResult.h"
 #include "kosa8/Types.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/DecisionFields.h"
 
-#include "agent/InboxModel.h"
-#include "agent/Request.h"
-#include "agent/RequestEnd.h"
+#include "agent/request/Request.h"
+#include "agent/request/RequestEnd.h"
+#include "agent/review/InboxModel.h"
 
 #include <QJsonDocument>
 

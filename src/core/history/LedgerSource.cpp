@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "history/LedgerSource.h"
 
-#include "agent/LedgerReader.h"
+#include "agent/ledger/LedgerReader.h"
 #include "history/TimeText.h"
 
 #include <QDir>

@@ -8,7 +8,7 @@
 
 namespace k8::history {
 
-// Reads the app's ledger (src/core/agent/Ledger.h: one canonical JSON object a line) into the
+// Reads the app's ledger (src/core/agent/ledger/Ledger.h: one canonical JSON object a line) into the
 // store as Source::Desk rows, so that "a person approved this run at 10:41, then kosa8 ran it at
 // 10:41:02" reads as one story. The actor is "human" when a person decided and "desk" when the
 // app did (a standing rule, a timeout, shutdown); the action is "decision.<decision>"; the sandbox

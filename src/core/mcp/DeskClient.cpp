@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mcp/DeskClient.h"
 
-#include "agent/JsonRpc.h"
+#include "agent/socket/JsonRpc.h"
 
 #include <QJsonDocument>
 #include <QLocalSocket>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mcp/McpCommand.h"
 
-#include "agent/SocketPath.h"
+#include "agent/socket/SocketPath.h"
 #include "mcp/DeskClient.h"
 #include "mcp/McpSession.h"
 #include "mcp/StdinReader.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mcp/McpSession.h"
 
-#include "agent/JsonRpc.h"
+#include "agent/socket/JsonRpc.h"
 #include "mcp/DeskClient.h"
 #include "mcp/ToolCatalogue.h"
 #include "mcp/ToolResults.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/RunResultRecorder.h"
 
-#include "agent/JsonRpc.h"
-#include "agent/ReviewCoordinator.h"
+#include "agent/review/ReviewCoordinator.h"
+#include "agent/socket/JsonRpc.h"
 #include "timeline/RunJournal.h"
 
 #include <QScopeGuard>

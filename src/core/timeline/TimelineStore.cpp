@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/TimelineStore.h"
 
-#include "agent/Ledger.h"
-#include "agent/Request.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/request/Request.h"
 #include "files/OwnerOnly.h"
 #include "timeline/JsonLines.h"
 

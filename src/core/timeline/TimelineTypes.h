@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "agent/Request.h"
+#include "agent/request/Request.h"
 
 #include <QDateTime>
 #include <QList>

@@ -4,7 +4,7 @@
 
 #include "about/AboutDialog.h"
 #include "agent/AgentService.h"
-#include "agent/SocketPath.h"
+#include "agent/socket/SocketPath.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/Waits.h"
 

@@ -3,9 +3,9 @@
 // reaches the inbox page inside the main window, and a socket that cannot be used is said in the
 // window, which opens all the same, until Retry listens.
 #include "agent/AgentService.h"
-#include "agent/CanonicalJson.h"
-#include "agent/Ledger.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/ledger/Ledger.h"
 #include "composition/AppComposition.h"
 #include "inbox/AgentUnavailableBanner.h"
 #include "inbox/DecisionNotices.h"

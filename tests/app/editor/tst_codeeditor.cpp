@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/PreparedText.h"
+#include "agent/payload/PreparedText.h"
 #include "editor/CodeEditor.h"
 #include "editor/HiddenMarkers.h"
 #include "editor/RevealedCode.h"

@@ -4,9 +4,9 @@
 //                       invalid entry, and "test a host" answered
 //   review-reach.png    a review whose code reaches a host the sandbox's policy blocks
 // Run under a display (docs/screenshots/take-egress.sh starts Xvfb) with KOSA8_STANDIN set.
-#include "agent/InboxModel.h"
-#include "agent/PayloadShapes.h"
-#include "agent/ReviewCoordinator.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/InboxModel.h"
+#include "agent/review/ReviewCoordinator.h"
 #include "egress/EgressEditor.h"
 #include "egress/EgressEditorDialog.h"
 #include "egress/ReachPanel.h"

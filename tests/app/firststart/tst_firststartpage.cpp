@@ -4,7 +4,7 @@
 // remote worker form is validated and its Test runs with KOSA8_HOST/KOSA8_TOKEN; once kosa8
 // answers the page says so and its entry goes; and the inbox works while the page is shown.
 #include "agent/AgentService.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
 #include "composition/AppComposition.h"
 #include "firststart/ExecutableCard.h"
 #include "firststart/FirstStartPage.h"

@@ -2,7 +2,7 @@
 // The inbox's History tab is the history browser's model over the ledger's decisions
 // (issue 13): its desk columns (agent, title, kind, decision, decided by, where, reason), read from
 // the ledger line the store keeps. For each run, where it ran or would have run (issue 7, finding 10).
-#include "agent/InboxModel.h"
+#include "agent/review/InboxModel.h"
 #include "history/AuditFilter.h"
 #include "history/AuditHistory.h"
 #include "history/AuditStore.h"

@@ -4,9 +4,9 @@
 // History following every ledger write, reject reasons per payload shape, the "Sent to …"
 // confirmation, and the rules editor from the "Always approve…" confirmation.
 #include "agent/AgentService.h"
-#include "agent/InboxModel.h"
-#include "agent/PayloadShapes.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/InboxModel.h"
 #include "editor/CodeEditor.h"
 #include "history/AuditHistory.h"
 #include "history/AuditTableModel.h"

@@ -3,7 +3,7 @@
 // socket client, the test drives the widgets with the keyboard as a person would, and checks
 // what the agent receives.
 #include "agent/AgentService.h"
-#include "agent/InboxModel.h"
+#include "agent/review/InboxModel.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "history/AuditTableModel.h"

@@ -2,11 +2,11 @@
 // The review view against a small fake coordinator, to see exactly what the view hands over:
 // the decision of "Always approve…" (issue 7 finding 2), the arming delay and a request swapped
 // under the cursor (finding 4), plain text in confirmation boxes (finding 5).
-#include "agent/HiddenText.h"
-#include "agent/InboxModel.h"
-#include "agent/PayloadShapes.h"
-#include "agent/ReviewCoordinator.h"
-#include "agent/ReviewState.h"
+#include "agent/payload/HiddenText.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/InboxModel.h"
+#include "agent/review/ReviewCoordinator.h"
+#include "agent/review/ReviewState.h"
 #include "editor/CodeEditor.h"
 #include "editor/DiffView.h"
 #include "egress/ReachLineMarker.h"

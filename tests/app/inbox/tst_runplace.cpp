@@ -2,8 +2,8 @@
 // The pieces of issue 8 that the review view puts together, each on its own: "where it runs"
 // (RunPlacePanel), the countdown of a request with a timeout (CountdownLabel) and the banner of a
 // request that ended in view (RequestEndBanner).
-#include "agent/PayloadShapes.h"
-#include "agent/ReviewState.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/ReviewState.h"
 #include "inbox/CountdownLabel.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"

@@ -3,9 +3,9 @@
 // shape) through the inbox page and the real AgentService over a real socket: shown like one HITL
 // action, with the decisions its response_schema allows, answered with ONE decision object.
 #include "agent/AgentService.h"
-#include "agent/CanonicalJson.h"
-#include "agent/InboxModel.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/review/InboxModel.h"
 #include "editor/CodeEditor.h"
 #include "inbox/ActionCard.h"
 #include "inbox/InboxPage.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/AgentService.h"
-#include "agent/InboxModel.h"
+#include "agent/review/InboxModel.h"
 #include "editor/CodeEditor.h"
 #include "rules/RuleActionView.h"
 #include "rules/RulesDialog.h"

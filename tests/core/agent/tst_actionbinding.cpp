@@ -2,7 +2,7 @@
 // What a standing approve rule binds (protocol.md "Standing rules"), checked against canonical
 // JSON written out by hand and hashed with QCryptographicHash, so that the app's own canonical
 // form is not what checks itself.
-#include "agent/ActionBinding.h"
+#include "agent/payload/ActionBinding.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

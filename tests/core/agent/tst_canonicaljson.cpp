@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// CanonicalJson (src/core/agent/CanonicalJson.h): the RFC 8785 form every hash of the app is
+// CanonicalJson (src/core/agent/canonical/CanonicalJson.h): the RFC 8785 form every hash of the app is
 // taken over (payload_sha256, action_sha256, the ledger chain). Exact bytes from the RFC's own
 // examples, and round trips: what it writes parses back to the same value and is written again
 // byte for byte.
-#include "agent/CanonicalJson.h"
+#include "agent/canonical/CanonicalJson.h"
 #include "support/TestJson.h"
 
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// CanonicalNumbers (src/core/agent/CanonicalNumbers.h): the numbers of a JSON text that are not
+// CanonicalNumbers (src/core/agent/canonical/CanonicalNumbers.h): the numbers of a JSON text that are not
 // written as canonical JSON writes them, read from the text's own bytes (issue 24, finding 5).
-#include "agent/CanonicalJson.h"
-#include "agent/CanonicalNumbers.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/CanonicalNumbers.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

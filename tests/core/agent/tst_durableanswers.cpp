@@ -4,8 +4,8 @@
 // rejections. The ledger is real and writes to a temporary folder; a failing disk is made with
 // RLIMIT_FSIZE (tests/support/FileSizeLimit.h).
 #include "agent/DurableAnswers.h"
-#include "agent/JsonRpc.h"
-#include "agent/PayloadShapes.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/socket/JsonRpc.h"
 #include "support/FileSizeLimit.h"
 
 #include <QFile>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/HiddenText.h"
+#include "agent/payload/HiddenText.h"
 
 #include <QTest>
 

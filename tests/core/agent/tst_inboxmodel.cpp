@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/InboxModel.h"
+#include "agent/review/InboxModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

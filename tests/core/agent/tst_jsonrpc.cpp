@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/JsonRpc.h"
+#include "agent/socket/JsonRpc.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

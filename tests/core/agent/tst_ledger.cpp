@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/Ledger.h"
+#include "agent/ledger/Ledger.h"
 #include "support/FileSizeLimit.h"
 #include "support/Waits.h"
 

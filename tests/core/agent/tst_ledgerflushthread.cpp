@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// LedgerFlushThread (src/core/agent/LedgerFlushThread.h): a batch is written and flushed on its
+// LedgerFlushThread (src/core/agent/ledger/LedgerFlushThread.h): a batch is written and flushed on its
 // own thread, the owner is told from that thread, and the state record goes in place only after
 // the entries. Real files and descriptors in a temporary folder.
-#include "agent/LedgerFlushThread.h"
+#include "agent/ledger/LedgerFlushThread.h"
 
 #include <QFile>
 #include <QTemporaryDir>

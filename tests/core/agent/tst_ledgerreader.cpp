@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// LedgerReader (src/core/agent/LedgerReader.h): reading a ledger file back. Torn tails (a write
+// LedgerReader (src/core/agent/ledger/LedgerReader.h): reading a ledger file back. Torn tails (a write
 // cut off by a crash), garbage lines, huge lines and the chain check, on real files written by a
 // real Ledger.
-#include "agent/Ledger.h"
-#include "agent/LedgerReader.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/ledger/LedgerReader.h"
 
 #include <QFile>
 #include <QTemporaryDir>

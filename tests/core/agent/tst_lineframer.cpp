@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/LineFramer.h"
+#include "agent/socket/LineFramer.h"
 #include "support/Waits.h"
 
 #include <QElapsedTimer>

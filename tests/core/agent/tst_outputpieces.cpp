@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Run output is handed on in bounded pieces: sizes in UTF-8 and cuts that never split a character.
-#include "agent/OutputPieces.h"
+#include "agent/runs/OutputPieces.h"
 
 #include <QRandomGenerator>
 #include <QTest>

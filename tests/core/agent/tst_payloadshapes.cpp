@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/PayloadShapes.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/payload/PayloadShapes.h"
 #include "support/TestJson.h"
 
 #include <QCryptographicHash>

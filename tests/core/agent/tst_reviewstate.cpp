@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The review state without widgets: every path from what a person did to what is sent.
-#include "agent/PayloadShapes.h"
-#include "agent/PreparedText.h"
-#include "agent/ReviewState.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/payload/PreparedText.h"
+#include "agent/review/ReviewState.h"
 #include "support/TestJson.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/PayloadShapes.h"
-#include "agent/Rules.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/rules/Rules.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// RuleStore (src/core/agent/RuleStore.h): the own rules.json and the read-only --rules file,
+// RuleStore (src/core/agent/rules/RuleStore.h): the own rules.json and the read-only --rules file,
 // unique names, enable/disable/remove/rename of own rules only, the action a rule binds kept and
 // checked against its hash, and no save over an invalid rules.json.
 // Real files in a temporary folder.
-#include "agent/CanonicalJson.h"
-#include "agent/RuleStore.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/CanonicalJson.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/rules/RuleStore.h"
 
 #include <QFile>
 #include <QJsonObject>

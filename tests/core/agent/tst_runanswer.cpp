@@ -2,8 +2,8 @@
 // RunAnswerBuilder: the answers to finished runs are built on its own thread and handed back in
 // the order the runs finished; settle() hands out everything in flight before it returns; a failed
 // run's answer is the -32010 error the service always wrote (stderr decoded, then what went wrong).
-#include "agent/JsonRpc.h"
-#include "agent/RunAnswer.h"
+#include "agent/runs/RunAnswer.h"
+#include "agent/socket/JsonRpc.h"
 
 #include <QJsonArray>
 #include <QScopeGuard>

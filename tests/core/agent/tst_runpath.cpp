@@ -3,12 +3,12 @@
 // stand-in: the bytes that run are the bytes that were approved (issue 7, finding 7), and nothing
 // an agent or its code does can make the app hold unbounded memory (finding 9).
 #include "agent/AgentService.h"
-#include "agent/InboxModel.h"
-#include "agent/JsonRpc.h"
-#include "agent/Ledger.h"
-#include "agent/PayloadShapes.h"
-#include "agent/RunExecutor.h"
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
+#include "agent/ledger/Ledger.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/InboxModel.h"
+#include "agent/runs/RunExecutor.h"
+#include "agent/socket/JsonRpc.h"
 #include "kosa8/InterpreterLoader.h"
 #include "kosa8/Kosa8Runner.h"
 #include "support/AgentTestClient.h"

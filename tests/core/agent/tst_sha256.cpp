@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sha256 (src/core/agent/Sha256.h): the one SHA-256 every hash of the app goes through. Known
+// Sha256 (src/core/agent/canonical/Sha256.h): the one SHA-256 every hash of the app goes through. Known
 // digests, the same digests as Qt's for every length around SHA-256's block, and, where the build
 // opens OpenSSL's libcrypto at the first hash instead of linking it (src/core/agent/
-// CMakeLists.txt), that it is not there before the first hash and is used after it: linked, it
+// canonical/CMakeLists.txt), that it is not there before the first hash and is used after it: linked, it
 // cost every start about a millisecond (bench/README.md, bench_startup), and a library that
 // silently failed to open would leave every hash on Qt's slower code.
-#include "agent/Sha256.h"
+#include "agent/canonical/Sha256.h"
 
 #include <QCryptographicHash>
 #include <QFile>

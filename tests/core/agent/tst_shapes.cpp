@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The payload shape files on their own (src/core/agent/HitlShape.h, InboxShape.h, GenericShape.h,
+// The payload shape files on their own (src/core/agent/payload/HitlShape.h, InboxShape.h, GenericShape.h,
 // RunShape.h): what each recognises, what it refuses, and the answers it writes. The dispatch
 // over them is tst_payloadshapes'.
-#include "agent/GenericShape.h"
-#include "agent/HitlShape.h"
-#include "agent/InboxShape.h"
-#include "agent/PayloadShapes.h"
-#include "agent/RunShape.h"
+#include "agent/payload/GenericShape.h"
+#include "agent/payload/HitlShape.h"
+#include "agent/payload/InboxShape.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/payload/RunShape.h"
 #include "support/TestJson.h"
 
 #include <QJsonArray>

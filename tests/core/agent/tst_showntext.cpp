@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/ShownText.h"
+#include "agent/payload/ShownText.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "agent/PeerCredentials.h"
-#include "agent/SocketPath.h"
+#include "agent/socket/PeerCredentials.h"
+#include "agent/socket/SocketPath.h"
 #include "support/UnixSockets.h"
 
 #include <QDir>

@@ -2,10 +2,10 @@
 // LangChain's per-call approval shape (ToolApprovalShape, through PayloadShapes, ActionBinding and
 // Rules): detection, hostile near misses, the answers as the installed langchain validates them,
 // the fail-closed rejection, and standing rules shared with batched HITL actions.
-#include "agent/ActionBinding.h"
-#include "agent/DecisionNotice.h"
-#include "agent/PayloadShapes.h"
-#include "agent/Rules.h"
+#include "agent/payload/ActionBinding.h"
+#include "agent/payload/PayloadShapes.h"
+#include "agent/review/DecisionNotice.h"
+#include "agent/rules/Rules.h"
 #include "support/TestJson.h"
 
 #include <QJsonArray>

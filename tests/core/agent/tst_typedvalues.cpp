@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Methods, decisions and who decided: strings on the wire and in the ledger, enums inside the app,
-// converted in one place each (agent/Request.h, agent/RequestEnd.h).
-#include "agent/DecisionNotice.h"
-#include "agent/InboxModel.h"
-#include "agent/Request.h"
-#include "agent/RequestEnd.h"
-#include "agent/Rules.h"
+// converted in one place each (agent/request/Request.h, agent/request/RequestEnd.h).
+#include "agent/request/Request.h"
+#include "agent/request/RequestEnd.h"
+#include "agent/review/DecisionNotice.h"
+#include "agent/review/InboxModel.h"
+#include "agent/rules/Rules.h"
 
 #include <QFile>
 #include <QTemporaryDir>

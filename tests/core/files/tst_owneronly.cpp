@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Files under the data folder are the owner's alone, whatever the umask (issue 24, finding 7):
 // the helper itself, and each core writer under the data folder, all under umask 022.
-#include "agent/Rules.h"
+#include "agent/rules/Rules.h"
 #include "files/OwnerOnly.h"
 #include "timeline/TimelineStore.h"
 

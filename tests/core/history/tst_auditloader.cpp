@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The history against the kosa8 stand-in: `audit ls` streamed through the app's Kosa8Runner into
 // the store and the model, both output formats, garbage, a refresh, and both verifications.
-#include "agent/Ledger.h"
+#include "agent/ledger/Ledger.h"
 #include "history/AuditHistory.h"
 #include "history/AuditLoader.h"
 #include "history/AuditTableModel.h"

@@ -4,8 +4,8 @@
 #include "support/Waits.h"
 #include "timeline/RunResultRecorder.h"
 
-#include "agent/JsonRpc.h"
-#include "agent/ReviewCoordinator.h"
+#include "agent/review/ReviewCoordinator.h"
+#include "agent/socket/JsonRpc.h"
 #include "timeline/TimelineLoader.h"
 #include "timeline/TimelineModel.h"
 #include "timeline/TimelineStore.h"

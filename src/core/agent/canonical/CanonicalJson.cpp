@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "agent/canonical/CanonicalJson.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace k8::agent {
+
+namespace {
+
+void appendCanonical(const QJsonValue& value, QByteArray* out, bool* exact);
+
+// How many bytes a code unit takes in canonical JSON: 1, 2 for the short escapes, 6 for \u00XX.
+template <typename Unit> int escapedWidth(Unit unit)
+{
+    const auto c = static_cast<unsigned int>(unit);
+    if (c >= 0x20)
+        return c == '"' || c == '\\' ? 2 : 1;
+    switch (c) {
+    case '\b':
+    case '\f':
+    case '\n':
+    case '\r':
+    case '\t':
+        return 2;
+    default:
+        return 6;
+    }
+}
+
+// Writes `size` units (ASCII from UTF-16, or UTF-8 bytes) escaped into `to`, which has room.
+template <typename Unit> char* writeEscaped(const Unit* units, qsizetype size, char* to)
+{
+    static const char hexDigits[] = "0123456789abcdef";
+    for (qsizetype i = 0; i < size; ++i) {
+        const auto c = static_cast<unsigned int>(units[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            *to++ = static_cast<char>(c);
+            continue;
+        }
+        *to++ = '\\';
+        switch (c) {
+        case '"':
+        case '\\':
+            *to++ = static_cast<char>(c);
+            break;
+        case '\b':
+            *to++ = 'b';
+            break;
+        case '\f':
+            *to++ = 'f';
+            break;
+        case '\n':
+            *to++ = 'n';
+            break;
+        case '\r':
+            *to++ = 'r';
+            break;
+        case '\t':
+            *to++ = 't';
+            break;
+        default:
+            *to++ = 'u';
+            *to++ = '0';
+            *to++ = '0';
+            *to++ = hexDigits[c >> 4];
+            *to++ = hexDigits[c & 0xf];
+        }
+    }
+    return to;
+}
+
+// Sizes the output once and writes straight into it: byte-by-byte appends were most of the cost
+// of hashing a payload and of writing a ledger line.
+template <typename Unit>
+void appendEscapedQuoted(const Unit* units, qsizetype size, qsizetype width, QByteArray* out)
+{
+    const qsizetype start = out->size();
+    out->resize(start + width + 2);
+    char* to = out->data() + start;
+    *to++ = '"';
+    to = writeEscaped(units, size, to);
+    *to = '"';
+}
+
+template <typename Unit> qsizetype escapedSize(const Unit* units, qsizetype size)
+{
+    qsizetype width = 0;
+    for (qsizetype i = 0; i < size; ++i)
+        width += escapedWidth(units[i]);
+    return width;
+}
+
+// True when the UTF-16 text holds a surrogate that is not part of a pair (it has no UTF-8 form).
+bool hasLoneSurrogate(const char16_t* units, qsizetype size)
+{
+    for (qsizetype i = 0; i < size; ++i) {
+        if (!QChar::isSurrogate(units[i]))
+            continue;
+        if (QChar::isHighSurrogate(units[i]) && i + 1 < size && QChar::isLowSurrogate(units[i + 1])) {
+            ++i;
+            continue;
+        }
+        return true;
+    }
+    return false;
+}
+
+// `exact`, when given, is cleared for a string with a lone surrogate (written as '?').
+void appendCanonicalString(QStringView text, QByteArray* out, bool* exact = nullptr)
+{
+    const char16_t* units = text.utf16();
+    const qsizetype size = text.size();
+    // One pass learns both whether the text is ASCII and its escaped width: run output answered
+    // whole (megabytes) made every extra pass over it count.
+    qsizetype width = 0;
+    char16_t bits = 0;
+    for (qsizetype i = 0; i < size; ++i) {
+        bits |= units[i];
+        width += escapedWidth(units[i]);
+    }
+    if (bits < 0x80) {
+        appendEscapedQuoted(units, size, width, out); // ASCII is its own UTF-8
+        return;
+    }
+    if (exact && *exact && hasLoneSurrogate(units, size))
+        *exact = false;
+    const QByteArray utf8 = text.toUtf8();
+    appendEscapedQuoted(utf8.constData(), utf8.size(), escapedSize(utf8.constData(), utf8.size()), out);
+}
+
+// ECMAScript's Number-to-string, which RFC 8785 (section 3.2.2.3) prescribes: the shortest digits
+// that read back as the same double, written plainly from 1e-6 up to below 1e21 and with an
+// exponent ("1e-7", "1.5e+300") outside that range. `exact`, when given, is cleared for an integer
+// of 2^53 or more, which JSON readers do not all read alike (ActionBinding::exact).
+void appendCanonicalNumber(double number, QByteArray* out, bool* exact)
+{
+    if (!std::isfinite(number)) {
+        out->append("null"); // JSON has no NaN or infinity; QJsonValue never holds them from parsing
+        return;
+    }
+    if (std::floor(number) == number && std::fabs(number) < 9007199254740992.0) {
+        out->append(QByteArray::number(static_cast<qint64>(number))); // also turns -0 into 0
+        return;
+    }
+    if (exact && std::floor(number) == number)
+        *exact = false;
+    // "d.ddde±x": the shortest round-trip digits and the decimal exponent.
+    const QByteArray scientific =
+        QString::number(std::fabs(number), 'e', QLocale::FloatingPointShortest).toLatin1();
+    const qsizetype e = scientific.indexOf('e');
+    QByteArray digits = scientific.left(e);
+    digits.replace(".", "");
+    while (digits.size() > 1 && digits.endsWith('0'))
+        digits.chop(1);
+    const QByteArray exponentText = scientific.mid(e + 1);
+    int exponent = 0;
+    for (const char c : exponentText) {
+        if (c >= '0' && c <= '9')
+            exponent = exponent * 10 + (c - '0');
+    }
+    if (exponentText.startsWith('-'))
+        exponent = -exponent;
+    const int k = int(digits.size());
+    const int n = exponent + 1; // the decimal point sits after n digits
+    if (number < 0)
+        out->append('-');
+    if (k <= n && n <= 21) {
+        out->append(digits);
+        out->append(QByteArray(n - k, '0'));
+    } else if (0 < n && n <= 21) {
+        out->append(digits.left(n));
+        out->append('.');
+        out->append(digits.mid(n));
+    } else if (-6 < n && n <= 0) {
+        out->append("0.");
+        out->append(QByteArray(-n, '0'));
+        out->append(digits);
+    } else {
+        out->append(digits.at(0));
+        if (k > 1) {
+            out->append('.');
+            out->append(digits.mid(1));
+        }
+        out->append(n - 1 < 0 ? "e-" : "e+");
+        out->append(QByteArray::number(std::abs(n - 1)));
+    }
+}
+
+void appendCanonical(const QJsonValue& value, QByteArray* out, bool* exact)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        out->append("null");
+        break;
+    case QJsonValue::Bool:
+        out->append(value.toBool() ? "true" : "false");
+        break;
+    case QJsonValue::Double:
+        appendCanonicalNumber(value.toDouble(), out, exact);
+        break;
+    case QJsonValue::String:
+        appendCanonicalString(value.toString(), out, exact);
+        break;
+    case QJsonValue::Array: {
+        out->append('[');
+        const QJsonArray array = value.toArray();
+        bool first = true;
+        for (const QJsonValue& item : array) {
+            if (!first)
+                out->append(',');
+            first = false;
+            appendCanonical(item, out, exact);
+        }
+        out->append(']');
+        break;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        // One pass over the members; QJsonObject usually holds them in this order already, so
+        // the sort is a check (QString's operator< compares UTF-16 code units).
+        std::vector<std::pair<QString, QJsonValue>> members;
+        members.reserve(size_t(object.size()));
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+            members.emplace_back(it.key(), it.value());
+        auto byKey = [](const auto& a, const auto& b) { return a.first < b.first; };
+        if (!std::is_sorted(members.begin(), members.end(), byKey))
+            std::sort(members.begin(), members.end(), byKey);
+        out->append('{');
+        bool first = true;
+        for (const auto& [key, member] : members) {
+            if (!first)
+                out->append(',');
+            first = false;
+            appendCanonicalString(key, out, exact);
+            out->append(':');
+            appendCanonical(member, out, exact);
+        }
+        out->append('}');
+        break;
+    }
+    }
+}
+
+} // namespace
+
+QByteArray canonicalJson(const QJsonValue& value)
+{
+    QByteArray out;
+    out.reserve(256);
+    appendCanonical(value, &out, nullptr);
+    return out;
+}
+
+QByteArray canonicalJson(const QJsonValue& value, bool* exact)
+{
+    *exact = true;
+    QByteArray out;
+    out.reserve(256);
+    appendCanonical(value, &out, exact);
+    return out;
+}
+
+void appendCanonicalJson(const QJsonValue& value, QByteArray* out)
+{
+    appendCanonical(value, out, nullptr);
+}
+
+void appendCanonicalJsonString(QStringView text, QByteArray* out)
+{
+    appendCanonicalString(text, out);
+}
+
+} // namespace k8::agent
