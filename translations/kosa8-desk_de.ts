@@ -7224,6 +7224,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>the app closed the connection before it answered.</source>
         <translation>die App hat die Verbindung geschlossen, bevor sie antwortete.</translation>
     </message>
+    <message>
+        <source>the program listening there is not run by your user (%1), so nothing was sent to it.</source>
+        <translation>das Programm, das dort lauscht, läuft nicht unter Ihrem Benutzer (%1), daher wurde ihm nichts gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>k8::mcp::McpCommand</name>

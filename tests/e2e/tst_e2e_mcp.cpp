@@ -20,9 +20,12 @@
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
+#include <unistd.h>
 
 using k8::test::countDecidedBy;
 using k8::test::DeskProcess;
@@ -378,6 +381,62 @@ private Q_SLOTS:
         QVERIFY2(resultText(answer).contains(QStringLiteral("did not answer")),
                  qPrintable(resultText(answer)));
         QCOMPARE(accepted.size(), 1);
+        QCOMPARE(mcp.closeInputAndWait(), 0);
+    }
+
+    void aListenerOfAnotherUserGetsNothing()
+    {
+        // Someone else's program on the socket path: a listener run by "nobody", made by root (CI
+        // runs as root; elsewhere no other user's process can be made).
+        if (::geteuid() != 0)
+            QSKIP("making another user's listener needs root");
+        const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        // The system's: one under root's home (pyenv) cannot be run by the other user.
+        const QString python =
+            QStandardPaths::findExecutable(QStringLiteral("python3"), {QStringLiteral("/usr/bin")});
+        if (setpriv.isEmpty() || python.isEmpty())
+            QSKIP("needs setpriv (util-linux) and python3");
+        // A folder of its own that the other user can enter (the test's folder is root's alone).
+        QTemporaryDir others;
+        QVERIFY(others.isValid());
+        const QString folder = others.path();
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                  QFileDevice::ExeOwner | QFileDevice::ReadOther |
+                                                  QFileDevice::WriteOther | QFileDevice::ExeOther));
+        const QString path = folder + QStringLiteral("/agent.sock");
+        // Accepts one connection and reports how many bytes came before it was closed.
+        const QString listener = QStringLiteral("import socket, sys\n"
+                                                "s = socket.socket(socket.AF_UNIX)\n"
+                                                "s.bind(sys.argv[1]); s.listen(1)\n"
+                                                "print('listening', flush=True)\n"
+                                                "c, _ = s.accept(); c.settimeout(60)\n"
+                                                "got = 0\n"
+                                                "while True:\n"
+                                                "    data = c.recv(65536)\n"
+                                                "    if not data: break\n"
+                                                "    got += len(data)\n"
+                                                "print('received', got, flush=True)\n");
+        QProcess other;
+        other.start(setpriv,
+                    {QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                     QStringLiteral("--clear-groups"), python, QStringLiteral("-c"), listener, path});
+        QVERIFY(other.waitForStarted(Wait));
+        QTRY_VERIFY_WITH_TIMEOUT(other.canReadLine() || other.state() == QProcess::NotRunning, Wait);
+        QVERIFY2(other.readLine().trimmed() == "listening", other.readAllStandardError().constData());
+
+        McpProcess mcp(m_binary, path);
+        mcp.initialize();
+        mcp.request(1, QStringLiteral("tools/call"),
+                    callParams(QStringLiteral("run_python"), codeArguments(QStringLiteral("print('hi')"))));
+        const QJsonObject answer = mcp.waitForId(1);
+        QVERIFY2(isToolError(answer), QJsonDocument(answer).toJson().constData());
+        QVERIFY2(resultText(answer).contains(QStringLiteral("not run by your user")),
+                 qPrintable(resultText(answer)));
+        QVERIFY2(resultText(answer).contains(QStringLiteral("user id 65534")),
+                 qPrintable(resultText(answer)));
+        // It was left before a byte was sent, the hello included.
+        QVERIFY(other.waitForFinished(Wait));
+        QCOMPARE(other.readAll().trimmed(), QByteArray("received 0"));
         QCOMPARE(mcp.closeInputAndWait(), 0);
     }
 

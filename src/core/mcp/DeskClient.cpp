@@ -2,6 +2,7 @@
 #include "mcp/DeskClient.h"
 
 #include "agent/socket/JsonRpc.h"
+#include "agent/socket/PeerCredentials.h"
 
 #include <QJsonDocument>
 #include <QLocalSocket>
@@ -127,6 +128,22 @@ void DeskClient::connectNow()
 
 void DeskClient::onConnected()
 {
+    // Only this user's kosa8 Desk may get the requests, code included, and answer them: a socket
+    // that another user made at the path (a shared or mistyped KOSA8_DESK_SOCKET) is left before
+    // a byte is sent, as the Python client does (docs/mcp.md).
+    if (QString why; !agent::PeerCredentials::isSameUser(m_socket->socketDescriptor(), &why)) {
+        spdlog::error("mcp: the listener on {} is not this user's: {}", m_socketPath.toStdString(),
+                      why.toStdString());
+        m_socket->disconnect(this);
+        m_socket->abort();
+        m_socket->deleteLater();
+        m_socket = nullptr;
+        m_state = State::Disconnected;
+        failAll(notRunningText(m_socketPath, tr("the program listening there is not run by your user (%1), "
+                                                "so nothing was sent to it.")
+                                                 .arg(why)));
+        return;
+    }
     m_state = State::Greeting;
     m_helloId = m_nextId++;
     QJsonObject params{{QStringLiteral("client"), QStringLiteral("kosa8-desk mcp")},
