@@ -96,25 +96,22 @@ RevealingTextEdit::~RevealingTextEdit()
 
 void RevealingTextEdit::setRevealedText(const QString& code)
 {
-    m_revealing = true;
-    QPlainTextEdit::setPlainText(QString()); // resets cursor, scroll position and undo like a load
-    // Before the load: laying the text out with the wrong mode is what costs (see the header).
-    adaptWrapping(code);
-    revealed::loadCode(document(), code);
-    m_newLineEnd = revealed::dominantLineEnd(code);
-    m_revealing = false;
-    m_exact = true;
-    m_dirtyFrom = m_dirtyTo = -1;
-    moveCursor(QTextCursor::Start);
-    refreshMarkedText();
+    loadRevealedText(code, code.size());
 }
 
 qsizetype RevealingTextEdit::startRevealedText(const QString& code, int pieceLines, qsizetype pieceChars)
 {
     const qsizetype end = revealed::pieceEnd(code, 0, pieceLines, pieceChars);
+    loadRevealedText(code, end);
+    return end;
+}
+
+void RevealingTextEdit::loadRevealedText(const QString& code, qsizetype end)
+{
     m_revealing = true;
-    QPlainTextEdit::setPlainText(QString());
-    // The whole text's wrap mode and usual line end from the start, as setRevealedText() picks.
+    QPlainTextEdit::setPlainText(QString()); // resets cursor, scroll position and undo like a load
+    // Before the load, for the whole text even when only its first piece goes in now: laying the
+    // text out with the wrong mode is what costs (see the header).
     adaptWrapping(code);
     revealed::loadCodePiece(document(), code, end);
     m_newLineEnd = revealed::dominantLineEnd(code);
@@ -123,7 +120,6 @@ qsizetype RevealingTextEdit::startRevealedText(const QString& code, int pieceLin
     m_dirtyFrom = m_dirtyTo = -1;
     moveCursor(QTextCursor::Start);
     refreshMarkedText();
-    return end;
 }
 
 qsizetype RevealingTextEdit::appendRevealedText(const QString& code, qsizetype from, int pieceLines,

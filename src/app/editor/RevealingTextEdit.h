@@ -71,6 +71,8 @@ protected:
     void paintLineEnds(QPainter& painter, const QRect& area);
 
 private:
+    // Loads code[0, end) as setRevealedText() loads all of it (end: after a whole line end).
+    void loadRevealedText(const QString& code, qsizetype end);
     void noteChange(int position, int removed, int added);
     void revealPending();
 
