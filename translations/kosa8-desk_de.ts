@@ -7450,8 +7450,8 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <translation>deklariert die Quellkodierung %1: ein Python, das den Code aus einer Datei liest, dekodiert ihn zu anderem Code als dem gezeigten, den diese Prüfung nicht sieht</translation>
     </message>
     <message>
-        <source>names an address this scan cannot read, %1: its port is not a number from 0 to 65535, so no policy verdict is given; read the line</source>
-        <translation>nennt eine Adresse, die diese Prüfung nicht lesen kann, %1: ihr Port ist keine Zahl von 0 bis 65535, daher gibt es kein Urteil der Richtlinie; lesen Sie die Zeile</translation>
+        <source>%1: no port from 0 to 65535, so no host to judge</source>
+        <translation>%1: kein Port von 0 bis 65535, also kein Host zu beurteilen</translation>
     </message>
 </context>
 <context>

@@ -131,10 +131,9 @@ void Scanner::destination(int line, const QString& hostText, int port, const QSt
     if (!parsed.isValid())
         return;
     if (port < 0 || port > 65535) {
-        risk(line, source,
-             CodeReach::tr("names an address this scan cannot read, %1: its port is not a number from 0 "
-                           "to 65535, so no policy verdict is given; read the line")
-                 .arg(matched));
+        // The address as written, cut: a port of thousands of digits must not widen the list.
+        const QString quoted = matched.size() > 60 ? matched.left(59) + QChar(0x2026) : matched;
+        risk(line, source, CodeReach::tr("%1: no port from 0 to 65535, so no host to judge").arg(quoted));
         return;
     }
     const QString key = QString::number(line) + QStringLiteral("|d|") + parsed.host + QLatin1Char(':') +

@@ -183,6 +183,12 @@ void TestCodeReach::unreadablePortSaysSo()
     QCOMPARE(findings.first().kind, ReachFinding::Kind::Risk);
     QVERIFY(findings.first().detail.contains(u"http://10.0.0.1:65536"_s));
     QVERIFY(findings.first().detail.contains(u"0 to 65535"_s));
+    // A port of thousands of digits is quoted cut, not whole.
+    const QList<ReachFinding> long_ =
+        scanCode(u"curl http://10.0.0.1:"_s + QString(3000, u'9') + u"/"_s, u"bash"_s);
+    QCOMPARE(long_.size(), 1);
+    QCOMPARE(long_.first().kind, ReachFinding::Kind::Risk);
+    QVERIFY2(long_.first().detail.size() < 120, qPrintable(long_.first().detail));
     QCOMPARE(findings.first().destination(), QString());
 }
 
