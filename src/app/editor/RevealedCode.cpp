@@ -205,11 +205,6 @@ void insertCode(QTextCursor& cursor, const QString& code)
     insertRange(cursor, code, 0, code.size());
 }
 
-void loadCode(QTextDocument* document, const QString& code)
-{
-    replaceContent(document, [&](QTextCursor& cursor) { insertCode(cursor, code); });
-}
-
 qsizetype pieceEnd(const QString& code, qsizetype from, int maxLines, qsizetype maxChars)
 {
     int lines = 0;

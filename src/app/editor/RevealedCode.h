@@ -55,14 +55,13 @@ LineEnd lineEndOf(const QTextBlock& block);
 // break the person types becomes.
 LineEnd dominantLineEnd(const QString& code);
 
-// Replaces the document's text by code; undo history is cleared and the document is unmodified.
-void loadCode(QTextDocument* document, const QString& code);
-// Loading a long code a piece at a time (CodeEditor::setLoadsInPieces()): pieceEnd() says where
+// Loading code, whole or a piece at a time (CodeEditor::setLoadsInPieces()): pieceEnd() says where
 // the piece that starts at `from` ends: after the line end of its maxLines-th line, or after the
 // first line end at or past maxChars characters, or at the end of the code. A piece is whole lines,
-// so it never splits a CRLF or a surrogate pair. loadCodePiece() loads code[0, to) as loadCode()
-// does; appendCodePiece() then adds code[from, to) at the end, with `from` where the last piece
-// ended. The pieces loaded in turn make the same document as loadCode() of the whole code.
+// so it never splits a CRLF or a surrogate pair. loadCodePiece() replaces the document's text by
+// code[0, to) (to = code.size() loads all of it); undo history is cleared and the document is
+// unmodified. appendCodePiece() then adds code[from, to) at the end, with `from` where the last
+// piece ended. The pieces loaded in turn make the same document as one load of the whole code.
 qsizetype pieceEnd(const QString& code, qsizetype from, int maxLines, qsizetype maxChars);
 void loadCodePiece(QTextDocument* document, const QString& code, qsizetype to);
 void appendCodePiece(QTextDocument* document, const QString& code, qsizetype from, qsizetype to);
