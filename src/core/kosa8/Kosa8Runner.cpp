@@ -310,13 +310,6 @@ void Kosa8Job::complete(JobResult::Outcome outcome, int exitCode, const QString&
     m_result.exitCode = exitCode;
     m_result.errorText = maskSecrets(errorText, m_connection);
     m_result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
-    if (!m_connection.token.isEmpty()) {
-        // A token split across two reads escaped the per-chunk masking.
-        const QByteArray token = m_connection.token.toUtf8();
-        const QByteArray mask = ConnectionProfile::maskedToken().toUtf8();
-        m_result.stdoutData.replace(token, mask);
-        m_result.stderrData.replace(token, mask);
-    }
 
     const std::string outcomeText = logText(JobResult::outcomeName(outcome));
     if (outcome == JobResult::Outcome::Finished && exitCode == 0) {
