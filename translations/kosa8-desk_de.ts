@@ -491,6 +491,10 @@
         <source>kosa8 Desk quit before the approved code started; it was not run.</source>
         <translation>kosa8 Desk wurde beendet, bevor der genehmigte Code startete; er wurde nicht ausgeführt.</translation>
     </message>
+    <message>
+        <source>The source of the request was removed.</source>
+        <translation>Die Quelle der Anfrage wurde entfernt.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::CanonicalNumbers</name>

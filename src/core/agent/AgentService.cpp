@@ -13,6 +13,7 @@
 #include "agent/runs/RunOutputForwarder.h"
 #include "agent/runs/SandboxDirectory.h"
 #include "agent/socket/FreedMemory.h"
+#include "agent/socket/JsonRpc.h"
 #include "agent/socket/SocketPath.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Names.h"
@@ -89,13 +90,16 @@ QString decisionSummary(const PersonDecision& decision)
 AgentService::AgentService(kosa8::Kosa8Runner* runner, QObject* parent)
     : ReviewCoordinator(parent)
     , m_runner(runner)
-    , m_server(new AgentServer(this, this))
+    , m_socket(new SocketSource(this, this))
+    , m_server(m_socket->server())
     , m_inbox(new InboxModel(this))
 {
     if (!m_runner) {
         m_ownRunner = new kosa8::Kosa8Runner(this);
         m_runner = m_ownRunner;
     }
+    addSource(m_socket);
+    m_socket->setPreparation([this] { return largeMessagePreparation(); });
     m_server->setSandboxesAnswer(
         [this] { return SandboxDirectory::describe(m_sandboxDirectory, m_settings.defaultSandbox); });
     connect(&m_answers, &DurableAnswers::answerReady, this, &AgentService::deliverDurable);
@@ -296,14 +300,12 @@ const Request* AgentService::request(quint64 key) const
 
 // ---- requests from the socket ----
 
-bool AgentService::makeRequest(const RpcMessage& message, const RunDefaults& defaults, Request* request,
-                               RpcError* error)
+bool AgentService::makeRequest(const QString& method, const QJsonValue& params, const QJsonValue& id,
+                               const RunDefaults& defaults, Request* request, RpcError* error)
 {
-    const QJsonObject params = message.params.toObject();
-    // The server let only "review" and "run" through (AgentServer::handleMessage).
-    return methodFrom(message.method) == Method::Run
-               ? requestFromRun(params, message.id, defaults, request, error)
-               : requestFromReview(params, request, error);
+    // The sources hand in only "review" and "run" (AgentServer::handleMessage on the socket).
+    return methodFrom(method) == Method::Run ? requestFromRun(params.toObject(), id, defaults, request, error)
+                                             : requestFromReview(params.toObject(), request, error);
 }
 
 bool AgentService::makePreparedRequest(const PreparedRequest& prepared, Request* request, RpcError* error)
@@ -322,7 +324,8 @@ MessagePreparation AgentService::largeMessagePreparation()
         if (!method || message->isNotification || !message->params.isObject())
             return; // the server answers these itself
         auto prepared = std::make_shared<PreparedRequest>();
-        prepared->valid = makeRequest(*message, defaults, &prepared->request, &prepared->error);
+        prepared->valid = makeRequest(message->method, message->params, message->id, defaults,
+                                      &prepared->request, &prepared->error);
         if (prepared->valid) {
             prepareReviewTexts(&prepared->request);
             prepared->bindings = actionBindings(prepared->request, defaults);
@@ -331,30 +334,60 @@ MessagePreparation AgentService::largeMessagePreparation()
     };
 }
 
-void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent, const RpcMessage& message)
+quint32 AgentService::addSource(RequestSource* source)
+{
+    const quint32 number = m_nextSourceNumber++;
+    source->setSourceNumber(number);
+    m_sources.insert(number, source);
+    return number;
+}
+
+void AgentService::removeSource(RequestSource* source)
+{
+    const quint32 number = source->sourceNumber();
+    if (m_sources.value(number) != source)
+        return;
+    QList<quint64> withdrawn;
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        if (it->request.origin.source == number && !it->executor && !it->decided)
+            withdrawn.append(it.key());
+    }
+    const QString reason = tr("The source of the request was removed.");
+    rejectPendingAll(
+        withdrawn, [&reason](const Entry&) { return reason; }, DecidedByWithdrawn);
+    // After the rejections were queued: their answers, sent once durable, find no source.
+    m_sources.remove(number);
+}
+
+RequestSource* AgentService::sourceOf(const Request& request) const
+{
+    return m_sources.value(request.origin.source);
+}
+
+void AgentService::submit(RequestSource* source, const IncomingRequest& incoming)
 {
     if (m_shutDown) {
-        m_server->respond(connectionId, message.id,
-                          rpcError(message.id, makeRpcError(ErrorCode::Busy, tr("kosa8 Desk is quitting."))));
+        source->refuse(incoming.origin, makeRpcError(ErrorCode::Busy, tr("kosa8 Desk is quitting.")));
         return;
     }
     Q_EMIT requestArriving();
     Request request;
     RpcError error;
     // A large one was made off the UI thread (largeMessagePreparation()).
-    const bool valid = message.prepared ? makePreparedRequest(*message.prepared, &request, &error)
-                                        : makeRequest(message, runDefaults(), &request, &error);
+    const bool valid = incoming.prepared ? makePreparedRequest(*incoming.prepared, &request, &error)
+                                         : makeRequest(incoming.method, incoming.params, incoming.origin.id,
+                                                       runDefaults(), &request, &error);
     if (!valid) {
-        m_server->respond(connectionId, message.id, rpcError(message.id, error));
+        source->refuse(incoming.origin, error);
         return;
     }
     request.key = m_nextKey++;
-    request.connectionId = connectionId;
-    request.rpcId = message.id;
+    request.origin = incoming.origin;
     request.receivedAt = QDateTime::currentDateTimeUtc();
-    request.nonCanonicalNumber = message.nonCanonicalNumber;
+    request.nonCanonicalNumber = incoming.nonCanonicalNumber;
     if (request.agent.trimmed().isEmpty())
-        request.agent = helloAgent.isEmpty() ? QStringLiteral("unknown agent") : helloAgent;
+        request.agent =
+            incoming.defaultAgent.isEmpty() ? QStringLiteral("unknown agent") : incoming.defaultAgent;
     // The checkpoint label is fixed here, once, so the review shows the very label that is taken
     // and the ledger records it.
     if (request.method == Method::Run)
@@ -367,7 +400,7 @@ void AgentService::handleRequest(quint64 connectionId, const QString& helloAgent
     // Each action is bound and hashed once, for the rules and for the ledger (a large request's
     // off the UI thread, with the defaults it was made with).
     const QList<ActionBinding> bindings =
-        message.prepared ? message.prepared->bindings : actionBindings(request, runDefaults());
+        incoming.prepared ? incoming.prepared->bindings : actionBindings(request, runDefaults());
     if (const std::optional<RuleMatch> match = m_ruleStore.rules().match(request, bindings)) {
         QStringList present;
         for (const ActionBinding& binding : bindings) {
@@ -429,7 +462,7 @@ void AgentService::recordThenAnswer(const Request& request, DecisionKind decisio
         rejectUnqueued(request, tr("The decision could not be recorded: %1").arg(error), decidedBy);
     } else {
         Q_EMIT ledgerWriteFailed(error);
-        answer(request, rpcResult(request.rpcId, result));
+        answer(request, result);
         announceDecided(request, decision, decidedBy, reachedInbox);
     }
 }
@@ -462,11 +495,11 @@ void AgentService::queueForPerson(const Request& request)
     Q_EMIT requestQueued(request.key);
 }
 
-bool AgentService::handleCancel(quint64 connectionId, const QJsonValue& requestId)
+bool AgentService::withdraw(const RequestOrigin& origin)
 {
     for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
         const Request& request = it->request;
-        if (request.connectionId != connectionId || request.rpcId != requestId)
+        if (!(request.origin == origin))
             continue;
         if (it->decided)
             return false; // decided, its record being written: too late, as for a run that started
@@ -493,13 +526,14 @@ bool AgentService::handleCancel(quint64 connectionId, const QJsonValue& requestI
     return false;
 }
 
-void AgentService::handleConnectionClosed(quint64 connectionId)
+void AgentService::channelClosed(quint32 source, quint64 channel)
 {
     QList<quint64> withdrawn;
     for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
         // A run that is already running was approved; it finishes and its result is shown in the
         // app even though nobody is left to receive it.
-        if (it->request.connectionId == connectionId && !it->executor && !it->decided)
+        const RequestOrigin& origin = it->request.origin;
+        if (origin.source == source && origin.channel == channel && !it->executor && !it->decided)
             withdrawn.append(it.key());
     }
     const QString reason = tr("The agent disconnected.");
@@ -608,7 +642,7 @@ void AgentService::deliverDurable(const DurableAnswer& ready)
             return;
         }
         dropEntry(key);
-        answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
+        answer(ready.request, ready.result);
         // The person's own decision needs no notice (and may hold several kinds).
         Q_EMIT requestDecided(key, ready.record.decision, DecidedByPerson);
         return;
@@ -620,7 +654,7 @@ void AgentService::deliverDurable(const DurableAnswer& ready)
         startRun(ready.request, ready.decision);
         return;
     }
-    answer(ready.request, rpcResult(ready.request.rpcId, ready.result));
+    answer(ready.request, ready.result);
 }
 
 void AgentService::returnToPerson(const DurableAnswer& unrecorded)
@@ -748,14 +782,12 @@ void AgentService::startRun(const Request& request, DecisionKind decision)
     connect(executor, &RunExecutor::resetFinished, this, &AgentService::runResetFinished);
     connect(executor, &RunExecutor::resetSkipped, this, &AgentService::runResetSkipped);
 
-    const quint64 connectionId = request.connectionId;
-    const QJsonValue rpcId = request.rpcId;
     connect(executor, &RunExecutor::stepStarted, this,
             [this, key](const QString& preview) { Q_EMIT runStarted(key, preview); });
     // run.output within the per-run budget and never queued behind an agent that does not read.
-    const auto forwarder = std::make_shared<RunOutputForwarder>(m_server, connectionId, rpcId,
-                                                                m_settings.limits.maxRunOutputBytes,
-                                                                m_settings.limits.runOutputQueueBytes);
+    const auto forwarder = std::make_shared<RunOutputForwarder>(
+        [this, source = request.origin.source] { return m_sources.value(source); }, request.origin,
+        m_settings.limits.maxRunOutputBytes, m_settings.limits.runOutputQueueBytes);
     connect(executor, &RunExecutor::output, this, [this, key, forwarder](bool isStderr, const QString& text) {
         forwarder->forward(isStderr, text);
         Q_EMIT runOutput(key, isStderr, text);
@@ -822,7 +854,7 @@ void AgentService::completeRun(quint64 key, bool ran, const RunOutcome& outcome,
     job.ran = ran;
     job.message = message;
     job.outcome = outcome;
-    job.rpcId = it->request.rpcId;
+    job.rpcId = it->request.origin.id;
     job.decision = decisionName(it->runDecision);
     job.code = it->runCode;
     job.droppedBytes = droppedBytes;
@@ -860,7 +892,9 @@ void AgentService::completeRun(quint64 key, bool ran, const RunOutcome& outcome,
 
 void AgentService::deliverRunAnswer(const RunAnswerJob& job, const RunAnswer& built)
 {
-    answer(job.request, built.line);
+    RequestSource* source = sourceOf(job.request);
+    if (!source || !source->answerEncoded(job.request.origin, built.line))
+        spdlog::debug("agent request {}: the agent is gone; answer dropped", job.request.key);
     if (!job.ran) {
         Q_EMIT problem(tr("%1 Command: %2")
                            .arg(job.message, job.outcome.fields.value(QStringLiteral("command")).toString()));
@@ -877,7 +911,7 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& l
                                         const QString& decidedBy, const QString& codeOverride) const
 {
     LedgerRecord entry;
-    entry.requestId = rpcIdText(request.rpcId);
+    entry.requestId = requestIdText(request.origin.id);
     entry.agent = request.agent;
     entry.method = methodName(request.method);
     entry.payloadSha256 = request.payloadSha256;
@@ -915,7 +949,7 @@ void AgentService::announceDecided(const Request& request, DecisionKind decision
     notice.method = request.method;
     if (request.method == Method::Run)
         notice.sandbox = request.run.sandbox;
-    notice.requestId = rpcIdText(request.rpcId);
+    notice.requestId = requestIdText(request.origin.id);
     notice.payloadSha256 = request.payloadSha256;
     notice.timeoutS = request.timeoutS;
     notice.reachedInbox = reachedInbox;
@@ -923,9 +957,10 @@ void AgentService::announceDecided(const Request& request, DecisionKind decision
     Q_EMIT automaticDecision(notice);
 }
 
-void AgentService::answer(const Request& request, const QByteArray& line)
+void AgentService::answer(const Request& request, const QJsonValue& result)
 {
-    if (!m_server->respond(request.connectionId, request.rpcId, line))
+    RequestSource* source = sourceOf(request);
+    if (!source || !source->answer(request.origin, result))
         spdlog::debug("agent request {}: the agent is gone; answer dropped", request.key);
 }
 

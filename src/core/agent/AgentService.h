@@ -5,12 +5,13 @@
 #include "agent/DurableAnswers.h"
 #include "agent/ledger/Ledger.h"
 #include "agent/payload/PayloadShapes.h"
+#include "agent/request/RequestSource.h"
 #include "agent/review/ReviewCoordinator.h"
 #include "agent/rules/RuleStore.h"
 #include "agent/rules/Rules.h"
 #include "agent/runs/RunAnswer.h"
 #include "agent/runs/RunExecutor.h"
-#include "agent/socket/AgentServer.h"
+#include "agent/socket/SocketSource.h"
 
 #include <QHash>
 #include <QPointer>
@@ -28,8 +29,10 @@ namespace k8::agent {
 class InboxModel;
 class SandboxDirectory;
 
-// The agent side of the app (protocol.md): listens on the socket, decides by standing rules
-// where one applies, queues the rest for a person, and answers. Every decision goes into the
+// The desk (protocol.md, docs/design.md): takes requests from its sources (the socket, which it
+// owns and listens on, and any other RequestSource added), decides by standing rules where one
+// applies, queues the rest for a person, and answers through the request's source. It never asks
+// which source a request came from to decide it. Every decision goes into the
 // ledger, flushed, before its answer is written. Anything unexpected answers a rejection.
 // The service is the wiring (socket, inbox, the ReviewCoordinator API); it delegates the rules to
 // RuleStore (own and read-only rules, names, saving) and the answers a rule decides to
@@ -40,7 +43,7 @@ class SandboxDirectory;
 //   QString error;
 //   if (!service.start(settings, &error)) { show error; offer service.retryListening() }
 //   on quit: service.shutdown(), wait for shutdownComplete() (or a short cap), then quit.
-class AgentService : public ReviewCoordinator, private AgentRequestHandler
+class AgentService : public ReviewCoordinator, public RequestDesk
 {
     Q_OBJECT
 public:
@@ -112,6 +115,13 @@ public:
     bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
     bool addRejectAgentRule(const QString& agent, QString* error = nullptr) override;
 
+    // RequestDesk: what the sources call.
+    quint32 addSource(RequestSource* source) override;
+    void removeSource(RequestSource* source) override;
+    void submit(RequestSource* source, const IncomingRequest& incoming) override;
+    bool withdraw(const RequestOrigin& origin) override;
+    void channelClosed(quint32 source, quint64 channel) override;
+
 Q_SIGNALS:
     void shutdownComplete();
     // The socket listens (start() or retryListening() succeeded).
@@ -123,8 +133,8 @@ Q_SIGNALS:
 
 private:
     // The request of a review or run message (made here, or off the UI thread for a large one).
-    static bool makeRequest(const RpcMessage& message, const RunDefaults& defaults, Request* request,
-                            RpcError* error);
+    static bool makeRequest(const QString& method, const QJsonValue& params, const QJsonValue& id,
+                            const RunDefaults& defaults, Request* request, RpcError* error);
     static bool makePreparedRequest(const PreparedRequest& prepared, Request* request, RpcError* error);
     struct Entry
     {
@@ -138,11 +148,10 @@ private:
         QString runCode;                                  // the code that runs
     };
 
-    // AgentRequestHandler
-    void handleRequest(quint64 connectionId, const QString& helloAgent, const RpcMessage& message) override;
-    bool handleCancel(quint64 connectionId, const QJsonValue& requestId) override;
-    void handleConnectionClosed(quint64 connectionId) override;
-    MessagePreparation largeMessagePreparation() override;
+    // What the socket's worker does with a large line (SocketSource::setPreparation()).
+    MessagePreparation largeMessagePreparation();
+    // The source a request came from; null when it is not (or no longer) registered.
+    RequestSource* sourceOf(const Request& request) const;
 
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);
@@ -196,7 +205,8 @@ private:
     // The reject reason the agent receives in the request's shape, for the ledger: `reason` where
     // the shape carries one, else empty.
     static QString carriedReason(const Request& request, const QString& reason);
-    void answer(const Request& request, const QByteArray& line);
+    // The answer through the request's source (its decision is durable).
+    void answer(const Request& request, const QJsonValue& result);
     // The request `key` while it still waits for a decision (queued, not running); else nullptr.
     const Request* waitingRequest(quint64 key) const;
     void dropEntry(quint64 key);
@@ -206,7 +216,10 @@ private:
     QPointer<kosa8::Kosa8Runner> m_runner;
     kosa8::Kosa8Runner* m_ownRunner = nullptr;
     AgentSettings m_settings;
-    AgentServer* m_server;
+    SocketSource* m_socket; // owned (a child)
+    AgentServer* m_server;  // the socket's server
+    QHash<quint32, RequestSource*> m_sources;
+    quint32 m_nextSourceNumber = 1;
     InboxModel* m_inbox;
     RuleStore m_ruleStore; // rules.json and the read-only --rules file
     Ledger m_ledger;

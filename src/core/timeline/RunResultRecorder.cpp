@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeline/RunResultRecorder.h"
 
+#include "agent/request/RequestOrigin.h"
 #include "agent/review/ReviewCoordinator.h"
-#include "agent/socket/JsonRpc.h"
 #include "timeline/RunJournal.h"
 
 #include <QScopeGuard>
@@ -36,7 +36,7 @@ void RunResultRecorder::onRunStarted(quint64 key)
         return;
     RunResult result;
     result.sandbox = request->run.sandbox;
-    result.requestId = agent::rpcIdText(request->rpcId);
+    result.requestId = agent::requestIdText(request->origin.id);
     result.agent = request->agent;
     result.checkpointLabel = request->run.checkpoint ? request->run.checkpointLabel : QString();
     m_started.insert(key, result);

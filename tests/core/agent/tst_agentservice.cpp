@@ -1212,7 +1212,7 @@ private Q_SLOTS:
         quint64 floatKey = 0;
         for (const QList<QVariant>& arguments : std::as_const(queued)) {
             const quint64 key = arguments.at(0).toULongLong();
-            if (m_service->request(key)->rpcId == QJsonValue(QStringLiteral("n-1.0")))
+            if (m_service->request(key)->origin.id == QJsonValue(QStringLiteral("n-1.0")))
                 floatKey = key;
         }
         QVERIFY(floatKey != 0);

@@ -38,7 +38,7 @@ Request hitlRequest(int id)
     if (!requestFromReview(QJsonObject{{QStringLiteral("payload"), payload}}, &request, &error))
         qFatal("test request refused: %s", qPrintable(error.message));
     request.key = quint64(id);
-    request.rpcId = id;
+    request.origin.id = id;
     request.agent = QStringLiteral("tester");
     return request;
 }
@@ -47,7 +47,7 @@ DurableAnswer approval(int id)
 {
     DurableAnswer answer;
     answer.request = hitlRequest(id);
-    answer.record.requestId = rpcIdText(answer.request.rpcId);
+    answer.record.requestId = rpcIdText(answer.request.origin.id);
     answer.record.agent = answer.request.agent;
     answer.record.method = methodName(answer.request.method);
     answer.record.payloadSha256 = answer.request.payloadSha256;

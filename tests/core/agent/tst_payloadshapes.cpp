@@ -359,7 +359,7 @@ private Q_SLOTS:
                  qPrintable(error.message));
         QCOMPARE(request.method, Method::Run);
         QCOMPARE(int(request.shape), int(PayloadShape::Run));
-        QCOMPARE(request.rpcId, QJsonValue(42));
+        QCOMPARE(request.origin.id, QJsonValue(42));
         QCOMPARE(request.run.code, QStringLiteral("print(1)"));
         QCOMPARE(request.run.language, QStringLiteral("python"));
         QCOMPARE(request.run.sandbox, QStringLiteral("dev-box"));

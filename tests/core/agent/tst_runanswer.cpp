@@ -23,9 +23,9 @@ RunAnswerJob ranJob(quint64 key, const QByteArray& text)
 {
     RunAnswerJob job;
     job.request.key = key;
-    job.request.rpcId = QJsonValue(qint64(key));
+    job.request.origin.id = QJsonValue(qint64(key));
     job.ran = true;
-    job.rpcId = job.request.rpcId;
+    job.rpcId = job.request.origin.id;
     job.outcome.fields = QJsonObject{{QStringLiteral("exit_code"), 0},
                                      {QStringLiteral("truncated"), false},
                                      {QStringLiteral("duration_ms"), 12},

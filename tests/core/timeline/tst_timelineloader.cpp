@@ -205,7 +205,7 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
 
     k8::agent::Request ran;
     ran.key = 1;
-    ran.rpcId = QJsonValue(7);
+    ran.origin.id = QJsonValue(7);
     ran.agent = QStringLiteral("coder");
     ran.run.sandbox = QStringLiteral("box");
     ran.run.checkpointLabel = QStringLiteral("before-7-x");
@@ -224,7 +224,7 @@ void TestTimelineLoader::recorderWritesWhatTheTimelineJoins()
 
     k8::agent::Request failed = ran;
     failed.key = 2;
-    failed.rpcId = QJsonValue(QStringLiteral("b"));
+    failed.origin.id = QJsonValue(QStringLiteral("b"));
     failed.run.checkpointLabel = QStringLiteral("before-b-x");
     coordinator.requests.insert(2, failed);
     Q_EMIT coordinator.runStarted(2, QStringLiteral("kosa8 checkpoint box --label before-b-x"));

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "agent/request/Request.h"
-#include "agent/socket/JsonRpc.h"
+#include "agent/request/RequestError.h"
 
 #include <QJsonValue>
 #include <QString>

@@ -3,7 +3,7 @@
 
 #include "agent/canonical/CanonicalJson.h"
 #include "agent/request/Request.h"
-#include "agent/socket/JsonRpc.h"
+#include "agent/request/RequestError.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -44,7 +44,7 @@ QString defaultImageFor(const QString& language);
 // their code field and allowed decisions, title (given or derived), agent (params.agent or empty:
 // the caller applies the connection's hello agent and "unknown agent"), thread_id, timeout_s
 // (1..86400), response_schema (read for a ToolApproval payload only), payloadSha256 (sha256 of the canonical
-// JSON of the payload). Fills method, shape, payload, payloadIsList too; leaves key, connectionId, rpcId and
+// JSON of the payload). Fills method, shape, payload, payloadIsList too; leaves key, origin and
 // receivedAt to the caller. Bad params: false with an InvalidParams error naming the field and what was
 // expected.
 bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error);
@@ -53,7 +53,7 @@ bool requestFromReview(const QJsonObject& params, Request* out, RpcError* error)
 // sandbox and image names; timeout_s; checkpoint bool) into *out, applying defaults. One action
 // named "run" with args {"code","language"} and allowed {Approve, Edit, Reject}. No sandbox given
 // and none configured: NoSandbox (-32011). checkpointLabel = "before-<id>" with the JSON-RPC id
-// made label-safe. Sets rpcId, payload (= params), payloadSha256 (of the canonical params).
+// made label-safe. Sets origin.id, payload (= params), payloadSha256 (of the canonical params).
 bool requestFromRun(const QJsonObject& params, const QJsonValue& rpcId, const RunDefaults& defaults,
                     Request* out, RpcError* error);
 

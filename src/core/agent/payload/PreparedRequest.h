@@ -3,7 +3,7 @@
 
 #include "agent/payload/ActionBinding.h"
 #include "agent/request/Request.h"
-#include "agent/socket/JsonRpc.h"
+#include "agent/request/RequestError.h"
 
 #include <QList>
 

@@ -18,7 +18,7 @@ constexpr qsizetype MaxRunCodeBytes = 4 * 1024 * 1024;
 QString checkpointLabelFor(const QJsonValue& rpcId)
 {
     QString safe;
-    for (const QChar c : rpcIdText(rpcId)) {
+    for (const QChar c : requestIdText(rpcId)) {
         const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') ||
                         c == u'_' || c == u'.' || c == u'-';
         safe.append(ok ? c : QChar(u'-'));
@@ -38,7 +38,7 @@ bool parse(const QJsonObject& params, const QJsonValue& rpcId, const RunDefaults
     Request request;
     request.method = Method::Run;
     request.shape = PayloadShape::Run;
-    request.rpcId = rpcId;
+    request.origin.id = rpcId;
     request.payload = params;
 
     const QJsonValue code = params.value(QLatin1String("code"));

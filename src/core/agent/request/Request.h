@@ -2,6 +2,7 @@
 #pragma once
 
 #include "agent/canonical/CanonicalNumbers.h"
+#include "agent/request/RequestOrigin.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -79,8 +80,7 @@ struct RunSpec
 struct Request
 {
     quint64 key = 0;
-    quint64 connectionId = 0;
-    QJsonValue rpcId;               // the JSON-RPC id as the client sent it
+    RequestOrigin origin;           // which source, and the request's id there
     Method method = Method::Review; // methodName() on the wire and in the ledger
     QString agent;                  // params.agent, else the connection's hello agent, else "unknown agent"
     QString title;                  // params.title, else a title derived from the payload

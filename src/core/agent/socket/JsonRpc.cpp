@@ -87,26 +87,9 @@ bool invalid(RpcError* error, const QString& message)
 
 } // namespace
 
-RpcError makeRpcError(int code, const QString& message, const QJsonValue& data)
-{
-    RpcError error;
-    error.code = code;
-    error.message = message;
-    error.data = data;
-    return error;
-}
-
 QString rpcIdText(const QJsonValue& id)
 {
-    if (id.isString())
-        return id.toString();
-    if (id.isDouble()) {
-        const double value = id.toDouble();
-        if (isIntegral(value))
-            return QString::number(static_cast<qint64>(value));
-        return QString::number(value, 'g', QLocale::FloatingPointShortest);
-    }
-    return QStringLiteral("null");
+    return requestIdText(id);
 }
 
 bool parseRpcLine(const QByteArray& rawLine, RpcMessage* message, RpcError* error, QJsonValue* errorId)

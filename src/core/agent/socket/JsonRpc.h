@@ -2,6 +2,8 @@
 #pragma once
 
 #include "agent/canonical/CanonicalNumbers.h"
+#include "agent/request/RequestError.h"
+#include "agent/request/RequestOrigin.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -12,24 +14,6 @@
 #include <optional>
 
 namespace k8::agent {
-
-// JSON-RPC 2.0 error codes of protocol.md.
-namespace ErrorCode {
-constexpr int ParseError = -32700;
-constexpr int InvalidRequest = -32600;
-constexpr int MethodNotFound = -32601;
-constexpr int InvalidParams = -32602;
-constexpr int Busy = -32000;
-constexpr int Kosa8Failed = -32010;
-constexpr int NoSandbox = -32011;
-} // namespace ErrorCode
-
-struct RpcError
-{
-    int code = 0;
-    QString message;
-    QJsonValue data = QJsonValue(QJsonValue::Undefined); // undefined: no "data" member
-};
 
 // One parsed request or notification.
 struct PreparedRequest;
@@ -64,12 +48,7 @@ QByteArray rpcResult(const QJsonValue& id, const QJsonValue& result);
 QByteArray rpcError(const QJsonValue& id, const RpcError& error);
 QByteArray rpcNotification(const QString& method, const QJsonObject& params);
 
-// Convenience for building errors.
-RpcError makeRpcError(int code, const QString& message,
-                      const QJsonValue& data = QJsonValue(QJsonValue::Undefined));
-
-// The id as text for logs, the ledger and checkpoint labels: a string as is, a number without
-// a fraction ("7"), anything else "null".
+// requestIdText() of a JSON-RPC id (RequestOrigin.h).
 QString rpcIdText(const QJsonValue& id);
 
 } // namespace k8::agent
