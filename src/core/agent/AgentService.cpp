@@ -339,6 +339,7 @@ quint32 AgentService::addSource(RequestSource* source)
     const quint32 number = m_nextSourceNumber++;
     source->setSourceNumber(number);
     m_sources.insert(number, source);
+    m_sourceNames.insert(number, source->sourceName());
     return number;
 }
 
@@ -912,6 +913,7 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& l
 {
     LedgerRecord entry;
     entry.requestId = requestIdText(request.origin.id);
+    entry.source = m_sourceNames.value(request.origin.source);
     entry.agent = request.agent;
     entry.method = methodName(request.method);
     entry.payloadSha256 = request.payloadSha256;

@@ -219,6 +219,8 @@ private:
     SocketSource* m_socket; // owned (a child)
     AgentServer* m_server;  // the socket's server
     QHash<quint32, RequestSource*> m_sources;
+    // Each source's name for the ledger, kept after the source is removed (its last entries).
+    QHash<quint32, QString> m_sourceNames;
     quint32 m_nextSourceNumber = 1;
     InboxModel* m_inbox;
     RuleStore m_ruleStore; // rules.json and the read-only --rules file

@@ -206,6 +206,7 @@ private Q_SLOTS:
         full.language = QStringLiteral("python");
         full.checkpointLabel = QStringLiteral("before-1");
         full.reason = QStringLiteral("no\r\nway");
+        full.source = QStringLiteral("s\u00f6urce \"x\"");
         QVERIFY(ledger.append(full, &error));
         QVERIFY(ledger.append(record(2), &error));
         const LedgerVerifyResult verified = LedgerReader::verify(path);

@@ -159,6 +159,7 @@ private Q_SLOTS:
         QCOMPARE(lines.last().value(QStringLiteral("request")).toString(),
                  QStringLiteral("thread-1/interrupt-1"));
         QCOMPARE(lines.last().value(QStringLiteral("decided_by")).toString(), QStringLiteral("person"));
+        QCOMPARE(lines.last().value(QStringLiteral("source")).toString(), QStringLiteral("recording"));
         QCOMPARE(m_service->connectionCount(), 0); // the socket had nothing to do with it
     }
 
@@ -245,6 +246,7 @@ private Q_SLOTS:
         const QJsonObject last = ledgerLines().last();
         QCOMPARE(last.value(QStringLiteral("request")).toString(), QStringLiteral("gone"));
         QCOMPARE(last.value(QStringLiteral("decided_by")).toString(), QStringLiteral("withdrawn"));
+        QCOMPARE(last.value(QStringLiteral("source")).toString(), QStringLiteral("recording"));
         QCOMPARE(source.delivered(), 0);
     }
 
@@ -273,6 +275,11 @@ private Q_SLOTS:
         QVERIFY(m_service->decide(socketKey, approveOne()));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(QJsonValue(QStringLiteral("1"))), Wait);
         QCOMPARE(source.answers.size(), 1);
+        // Each entry names the source its request came from.
+        const QList<QJsonObject> lines = ledgerLines();
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0).value(QStringLiteral("source")).toString(), QStringLiteral("recording"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("source")).toString(), QStringLiteral("socket"));
     }
 
     // A run of another source: its output goes through the source, and so does its answer.

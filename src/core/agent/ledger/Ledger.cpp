@@ -385,6 +385,10 @@ QByteArray Ledger::chainStaged()
         }
         hashed.append(",\"seq\":");
         hashed.append(QByteArray::number(seq));
+        if (!record.source.isEmpty()) {
+            hashed.append(",\"source\":");
+            appendCanonicalJsonString(record.source, &hashed);
+        }
         hashed.append(",\"time\":\"");
         hashed.append(staged.time);
         hashed.append('"');

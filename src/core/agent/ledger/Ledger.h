@@ -29,6 +29,9 @@ struct LedgerRecord
     QString decision;   // decisionName(), or one per action comma-joined ("approve,reject")
     QString decidedBy;  // "person", "rule:NAME", "timeout", "withdrawn", "shutdown"
     QString title;      // shown in the history view; omitted when empty
+    // Which source the request came from (RequestSource::sourceName(): "socket"); omitted when
+    // empty, as in entries written before sources had names.
+    QString source;
     // For approvals: the action_sha256 of what was approved (after any edit), one per action,
     // comma-joined; empty otherwise (omitted).
     QString actionSha256;
