@@ -77,6 +77,15 @@ public:
             {QStringLiteral("title"), QStringLiteral("From elsewhere")}};
         return incoming;
     }
+
+    IncomingRequest run(quint64 channel, const QJsonValue& id, const QString& code) const
+    {
+        IncomingRequest incoming = review(channel, id, QString());
+        incoming.method = QStringLiteral("run");
+        incoming.params =
+            QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("agent"), QStringLiteral("graph-a")}};
+        return incoming;
+    }
 };
 
 PersonDecision approveOne()
@@ -288,11 +297,8 @@ private Q_SLOTS:
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
         RecordingSource& source = *m_one;
         m_service->addSource(&source);
-        IncomingRequest incoming = source.review(9, QStringLiteral("r1"), QString());
-        incoming.method = QStringLiteral("run");
-        incoming.params =
-            QJsonObject{{QStringLiteral("code"), QStringLiteral("# stdout: hello from elsewhere\n")},
-                        {QStringLiteral("agent"), QStringLiteral("graph-a")}};
+        const IncomingRequest incoming =
+            source.run(9, QStringLiteral("r1"), QStringLiteral("# stdout: hello from elsewhere\n"));
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         m_service->submit(&source, incoming);
         QCOMPARE(queued.size(), 1);
@@ -314,11 +320,8 @@ private Q_SLOTS:
     void aRunOutlivesItsRemovedSource()
     {
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
-        IncomingRequest incoming = m_one->review(9, QStringLiteral("r2"), QString());
-        incoming.method = QStringLiteral("run");
-        incoming.params =
-            QJsonObject{{QStringLiteral("code"), QStringLiteral("# sleep-ms: 300\n# stdout: after\n")},
-                        {QStringLiteral("agent"), QStringLiteral("graph-a")}};
+        const IncomingRequest incoming =
+            m_one->run(9, QStringLiteral("r2"), QStringLiteral("# sleep-ms: 300\n# stdout: after\n"));
         m_service->addSource(m_one.get());
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
