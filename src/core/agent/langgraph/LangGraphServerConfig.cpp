@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "agent/langgraph/LangGraphServerConfig.h"
+
+namespace k8::agent::langgraph {
+
+QString LangGraphServerConfig::problem() const
+{
+    if (name.trimmed().isEmpty())
+        return QStringLiteral("the server has no name");
+    if (!url.isValid() || url.host().isEmpty())
+        return QStringLiteral("the server's URL is not a URL with a host");
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return QStringLiteral("the server's URL is neither http nor https");
+    if (url.hasQuery() || url.hasFragment())
+        return QStringLiteral("the server's URL has a query or fragment");
+    // A key is a header value: a line break in it would let it add headers of its own.
+    for (const QChar c : apiKey)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return QStringLiteral("the API key holds a control character");
+    return {};
+}
+
+bool LangGraphServerConfig::watchesGraph(const QString& graphId) const
+{
+    return graphs.isEmpty() || graphs.contains(graphId);
+}
+
+QUrl LangGraphServerConfig::endpoint(const QString& path) const
+{
+    QUrl result = url;
+    QString base = result.path();
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    result.setPath(base + path);
+    return result;
+}
+
+} // namespace k8::agent::langgraph

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+namespace k8::agent::langgraph {
+
+// One LangGraph server the app watches: where it is, the key it wants (sent as "x-api-key", as
+// LangGraph's own SDK does), and which graphs' threads to watch (none listed: all of them).
+struct LangGraphServerConfig
+{
+    QString name; // how the app names the server to the person; the key of its interrupts
+    QUrl url;     // the API's base, e.g. http://127.0.0.1:2024 (a path prefix is kept)
+    QString apiKey;
+    QStringList graphs;
+
+    // Empty when usable; otherwise what is wrong, for the person to fix.
+    QString problem() const;
+    // Whether a thread of this graph is watched (an empty graph id is only when no list is given).
+    bool watchesGraph(const QString& graphId) const;
+    // The URL of an API path ("/threads/search") below url.
+    QUrl endpoint(const QString& path) const;
+};
+
+} // namespace k8::agent::langgraph
