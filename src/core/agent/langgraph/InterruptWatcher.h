@@ -132,3 +132,5 @@ private:
 };
 
 } // namespace k8::agent::langgraph
+
+Q_DECLARE_METATYPE(k8::agent::langgraph::LangGraphServerStatus)

@@ -4,6 +4,7 @@
 #include <QByteArray>
 #include <QJsonValue>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 
 namespace k8::agent::langgraph {
@@ -67,3 +68,5 @@ QString readErrorDetail(const QByteArray& body);
 QString valueSha256(const QJsonValue& value);
 
 } // namespace k8::agent::langgraph
+
+Q_DECLARE_METATYPE(k8::agent::langgraph::PendingInterrupt)
