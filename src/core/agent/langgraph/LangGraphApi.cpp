@@ -28,6 +28,8 @@ QString httpErrorText(int status, const QByteArray& body)
         what = QStringLiteral("the thread is busy with another run");
     else if (status == 422)
         what = QStringLiteral("the server refused the request as invalid");
+    else if (status >= 300 && status < 400)
+        what = QStringLiteral("the server redirected elsewhere, which is not followed");
     else if (status >= 500)
         what = QStringLiteral("the server failed");
     else
@@ -46,9 +48,9 @@ LangGraphApi::LangGraphApi(LangGraphServerConfig config, QObject* parent)
     , m_config(std::move(config))
     , m_network(new QNetworkAccessManager(this))
 {
-    // Interrupts are polled every second: keep connections, but never follow a redirect to
-    // another host with the API key.
-    m_network->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+    // No redirect is followed: Qt would send the API key along to wherever it points, and a
+    // LangGraph API has no reason to redirect. A 3xx is reported as an error.
+    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
 }
 
 LangGraphApi::~LangGraphApi() = default;
@@ -110,15 +112,33 @@ void LangGraphApi::threadsWithInterrupts(const QStringList& threadIds, QObject* 
 
 void LangGraphApi::thread(const QString& threadId, QObject* context, Callback callback)
 {
+    if (!isUsableId(threadId)) {
+        failSoon(QStringLiteral("not a thread id the client sends"), context, std::move(callback));
+        return;
+    }
     send("GET", QStringLiteral("/threads/") + threadId, {}, context, std::move(callback));
 }
 
 void LangGraphApi::resume(const QString& threadId, const QString& assistantId, const QString& interruptId,
                           const QJsonValue& resumeValue, QObject* context, Callback callback)
 {
+    if (!isUsableId(threadId)) {
+        failSoon(QStringLiteral("not a thread id the client sends"), context, std::move(callback));
+        return;
+    }
     send("POST", QStringLiteral("/threads/%1/runs").arg(threadId),
          QJsonDocument(resumeRunBody(assistantId, interruptId, resumeValue)).toJson(QJsonDocument::Compact),
          context, std::move(callback));
+}
+
+void LangGraphApi::failSoon(const QString& error, QObject* context, Callback callback)
+{
+    // Answered from the event loop like every other call, never from inside the call.
+    QTimer::singleShot(0, context, [callback = std::move(callback), error] {
+        LangGraphResponse response;
+        response.error = error;
+        callback(response);
+    });
 }
 
 QNetworkRequest LangGraphApi::request(const QString& path) const
@@ -136,12 +156,7 @@ void LangGraphApi::send(const QByteArray& verb, const QString& path, const QByte
 {
     const QString problem = m_config.problem();
     if (!problem.isEmpty()) {
-        // Answered from the event loop like every other call, never from inside the call.
-        QTimer::singleShot(0, context, [callback = std::move(callback), problem] {
-            LangGraphResponse response;
-            response.error = problem;
-            callback(response);
-        });
+        failSoon(problem, context, std::move(callback));
         return;
     }
     QNetworkReply* reply = m_network->sendCustomRequest(request(path), verb, body);

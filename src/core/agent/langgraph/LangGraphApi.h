@@ -83,6 +83,7 @@ public:
 
 private:
     QNetworkRequest request(const QString& path) const;
+    static void failSoon(const QString& error, QObject* context, Callback callback);
     void send(const QByteArray& verb, const QString& path, const QByteArray& body, QObject* context,
               Callback callback);
 

@@ -11,13 +11,11 @@
 
 namespace k8::agent::langgraph {
 
-namespace {
-
-// Ids go into URL paths and resume maps: only what LangGraph's ids are made of (UUIDs, hex
-// hashes, graph names) is accepted, so no id can carry a '/', '?' or '%' into a request.
-bool isSafeId(const QString& text)
+// Ids go into URL paths and resume maps: no id can carry a '/', '?' or '%' into a request, nor be
+// "." or "..".
+bool isUsableId(const QString& text)
 {
-    if (text.isEmpty() || text.size() > MaxIdLength)
+    if (text.isEmpty() || text.size() > MaxIdLength || text.startsWith(QLatin1Char('.')))
         return false;
     for (const QChar c : text) {
         const char16_t u = c.unicode();
@@ -28,6 +26,8 @@ bool isSafeId(const QString& text)
     }
     return true;
 }
+
+namespace {
 
 // A short string field, or empty when absent, not a string or too long.
 QString shortString(const QJsonObject& object, QLatin1StringView key, int maxLength)
@@ -54,18 +54,18 @@ QJsonDocument parse(const QByteArray& body, QString* error)
 bool readOneThread(const QJsonObject& object, LangGraphThread* thread, int* skipped)
 {
     thread->threadId = shortString(object, QLatin1StringView("thread_id"), MaxIdLength);
-    if (!isSafeId(thread->threadId))
+    if (!isUsableId(thread->threadId))
         return false;
     thread->status = shortString(object, QLatin1StringView("status"), 32);
     thread->updatedAt = shortString(object, QLatin1StringView("updated_at"), MaxTimestampLength);
     const QJsonObject metadata = object.value(QLatin1StringView("metadata")).toObject();
     thread->graphId = shortString(metadata, QLatin1StringView("graph_id"), MaxIdLength);
-    if (!isSafeId(thread->graphId))
+    if (!isUsableId(thread->graphId))
         thread->graphId.clear();
     // langgraph-api keeps the assistant a thread last ran with in its metadata (a UUID); a graph
     // id is also an assistant id (its default assistant), so it stands in when that is missing.
     thread->assistantId = shortString(metadata, QLatin1StringView("assistant_id"), MaxIdLength);
-    if (!isSafeId(thread->assistantId))
+    if (!isUsableId(thread->assistantId))
         thread->assistantId = thread->graphId;
 
     const QJsonValue interrupts = object.value(QLatin1StringView("interrupts"));
@@ -79,7 +79,7 @@ bool readOneThread(const QJsonObject& object, LangGraphThread* thread, int* skip
     // {task_id: [{id, value}, ...]}: one task can raise several; parallel tasks are several keys.
     const QJsonObject byTask = interrupts.toObject();
     for (auto task = byTask.begin(); task != byTask.end(); ++task) {
-        if (!isSafeId(task.key()) || !task.value().isArray()) {
+        if (!isUsableId(task.key()) || !task.value().isArray()) {
             ++*skipped;
             continue;
         }
@@ -87,7 +87,7 @@ bool readOneThread(const QJsonObject& object, LangGraphThread* thread, int* skip
             const QJsonObject interrupt = entry.toObject();
             const QString id = shortString(interrupt, QLatin1StringView("id"), MaxIdLength);
             // Without an id (servers before interrupt ids) there is nothing to resume it by.
-            if (!entry.isObject() || !isSafeId(id) || !interrupt.contains(QLatin1StringView("value"))) {
+            if (!entry.isObject() || !isUsableId(id) || !interrupt.contains(QLatin1StringView("value"))) {
                 ++*skipped;
                 continue;
             }
@@ -166,7 +166,7 @@ QString readRunId(const QByteArray& body, QString* error)
     if (!error->isEmpty())
         return {};
     const QString runId = shortString(document.object(), QLatin1StringView("run_id"), MaxIdLength);
-    if (!isSafeId(runId)) {
+    if (!isUsableId(runId)) {
         *error = QStringLiteral("the server's answer names no run");
         return {};
     }

@@ -53,6 +53,11 @@ struct ThreadsRead
 inline constexpr int MaxIdLength = 200;
 inline constexpr int MaxTimestampLength = 64;
 
+// Whether an id can be used as the server's: letters, digits and "-_.:", not starting with ".", at
+// most MaxIdLength (what LangGraph's ids, UUIDs, hex hashes and graph names, are made of), so none
+// can bend a URL path.
+bool isUsableId(const QString& text);
+
 // The body of POST /threads/search: a JSON array of threads.
 ThreadsRead readThreadList(const QByteArray& body);
 // The body of GET /threads/{id}: one thread object.

@@ -167,6 +167,7 @@ void TestLangGraphApi::httpErrors_data()
                                          "busy with another run (HTTP 409): Thread is already running");
     QTest::newRow("422 recorded") << 422 << recordedResponse(QStringLiteral("search_bad_status")).body
                                   << QStringLiteral("invalid (HTTP 422)");
+    QTest::newRow("307 not followed") << 307 << QByteArray() << QStringLiteral("redirected elsewhere");
     QTest::newRow("500") << 500 << QByteArray("Internal Server Error") << QStringLiteral("failed (HTTP 500)");
     QTest::newRow("503 empty") << 503 << QByteArray() << QStringLiteral("failed (HTTP 503)");
 }
@@ -258,6 +259,19 @@ void TestLangGraphApi::badConfigIsAnError()
     const LangGraphResponse response = call([this](LangGraphApi& api, auto done) { api.info(this, done); });
     QVERIFY(!response.ok());
     QCOMPARE(response.error, QStringLiteral("the API key holds a control character"));
+    QCOMPARE(m_server->requests().size(), 0);
+
+    // An id that could bend the URL is never sent.
+    m_config.apiKey.clear();
+    for (const QString& id : {QStringLiteral("../info"), QStringLiteral("a?b"), QString()}) {
+        const LangGraphResponse refused =
+            call([&](LangGraphApi& api, auto done) { api.thread(id, this, done); });
+        QCOMPARE(refused.error, QStringLiteral("not a thread id the client sends"));
+        const LangGraphResponse notResumed = call([&](LangGraphApi& api, auto done) {
+            api.resume(id, QStringLiteral("a"), QStringLiteral("i"), 1, this, done);
+        });
+        QVERIFY(!notResumed.ok());
+    }
     QCOMPARE(m_server->requests().size(), 0);
 
     m_config = {QStringLiteral("x"), QUrl(QStringLiteral("file:///tmp")), {}, {}};

@@ -184,7 +184,7 @@ void TestLangGraphThreads::badEntriesAreSkippedAndCounted()
 
 void TestLangGraphThreads::idsThatCouldReachAUrlAreRefused()
 {
-    for (const char* id : {"../info", "a/b", "a?b", "a%2F", "a b", "a\nb", "ü"}) {
+    for (const char* id : {"../info", "..", ".", "a/b", "a?b", "a%2F", "a b", "a\nb", "ü"}) {
         const QJsonObject thread{{QStringLiteral("thread_id"), QString::fromUtf8(id)}};
         QCOMPARE(readThreadList(QJsonDocument(QJsonArray{thread}).toJson()).threads.size(), 0);
         const QJsonObject withInterrupt{
