@@ -69,7 +69,9 @@ public:
     // Every interrupt known to be pending, in the order they were found.
     QList<PendingInterrupt> pending() const;
     LangGraphServerStatus status() const { return m_status; }
-    // Says this app resumed the interrupt, so its going is ResumedHere (ResumeGuard's resumed()).
+    // Says this app resumed the interrupt, so its going is ResumedHere: call it when
+    // ResumeGuard::finished() says Resumed. Until then the thread is busy with the resume's run,
+    // and a busy thread's interrupts are not judged, so the going is not reported before.
     void markResumedHere(const PendingInterrupt& interrupt);
 
     // The wait before the next try after `failures` failed polls in a row (>= 1).
