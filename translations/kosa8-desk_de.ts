@@ -495,6 +495,10 @@
         <source>The source of the request was removed.</source>
         <translation>Die Quelle der Anfrage wurde entfernt.</translation>
     </message>
+    <message>
+        <source>The request came from a source kosa8 Desk does not know.</source>
+        <translation>Die Anfrage kam aus einer Quelle, die kosa8 Desk nicht kennt.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::CanonicalNumbers</name>

@@ -298,7 +298,7 @@ const Request* AgentService::request(quint64 key) const
     return it == m_entries.constEnd() ? nullptr : &it->request;
 }
 
-// ---- requests from the socket ----
+// ---- requests from the sources ----
 
 bool AgentService::makeRequest(const QString& method, const QJsonValue& params, const QJsonValue& id,
                                const RunDefaults& defaults, Request* request, RpcError* error)
@@ -367,6 +367,16 @@ RequestSource* AgentService::sourceOf(const Request& request) const
 
 void AgentService::submit(RequestSource* source, const IncomingRequest& incoming)
 {
+    // Its answer would find no way back: a source hands in requests only once added, under its
+    // own number.
+    if (m_sources.value(incoming.origin.source) != source) {
+        spdlog::error("agent service: a request from a source that was not added (or under another "
+                      "source's number) is refused");
+        source->refuse(incoming.origin,
+                       makeRpcError(ErrorCode::InvalidRequest,
+                                    tr("The request came from a source kosa8 Desk does not know.")));
+        return;
+    }
     if (m_shutDown) {
         source->refuse(incoming.origin, makeRpcError(ErrorCode::Busy, tr("kosa8 Desk is quitting.")));
         return;

@@ -192,6 +192,22 @@ private Q_SLOTS:
                     .startsWith(QStringLiteral("rule:")));
     }
 
+    // A source not added, or one naming another's number, would be answered nowhere: refused.
+    void aSourceNotAddedIsRefused()
+    {
+        RecordingSource& stranger = *m_one;
+        m_service->submit(&stranger, stranger.review(1, 1, QStringLiteral("x()")));
+        RecordingSource& added = *m_two;
+        m_service->addSource(&added);
+        IncomingRequest posing = stranger.review(1, 2, QStringLiteral("y()"));
+        posing.origin.source = added.sourceNumber();
+        m_service->submit(&stranger, posing);
+        QCOMPARE(stranger.refusals.size(), 2);
+        QCOMPARE(stranger.refusals.first().second.code, ErrorCode::InvalidRequest);
+        QCOMPARE(m_service->inbox()->rowCount(), 0);
+        QCOMPARE(added.delivered(), 0);
+    }
+
     void anInvalidRequestIsRefusedThroughItsSource()
     {
         RecordingSource& source = *m_one;
@@ -320,9 +336,9 @@ private Q_SLOTS:
     void aRunOutlivesItsRemovedSource()
     {
         QCOMPARE(standin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box1")}), 0);
+        m_service->addSource(m_one.get());
         const IncomingRequest incoming =
             m_one->run(9, QStringLiteral("r2"), QStringLiteral("# sleep-ms: 300\n# stdout: after\n"));
-        m_service->addSource(m_one.get());
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
         QSignalSpy starting(m_service.get(), &ReviewCoordinator::runStarting);
         QSignalSpy finished(m_service.get(), &ReviewCoordinator::runFinished);
