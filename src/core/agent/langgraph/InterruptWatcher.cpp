@@ -123,6 +123,21 @@ void InterruptWatcher::readInfo()
     });
 }
 
+std::optional<ThreadsRead> InterruptWatcher::readPollAnswer(const LangGraphResponse& response)
+{
+    if (!response.ok()) {
+        failPoll(response.error);
+        return std::nullopt;
+    }
+    ThreadsRead read = readThreadList(response.body);
+    if (!read.error.isEmpty()) {
+        failPoll(read.error);
+        return std::nullopt;
+    }
+    m_skipped += read.skipped;
+    return read;
+}
+
 void InterruptWatcher::listPage(int offset, int page)
 {
     const quint64 generation = m_generation;
@@ -130,17 +145,10 @@ void InterruptWatcher::listPage(int offset, int page)
         offset, m_pageSize, this, [this, generation, offset, page](const LangGraphResponse& response) {
             if (!current(generation))
                 return;
-            if (!response.ok()) {
-                failPoll(response.error);
+            const std::optional<ThreadsRead> read = readPollAnswer(response);
+            if (!read)
                 return;
-            }
-            const ThreadsRead read = readThreadList(response.body);
-            if (!read.error.isEmpty()) {
-                failPoll(read.error);
-                return;
-            }
-            m_skipped += read.skipped;
-            for (const LangGraphThread& thread : read.threads) {
+            for (const LangGraphThread& thread : read->threads) {
                 if (!m_api->config().watchesGraph(thread.graphId) || m_listed.contains(thread.threadId))
                     continue;
                 m_listed.insert(thread.threadId, thread.updatedAt);
@@ -155,7 +163,7 @@ void InterruptWatcher::listPage(int offset, int page)
                 const int said = response.paginationNext.toInt(&isNumber);
                 if (isNumber && said > offset)
                     next = said;
-            } else if (read.threads.size() + read.skipped >= m_pageSize) {
+            } else if (read->threads.size() + read->skipped >= m_pageSize) {
                 next = offset + m_pageSize;
             }
             if (next >= 0 && page >= m_maxPages) {
@@ -204,18 +212,11 @@ void InterruptWatcher::fetchChunk()
     m_api->threadsWithInterrupts(chunk, this, [this, generation, chunk](const LangGraphResponse& response) {
         if (!current(generation))
             return;
-        if (!response.ok()) {
-            failPoll(response.error);
+        const std::optional<ThreadsRead> read = readPollAnswer(response);
+        if (!read)
             return;
-        }
-        const ThreadsRead read = readThreadList(response.body);
-        if (!read.error.isEmpty()) {
-            failPoll(read.error);
-            return;
-        }
-        m_skipped += read.skipped;
         QSet<QString> answered;
-        for (const LangGraphThread& thread : read.threads) {
+        for (const LangGraphThread& thread : read->threads) {
             // Only what was asked for: a server answering with other threads adds nothing.
             if (!chunk.contains(thread.threadId) || answered.contains(thread.threadId))
                 continue;

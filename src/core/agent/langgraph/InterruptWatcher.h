@@ -6,9 +6,11 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 class QTimer;
 
@@ -102,6 +104,9 @@ private:
     void reportGone(const PendingInterrupt& interrupt, GoneReason elsewhere);
     void finishPoll();
     void failPoll(const QString& error);
+    // The threads of a listing or a fetch, their skipped entries counted; nullopt (the poll
+    // failed, failPoll() said why) when the request failed or its answer cannot be read.
+    std::optional<ThreadsRead> readPollAnswer(const LangGraphResponse& response);
     void schedule(int ms);
     bool current(quint64 generation) const { return m_running && generation == m_generation; }
     void publishStatus();
