@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -270,6 +272,44 @@ QByteArray canonicalJson(const QJsonValue& value, bool* exact)
 void appendCanonicalJson(const QJsonValue& value, QByteArray* out)
 {
     appendCanonical(value, out, nullptr);
+}
+
+void appendCanonicalJsonUtf8(QByteArrayView utf8, QByteArray* out)
+{
+    // Eight bytes a step where none needs an escape (run output: a '\n' every line, the rest
+    // plain), each byte on its own in the others: the same form as appendEscapedQuoted(), at a
+    // fraction of the cost over the megabytes a run sends.
+    const char* data = utf8.data();
+    const qsizetype size = utf8.size();
+    const auto plainWord = [data](qsizetype at) {
+        constexpr std::uint64_t Ones = 0x0101010101010101ULL;
+        constexpr std::uint64_t High = 0x8080808080808080ULL;
+        std::uint64_t word;
+        std::memcpy(&word, data + at, 8);
+        const auto hasZero = [](std::uint64_t v) { return ((v - Ones) & ~v & High) != 0; };
+        const bool control = ((word - Ones * 0x20) & ~word & High) != 0; // a byte below 0x20
+        return !control && !hasZero(word ^ (Ones * '"')) && !hasZero(word ^ (Ones * '\\'));
+    };
+    qsizetype width = 0;
+    qsizetype i = 0;
+    for (; i + 8 <= size; i += 8)
+        width += plainWord(i) ? 8 : escapedSize(data + i, 8);
+    width += escapedSize(data + i, size - i);
+
+    const qsizetype start = out->size();
+    out->resize(start + width + 2);
+    char* to = out->data() + start;
+    *to++ = '"';
+    for (i = 0; i + 8 <= size; i += 8) {
+        if (plainWord(i)) {
+            std::memcpy(to, data + i, 8);
+            to += 8;
+        } else {
+            to = writeEscaped(data + i, 8, to);
+        }
+    }
+    to = writeEscaped(data + i, size - i, to);
+    *to = '"';
 }
 
 void appendCanonicalJsonString(QStringView text, QByteArray* out)

