@@ -326,7 +326,7 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
     qint64 approvedNs = -1;
     qint64 firstOutputNs = -1;
     qint64 lastOutputNs = -1;
-    qint64 outputChars = 0;
+    qint64 outputBytes = 0;
     qint64 outputPieces = 0;
     bool finished = false;
     qint64 finishedNs = -1; // after the run pane (connected first) handled runFinished
@@ -349,12 +349,12 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
                                             std::fprintf(stderr, "decide failed: %s\n", qPrintable(error));
                                     });
     connections << QObject::connect(&service, &k8::agent::ReviewCoordinator::runOutput, &loop,
-                                    [&](quint64, bool, const QString& text) {
+                                    [&](quint64, bool, const QByteArray& bytes) {
                                         const qint64 now = clock.nsecsElapsed();
                                         if (firstOutputNs < 0)
                                             firstOutputNs = now;
                                         lastOutputNs = now;
-                                        outputChars += text.size();
+                                        outputBytes += bytes.size();
                                         ++outputPieces;
                                     });
     connections << QObject::connect(&service, &k8::agent::ReviewCoordinator::runFinished, &loop,
@@ -389,7 +389,7 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
         {QStringLiteral("approval_to_agent_answer_ms"), totalMs},
         {QStringLiteral("approval_to_first_output_ms"), double(firstOutputNs) / 1e6},
         {QStringLiteral("first_to_last_output_ms"), streamMs},
-        {QStringLiteral("output_chars_seen_by_ui"), outputChars},
+        {QStringLiteral("output_bytes_seen_by_ui"), outputBytes},
         {QStringLiteral("output_pieces"), outputPieces},
         {QStringLiteral("longest_ui_gap_ms"), gapMs},
         {QStringLiteral("longest_ui_gap_ended_at_ms"), heartbeat.longestEndMs()},

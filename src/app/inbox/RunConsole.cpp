@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inbox/RunConsole.h"
 
+#include "agent/runs/OutputPieces.h"
+
 #include <QFontDatabase>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -77,6 +79,8 @@ QString RunConsole::continuationLead()
 
 bool RunConsole::atLineStart() const
 {
+    if (!m_waiting.empty())
+        return m_waiting.back().bytes.endsWith('\n');
     if (!m_queue.empty())
         return m_queueColumn == 0;
     // A block's length counts its separator: 1 is an empty last line.
@@ -191,10 +195,86 @@ void RunConsole::queueText(const QString& text, const QColor& colour)
 {
     if (text.isEmpty())
         return;
+    decodeWaiting(); // in the order it came
+    queueDecoded(text, formatFor(colour, false));
+    if (!m_slice.isActive())
+        m_slice.start();
+}
+
+void RunConsole::queueBytes(const QByteArray& bytes, const QColor& colour)
+{
+    if (bytes.isEmpty())
+        return;
+    Waiting piece;
+    piece.bytes = bytes;
+    piece.format = formatFor(colour, false);
+    piece.lines = agent::countLineEnds(bytes);
+    m_waitingLines += piece.lines;
+    m_waitingBytes += bytes.size();
+    m_waiting.push_back(std::move(piece));
+    if (m_waitingLines > MaxQueuedLines)
+        dropOldestWaiting();
+    if (m_waitingBytes > MaxWaitingBytes)
+        decodeWaiting();
+    if (!m_slice.isActive())
+        m_slice.start();
+}
+
+void RunConsole::countSkipped(qsizetype lines)
+{
+    m_skippedLines += lines;
+    m_skippedNotShown += lines;
+}
+
+void RunConsole::dropOldestWaiting()
+{
+    // The newest MaxQueuedLines lines are all waiting bytes: the queued text is older, so it goes.
+    countSkipped(m_queuedLines);
+    m_queue.clear();
+    m_queuedLines = 0;
+    m_queueColumn = 0;
+    // Whole lines from the front, as dropOldestQueued() does, without decoding them.
+    qsizetype excess = m_waitingLines - MaxQueuedLines;
+    while (excess > 0 && !m_waiting.empty()) {
+        Waiting& front = m_waiting.front();
+        const qsizetype size = front.bytes.size() - front.from;
+        // Fewer line ends than the excess: its unfinished end (if any) begins a line that goes too.
+        const qsizetype cut =
+            front.lines < excess
+                ? size
+                : agent::afterLineEnds(QByteArrayView(front.bytes).sliced(front.from), excess);
+        const qsizetype lines = qMin(front.lines, excess);
+        front.from += cut;
+        front.lines -= lines;
+        m_waitingBytes -= cut;
+        m_waitingLines -= lines;
+        excess -= lines;
+        countSkipped(lines);
+        if (front.from == front.bytes.size())
+            m_waiting.pop_front();
+    }
+}
+
+void RunConsole::decodeWaiting()
+{
+    for (const Waiting& piece : m_waiting) {
+        const QByteArrayView bytes = QByteArrayView(piece.bytes).sliced(piece.from);
+        m_decodedBytes += bytes.size();
+        queueDecoded(agent::decodeUtf8Piece(bytes), piece.format);
+    }
+    m_waiting.clear();
+    m_waitingLines = 0;
+    m_waitingBytes = 0;
+}
+
+void RunConsole::queueDecoded(const QString& text, const QTextCharFormat& format)
+{
+    if (text.isEmpty())
+        return;
     qsizetype column = endColumn();
     Queued piece;
     piece.text = bounded(text, column, &piece.lines);
-    piece.format = formatFor(colour, false);
+    piece.format = format;
     m_queueColumn = column;
     m_queuedLines += piece.lines;
     if (!m_queue.empty() && m_queue.back().format == piece.format) {
@@ -205,8 +285,6 @@ void RunConsole::queueText(const QString& text, const QColor& colour)
     }
     if (m_queuedLines > MaxQueuedLines)
         dropOldestQueued();
-    if (!m_slice.isActive())
-        m_slice.start();
 }
 
 void RunConsole::dropOldestQueued()
@@ -224,13 +302,13 @@ void RunConsole::dropOldestQueued()
         }
         excess -= lines;
         m_queuedLines -= lines;
-        m_skippedLines += lines;
-        m_skippedNotShown += lines;
+        countSkipped(lines);
     }
 }
 
 void RunConsole::showQueued(qsizetype maxLines)
 {
+    decodeWaiting();
     if (m_queue.empty() && m_skippedNotShown == 0) {
         m_slice.stop();
         return;

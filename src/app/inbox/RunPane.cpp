@@ -216,9 +216,9 @@ void RunPane::onRunStarted(quint64 key, const QString& commandPreview)
                         palette().color(QPalette::PlaceholderText));
 }
 
-void RunPane::onRunOutput(quint64 key, bool isStderr, const QString& text)
+void RunPane::onRunOutput(quint64 key, bool isStderr, const QByteArray& bytes)
 {
-    runFor(key)->console->queueText(text, isStderr ? style::errorColor() : QColor());
+    runFor(key)->console->queueBytes(bytes, isStderr ? style::errorColor() : QColor());
 }
 
 QString RunPane::durationText(qint64 ms)

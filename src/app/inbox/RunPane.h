@@ -82,7 +82,7 @@ private:
     // The run for `key`, added as the newest when it is new.
     Run* runFor(quint64 key);
     void onRunStarted(quint64 key, const QString& commandPreview);
-    void onRunOutput(quint64 key, bool isStderr, const QString& text);
+    void onRunOutput(quint64 key, bool isStderr, const QByteArray& bytes);
     void onRunFinished(quint64 key, const QJsonObject& result);
     void updateRow(int row);
     void updateShown();

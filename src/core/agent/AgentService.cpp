@@ -799,10 +799,11 @@ void AgentService::startRun(const Request& request, DecisionKind decision)
     const auto forwarder = std::make_shared<RunOutputForwarder>(
         [this, source = request.origin.source] { return m_sources.value(source); }, request.origin,
         m_settings.limits.maxRunOutputBytes, m_settings.limits.runOutputQueueBytes);
-    connect(executor, &RunExecutor::output, this, [this, key, forwarder](bool isStderr, const QString& text) {
-        forwarder->forward(isStderr, text);
-        Q_EMIT runOutput(key, isStderr, text);
-    });
+    connect(executor, &RunExecutor::output, this,
+            [this, key, forwarder](bool isStderr, const QByteArray& bytes) {
+                forwarder->forward(isStderr, bytes);
+                Q_EMIT runOutput(key, isStderr, bytes);
+            });
     connect(executor, &RunExecutor::finished, this,
             [this, key, forwarder](bool ran, const RunOutcome& outcome, const QString& message) {
                 completeRun(key, ran, outcome, message, forwarder->droppedBytes());

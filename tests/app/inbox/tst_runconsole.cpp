@@ -208,6 +208,52 @@ private Q_SLOTS:
         for (int i = 0; i < RunConsole::MaxQueuedLines; ++i)
             QCOMPARE(lines.at(i + 1), QStringLiteral("line %1").arg(total - RunConsole::MaxQueuedLines + i));
     }
+
+    // Bytes (a run's output as printed) wait undecoded: a flood of 10 MB is counted, its newest
+    // MaxQueuedLines lines decoded and shown, the rest skipped as bytes and counted (before, the
+    // console was handed all of it decoded).
+    void floodOfBytesIsDecodedOnlyWhereShown()
+    {
+        RunConsole console;
+        const int total = 125000; // lines of 80 bytes
+        QByteArray read;
+        int line = 0;
+        while (line < total) {
+            read.clear();
+            for (int i = 0; i < 800 && line < total; ++i, ++line)
+                read += QByteArray("line ") + QByteArray::number(line).rightJustified(74, '.') + '\n';
+            console.queueBytes(read);
+            QVERIFY(console.queuedLines() <= RunConsole::MaxQueuedLines);
+        }
+        QCOMPARE(console.decodedBytes(), 0);
+        QCOMPARE(console.skippedLines(), total - RunConsole::MaxQueuedLines);
+        QTRY_COMPARE(console.queuedLines(), 0);
+        QCOMPARE(console.decodedBytes(), RunConsole::MaxQueuedLines * 80);
+        const QStringList lines = console.toPlainText().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), int(RunConsole::MaxQueuedLines) + 2); // the notice and the empty end
+        QVERIFY2(lines.first().contains(QString::number(total - RunConsole::MaxQueuedLines)),
+                 qPrintable(lines.first()));
+        QCOMPARE(
+            lines.at(1),
+            QStringLiteral("line ") +
+                QString::number(total - RunConsole::MaxQueuedLines).rightJustified(74, QLatin1Char('.')));
+        QVERIFY(lines.at(int(RunConsole::MaxQueuedLines)).endsWith(QString::number(total - 1)));
+    }
+
+    // Bytes and text keep their order, and a line begun in one piece of bytes ends in the next.
+    void bytesAndTextKeepTheirOrder()
+    {
+        RunConsole console;
+        console.queueBytes("caf\xc3\xa9 one ");
+        console.queueBytes("still one\ntwo ");
+        QVERIFY(!console.atLineStart());
+        console.queueText(QStringLiteral("three\n"));
+        console.queueBytes("four\n", Qt::red);
+        QVERIFY(console.atLineStart());
+        console.appendText(QStringLiteral("done\n"));
+        QCOMPARE(console.toPlainText(), QStringLiteral("caf\u00e9 one still one\ntwo three\nfour\ndone\n"));
+        QCOMPARE(console.skippedLines(), 0);
+    }
 };
 
 QTEST_MAIN(TestRunConsole)

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Run output is handed on in bounded pieces: sizes in UTF-8 and cuts that never split a character.
 #include "agent/runs/OutputPieces.h"
+#include "agent/runs/RunOutputForwarder.h"
+#include "agent/socket/JsonRpc.h"
+
+#include <QJsonObject>
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -100,6 +104,80 @@ private Q_SLOTS:
     }
 
     void emptyGivesNoPiece() { QVERIFY(splitUtf8Pieces(QString()).isEmpty()); }
+
+    // Bytes cut at wholeUtf8Length() decode in two pieces exactly as in one, wherever the cut
+    // falls: within a character, after one, in bytes that are not UTF-8.
+    void piecesCutAfterWholeCharactersDecodeAsOne()
+    {
+        QRandomGenerator random(26);
+        const QByteArray samples[] = {QByteArray("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 end"),
+                                      QByteArray("\xe2\x82\x41\xc3\xf0\x9f\x98\xed\xa0\x80\xc0\x80\xff"),
+                                      QByteArray(2000, Qt::Uninitialized)};
+        QByteArray randomBytes = samples[2];
+        for (char& byte : randomBytes)
+            byte = char(random.bounded(256));
+        for (const QByteArray& bytes : {samples[0], samples[1], randomBytes}) {
+            for (qsizetype at = 0; at <= bytes.size(); ++at) {
+                const QByteArray first = bytes.first(at);
+                const qsizetype whole = wholeUtf8Length(first);
+                QVERIFY(whole <= at && whole >= at - 3);
+                QCOMPARE(QString::fromUtf8(bytes.first(whole)) + QString::fromUtf8(bytes.sliced(whole)),
+                         QString::fromUtf8(bytes));
+            }
+        }
+        QCOMPARE(wholeUtf8Length("ab\xe2\x82"), 2);
+        QCOMPARE(wholeUtf8Length("ab\xe2\x82\xac"), 5);
+        QCOMPARE(wholeUtf8Length("ab\xff"), 3);
+        // A piece from the middle of a stream keeps a U+FEFF at its start.
+        QCOMPARE(decodeUtf8Piece("\xef\xbb\xbfx"), QStringLiteral("\ufeffx"));
+    }
+
+    void lineEndsAreCounted()
+    {
+        QRandomGenerator random(7);
+        for (const qsizetype size : {0, 1, 15, 16, 17, 100, 4095, 4096 + 7, 70000}) {
+            QByteArray bytes(size, Qt::Uninitialized);
+            for (char& byte : bytes)
+                byte = random.bounded(4) == 0 ? '\n' : char(random.bounded(256));
+            QCOMPARE(countLineEnds(bytes), bytes.count('\n'));
+        }
+        const QByteArray lines("a\nbb\n\nccc");
+        QCOMPARE(afterLineEnds(lines, 1), 2);
+        QCOMPARE(afterLineEnds(lines, 3), 6);
+        QCOMPARE(afterLineEnds(lines, 4), -1);
+    }
+
+    // The run.output line written from the bytes is the one rpcNotification() writes for the
+    // decoded text, byte for byte: escapes at every place within the eight-byte steps.
+    void notificationFromBytesIsTheCanonicalLine()
+    {
+        QList<QByteArray> pieces = {QByteArray(),
+                                    QByteArray("plain"),
+                                    QByteArray("x").repeated(80) + '\n',
+                                    QByteArray("\"quoted\" back\\slash\ttab\r\b\f\x01\x1f\x7f end"),
+                                    QByteArray("caf\xc3\xa9 \xe2\x80\xa8 \xf0\x9f\x98\x80 /"),
+                                    QByteArray("\xef\xbb\xbf starts with a BOM")};
+        for (int at = 0; at < 20; ++at) {
+            for (const char special : {'"', '\\', '\n', '\0', '\x1f', ' '}) {
+                QByteArray bytes(19, 'a');
+                bytes[at % 19] = special;
+                pieces.append(bytes);
+            }
+        }
+        for (const QJsonValue& id : {QJsonValue(7), QJsonValue(QStringLiteral("r-\"1\"")), QJsonValue(2.5)}) {
+            for (const QByteArray& bytes : std::as_const(pieces)) {
+                QVERIFY(bytes.isValidUtf8());
+                for (const bool isStderr : {false, true}) {
+                    const QJsonObject params{{QStringLiteral("id"), id},
+                                             {QStringLiteral("stream"),
+                                              isStderr ? QStringLiteral("stderr") : QStringLiteral("stdout")},
+                                             {QStringLiteral("data"), decodeUtf8Piece(bytes)}};
+                    QCOMPARE(runOutputNotification(id, isStderr, bytes),
+                             rpcNotification(QStringLiteral("run.output"), params));
+                }
+            }
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestOutputPieces)

@@ -52,9 +52,9 @@ public:
         encoded.append({origin, line});
         return reachable;
     }
-    bool sendRunOutput(const RequestOrigin&, bool, const QString& text) override
+    bool sendRunOutput(const RequestOrigin&, bool, QByteArrayView utf8) override
     {
-        runOutput += text.toUtf8();
+        runOutput += utf8;
         return reachable;
     }
     qint64 backlog(const RequestOrigin&) const override { return 0; }

@@ -600,6 +600,79 @@ private Q_SLOTS:
         QCOMPARE(result.value(QStringLiteral("stdout")).toString(), expected);
     }
 
+    // What the agent gets of its run.output budget is the output from its start: once a piece no
+    // longer fits, a later small one is not sent either (before, "tail" fitted what was left of
+    // the budget and went out after a gap of dropped output). The rest is counted, not decoded.
+    void runOutputIsThePrintedOutputsStart()
+    {
+        createSandbox();
+        AgentSettings settings = baseSettings();
+        settings.limits.maxRunOutputBytes = 100 * 1000;
+        QVERIFY(startService(settings));
+        const QString gate = m_dir->filePath(QStringLiteral("seen-the-fill"));
+        qint64 seen = 0;
+        // The tail is printed in a read of its own, once the app has seen the whole fill.
+        connect(m_service.get(), &ReviewCoordinator::runOutput, this,
+                [&seen, gate](quint64, bool, const QByteArray& bytes) {
+                    seen += bytes.size();
+                    if (seen >= 200000 && !QFile::exists(gate)) {
+                        QFile file(gate);
+                        QVERIFY(file.open(QIODevice::WriteOnly));
+                    }
+                });
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString code =
+            QStringLiteral("# stdout-fill-nonl: 200000\n# wait-file: %1\n# stdout: tail\n").arg(gate);
+        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        QString streamed;
+        for (const QJsonObject& note : client.notifications(QStringLiteral("run.output")))
+            streamed += note.value(QStringLiteral("data")).toString();
+        QVERIFY2(streamed.size() > 50000 && streamed.size() <= 100 * 1000,
+                 qPrintable(QString::number(streamed.size())));
+        QCOMPARE(streamed, QString(streamed.size(), QLatin1Char('x')));
+        const qint64 total =
+            200000 + qint64(sizeof("tail\n")) - 1 +
+            QStringLiteral("ran %1 bytes of python in box1\n").arg(code.toUtf8().size()).size();
+        QCOMPARE(streamed.size() + result.value(QStringLiteral("output_dropped_bytes")).toInteger(), total);
+    }
+
+    // output_dropped_bytes counts bytes as kosa8 printed them: 300,000 bytes that are not UTF-8 (each a
+    // U+FFFD of three bytes once decoded) of which the agent gets the first 30,000 or so drop
+    // fewer than 300,000 (before, the decoded text was counted: about 870,000).
+    void droppedOutputIsCountedAsPrinted()
+    {
+        createSandbox();
+        AgentSettings settings = baseSettings();
+        settings.limits.maxRunOutputBytes = 100 * 1000;
+        QVERIFY(startService(settings));
+        const QByteArray printed(300000, '\xff');
+        const QString path = m_dir->filePath(QStringLiteral("ff.bin"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(printed), printed.size());
+        file.close();
+        AgentTestClient client;
+        QVERIFY(connectClient(client));
+        const QString code = QStringLiteral("# stdout-file: %1\n").arg(path);
+        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
+        qint64 streamedCharacters = 0;
+        for (const QJsonObject& note : client.notifications(QStringLiteral("run.output"))) {
+            const QString data = note.value(QStringLiteral("data")).toString();
+            QVERIFY(data.toUtf8().size() <= 16 * 1024);
+            QCOMPARE(data, QString(data.size(), QChar(0xFFFD)));
+            streamedCharacters += data.size(); // one a byte printed
+        }
+        QVERIFY2(streamedCharacters > 20000, qPrintable(QString::number(streamedCharacters)));
+        const qint64 total =
+            printed.size() +
+            QStringLiteral("ran %1 bytes of python in box1\n").arg(code.toUtf8().size()).size();
+        QCOMPARE(streamedCharacters + result.value(QStringLiteral("output_dropped_bytes")).toInteger(),
+                 total);
+    }
+
     // ---- the answer to a finished run, built off the UI thread ----
 
     // The line the agent receives is byte for byte the one the service wrote when it built the

@@ -6,6 +6,7 @@
 #include "agent/request/RequestOrigin.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonValue>
 #include <QString>
 
@@ -51,8 +52,9 @@ public:
     // A run's answer, encoded off the UI thread as protocol.md's line (RunAnswer): only sources
     // that accept `run` get one.
     virtual bool answerEncoded(const RequestOrigin& origin, const QByteArray& line) = 0;
-    // One piece of a running run's output for its agent (run.output); false when not sent.
-    virtual bool sendRunOutput(const RequestOrigin& origin, bool isStderr, const QString& text) = 0;
+    // One piece of a running run's output for its agent (run.output), `utf8` valid UTF-8; false
+    // when not sent.
+    virtual bool sendRunOutput(const RequestOrigin& origin, bool isStderr, QByteArrayView utf8) = 0;
     // Bytes of earlier answers and output still waiting to reach the request's agent.
     virtual qint64 backlog(const RequestOrigin& origin) const = 0;
     // Whether the request's agent can still be reached.

@@ -104,7 +104,9 @@ Q_SIGNALS:
     void runStarting(quint64 key);
     // Approved run in progress: its streamed output and its end.
     void runStarted(quint64 key, const QString& commandPreview);
-    void runOutput(quint64 key, bool isStderr, const QString& text);
+    // The bytes kosa8 printed, each piece ending after a whole UTF-8 character
+    // (RunExecutor::output): decoded by whoever shows them, and only as much as it shows.
+    void runOutput(quint64 key, bool isStderr, const QByteArray& bytes);
     void runFinished(quint64 key, const QJsonObject& result);
     // A problem to show (rules file invalid, a torn or cut ledger at start, kosa8 failed).
     void problem(const QString& message);

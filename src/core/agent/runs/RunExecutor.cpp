@@ -279,19 +279,46 @@ void RunExecutor::startRun()
     m_kosa8Touched = true;
     m_runPreview = m_job->preview();
     Q_EMIT stepStarted(m_runPreview);
-    connect(m_job, &kosa8::Kosa8Job::outputChunk, this, [this](bool isStderr, const QByteArray& data) {
-        const QString text = isStderr ? m_stderrDecoder.decode(data) : m_stdoutDecoder.decode(data);
-        // Bounded pieces: a stream without line ends reaches the console and the agent in the
-        // same small steps as one with them.
-        for (const QString& piece : splitUtf8Pieces(text))
-            Q_EMIT output(isStderr, piece);
-    });
+    connect(m_job, &kosa8::Kosa8Job::outputChunk, this, &RunExecutor::takeOutput);
     connect(m_job, &kosa8::Kosa8Job::finished, this, &RunExecutor::runFinished);
+}
+
+void RunExecutor::takeOutput(bool isStderr, const QByteArray& data)
+{
+    // Handed on as bytes, cut only after whole characters: each piece decodes alone as it would
+    // in one piece, so whoever shows or sends output decodes only what it shows or sends (of a
+    // fast run's 100 MB, the agent's 16 MiB and the console's last lines).
+    QByteArray& held = isStderr ? m_stderrHeld : m_stdoutHeld;
+    QByteArray bytes = held.isEmpty() ? data : held + data;
+    const qsizetype whole = wholeUtf8Length(bytes);
+    held = bytes.sliced(whole);
+    if (whole == 0)
+        return;
+    if (whole < bytes.size())
+        bytes.truncate(whole);
+    // A byte order mark that starts the stream is no output (a decoder of the whole stream, as
+    // this was, drops it); readers keep one anywhere else (decodeUtf8Piece).
+    bool& started = isStderr ? m_stderrStarted : m_stdoutStarted;
+    if (!std::exchange(started, true) && bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    if (!bytes.isEmpty())
+        Q_EMIT output(isStderr, bytes);
+}
+
+void RunExecutor::releaseHeldOutput()
+{
+    // The stream ended inside a character: those bytes go as they are (they decode to U+FFFD).
+    for (const bool isStderr : {false, true}) {
+        const QByteArray held = std::exchange(isStderr ? m_stderrHeld : m_stdoutHeld, {});
+        if (!held.isEmpty())
+            Q_EMIT output(isStderr, held);
+    }
 }
 
 void RunExecutor::runFinished(const JobResult& result)
 {
     m_job = nullptr;
+    releaseHeldOutput();
     // Stopped where the budget ended: said in terms of the run's timeout_s, which the agent knows
     // (kosa8's own message counts from the step's start).
     if (result.outcome == JobResult::Outcome::TimedOut && m_limitFromBudget) {

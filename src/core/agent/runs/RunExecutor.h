@@ -8,7 +8,6 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
-#include <QStringDecoder>
 
 #include <functional>
 
@@ -102,9 +101,11 @@ public:
 Q_SIGNALS:
     // A kosa8 step started: its exact command line.
     void stepStarted(const QString& commandPreview);
-    // Output of the code as it arrives (UTF-8 decoded across chunk boundaries), in pieces of at
-    // most MaxOutputPieceBytes (OutputPieces.h) of UTF-8, whatever the lines' lengths.
-    void output(bool isStderr, const QString& text);
+    // Output of the code as it arrives: the bytes kosa8 printed (the token masked), each piece
+    // ending after a whole UTF-8 character (an end cut inside one waits for the next read, or
+    // the stream's end), so that a piece decodes alone as it does within the whole stream.
+    // Pieces are as kosa8's reads come (Kosa8Job::outputChunk); decoding is left to the readers.
+    void output(bool isStderr, const QByteArray& bytes);
     // ran == true: `outcome.result()` holds exit_code, stdout, stderr, truncated, duration_ms,
     // sandbox, image, checkpoint. ran == false: kosa8 itself failed or a step ran out of time;
     // `message` says what and `outcome.result()` holds the -32010 data {command, exit_code,
@@ -127,6 +128,8 @@ private:
     void startRun();
     void checkpointFinished(const kosa8::JobResult& result);
     void runFinished(const kosa8::JobResult& result);
+    void takeOutput(bool isStderr, const QByteArray& data);
+    void releaseHeldOutput();
     void fail(const QString& message, const kosa8::JobResult& result);
     void fail(const QString& message, const QString& command);
     // Rewinds to the base when the policy says so, then emits finished(); emits it at once otherwise.
@@ -153,8 +156,10 @@ private:
     QStringList m_interpreter; // the interpreter's argv (with the code only when it is an argument)
     bool m_viaStdin = false;
     QString m_checkpointTaken; // the label, once the checkpoint succeeded
-    QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};
-    QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};
+    QByteArray m_stdoutHeld;   // the start of a character the next read completes
+    QByteArray m_stderrHeld;
+    bool m_stdoutStarted = false; // some of the stream went out (its start is behind)
+    bool m_stderrStarted = false;
     Step m_step = Step::Approved;
     bool m_approved = false;
     bool m_running = false;

@@ -186,4 +186,18 @@ QByteArray rpcNotification(const QString& method, const QJsonObject& params)
     return out;
 }
 
+QByteArray runOutputNotification(const QJsonValue& requestId, bool isStderr, QByteArrayView utf8)
+{
+    // rpcNotification("run.output", {id, stream, data}) written straight: the same canonical line
+    // (keys in order data, id, stream), byte for byte (tst_outputpieces).
+    QByteArray line;
+    line.reserve(utf8.size() + utf8.size() / 8 + 128);
+    line.append("{\"jsonrpc\":\"2.0\",\"method\":\"run.output\",\"params\":{\"data\":");
+    appendCanonicalJsonUtf8(utf8, &line);
+    line.append(",\"id\":");
+    appendCanonicalJson(requestId, &line);
+    line.append(isStderr ? ",\"stream\":\"stderr\"}}\n" : ",\"stream\":\"stdout\"}}\n");
+    return line;
+}
+
 } // namespace k8::agent

@@ -6,6 +6,7 @@
 #include "agent/request/RequestOrigin.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
@@ -47,6 +48,9 @@ bool parseRpcLine(const QByteArray& line, RpcMessage* message, RpcError* error, 
 QByteArray rpcResult(const QJsonValue& id, const QJsonValue& result);
 QByteArray rpcError(const QJsonValue& id, const RpcError& error);
 QByteArray rpcNotification(const QString& method, const QJsonObject& params);
+// The run.output notification line for one piece of output, `utf8` valid UTF-8: what
+// rpcNotification() writes for {"id", "stream", "data"}, without decoding the data.
+QByteArray runOutputNotification(const QJsonValue& requestId, bool isStderr, QByteArrayView utf8);
 
 // requestIdText() of a JSON-RPC id (RequestOrigin.h).
 QString rpcIdText(const QJsonValue& id);

@@ -3,8 +3,6 @@
 
 #include "agent/socket/JsonRpc.h"
 
-#include <QJsonObject>
-
 namespace k8::agent {
 
 SocketSource::SocketSource(RequestDesk* desk, QObject* parent)
@@ -37,13 +35,9 @@ bool SocketSource::answerEncoded(const RequestOrigin& origin, const QByteArray& 
     return m_server->respond(origin.channel, origin.id, line);
 }
 
-bool SocketSource::sendRunOutput(const RequestOrigin& origin, bool isStderr, const QString& text)
+bool SocketSource::sendRunOutput(const RequestOrigin& origin, bool isStderr, QByteArrayView utf8)
 {
-    const QJsonObject params{
-        {QStringLiteral("id"), origin.id},
-        {QStringLiteral("stream"), isStderr ? QStringLiteral("stderr") : QStringLiteral("stdout")},
-        {QStringLiteral("data"), text}};
-    return m_server->notify(origin.channel, rpcNotification(QStringLiteral("run.output"), params));
+    return m_server->notify(origin.channel, runOutputNotification(origin.id, isStderr, utf8));
 }
 
 qint64 SocketSource::backlog(const RequestOrigin& origin) const

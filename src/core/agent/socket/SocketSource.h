@@ -32,7 +32,7 @@ public:
     bool answer(const RequestOrigin& origin, const QJsonValue& result) override;
     bool refuse(const RequestOrigin& origin, const RpcError& error) override;
     bool answerEncoded(const RequestOrigin& origin, const QByteArray& line) override;
-    bool sendRunOutput(const RequestOrigin& origin, bool isStderr, const QString& text) override;
+    bool sendRunOutput(const RequestOrigin& origin, bool isStderr, QByteArrayView utf8) override;
     qint64 backlog(const RequestOrigin& origin) const override;
     bool reaches(const RequestOrigin& origin) const override;
 
