@@ -141,6 +141,23 @@ private:
     }
 
     // Sends `run` with `params`, approves it as a person and returns the answer's result.
+    // An approved run whose code prints exactly `printed` (the stand-in's `# stdout-file:` of a
+    // file `name` in the test folder); its code in *code. An empty object when the file cannot be
+    // written.
+    QJsonObject runPrinting(AgentTestClient& client, const QByteArray& printed, const QString& name,
+                            QString* code = nullptr)
+    {
+        const QString path = m_dir->filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(printed) != printed.size())
+            return {};
+        file.close();
+        const QString runCode = QStringLiteral("# stdout-file: %1\n").arg(path);
+        if (code)
+            *code = runCode;
+        return approvedRun(client, {{QStringLiteral("code"), runCode}});
+    }
+
     QJsonObject approvedRun(AgentTestClient& client, const QJsonObject& params)
     {
         QSignalSpy queued(m_service.get(), &ReviewCoordinator::requestQueued);
@@ -581,15 +598,11 @@ private Q_SLOTS:
         // replacement characters do not depend on where the pipe cuts the output.
         const int lines = 2000;
         const QByteArray printed = QByteArray("ok \x80\xfe\xff caf\xc3\xa9 end\n").repeated(lines);
-        const QString path = m_dir->filePath(QStringLiteral("not-utf8.bin"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        QCOMPARE(file.write(printed), printed.size());
-        file.close();
         AgentTestClient client;
         QVERIFY(connectClient(client));
-        const QString code = QStringLiteral("# stdout-file: %1\n").arg(path);
-        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QString code;
+        const QJsonObject result = runPrinting(client, printed, QStringLiteral("not-utf8.bin"), &code);
+        QVERIFY2(!result.isEmpty(), "the file to print could not be written");
         QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
         const QString expected = QStringLiteral("ok \uFFFD\uFFFD\uFFFD caf\u00e9 end\n").repeated(lines) +
                                  QStringLiteral("ran %1 bytes of python in box1\n").arg(code.toUtf8().size());
@@ -648,15 +661,11 @@ private Q_SLOTS:
         settings.limits.maxRunOutputBytes = 100 * 1000;
         QVERIFY(startService(settings));
         const QByteArray printed(300000, '\xff');
-        const QString path = m_dir->filePath(QStringLiteral("ff.bin"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        QCOMPARE(file.write(printed), printed.size());
-        file.close();
         AgentTestClient client;
         QVERIFY(connectClient(client));
-        const QString code = QStringLiteral("# stdout-file: %1\n").arg(path);
-        const QJsonObject result = approvedRun(client, {{QStringLiteral("code"), code}});
+        QString code;
+        const QJsonObject result = runPrinting(client, printed, QStringLiteral("ff.bin"), &code);
+        QVERIFY2(!result.isEmpty(), "the file to print could not be written");
         QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(), 0);
         qint64 streamedCharacters = 0;
         for (const QJsonObject& note : client.notifications(QStringLiteral("run.output"))) {
