@@ -36,7 +36,8 @@ struct IncomingRequest
 // Where requests come from and where their answers go (docs/design.md, "Where requests come
 // from"). The desk decides every request the same way whatever its source: the rules, the inbox,
 // the ledger and the runs never ask which source it was. The source only delivers: it is told an
-// answer once its decision is durable in the ledger, never before.
+// answer once its decision is durable in the ledger (a rejection alone still goes when the ledger
+// cannot be written, as the safe answer; an approval never does).
 class RequestSource
 {
 public:
@@ -80,8 +81,8 @@ public:
     // The source is going: its requests still waiting are withdrawn, and nothing more is
     // delivered to it (a run of it that already runs finishes; its answer is dropped).
     virtual void removeSource(RequestSource* source) = 0;
-    // A request to decide. The desk answers it through `source` exactly once: refused, answered,
-    // or withdrawn by the source itself (withdraw(), channelClosed()).
+    // A request to decide. The desk answers it through `source` exactly once: refused, or
+    // answered (a request the source withdrew, withdraw() or channelClosed(), with a rejection).
     virtual void submit(RequestSource* source, const IncomingRequest& incoming) = 0;
     // The agent withdrew the request; true when it was still waiting and is now rejected (a run
     // whose code started, or a decision being recorded, is too late).
