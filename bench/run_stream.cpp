@@ -11,7 +11,9 @@
 // end by blocking read()s on a thread of its own (what `cat FILE | wc -c` does; no QProcess, no
 // event loop). A second floor, the stand-in alone: the same run started straight through
 // Kosa8Runner, its output only counted (the stand-in is a Python script started through
-// `env python3`, which costs a start-up the app cannot help). Floor, stand-in alone and app take
+// `env python3`, which costs a start-up the app cannot help), and the same stand-in's command
+// read by a plain reader as `cat` is, timed from its first read to its last: how fast the stand-in
+// writes once started, what bounds any reader of it. Floor, stand-ins alone and app take
 // turns for --runs rounds (the floor three times a round), so a busy minute of the shared machine
 // falls on all of them; every figure is the median over the rounds, with its least and most.
 //
@@ -60,6 +62,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -81,6 +84,14 @@ double loadAverage()
 {
     double load[1] = {0};
     return ::getloadavg(load, 1) == 1 ? load[0] : -1;
+}
+
+// Minor page faults of the calling thread so far: fresh memory, each page's first write.
+qint64 threadMinorFaults()
+{
+    rusage usage = {};
+    ::getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_minflt;
 }
 
 qint64 threadCpuNs()
@@ -231,6 +242,74 @@ FloorResult catFloor(const QString& file, Heartbeat& heartbeat)
     return result;
 }
 
+// The same run's command line (as Kosa8Runner builds it) spawned into a plain pipe and read as the
+// `cat` floor reads it, on a thread of its own: how fast the stand-in itself writes. `ms` is from the
+// first read to the last, leaving out its start-up (Python through `env python3`), which `cat` has
+// hardly any of and no reader can shorten.
+FloorResult standinPlainFloor(const k8::kosa8::Kosa8Runner& runner, const QString& code, Heartbeat& heartbeat)
+{
+    FloorResult result;
+    const QVariantMap params{{QStringLiteral("name"), QStringLiteral("box1")},
+                             {QStringLiteral("image"), k8::agent::defaultImageFor(QStringLiteral("python"))},
+                             {QStringLiteral("interpreter"),
+                              runner.profile().interpreterArguments(QStringLiteral("python"), code, false)}};
+    QString error;
+    const k8::kosa8::CommandLine command = runner.build(k8::kosa8::Operation::SandboxRun, params, &error);
+    const QString executable = runner.connection().resolvedExecutable();
+    if (!command.isValid() || executable.isEmpty() || !command.standardInput.isEmpty())
+        return result;
+    std::vector<QByteArray> args{QFile::encodeName(executable)};
+    for (const QString& argument : command.arguments)
+        args.push_back(argument.toLocal8Bit());
+    std::vector<char*> argv;
+    for (QByteArray& argument : args)
+        argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+        return result;
+    QEventLoop loop;
+    heartbeat.start();
+    std::thread reader([&] {
+        posix_spawn_file_actions_t actions;
+        ::posix_spawn_file_actions_init(&actions);
+        ::posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+        ::posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+        pid_t pid = -1;
+        const int spawned = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+        ::posix_spawn_file_actions_destroy(&actions);
+        ::close(fds[1]);
+        if (spawned == 0) {
+            std::vector<char> buffer(64 * 1024);
+            QElapsedTimer clock;
+            qint64 firstNs = -1;
+            qint64 lastNs = 0;
+            while (true) {
+                const ssize_t got = ::read(fds[0], buffer.data(), buffer.size());
+                if (got > 0) {
+                    if (firstNs < 0) {
+                        clock.start();
+                        firstNs = 0;
+                    }
+                    lastNs = clock.nsecsElapsed();
+                    result.bytes += got;
+                } else if (got == 0 || errno != EINTR) {
+                    break;
+                }
+            }
+            int status = 0;
+            ::waitpid(pid, &status, 0);
+            result.ms = double(lastNs) / 1e6;
+        }
+        ::close(fds[0]);
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    loop.exec();
+    reader.join();
+    result.gapMs = heartbeat.stopMs();
+    return result;
+}
+
 // The same run started straight through Kosa8Runner (the app's reader of kosa8's output) with
 // nothing done with the chunks but counting them: what the stand-in and the pipe cost alone.
 FloorResult kosa8Floor(k8::kosa8::Kosa8Runner& runner, const QString& code, Heartbeat& heartbeat)
@@ -331,6 +410,8 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
     bool finished = false;
     qint64 finishedNs = -1; // after the run pane (connected first) handled runFinished
     QJsonObject runResult;
+    qint64 faultsAtApproval = 0;
+    qint64 cpuAtApproval = 0;
     std::thread reader;
     QEventLoop loop;
     QList<QMetaObject::Connection> connections;
@@ -342,6 +423,8 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
                                         decision.actions.append(action);
                                         heartbeat.start();
                                         clock.start();
+                                        faultsAtApproval = threadMinorFaults();
+                                        cpuAtApproval = threadCpuNs();
                                         reader = std::thread(readAgent, fd, &side, &clock);
                                         approvedNs = 0;
                                         QString error;
@@ -372,6 +455,8 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
     QTimer::singleShot(maxSeconds * 1000, &loop, &QEventLoop::quit);
     loop.exec();
     const double gapMs = heartbeat.stopMs();
+    const qint64 uiFaults = threadMinorFaults() - faultsAtApproval;
+    const double uiCpuMs = double(threadCpuNs() - cpuAtApproval) / 1e6;
     for (const auto& connection : std::as_const(connections))
         QObject::disconnect(connection);
     if (!side.done.load())
@@ -395,6 +480,9 @@ QJsonObject runOnce(k8::agent::AgentService& service, k8::app::InboxPage& page, 
         {QStringLiteral("longest_ui_gap_ended_at_ms"), heartbeat.longestEndMs()},
         {QStringLiteral("longest_ui_gap_thread_running_ms"), heartbeat.longestCpuMs()},
         {QStringLiteral("run_finished_signal_ms"), double(finishedNs) / 1e6},
+        // The UI thread's own work from the approval to the agent holding the answer.
+        {QStringLiteral("ui_thread_cpu_ms"), uiCpuMs},
+        {QStringLiteral("ui_thread_minor_page_faults"), uiFaults},
         {QStringLiteral("agent"),
          QJsonObject{{QStringLiteral("socket_bytes"), side.socketBytes.load()},
                      {QStringLiteral("run_output_notifications"), side.notifications.load()},
@@ -449,9 +537,10 @@ struct StreamCase
 QJsonObject measureCase(const StreamCase& streamCase, int runs, k8::bench::InboxRig& rig,
                         Heartbeat& heartbeat, int maxSeconds)
 {
-    QList<double> floorMs, floorGapMs, standinMs, totalMs, streamMs, gapMs, gapCpuMs;
+    QList<double> floorMs, floorGapMs, standinMs, standinPlainMs, totalMs, streamMs, gapMs, gapCpuMs;
     qint64 floorBytes = -1;
     qint64 standinBytes = -1;
+    qint64 standinPlainBytes = -1;
     bool allFinished = true;
     QJsonArray runResults;
     for (int i = 0; i < runs; ++i) {
@@ -464,6 +553,9 @@ QJsonObject measureCase(const StreamCase& streamCase, int runs, k8::bench::Inbox
         }
         floorMs << roundFloorMs;
         const FloorResult standin = kosa8Floor(rig.runner(), streamCase.code, heartbeat);
+        const FloorResult standinPlain = standinPlainFloor(rig.runner(), streamCase.code, heartbeat);
+        standinPlainMs << standinPlain.ms;
+        standinPlainBytes = standinPlain.bytes;
         QJsonObject result = runOnce(rig.service(), rig.page(), streamCase.code, heartbeat, maxSeconds);
         const double total = result.value(QStringLiteral("approval_to_agent_answer_ms")).toDouble();
         const double stream = result.value(QStringLiteral("first_to_last_output_ms")).toDouble();
@@ -499,6 +591,10 @@ QJsonObject measureCase(const StreamCase& streamCase, int runs, k8::bench::Inbox
         {QStringLiteral("standin_alone_ms"), spread(standinMs)},
         {QStringLiteral("standin_alone_bytes"), standinBytes},
         {QStringLiteral("standin_alone_mb_per_s"), mbPerSecond(standin)},
+        {QStringLiteral("standin_plain_pipe_streaming_ms"), spread(standinPlainMs)},
+        {QStringLiteral("standin_plain_pipe_bytes"), standinPlainBytes},
+        {QStringLiteral("ratio_floor_to_standin_streaming"),
+         medianOf(standinPlainMs) > 0 ? floor / medianOf(standinPlainMs) : 0.0},
         {QStringLiteral("approval_to_agent_answer_ms"), spread(totalMs)},
         {QStringLiteral("first_to_last_output_ms"), spread(streamMs)},
         {QStringLiteral("app_mb_per_s_total"), mbPerSecond(total)},

@@ -51,19 +51,6 @@ constexpr qint64 MaxLateMs = 4000 * k8::test::waits::Slowdown;
 const QString HangingCheckpoint =
     QStringLiteral(R"({"checkpoint code-runner": {"mode": "hang", "once": true}})");
 
-// User plus system CPU time of a process so far, in seconds (/proc/PID/stat fields 14 and 15).
-double cpuSeconds(qint64 pid)
-{
-    QFile file(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray text = file.readAll();
-    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-    if (fields.size() < 13)
-        return -1;
-    return double(fields.at(11).toLongLong() + fields.at(12).toLongLong()) / double(::sysconf(_SC_CLK_TCK));
-}
-
 // Pings over its own connection, one at a time, every PingEveryMs; keeps the longest round trip.
 class Heartbeat : public QObject
 {
@@ -343,7 +330,7 @@ private Q_SLOTS:
         QVERIFY2(agent.hasResponse(id), "no answer to the run");
         const qint64 peak = k8::test::procStatusKiB(pid, "VmHWM");
         const QJsonObject answer = agent.response(id);
-        const double cpuS = cpuSeconds(pid);
+        const double cpuS = k8::test::processCpuSeconds(pid);
 
         qInfo("%s: answered after %lld ms; heartbeat: %d pings, longest round trip %lld ms; RSS %lld KiB "
               "before, peak %lld KiB; the app used %.1f s of CPU so far",

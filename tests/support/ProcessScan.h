@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+#include <unistd.h>
+
 namespace k8::test {
 
 struct ProcStat
@@ -16,6 +18,7 @@ struct ProcStat
     qint64 parent = 0;
     qint64 group = 0;
     qint64 session = 0;
+    qint64 cpuTicks = 0; // user plus system time so far, in clock ticks (fields 14 and 15)
 };
 
 // False when the process is gone.
@@ -29,13 +32,21 @@ inline bool readProcStat(qint64 pid, ProcStat* stat)
     if (close < 0)
         return false;
     const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-    if (fields.size() < 4 || fields.at(0).isEmpty())
+    if (fields.size() < 13 || fields.at(0).isEmpty())
         return false;
     stat->state = fields.at(0).at(0);
     stat->parent = fields.at(1).toLongLong();
     stat->group = fields.at(2).toLongLong();
     stat->session = fields.at(3).toLongLong();
+    stat->cpuTicks = fields.at(11).toLongLong() + fields.at(12).toLongLong();
     return true;
+}
+
+// User plus system CPU time of a process so far, in seconds; -1 when it is gone.
+inline double processCpuSeconds(qint64 pid)
+{
+    ProcStat stat;
+    return readProcStat(pid, &stat) ? double(stat.cpuTicks) / double(::sysconf(_SC_CLK_TCK)) : -1;
 }
 
 // True when the process is gone or only a zombie waiting to be reaped: either way it is dead.

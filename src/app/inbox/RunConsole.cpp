@@ -311,8 +311,15 @@ void RunConsole::showQueued(qsizetype maxLines)
     decodeWaiting();
     if (m_queue.empty() && m_skippedNotShown == 0) {
         m_slice.stop();
+        m_slice.setInterval(SliceIntervalMs); // the flood, if any, is over
         return;
     }
+    // Lines skipped since the last slice: output comes faster than it can be shown, so the next
+    // slice can wait longer (the class comment). Otherwise every line is shown, at the usual pace.
+    // (Only a change: setInterval() restarts an active timer.)
+    const int interval = m_skippedNotShown > 0 ? FloodSliceIntervalMs : SliceIntervalMs;
+    if (m_slice.interval() != interval)
+        m_slice.setInterval(interval);
     QScrollBar* bar = verticalScrollBar();
     const bool atEnd = bar->value() >= bar->maximum() - 2;
     QTextCursor cursor = editAtEnd(document());
@@ -347,8 +354,10 @@ void RunConsole::showQueued(qsizetype maxLines)
     dropOldestLines();
     if (atEnd)
         bar->setValue(bar->maximum());
-    if (m_queue.empty())
+    if (m_queue.empty()) {
         m_slice.stop();
+        m_slice.setInterval(SliceIntervalMs);
+    }
 }
 
 } // namespace k8::app

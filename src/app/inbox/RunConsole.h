@@ -19,7 +19,10 @@ namespace k8::app {
 // Streamed output (queueText) is shown in slices: at most SliceLines lines per event-loop tick of
 // SliceIntervalMs, so a run printing faster than a person can read costs the UI thread a bounded
 // share, not a document edit per piece. When more than MaxQueuedLines wait, the oldest of them are
-// skipped and a line says how many.
+// skipped and a line says how many. While lines are being skipped (a flood), the slices come every
+// FloodSliceIntervalMs instead: what a person sees then is only the newest lines anyway, and
+// showing and painting them less often leaves the UI thread to the output itself; the console
+// still moves several times a second, and once the output stops, it ends as it would have.
 //
 // Output that comes as bytes (queueBytes, a run's output as kosa8 printed it) waits as bytes and is
 // decoded only when a slice shows it: of a run printing 100 MB, the console only counts the line
@@ -32,6 +35,7 @@ public:
     static constexpr int DefaultMaxLineChars = 1000;
     static constexpr int SliceLines = 200;
     static constexpr int SliceIntervalMs = 20;
+    static constexpr int FloodSliceIntervalMs = 50;
     static constexpr qsizetype MaxQueuedLines = 400;
     // Bytes waiting undecoded beyond this (lines far longer than maxLineChars()) are decoded at
     // once, so that the text queue cuts and bounds them as it does text.
@@ -61,6 +65,9 @@ public:
     qint64 decodedBytes() const { return m_decodedBytes; }
     // Lines skipped so far because output came faster than they could be shown.
     qint64 skippedLines() const { return m_skippedLines; }
+    // How long until the next slice: SliceIntervalMs, or FloodSliceIntervalMs after a slice that
+    // found lines skipped since the one before.
+    int sliceIntervalMs() const { return m_slice.interval(); }
 
     static QString continuationMark();
     static QString continuationLead();

@@ -12,6 +12,8 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <fcntl.h>
+
 #include <spdlog/spdlog.h>
 
 #include <csignal>
@@ -27,6 +29,13 @@ namespace {
 constexpr qsizetype MaxPendingLine = 16 * 1024;
 // outputChunk() carries at most this much per signal.
 constexpr qsizetype MaxChunk = 16 * 1024;
+#ifdef F_SETPIPE_SZ
+// The size of a run's standard output pipe (startProcess(); Linux).
+constexpr int RunPipeBytes = 256 * 1024;
+#endif
+// A stream that has printed this much gets the whole room its result keeps at once (see
+// takeOutput()).
+constexpr qsizetype LargeOutputBytes = 256 * 1024;
 
 // Where to cut `data` to at most `max` bytes without splitting a UTF-8 sequence: back off over
 // continuation bytes (10xxxxxx), at most three, so a piece never ends inside a character.
@@ -177,6 +186,13 @@ void Kosa8Job::takeOutput(bool isStderr, const QByteArray& data)
 
     QByteArray& kept = isStderr ? m_result.stderrData : m_result.stdoutData;
     const qint64 room = qMax<qint64>(0, m_outputCap - kept.size());
+    // Grown by doubling, the 4 MiB kept of a run that prints more are allocated and copied about
+    // twice over, on the UI thread, and every page of fresh memory is a page fault the first time
+    // it is written (half of this function's time for a run printing 100 MB). A stream this large
+    // is likely to fill the cap: it gets it in one allocation, whose pages are each touched once.
+    const qint64 wanted = kept.size() + qMin<qint64>(room, data.size());
+    if (wanted > kept.capacity() && wanted > LargeOutputBytes)
+        kept.reserve(qsizetype(qMax<qint64>(wanted, m_outputCap)));
     if (room >= data.size()) {
         kept.append(data);
     } else {
@@ -594,7 +610,24 @@ void Kosa8Runner::startProcess(Kosa8Job* job, const CommandLine& command, const 
         process->setChildProcessModifier([] { ProcessTree::detachChild(); });
     } else {
         const ProcessTree::AppBinding binding = ProcessTree::appBinding();
-        process->setChildProcessModifier([binding] { ProcessTree::bindChildToApp(binding); });
+        const bool isRun =
+            command.operation == Operation::SandboxRun || command.operation == Operation::SandboxRunStdin;
+        process->setChildProcessModifier([binding, isRun] {
+            ProcessTree::bindChildToApp(binding);
+            // A run's output pipe holds RunPipeBytes instead of 64 KiB: the code may print as fast as
+            // it can, and with 64 KiB it stopped every 64 KiB until the UI thread had read and
+            // handled them (1,500 such hand-overs for 100 MB, each two wake-ups on a shared
+            // machine). Not larger: QProcess reads all that waits at once, and with 1 MiB output
+            // that is not UTF-8 held the UI thread 40 to 60 ms per read (bench/README.md). The
+            // pages are the kernel's, taken only while output waits; if the call fails (a
+            // system limit), the pipe stays as it was.
+#ifdef F_SETPIPE_SZ // Linux; elsewhere the pipe keeps the system's size
+            if (isRun)
+                ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, RunPipeBytes);
+#else
+            Q_UNUSED(isRun)
+#endif
+        });
     }
 
     connect(process, &QProcess::readyReadStandardOutput, job, [job] { job->readStream(false); });

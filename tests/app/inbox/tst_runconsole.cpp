@@ -209,6 +209,41 @@ private Q_SLOTS:
             QCOMPARE(lines.at(i + 1), QStringLiteral("line %1").arg(total - RunConsole::MaxQueuedLines + i));
     }
 
+    // While a flood skips lines, the slices come further apart (FloodSliceIntervalMs), and the
+    // console still moves: each slice shows the newest lines. Once nothing is skipped any more the
+    // usual pace is back, and the console ends with the same lines as at the usual pace.
+    void floodSlowsTheSlicesWhileLinesAreSkipped()
+    {
+        RunConsole console;
+        auto flood = [&console](int first, int count) {
+            QByteArray bytes;
+            for (int i = first; i < first + count; ++i)
+                bytes += "line " + QByteArray::number(i) + '\n';
+            console.queueBytes(bytes);
+        };
+        flood(0, 1000);
+        QCOMPARE(console.sliceIntervalMs(), RunConsole::SliceIntervalMs);
+        QSignalSpy shown(console.document(), &QTextDocument::blockCountChanged);
+        QVERIFY(shown.wait()); // the first slice: 600 lines were skipped before it
+        QCOMPARE(console.sliceIntervalMs(), RunConsole::FloodSliceIntervalMs);
+        const int afterFirst = console.document()->blockCount();
+
+        flood(1000, 1000); // the flood goes on: skipped again, and the next slice shows newer lines
+        QVERIFY(shown.wait());
+        QVERIFY(console.document()->blockCount() > afterFirst);
+        QCOMPARE(console.sliceIntervalMs(), RunConsole::FloodSliceIntervalMs);
+        QVERIFY(console.toPlainText().contains(QStringLiteral("line 1600\n")));
+
+        // The rest of the queue is shown without skipping: the usual pace again.
+        QTRY_COMPARE(console.queuedLines(), 0);
+        QCOMPARE(console.sliceIntervalMs(), RunConsole::SliceIntervalMs);
+        console.appendText(QStringLiteral("done\n"));
+        const QStringList lines = console.toPlainText().split(QLatin1Char('\n'));
+        QCOMPARE(lines.at(lines.size() - 3), QStringLiteral("line 1999"));
+        QCOMPARE(lines.at(lines.size() - 2), QStringLiteral("done"));
+        QCOMPARE(console.skippedLines(), 2000 - console.toPlainText().count(QStringLiteral("line ")));
+    }
+
     // Bytes (a run's output as printed) wait undecoded: a flood of 10 MB is counted, its newest
     // MaxQueuedLines lines decoded and shown, the rest skipped as bytes and counted (before, the
     // console was handed all of it decoded).

@@ -148,7 +148,7 @@ private Q_SLOTS:
     }
 
     // The run.output line written from the bytes is the one rpcNotification() writes for the
-    // decoded text, byte for byte: escapes at every place within the eight-byte steps.
+    // decoded text, byte for byte: escapes at every place within the steps of eight or sixteen bytes.
     void notificationFromBytesIsTheCanonicalLine()
     {
         QList<QByteArray> pieces = {QByteArray(),
@@ -157,6 +157,16 @@ private Q_SLOTS:
                                     QByteArray("\"quoted\" back\\slash\ttab\r\b\f\x01\x1f\x7f end"),
                                     QByteArray("caf\xc3\xa9 \xe2\x80\xa8 \xf0\x9f\x98\x80 /"),
                                     QByteArray("\xef\xbb\xbf starts with a BOM")};
+        // Several bytes to escape within one sixteen-byte step, next to characters of two to four
+        // bytes (whose bytes of 0x80 and up are no control characters), across step boundaries.
+        const QList<QByteArray> parts = {
+            "a", "\"", "\\", "\n", "\x01", "\x1f", " ", "\xc3\xa9", "\xf0\x9f\x98\x80"};
+        for (int n = 0; n < 200; ++n) {
+            QByteArray bytes;
+            for (int k = 0; k < n % 70; ++k)
+                bytes += parts.at((n * 7 + k * k * 3 + k) % parts.size());
+            pieces.append(bytes);
+        }
         for (int at = 0; at < 20; ++at) {
             for (const char special : {'"', '\\', '\n', '\0', '\x1f', ' '}) {
                 QByteArray bytes(19, 'a');

@@ -66,6 +66,7 @@ private Q_SLOTS:
     void listOutputParses();
     void nonZeroExitKeepsStderr();
     void runDirectivesAndExitCode();
+    void runOutputPipeHoldsMore();
     void timeoutKillsTheProcessTree();
     void cancelKillsTheProcessTree();
     void cancelRightAfterStart();
@@ -415,6 +416,23 @@ void TestKosa8Runner::missingBinary()
     QVERIFY2(result.errorText.contains(mentions), qPrintable(result.errorText));
     QVERIFY2(result.errorText.contains(u"Settings"_s), qPrintable(result.errorText));
     QVERIFY(result.describeFailure().contains(result.errorText));
+}
+
+// A run's output goes through a pipe of 256 KiB, so code printing fast is not stopped every
+// 64 KiB (Linux's default) until the app has read them; other commands keep the default.
+void TestKosa8Runner::runOutputPipeHoldsMore()
+{
+#ifndef Q_OS_LINUX
+    QSKIP("a pipe's size is set on Linux only (F_SETPIPE_SZ)");
+#endif
+    Kosa8Runner* runner = makeRunner();
+    QVERIFY(run(runner, Operation::SandboxCreate, {{u"name"_s, u"demo"_s}}).ok());
+    const JobResult result = run(runner, Operation::SandboxRun,
+                                 {{u"name"_s, u"demo"_s},
+                                  {u"image"_s, u"python:3.12-slim"_s},
+                                  {u"code"_s, u"# stdout-pipe-size:\n"_s}});
+    QCOMPARE(result.outcome, Outcome::Finished);
+    QVERIFY2(result.stdoutData.startsWith("stdout pipe 262144\n"), result.stdoutData.constData());
 }
 
 void TestKosa8Runner::hugeOutputIsCapped()

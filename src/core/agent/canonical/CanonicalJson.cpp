@@ -5,11 +5,16 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace k8::agent {
 
@@ -276,11 +281,32 @@ void appendCanonicalJson(const QJsonValue& value, QByteArray* out)
 
 void appendCanonicalJsonUtf8(QByteArrayView utf8, QByteArray* out)
 {
-    // Eight bytes a step where none needs an escape (run output: a '\n' every line, the rest
-    // plain), each byte on its own in the others: the same form as appendEscapedQuoted(), at a
-    // fraction of the cost over the megabytes a run sends.
+    // The same form as appendEscapedQuoted(), at a fraction of the cost over the megabytes a run
+    // sends: whole steps copied where no byte needs an escape (run output: a '\n' every line, the
+    // rest plain), and only the bytes that do are looked at one by one.
     const char* data = utf8.data();
     const qsizetype size = utf8.size();
+    qsizetype width = 0;
+    qsizetype i = 0;
+#if defined(__SSE2__)
+    // Sixteen bytes a step (every x86-64 has SSE2): a bit for each byte below 0x20, '"' or '\\'.
+    const auto specialBits = [data](qsizetype at) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
+        const __m128i belowSpace = _mm_set1_epi8(0x1f);
+        // Unsigned: max(b, 0x1f) == 0x1f only for b <= 0x1f (a signed compare would take the
+        // bytes of 0x80 and up, every multi-byte character, for control characters).
+        const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(bytes, belowSpace), belowSpace);
+        const __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
+        const __m128i backslash = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'));
+        return unsigned(_mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(quote, backslash))));
+    };
+    for (; i + 16 <= size; i += 16) {
+        width += 16;
+        for (unsigned bits = specialBits(i); bits != 0; bits &= bits - 1)
+            width += escapedWidth(data[i + std::countr_zero(bits)]) - 1;
+    }
+#else
+    // Eight bytes a step elsewhere.
     const auto plainWord = [data](qsizetype at) {
         constexpr std::uint64_t Ones = 0x0101010101010101ULL;
         constexpr std::uint64_t High = 0x8080808080808080ULL;
@@ -290,17 +316,37 @@ void appendCanonicalJsonUtf8(QByteArrayView utf8, QByteArray* out)
         const bool control = ((word - Ones * 0x20) & ~word & High) != 0; // a byte below 0x20
         return !control && !hasZero(word ^ (Ones * '"')) && !hasZero(word ^ (Ones * '\\'));
     };
-    qsizetype width = 0;
-    qsizetype i = 0;
     for (; i + 8 <= size; i += 8)
         width += plainWord(i) ? 8 : escapedSize(data + i, 8);
+#endif
     width += escapedSize(data + i, size - i);
 
     const qsizetype start = out->size();
     out->resize(start + width + 2);
     char* to = out->data() + start;
     *to++ = '"';
-    for (i = 0; i + 8 <= size; i += 8) {
+    i = 0;
+#if defined(__SSE2__)
+    for (; i + 16 <= size; i += 16) {
+        unsigned bits = specialBits(i);
+        if (bits == 0) {
+            std::memcpy(to, data + i, 16);
+            to += 16;
+            continue;
+        }
+        qsizetype from = 0; // within the step: what is not written yet
+        for (; bits != 0; bits &= bits - 1) {
+            const int special = std::countr_zero(bits);
+            std::memcpy(to, data + i + from, size_t(special - from));
+            to += special - from;
+            to = writeEscaped(data + i + special, 1, to);
+            from = special + 1;
+        }
+        std::memcpy(to, data + i + from, size_t(16 - from));
+        to += 16 - from;
+    }
+#else
+    for (; i + 8 <= size; i += 8) {
         if (plainWord(i)) {
             std::memcpy(to, data + i, 8);
             to += 8;
@@ -308,6 +354,7 @@ void appendCanonicalJsonUtf8(QByteArrayView utf8, QByteArray* out)
             to = writeEscaped(data + i, 8, to);
         }
     }
+#endif
     to = writeEscaped(data + i, size - i, to);
     *to = '"';
 }
