@@ -45,19 +45,27 @@ using kosa8::JobResult;
 using kosa8::Operation;
 
 SandboxesPage::SandboxesPage(AppContext* context, QWidget* parent)
+    : SandboxesPage(context, Widgets::Now, parent)
+{}
+
+SandboxesPage::SandboxesPage(AppContext* context, Widgets widgets, QWidget* parent)
     : QWidget(parent)
     , m_ui(std::make_unique<Ui::SandboxesPage>())
     , m_context(context)
     , m_model(new kosa8::SandboxListModel(this))
     , m_refresher(new SandboxRefresher(context, m_model, this))
     , m_proxy(new QSortFilterProxyModel(this))
-    , m_filter(new QLineEdit(this))
     , m_statusTimer(new QTimer(this))
     , m_contextMenu(new QMenu(this))
 {
-    m_ui->setupUi(this);
+    // As the form names the page (and says again when it makes the widgets).
+    setObjectName(QStringLiteral("sandboxesPage"));
+    setAccessibleName(tr("Sandboxes"));
     buildActions();
-    buildLayout();
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
 
     connect(m_refresher, &SandboxRefresher::refreshed, this, &SandboxesPage::updateState);
     connect(m_refresher, &SandboxRefresher::failed, this, &SandboxesPage::updateState);
@@ -66,13 +74,29 @@ SandboxesPage::SandboxesPage(AppContext* context, QWidget* parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &SandboxesPage::updateState);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SandboxesPage::updateState);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &SandboxesPage::updateActions);
-    connect(m_ui->sandboxView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &SandboxesPage::updateActions);
     // The "retrying in N s" countdown.
     m_statusTimer->setInterval(1000);
     connect(m_statusTimer, &QTimer::timeout, this, &SandboxesPage::updateState);
     m_statusTimer->start();
-    updateState();
+    // The menus hold the actions: enabled and described as they are, with or without the widgets.
+    updateActions();
+    if (widgets == Widgets::Now)
+        buildWidgets();
+}
+
+void SandboxesPage::buildWidgets()
+{
+    if (m_filter)
+        return;
+    // Made before the form, as it was when the page made its widgets in its constructor: the
+    // same order of children, so the same focus chain and the same first frame.
+    m_filter = new QLineEdit(this);
+    m_ui->setupUi(this);
+    buildLayout();
+    m_hasWidgets = true;
+    // The actions need no update: nothing can be selected in a table without its model, and
+    // they followed the list meanwhile (updateState()).
+    showListState();
 }
 
 SandboxesPage::~SandboxesPage() = default;
@@ -141,8 +165,15 @@ QList<QAction*> SandboxesPage::sandboxActions() const
     return {m_create, m_start, m_stop, m_remove, m_pull, m_images, m_egress, m_timeline, m_refresh, m_setup};
 }
 
-QTableView* SandboxesPage::view() const
+QLineEdit* SandboxesPage::filterEdit()
 {
+    buildWidgets();
+    return m_filter;
+}
+
+QTableView* SandboxesPage::view()
+{
+    prepareTable();
     return m_ui->sandboxView;
 }
 
@@ -195,27 +226,12 @@ void SandboxesPage::buildLayout()
     statusRow->addWidget(refreshButton);
     m_ui->mainLayout->insertLayout(statusAt, statusRow);
 
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setFilterKeyColumn(-1);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
 
+    // The table's model, sorting and columns: prepareTable(). What follows needs none of them.
     QTableView* view = m_ui->sandboxView;
-    view->setModel(m_proxy);
     // Names, images, status and egress are kosa8's text: tooltips show them as text.
     view->setItemDelegate(new PlainToolTipDelegate(view));
-    view->setSortingEnabled(true);
-    view->sortByColumn(kosa8::SandboxListModel::NameColumn, Qt::AscendingOrder);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 14);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::ImagesColumn,
-                                                   QHeaderView::Stretch);
-    view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::CreatedColumn,
-                                                   QHeaderView::ResizeToContents);
-    view->setColumnWidth(kosa8::SandboxListModel::NameColumn, 200);
-    view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
-    view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
     view->setItemDelegateForColumn(kosa8::SandboxListModel::StatusColumn, new StatusDotDelegate(view));
     view->setItemDelegateForColumn(kosa8::SandboxListModel::EgressColumn, new EgressGlanceDelegate(view));
     connect(view, &QTableView::customContextMenuRequested, this, &SandboxesPage::showContextMenu);
@@ -238,6 +254,29 @@ void SandboxesPage::buildLayout()
     buildEmptyState();
 
     style::setForegroundTone(m_ui->sandboxStatusLine, style::Tone::Muted);
+}
+
+void SandboxesPage::prepareTable()
+{
+    buildWidgets(); // which prepares the table itself when the list has rows
+    if (m_tablePrepared)
+        return;
+    m_tablePrepared = true;
+    QTableView* view = m_ui->sandboxView;
+    view->setModel(m_proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(kosa8::SandboxListModel::NameColumn, Qt::AscendingOrder);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 14);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::ImagesColumn,
+                                                   QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(kosa8::SandboxListModel::CreatedColumn,
+                                                   QHeaderView::ResizeToContents);
+    view->setColumnWidth(kosa8::SandboxListModel::NameColumn, 200);
+    view->setColumnWidth(kosa8::SandboxListModel::StatusColumn, 120);
+    view->setColumnWidth(kosa8::SandboxListModel::EgressColumn, 200);
+    connect(view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SandboxesPage::updateActions);
 }
 
 void SandboxesPage::buildEmptyState()
@@ -276,6 +315,8 @@ void SandboxesPage::dressEmptyState()
 
 QString SandboxesPage::selectedSandbox() const
 {
+    if (!m_tablePrepared)
+        return {}; // a table without its model has nothing selected
     const QModelIndexList rows = m_ui->sandboxView->selectionModel()->selectedRows();
     if (rows.isEmpty())
         return {};
@@ -290,6 +331,7 @@ void SandboxesPage::selectSandbox(const QString& name)
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
     if (!index.isValid())
         return;
+    prepareTable();
     m_ui->sandboxView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                                     QItemSelectionModel::Rows);
     m_ui->sandboxView->scrollTo(index);
@@ -297,11 +339,13 @@ void SandboxesPage::selectSandbox(const QString& name)
 
 bool SandboxesPage::isShowingEmptyState() const
 {
-    return m_ui->sandboxStack->currentWidget() == m_ui->sandboxEmptyState;
+    return hasWidgets() && m_ui->sandboxStack->currentWidget() == m_ui->sandboxEmptyState;
 }
 
 QString SandboxesPage::statusLineText() const
 {
+    if (!hasWidgets())
+        return {};
     return m_ui->sandboxStatusLine->text();
 }
 
@@ -352,8 +396,16 @@ void SandboxesPage::updateActions()
 
 void SandboxesPage::updateState()
 {
+    if (hasWidgets())
+        showListState(); // else buildWidgets() shows it
+    updateActions();
+}
+
+void SandboxesPage::showListState()
+{
     const bool empty = m_model->rowCount() == 0;
     if (!empty) {
+        prepareTable();
         m_ui->sandboxStack->setCurrentWidget(m_ui->sandboxView);
     } else if (m_refresher->hasSucceeded()) {
         dressEmptyState();
@@ -385,7 +437,6 @@ void SandboxesPage::updateState()
     for (auto it = m_busy.cbegin(); it != m_busy.cend(); ++it)
         parts << it.value();
     m_ui->sandboxStatusLine->setText(parts.join(QStringLiteral("  ·  ")));
-    updateActions();
 }
 
 void SandboxesPage::showContextMenu(const QPoint& position)

@@ -38,13 +38,31 @@ class SandboxesPage : public QWidget
 {
     Q_OBJECT
 public:
+    // When the page's widgets (its form, header, filter, toolbar, table) are made. The list's
+    // model, the refresher, the actions (the menus and shortcuts use them) and the context menu
+    // are made in the constructor either way.
+    enum class Widgets
+    {
+        Now,
+        // At buildWidgets(): the main window's start page may be another one, and making widgets
+        // no one sees delayed the first paint (bench/README.md, bench_startup).
+        WhenFirstNeeded
+    };
+
     explicit SandboxesPage(AppContext* context, QWidget* parent = nullptr);
+    SandboxesPage(AppContext* context, Widgets widgets, QWidget* parent = nullptr);
     ~SandboxesPage() override;
+
+    // Makes the page's widgets if they were not yet (once). Everything below that needs them
+    // makes them first: view(), filterEdit(), prepareTable(), selectSandbox().
+    void buildWidgets();
+    bool hasWidgets() const { return m_hasWidgets; }
 
     kosa8::SandboxListModel* model() const { return m_model; }
     SandboxRefresher* refresher() const { return m_refresher; }
-    QTableView* view() const;
-    QLineEdit* filterEdit() const { return m_filter; }
+    // The table, its model and columns set up now if they were not yet (prepareTable()).
+    QTableView* view();
+    QLineEdit* filterEdit();
     QSortFilterProxyModel* proxy() const { return m_proxy; }
 
     // Actions, for the main window's menus and for tests.
@@ -62,9 +80,20 @@ public:
 
     QString selectedSandbox() const;
     void selectSandbox(const QString& name);
-    // True while the empty-state panel ("Set up a code sandbox") is shown.
+    // True while the empty-state panel ("Set up a code sandbox") is shown (false while the page
+    // has no widgets).
     bool isShowingEmptyState() const;
+    // Empty while the page has no widgets.
     QString statusLineText() const;
+
+    // Gives the table its model, sorting and column widths, once. The table is not in
+    // the first frame (the page waits for `sandbox ls`), and measuring its header (every column's
+    // title in a bold font) took time before the first paint (bench/README.md, bench_startup):
+    // AppComposition calls this right after the first paint; the page itself before the table is
+    // first shown or a sandbox is selected, whichever comes first. The list's model (model(),
+    // proxy()) exists from the start. Makes the page's widgets first if need be (buildWidgets()).
+    void prepareTable();
+    bool isTablePrepared() const { return m_tablePrepared; }
 
 public Q_SLOTS:
     void openCreateDialog();
@@ -100,6 +129,8 @@ private:
     void dressEmptyState();
     void updateActions();
     void updateState();
+    // updateState() without the actions: which of the stack's states shows, the status line.
+    void showListState();
     void showContextMenu(const QPoint& position);
     void runOperation(kosa8::Operation op, const QString& sandbox, const QVariantMap& params,
                       const QString& failureTitle, const QString& selectAfter = {});
@@ -112,7 +143,7 @@ private:
     kosa8::SandboxListModel* m_model;
     SandboxRefresher* m_refresher;
     QSortFilterProxyModel* m_proxy;
-    QLineEdit* m_filter;
+    QLineEdit* m_filter = nullptr; // made with the page's widgets (buildWidgets())
     QTimer* m_statusTimer;
     QMenu* m_contextMenu;
     QAction* m_create = nullptr;
@@ -126,6 +157,8 @@ private:
     QAction* m_setup = nullptr;
     QAction* m_egress = nullptr;
     QAction* m_copyName = nullptr;
+    bool m_hasWidgets = false; // buildWidgets() has made them (m_filter is its first)
+    bool m_tablePrepared = false;
     // Sandboxes with an operation in flight -> what is happening ("Starting…").
     QHash<QString, QString> m_busy;
     bool m_emptyStateDressed = false;

@@ -19,6 +19,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -333,6 +334,58 @@ private Q_SLOTS:
         f.env.clearFaults();
         f.page->refreshAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(f.messages->count(), 0, Slow);
+    }
+
+    // The table gets its model and columns when the list first has rows to show (or when asked,
+    // prepareTable()): at start the page waits for `sandbox ls`, and measuring the hidden table's
+    // header took time before the first paint (bench_startup). Until then nothing is selected,
+    // and the list itself (model(), proxy()) exists all along.
+    void theTableGetsItsModelWhenTheListFirstHasRows()
+    {
+        Fixture f;
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box-b")}),
+            0);
+        QCOMPARE(
+            f.env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box-a")}),
+            0);
+        f.context = std::make_unique<app::AppContext>(f.env.options());
+        f.page = std::make_unique<app::SandboxesPage>(f.context.get());
+        auto* table = f.page->findChild<QTableView*>(QStringLiteral("sandboxView"));
+        QVERIFY(table);
+        QVERIFY(!table->model());
+        QVERIFY(f.page->selectedSandbox().isEmpty());
+        QVERIFY(!f.page->startAction()->isEnabled());
+        f.page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f.page.get()));
+        QVERIFY(!table->model()); // shown, but the page waits for kosa8
+        f.page->refresher()->start();
+        QTRY_COMPARE_WITH_TIMEOUT(f.page->model()->rowCount(), 2, Slow);
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(f.page->proxy()));
+        QVERIFY(table->isVisible());
+        // Sorted by name, the columns as set up, and the selection drives the actions.
+        QCOMPARE(table->model()->index(0, 0).data().toString(), QStringLiteral("box-a"));
+        QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(kosa8::SandboxListModel::NameColumn));
+        QCOMPARE(table->columnWidth(kosa8::SandboxListModel::NameColumn), 200);
+        f.page->selectSandbox(QStringLiteral("box-b"));
+        QCOMPARE(f.page->selectedSandbox(), QStringLiteral("box-b"));
+        QVERIFY(f.page->startAction()->isEnabled() || f.page->stopAction()->isEnabled());
+    }
+
+    // Asked for (the app does it right after the first paint), the table is set up with no row.
+    void prepareTableSetsUpAnEmptyTable()
+    {
+        Fixture f;
+        f.context = std::make_unique<app::AppContext>(f.env.options());
+        f.page = std::make_unique<app::SandboxesPage>(f.context.get());
+        auto* table = f.page->findChild<QTableView*>(QStringLiteral("sandboxView"));
+        QVERIFY(table && !table->model());
+        f.page->prepareTable();
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(f.page->proxy()));
+        QCOMPARE(table->columnWidth(kosa8::SandboxListModel::StatusColumn), 120);
+        QVERIFY(f.page->selectedSandbox().isEmpty());
+        f.page->prepareTable(); // once only: the same model and selection model
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(f.page->proxy()));
     }
 
     void filterNarrowsTheList()
