@@ -72,6 +72,10 @@ QString RequestEndBanner::messageFor(agent::RequestEnd end, const agent::Request
             .arg(agent::HiddenText::revealedInline(agent::ruleNameFrom(decidedBy)), closing);
     case RequestEnd::Person:
         return tr("You decided this request.");
+    case RequestEnd::Elsewhere:
+        return tr("Someone resumed this interrupt outside kosa8 Desk (LangGraph Studio, another reviewer or "
+                  "the SDK) while you had it in view. %1")
+            .arg(closing);
     case RequestEnd::Other:
     case RequestEnd::Pending:
         break;

@@ -96,13 +96,17 @@ void DurableAnswers::answerBatch(QList<DurableAnswer> batch, bool durable, const
             Q_EMIT unrecorded(queued);
             continue;
         }
-        if (queued.approves)
-            queued.result = rejectionFor(queued.request, reason);
-        queued.approves = false;
-        queued.startsRun = false;
-        queued.decision = DecisionKind::Reject;
-        queued.record.decision = decisionName(DecisionKind::Reject);
-        queued.record.reason = canCarryRejectReason(queued.request.shape) ? reason : QString();
+        // A record that answers nothing (a request decided at its source) approves nothing either:
+        // it is recorded again as it was, not as a rejection nobody made.
+        if (queued.answersSource) {
+            if (queued.approves)
+                queued.result = rejectionFor(queued.request, reason);
+            queued.approves = false;
+            queued.startsRun = false;
+            queued.decision = DecisionKind::Reject;
+            queued.record.decision = decisionName(DecisionKind::Reject);
+            queued.record.reason = canCarryRejectReason(queued.request.shape) ? reason : QString();
+        }
         if (!queued.retried) {
             queued.retried = true;
             if (m_ledger->stage(queued.record, nullptr)) {

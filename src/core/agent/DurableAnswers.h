@@ -27,6 +27,8 @@ struct DurableAnswer
     // A person's decision: when its flush fails it goes back to the person (unrecorded()), who
     // decides again, instead of becoming a rejection the person never chose.
     bool returnsToPerson = false;
+    // False: only recorded, nothing goes to the source (a request decided at its source).
+    bool answersSource = true;
 };
 
 // The rule "record the decision in the ledger, wait until it is durable, then answer" as one

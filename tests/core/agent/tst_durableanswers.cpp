@@ -79,6 +79,30 @@ class TestDurableAnswers : public QObject
 {
     Q_OBJECT
 
+    // A ledger at `path` holding one entry, then `queued` answered while the disk takes no more
+    // (RLIMIT_FSIZE): its flush fails, and so does its retry. What was answered, and how many
+    // problems were said.
+    void answerOnAFailingDisk(const QString& path, const DurableAnswer& queued,
+                              QList<DurableAnswer>* answered, int* problems)
+    {
+        Ledger ledger;
+        QString error;
+        QVERIFY2(ledger.open(path, &error), qPrintable(error));
+        QVERIFY(ledger.append(approval(1).record, &error));
+        const qint64 durableSize = QFileInfo(path).size();
+        DurableAnswers answers(&ledger);
+        connect(&answers, &DurableAnswers::answerReady, this,
+                [answered](const DurableAnswer& ready) { answered->append(ready); });
+        QSignalSpy problemSpy(&answers, &DurableAnswers::problem);
+        {
+            k8::test::FileSizeLimit limit(rlim_t(durableSize + 10));
+            QVERIFY(limit.isActive());
+            QVERIFY(answers.enqueue(queued, &error));
+            answers.settle();
+        }
+        *problems = int(problemSpy.count());
+    }
+
 private Q_SLOTS:
     void answersOnlyOnceOnDiskAndInOrder()
     {
@@ -141,23 +165,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
-        Ledger ledger;
-        QString error;
-        QVERIFY2(ledger.open(path, &error), qPrintable(error));
-        QVERIFY(ledger.append(approval(1).record, &error));
-        const qint64 durableSize = QFileInfo(path).size();
-
-        DurableAnswers answers(&ledger);
         QList<DurableAnswer> answered;
-        connect(&answers, &DurableAnswers::answerReady, this,
-                [&](const DurableAnswer& ready) { answered.append(ready); });
-        QSignalSpy problems(&answers, &DurableAnswers::problem);
-        {
-            k8::test::FileSizeLimit limit(rlim_t(durableSize + 10));
-            QVERIFY(limit.isActive());
-            QVERIFY(answers.enqueue(approval(2), &error));
-            answers.settle(); // the flush fails, and so does the retry as a rejection
-        }
+        int problems = 0;
+        answerOnAFailingDisk(path, approval(2), &answered, &problems);
         QCOMPARE(answered.size(), 1);
         const DurableAnswer& rejected = answered.first();
         QVERIFY(!rejected.approves);
@@ -167,8 +177,30 @@ private Q_SLOTS:
         // The answer is the rejection in the request's shape, never the approval.
         QCOMPARE(rejected.result, rejectionFor(rejected.request, rejected.record.reason));
         QVERIFY(rejected.result != approvalFor(rejected.request));
-        QVERIFY(problems.count() >= 1);
+        QVERIFY(problems >= 1);
         QCOMPARE(idsOnDisk(path), QStringList{QStringLiteral("1")});
+    }
+
+    // A request decided at its source (a LangGraph interrupt resumed elsewhere) is only recorded:
+    // a failed flush leaves its record as it was ("unknown", decided "elsewhere"), not a rejection
+    // nobody made, and it still answers nothing.
+    void failedFlushKeepsARecordThatAnswersNothing()
+    {
+        QTemporaryDir dir;
+        DurableAnswer elsewhere = approval(2);
+        elsewhere.record.decision = QStringLiteral("unknown");
+        elsewhere.record.decidedBy = QStringLiteral("elsewhere");
+        elsewhere.result = QJsonValue();
+        elsewhere.approves = false;
+        elsewhere.answersSource = false;
+        QList<DurableAnswer> answered;
+        int problems = 0;
+        answerOnAFailingDisk(dir.filePath(QStringLiteral("ledger.jsonl")), elsewhere, &answered, &problems);
+        QCOMPARE(answered.size(), 1);
+        QCOMPARE(answered.first().record.decision, QStringLiteral("unknown"));
+        QCOMPARE(answered.first().record.decidedBy, QStringLiteral("elsewhere"));
+        QVERIFY(answered.first().record.reason.isEmpty());
+        QVERIFY(!answered.first().answersSource);
     }
 };
 

@@ -362,6 +362,10 @@ QByteArray Ledger::chainStaged()
             hashed.append(",\"image\":");
             appendCanonicalJsonString(record.image, &hashed);
         }
+        if (!record.interruptId.isEmpty()) {
+            hashed.append(",\"interrupt_id\":");
+            appendCanonicalJsonString(record.interruptId, &hashed);
+        }
         if (!record.language.isEmpty()) {
             hashed.append(",\"language\":");
             appendCanonicalJsonString(record.language, &hashed);
@@ -385,9 +389,17 @@ QByteArray Ledger::chainStaged()
         }
         hashed.append(",\"seq\":");
         hashed.append(QByteArray::number(seq));
+        if (!record.server.isEmpty()) {
+            hashed.append(",\"server\":");
+            appendCanonicalJsonString(record.server, &hashed);
+        }
         if (!record.source.isEmpty()) {
             hashed.append(",\"source\":");
             appendCanonicalJsonString(record.source, &hashed);
+        }
+        if (!record.threadId.isEmpty()) {
+            hashed.append(",\"thread_id\":");
+            appendCanonicalJsonString(record.threadId, &hashed);
         }
         hashed.append(",\"time\":\"");
         hashed.append(staged.time);

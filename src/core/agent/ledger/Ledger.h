@@ -27,11 +27,16 @@ struct LedgerRecord
     QString payloadSha256;
     QString codeSha256; // empty: the request had no code (omitted from the entry)
     QString decision;   // decisionName(), or one per action comma-joined ("approve,reject")
-    QString decidedBy;  // "person", "rule:NAME", "timeout", "withdrawn", "shutdown"
+    QString decidedBy;  // "person", "rule:NAME", "timeout", "withdrawn", "shutdown", "elsewhere"
     QString title;      // shown in the history view; omitted when empty
     // Which source the request came from (RequestSource::sourceName(): "socket"); omitted when
     // empty, as in entries written before sources had names.
     QString source;
+    // Where the request waited at a server that holds it (a LangGraph interrupt): the server's
+    // URL, the thread and the interrupt's id; empty (omitted) for the socket's requests.
+    QString server;
+    QString threadId;
+    QString interruptId;
     // For approvals: the action_sha256 of what was approved (after any edit), one per action,
     // comma-joined; empty otherwise (omitted).
     QString actionSha256;

@@ -20,6 +20,8 @@ RequestEnd requestEndFrom(const QString& decidedBy)
         return RequestEnd::Withdrawn;
     if (decidedBy == QLatin1String("shutdown"))
         return RequestEnd::Shutdown;
+    if (decidedBy == QLatin1String("elsewhere"))
+        return RequestEnd::Elsewhere;
     return RequestEnd::Other;
 }
 

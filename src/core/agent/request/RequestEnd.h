@@ -7,8 +7,8 @@ namespace k8::agent {
 
 // How a pending request left the inbox, read from the `decidedBy` of
 // ReviewCoordinator::requestRemoved(): "person", "rule:NAME", "timeout", "withdrawn" (the agent
-// cancelled or disconnected), "shutdown" (the app quit). The review view keeps a request that
-// ended without the person in view and says why (src/app/inbox/RequestEndBanner.h).
+// cancelled or disconnected), "shutdown" (the app quit), "elsewhere" (decided at its source). The review view
+// keeps a request that ended without the person in view and says why (src/app/inbox/RequestEndBanner.h).
 enum class RequestEnd
 {
     Pending,   // not ended
@@ -16,7 +16,8 @@ enum class RequestEnd
     Rule,      // a standing rule decided it
     TimedOut,  // nobody decided within the request's timeout: rejected automatically
     Withdrawn, // the agent cancelled the request or disconnected
-    Shutdown,  // the app quit while it waited: rejected
+    Shutdown,  // the app quit while it waited: rejected (or, for a server's, left pending there)
+    Elsewhere, // decided at its source without this app (a LangGraph interrupt resumed elsewhere)
     Other      // any other text: treated as ended without the person
 };
 

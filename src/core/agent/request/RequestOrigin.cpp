@@ -2,6 +2,7 @@
 #include "agent/request/RequestOrigin.h"
 
 #include <QLocale>
+#include <QUrl>
 
 #include <cmath>
 
@@ -19,6 +20,28 @@ QString requestIdText(const QJsonValue& id)
         return QString::number(value, 'g', QLocale::FloatingPointShortest);
     }
     return QStringLiteral("null");
+}
+
+QString serverUrlKey(const QString& url)
+{
+    // Tolerant, as QUrl reads back what its own toString() wrote (RequestOrigin::server is
+    // LangGraphServerConfig::url.toString()); written fully encoded, so that the key reads back
+    // as itself from rules.json.
+    const QUrl parsed(url, QUrl::TolerantMode);
+    const QString scheme = parsed.scheme().toLower();
+    const bool http = scheme == QLatin1String("http");
+    if (!parsed.isValid() || parsed.host().isEmpty() || (!http && scheme != QLatin1String("https")) ||
+        parsed.hasQuery() || parsed.hasFragment())
+        return {};
+    QUrl key = parsed;
+    key.setScheme(scheme);
+    if (parsed.port() == (http ? 80 : 443))
+        key.setPort(-1);
+    QString path = key.path();
+    while (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    key.setPath(path);
+    return key.toString(QUrl::FullyEncoded);
 }
 
 } // namespace k8::agent

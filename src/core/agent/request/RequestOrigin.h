@@ -17,7 +17,16 @@ struct RequestOrigin
     quint64 channel = 0;
     // The request's id at its source, as the source sent it (the socket's JSON-RPC id).
     QJsonValue id;
+    // Where the request waits at a server that holds it durably (a LangGraph server's interrupt),
+    // for the ledger's `server`, `thread_id` and `interrupt_id` and the review's source line;
+    // empty for a request whose agent waits on a channel (the socket).
+    QString server;     // the server's URL
+    QString serverName; // what the app calls the server
+    QString threadId;
+    QString interruptId;
+    QString assistantId;
 
+    // The same request of the same source (its place at a server is part of its id there).
     bool operator==(const RequestOrigin& other) const
     {
         return source == other.source && channel == other.channel && id == other.id;
@@ -27,5 +36,12 @@ struct RequestOrigin
 // The id as text for logs, the ledger and checkpoint labels: a string as is, a number without
 // a fraction ("7"), anything else "null".
 QString requestIdText(const QJsonValue& id);
+
+// A server's URL (RequestOrigin::server, a rule's "server") in the one spelling that compares:
+// scheme and host in lower case, no default port, no trailing '/' on the path. A LangGraph
+// server's API paths hang below its URL without that '/' (LangGraphServerConfig::endpoint()), so
+// http://127.0.0.1:2024/ and http://127.0.0.1:2024 are the same server. Empty for text that is
+// not an http or https URL with a host (or has a query or fragment, as --langgraph refuses).
+QString serverUrlKey(const QString& url);
 
 } // namespace k8::agent

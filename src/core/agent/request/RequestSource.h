@@ -60,6 +60,11 @@ public:
     virtual qint64 backlog(const RequestOrigin& origin) const = 0;
     // Whether the request's agent can still be reached.
     virtual bool reaches(const RequestOrigin& origin) const = 0;
+    // Whether the source's requests outlive the app: a server that holds them durably (LangGraph)
+    // keeps them pending for the next start, so the desk neither answers them at quit nor when the
+    // source is removed; it only lets them go. False (the socket): an agent waits on a connection,
+    // so they are rejected.
+    virtual bool keepsPendingAtQuit() const { return false; }
 
     // The desk's number for this source (RequestDesk::addSource), which its origins carry.
     quint32 sourceNumber() const { return m_sourceNumber; }
@@ -89,6 +94,13 @@ public:
     virtual bool withdraw(const RequestOrigin& origin) = 0;
     // The source's channel closed: its requests still waiting are withdrawn.
     virtual void channelClosed(quint32 source, quint64 channel) = 0;
+    // The request was decided at its source without this app (a LangGraph interrupt someone
+    // resumed in Studio, another kosa8 Desk or through the SDK): it leaves the inbox and the ledger
+    // records it as decided "elsewhere"; nothing is answered. True when it was still waiting.
+    virtual bool endedAtSource(const RequestOrigin& origin) = 0;
+    // Whether the source reaches its requests' agents changed (a LangGraph server went away or
+    // came back): what can be decided now may have changed (ReviewCoordinator::whyUndecidable()).
+    virtual void reachChanged(quint32 source) = 0;
 };
 
 } // namespace k8::agent

@@ -31,6 +31,9 @@ bool DecisionNotice::causeFromDecidedBy(const QString& decidedBy, Cause* cause, 
     case RequestEnd::Shutdown:
         *cause = Cause::Shutdown;
         return true;
+    case RequestEnd::Elsewhere:
+        *cause = Cause::Elsewhere;
+        return true;
     case RequestEnd::Pending:
     case RequestEnd::Person:
     case RequestEnd::Other:
@@ -60,6 +63,8 @@ QString DecisionNotice::headline() const
         return Text::tr("Withdrawn by %1").arg(agent);
     case Cause::Shutdown:
         return Text::tr("Rejected: kosa8 Desk quit before a decision");
+    case Cause::Elsewhere:
+        return Text::tr("Decided outside kosa8 Desk: %1").arg(agent);
     }
     return {};
 }

@@ -20,7 +20,8 @@ struct DecisionNotice
         Rule,
         Timeout,
         Withdrawn,
-        Shutdown
+        Shutdown,
+        Elsewhere // decided at its source without this app (a LangGraph interrupt resumed elsewhere)
     };
 
     Cause cause = Cause::Rule;
@@ -36,7 +37,8 @@ struct DecisionNotice
     bool reachedInbox = false; // false: decided by a rule on arrival, never shown to the person
     QDateTime decidedAt;
 
-    // The notice for the ledger's decided_by ("rule:NAME", "timeout", "withdrawn", "shutdown");
+    // The notice for the ledger's decided_by ("rule:NAME", "timeout", "withdrawn", "shutdown",
+    // "elsewhere");
     // false for "person" and anything else.
     static bool causeFromDecidedBy(const QString& decidedBy, Cause* cause, QString* ruleName);
 
