@@ -3,7 +3,7 @@
 // with the input as its content, then matching a few requests against what was read.
 // Invariants: an invalid file gives no rules and says why; every rule read is valid; saving what
 // was read and reading it again gives the same rules; matching never approves a request whose
-// action no approve rule binds.
+// action no approve rule binds; a rule limited to a server never decides another source's request.
 #include "FuzzSupport.h"
 
 #include "agent/payload/ActionBinding.h"
@@ -29,7 +29,7 @@ bool sameRules(const QList<Rule>& a, const QList<Rule>& b)
         const Rule& y = b[i];
         if (x.name != y.name || x.decision != y.decision || x.actionSha256 != y.actionSha256 ||
             x.codeSha256 != y.codeSha256 || x.agent != y.agent || x.method != y.method ||
-            x.enabled != y.enabled)
+            x.enabled != y.enabled || x.server != y.server)
             return false;
     }
     return true;
@@ -77,10 +77,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     static const Request hitl = reviewOf(
         R"json({"payload":{"action_requests":[{"name":"shell","args":{"command":"ls"}}],)json"
         R"json("review_configs":[{"action_name":"shell","allowed_decisions":["approve","reject"]}]}})json");
+    static const Request hitlFromServer = [] {
+        Request request = hitl;
+        request.origin.server = QStringLiteral("http://127.0.0.1:2024");
+        return request;
+    }();
     const RunDefaults defaults;
-    for (const Request* request : {&generic, &hitl}) {
+    for (const Request* request : {&generic, &hitl, &hitlFromServer}) {
         const std::optional<RuleMatch> found = store.rules().match(*request, defaults);
-        if (!found || found->decision != Rule::Decision::Approve)
+        if (!found)
+            continue;
+        // A rule limited to a server decides only that server's requests (issue 27).
+        for (const QString& name : found->ruleName.split(u',')) {
+            for (const Rule& rule : store.rules().rules()) {
+                if (rule.name == name && !rule.server.isEmpty())
+                    FUZZ_ASSERT(rule.server == serverUrlKey(request->origin.server),
+                                "a rule limited to a server decided another source's request");
+            }
+        }
+        if (found->decision != Rule::Decision::Approve)
             continue;
         // An approval needs an enabled approve rule binding each action.
         const QList<ActionBinding> bindings = actionBindings(*request, defaults);

@@ -809,6 +809,30 @@ private Q_SLOTS:
             << QByteArray(
                    "{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"method\": \"cancel\"}]}")
             << 1 << QStringLiteral("\"method\" must be \"review\" or \"run\", not \"cancel\"");
+        QTest::newRow("server not a URL")
+            << QByteArray("{\"rules\": [\n{\"name\": \"x\", \"decision\": \"reject\", \"agent\": \"a\",\n"
+                          "  \"server\": \"127.0.0.1:2024\"}]}")
+            << 2 << QStringLiteral("\"server\" must be an http or https URL with a host");
+        QTest::newRow("server not http")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"server\": "
+                          "\"ftp://127.0.0.1:2024\"}]}")
+            << 1 << QStringLiteral("ftp://127.0.0.1:2024");
+        QTest::newRow("server without host")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"server\": "
+                          "\"http:///threads\"}]}")
+            << 1 << QStringLiteral("\"server\" must be an http or https URL with a host");
+        QTest::newRow("server with a query")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"server\": "
+                          "\"http://h:2024/?key=1\"}]}")
+            << 1 << QStringLiteral("\"server\" must be an http or https URL with a host");
+        QTest::newRow("server empty")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"agent\": \"a\", "
+                          "\"server\": \"\"}]}")
+            << 1 << QStringLiteral("\"server\" is empty");
+        QTest::newRow("server not a string")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"agent\": \"a\", "
+                          "\"server\": 2024}]}")
+            << 1 << QStringLiteral("\"server\" must be a string");
         QTest::newRow("rule not an object") << QByteArray("{\"rules\": [\n  {\"name\": \"y\", \"decision\": "
                                                           "\"reject\", \"agent\": \"a\"},\n  \"x\"\n]}")
                                             << 3 << QStringLiteral("object");
@@ -893,6 +917,120 @@ private Q_SLOTS:
         QCOMPARE(second.agent, QStringLiteral("bot ✓"));
         QCOMPARE(second.method, std::optional(Method::Run));
         QVERIFY(!second.enabled);
+    }
+
+    // Issue 27: a rule limited to one server matches that server's requests only; one without a
+    // server matches the socket's and every server's alike.
+    void serverRuleMatchesOnlyItsServer()
+    {
+        const QJsonObject args{{QStringLiteral("code"), QStringLiteral("print(1)")}};
+        const QString bound = handHash(R"j({"args":{"code":"print(1)"},"method":"review","name":"python"})j");
+        RuleSet limited;
+        QString error;
+        Rule rule = approveAction(QStringLiteral("at-2024"), bound);
+        rule.server = QStringLiteral("http://127.0.0.1:2024/"); // as a person may copy it
+        QVERIFY2(limited.add(rule, &error), qPrintable(error));
+        QCOMPARE(limited.rules().first().server, QStringLiteral("http://127.0.0.1:2024"));
+        RuleSet everywhere;
+        QVERIFY2(everywhere.add(approveAction(QStringLiteral("anywhere"), bound), &error), qPrintable(error));
+
+        Request request = reviewRequest(hitlPayload(QStringLiteral("python"), args));
+        // The socket: no server.
+        QVERIFY(!matchOf(limited, request).has_value());
+        QVERIFY(matchOf(everywhere, request).has_value());
+        // Its server, spelled as LangGraphSource does or otherwise for the same server.
+        for (const QString& server :
+             {QStringLiteral("http://127.0.0.1:2024"), QStringLiteral("http://127.0.0.1:2024/"),
+              QStringLiteral("HTTP://127.0.0.1:2024//")}) {
+            request.origin.server = server;
+            const std::optional<RuleMatch> match = matchOf(limited, request);
+            QVERIFY2(match.has_value(), qPrintable(server));
+            QCOMPARE(match->ruleName, QStringLiteral("at-2024"));
+            QVERIFY2(matchOf(everywhere, request).has_value(), qPrintable(server));
+        }
+        // Another server, or the same host's other port or scheme, or a path below it.
+        for (const QString& server :
+             {QStringLiteral("http://127.0.0.1:2025"), QStringLiteral("https://127.0.0.1:2024"),
+              QStringLiteral("http://localhost:2024"), QStringLiteral("http://127.0.0.1:2024/api")}) {
+            request.origin.server = server;
+            QVERIFY2(!matchOf(limited, request).has_value(), qPrintable(server));
+            QVERIFY2(matchOf(everywhere, request).has_value(), qPrintable(server));
+        }
+    }
+
+    // A reject rule limited to a server leaves the same agent elsewhere alone; one that names
+    // only a server rejects everything that server sends.
+    void serverRejectRules()
+    {
+        RuleSet rules;
+        QString error;
+        Rule botThere = rejectRule(QStringLiteral("bot-there"), QStringLiteral("bot"));
+        botThere.server = QStringLiteral("http://10.0.0.5:2024");
+        QVERIFY2(rules.add(botThere, &error), qPrintable(error));
+        Rule all = rejectRule(QStringLiteral("all-of-8123"), {});
+        all.server = QStringLiteral("https://graphs.example:8123");
+        QVERIFY2(rules.add(all, &error), qPrintable(error));
+
+        Request request =
+            requestWith(Method::Review, QStringLiteral("bot"), {codeAction(QStringLiteral("x"))});
+        QVERIFY(!matchOf(rules, request).has_value()); // the socket
+        request.origin.server = QStringLiteral("http://10.0.0.5:2024");
+        QCOMPARE(matchOf(rules, request)->ruleName, QStringLiteral("bot-there"));
+        request.agent = QStringLiteral("other");
+        QVERIFY(!matchOf(rules, request).has_value());
+        request.origin.server = QStringLiteral("https://graphs.example:8123/");
+        QCOMPARE(matchOf(rules, request)->ruleName, QStringLiteral("all-of-8123"));
+        QCOMPARE(matchOf(rules, request)->decision, Rule::Decision::Reject);
+    }
+
+    // add() refuses what reading the file refuses.
+    void addRefusesAServerThatIsNoURL()
+    {
+        for (const QString& server : {QStringLiteral("dev-server"), QStringLiteral("ftp://h:1"),
+                                      QStringLiteral("http://"), QStringLiteral("http://h:2024#top")}) {
+            RuleSet rules;
+            Rule rule = rejectRule(QStringLiteral("x"), QStringLiteral("bot"));
+            rule.server = server;
+            QString error;
+            QVERIFY2(!rules.add(rule, &error), qPrintable(server));
+            QVERIFY2(error.contains(QLatin1String("\"server\"")), qPrintable(error));
+            QVERIFY(rules.rules().isEmpty());
+        }
+    }
+
+    // The file keeps "server" in the one spelling that compares, and a rule without one stays
+    // without one.
+    void serverRoundTrip()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("rules.json"));
+        QVERIFY(writeFile(path,
+                          "{\"rules\": [\n"
+                          "  {\"name\": \"a\", \"decision\": \"reject\", \"agent\": \"bot\", \"server\": "
+                          "\"HTTP://Graphs.Example:80/api/\"},\n"
+                          "  {\"name\": \"b\", \"decision\": \"reject\", \"agent\": \"bot\"}\n]}"));
+        RuleSet rules;
+        QString error;
+        QVERIFY2(rules.load(path, false, &error), qPrintable(error));
+        QCOMPARE(rules.rules().at(0).server, QStringLiteral("http://graphs.example/api"));
+        QVERIFY(rules.rules().at(1).server.isEmpty());
+
+        const QString saved = dir.filePath(QStringLiteral("saved.json"));
+        QVERIFY2(rules.save(saved, &error), qPrintable(error));
+        QFile file(saved);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QCOMPARE(text.count("\"server\""), 1);
+        QVERIFY2(text.contains("\"server\": \"http://graphs.example/api\"}"), text.constData());
+        RuleSet again;
+        QVERIFY2(again.load(saved, false, &error), qPrintable(error));
+        QCOMPARE(again.rules().size(), 2);
+        QCOMPARE(again.rules().at(0).server, QStringLiteral("http://graphs.example/api"));
+        QVERIFY(again.rules().at(1).server.isEmpty());
+        Request request =
+            requestWith(Method::Review, QStringLiteral("bot"), {codeAction(QStringLiteral("x"))});
+        request.origin.server = QStringLiteral("http://graphs.example/api");
+        QCOMPARE(matchOf(again, request)->ruleName, QStringLiteral("a"));
     }
 
     void readOnlyExtraFile()

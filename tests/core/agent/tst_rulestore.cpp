@@ -61,7 +61,7 @@ private Q_SLOTS:
         QVERIFY(store.rules().rules().first().readOnly);
 
         QString error;
-        QVERIFY2(store.addRejectAgent(QStringLiteral("Bad Bot!"), &error), qPrintable(error));
+        QVERIFY2(store.addRejectAgent(QStringLiteral("Bad Bot!"), {}, &error), qPrintable(error));
         QVERIFY(QFile::exists(own));
         QCOMPARE(namesOf(store.rules()),
                  (QStringList{QStringLiteral("reject-agent-bad-bot-"), QStringLiteral("no-evil")}));
@@ -116,6 +116,48 @@ private Q_SLOTS:
         QCOMPARE(namesOf(again.rules()), namesOf(store.rules()));
     }
 
+    // Issue 27: rules limited to a server are saved with it; a rule for every source already
+    // covers the same rule limited to one server, not the other way round.
+    void serverLimitedRulesAreSavedWithTheirServer()
+    {
+        QTemporaryDir dir;
+        const QString own = dir.filePath(QStringLiteral("rules.json"));
+        RuleStore store;
+        store.setPaths(own, QString());
+        QVERIFY(store.reload());
+        const QString server = QStringLiteral("http://127.0.0.1:2024");
+        QString error;
+        QVERIFY2(store.addRejectAgent(QStringLiteral("hitl"), server + QLatin1Char('/'), &error),
+                 qPrintable(error));
+        QVERIFY2(store.addRejectAgent(QStringLiteral("hitl"), server, &error), qPrintable(error));
+        QCOMPARE(namesOf(store.rules()), QStringList{QStringLiteral("reject-agent-hitl")});
+        // For every source: a rule of its own, and then the limited one adds nothing.
+        QVERIFY2(store.addRejectAgent(QStringLiteral("hitl"), {}, &error), qPrintable(error));
+        QVERIFY2(store.addRejectAgent(QStringLiteral("hitl"), QStringLiteral("http://10.0.0.1:2024"), &error),
+                 qPrintable(error));
+        QCOMPARE(namesOf(store.rules()),
+                 (QStringList{QStringLiteral("reject-agent-hitl"), QStringLiteral("reject-agent-hitl-2")}));
+
+        Rule action;
+        action.decision = Rule::Decision::Approve;
+        action.actionSha256 = sha256Hex("print(1)");
+        action.name = RuleStore::actionRuleName(QStringLiteral("python"), action.actionSha256);
+        action.server = server;
+        QVERIFY2(store.addApproveActions({action}, &error), qPrintable(error));
+        Rule elsewhere = action;
+        elsewhere.server = QStringLiteral("http://10.0.0.1:2024");
+        QVERIFY2(store.addApproveActions({elsewhere}, &error), qPrintable(error));
+        QCOMPARE(store.rules().rules().size(), 4);
+
+        RuleStore reread;
+        reread.setPaths(own, QString());
+        QVERIFY2(reread.reload(), qPrintable(reread.loadProblems()));
+        QStringList servers;
+        for (const Rule& rule : reread.rules().rules())
+            servers.append(rule.server);
+        QCOMPARE(servers, (QStringList{server, QString(), server, QStringLiteral("http://10.0.0.1:2024")}));
+    }
+
     void enableDisableAndRemoveOwnRules()
     {
         QTemporaryDir dir;
@@ -124,7 +166,7 @@ private Q_SLOTS:
         store.setPaths(own, QString());
         QVERIFY(store.reload());
         QString error;
-        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), &error));
+        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), {}, &error));
         const QString name = QStringLiteral("reject-agent-evil");
         QList<Rule> storage;
         QVERIFY(ruleNamed(store.rules(), name, &storage));
@@ -137,7 +179,7 @@ private Q_SLOTS:
         QVERIFY(reread.reload());
         QVERIFY(!ruleNamed(reread.rules(), name, &storage)->enabled); // saved
         // A disabled rule does not count as present: the same rule is added again.
-        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), &error));
+        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), {}, &error));
         QCOMPARE(namesOf(store.rules()), (QStringList{name, name + QStringLiteral("-2")}));
 
         QVERIFY(store.remove(name, &error));
@@ -206,7 +248,7 @@ private Q_SLOTS:
         binding.actionSha256 = hash;
         QVERIFY(!store.rules().match(request, QList<ActionBinding>{binding}));
         // The file's other rules still apply.
-        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), &error));
+        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), {}, &error));
         request.agent = QStringLiteral("evil");
         QVERIFY(store.rules().match(request, QList<ActionBinding>{binding}));
         request.agent = QStringLiteral("bot");
@@ -263,8 +305,8 @@ private Q_SLOTS:
         store.setPaths(own, extra);
         QVERIFY(store.reload());
         QString error;
-        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), &error));
-        QVERIFY(store.addRejectAgent(QStringLiteral("other"), &error));
+        QVERIFY(store.addRejectAgent(QStringLiteral("evil"), {}, &error));
+        QVERIFY(store.addRejectAgent(QStringLiteral("other"), {}, &error));
         QVERIFY2(store.rename(QStringLiteral("reject-agent-evil"), QStringLiteral("  no evil  "), &error),
                  qPrintable(error));
         QVERIFY2(store.rename(QStringLiteral("no evil"), QStringLiteral("never evil"), &error),
@@ -305,7 +347,7 @@ private Q_SLOTS:
         QVERIFY(store.rules().rules().isEmpty());
 
         QString error;
-        QVERIFY(!store.addRejectAgent(QStringLiteral("evil"), &error));
+        QVERIFY(!store.addRejectAgent(QStringLiteral("evil"), {}, &error));
         QVERIFY2(error.contains(QStringLiteral("is invalid")), qPrintable(error));
         QFile file(own);
         QVERIFY(file.open(QIODevice::ReadOnly));

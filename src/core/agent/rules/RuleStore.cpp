@@ -118,7 +118,9 @@ bool RuleStore::addApproveActions(const QList<Rule>& wanted, QString* error)
                         return other.decision == Rule::Decision::Approve &&
                                other.actionSha256 == rule.actionSha256 && other.codeSha256.isEmpty() &&
                                other.agent.isEmpty() && !other.method && other.enabled &&
-                               other.problem.isEmpty();
+                               other.problem.isEmpty() &&
+                               // a rule for every source covers one limited to a server
+                               (other.server.isEmpty() || other.server == serverUrlKey(rule.server));
                     });
                 if (!present && !addUnderFreeName(rules, rule, rule.name, out))
                     return false;
@@ -128,18 +130,21 @@ bool RuleStore::addApproveActions(const QList<Rule>& wanted, QString* error)
         error);
 }
 
-bool RuleStore::addRejectAgent(const QString& agent, QString* error)
+bool RuleStore::addRejectAgent(const QString& agent, const QString& server, QString* error)
 {
     return changeOwn(
-        [&agent](RuleSet* rules, QString* out) {
+        [&agent, &server](RuleSet* rules, QString* out) {
+            const QString serverKey = serverUrlKey(server);
             for (const Rule& existing : rules->rules()) {
                 if (existing.decision == Rule::Decision::Reject && existing.agent == agent &&
-                    existing.codeSha256.isEmpty() && !existing.method && existing.enabled)
+                    existing.codeSha256.isEmpty() && existing.actionSha256.isEmpty() && !existing.method &&
+                    existing.enabled && (existing.server.isEmpty() || existing.server == serverKey))
                     return true;
             }
             Rule rule;
             rule.decision = Rule::Decision::Reject;
             rule.agent = agent;
+            rule.server = server;
             return addUnderFreeName(
                 rules, rule, QStringLiteral("reject-agent-") + plainSlug(agent.toLower()).left(40), out);
         },

@@ -18,7 +18,7 @@ namespace k8::agent {
 //   RuleStore store;
 //   store.setPaths(settings.rulesPath(), settings.rulesFile);
 //   if (!store.reload()) report store.loadProblems();
-//   store.addRejectAgent(QStringLiteral("evil"), &error);
+//   store.addRejectAgent(QStringLiteral("evil"), {}, &error);
 class RuleStore
 {
     Q_DECLARE_TR_FUNCTIONS(k8::agent::RuleStore)
@@ -36,11 +36,12 @@ public:
 
     // A code_sha256 approve rule for `codeSha256`, unless an equal enabled one exists.
     bool addApproveCode(const QString& codeSha256, QString* error);
-    // Action approve rules (decision approve, actionSha256 and name set), each unless an equal
-    // enabled one exists; all or none are saved.
+    // Action approve rules (decision approve, actionSha256 and name set, server where limited),
+    // each unless an equal enabled one, or one for every source, exists; all or none are saved.
     bool addApproveActions(const QList<Rule>& wanted, QString* error);
-    // A reject rule for every request of `agent`, unless an equal enabled one exists.
-    bool addRejectAgent(const QString& agent, QString* error);
+    // A reject rule for every request of `agent` (from `server` only, unless it is empty), unless
+    // an equal enabled one, or one for every source, exists.
+    bool addRejectAgent(const QString& agent, const QString& server, QString* error);
     // False with *error for a rule that is not one of the own rules (extra rules are read-only).
     bool setEnabled(const QString& name, bool enabled, QString* error);
     bool remove(const QString& name, QString* error);

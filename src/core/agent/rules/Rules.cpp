@@ -88,10 +88,11 @@ QList<int> ruleLines(const QByteArray& text)
 
 const QStringList& knownFields()
 {
-    static const QStringList fields = {
-        QStringLiteral("name"),   QStringLiteral("decision"),    QStringLiteral("action_sha256"),
-        QStringLiteral("action"), QStringLiteral("code_sha256"), QStringLiteral("agent"),
-        QStringLiteral("method"), QStringLiteral("enabled"),     QStringLiteral("earlier_names")};
+    static const QStringList fields = {QStringLiteral("name"),          QStringLiteral("decision"),
+                                       QStringLiteral("action_sha256"), QStringLiteral("action"),
+                                       QStringLiteral("code_sha256"),   QStringLiteral("agent"),
+                                       QStringLiteral("method"),        QStringLiteral("server"),
+                                       QStringLiteral("enabled"),       QStringLiteral("earlier_names")};
     return fields;
 }
 
@@ -108,7 +109,8 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
     }
     for (const QString& field :
          {QStringLiteral("name"), QStringLiteral("decision"), QStringLiteral("action_sha256"),
-          QStringLiteral("code_sha256"), QStringLiteral("agent"), QStringLiteral("method")}) {
+          QStringLiteral("code_sha256"), QStringLiteral("agent"), QStringLiteral("method"),
+          QStringLiteral("server")}) {
         if (object.contains(field) && !object.value(field).isString())
             return Text::tr("\"%1\" must be a string").arg(field);
     }
@@ -149,6 +151,14 @@ QString ruleFromJson(const QJsonValue& value, Rule* rule)
     rule->actionSha256 = object.value(QLatin1String("action_sha256")).toString().toLower();
     rule->codeSha256 = object.value(QLatin1String("code_sha256")).toString().toLower();
     rule->agent = object.value(QLatin1String("agent")).toString();
+    if (object.contains(QLatin1String("server"))) {
+        const QString server = object.value(QLatin1String("server")).toString();
+        // Kept as written when it is no URL, so that validate() names what is wrong with it.
+        const QString key = serverUrlKey(server);
+        rule->server = key.isEmpty() ? server : key;
+        if (server.isEmpty())
+            return Text::tr("\"server\" is empty (leave it out for a rule that matches every source)");
+    }
     rule->enabled = object.value(QLatin1String("enabled")).toBool(true);
     const QString invalid = RuleSet::validate(*rule);
     // The action shown must be the one hashed, or the person would read one action and the rule
@@ -186,6 +196,8 @@ QByteArray ruleLine(const Rule& rule)
         out += ", \"agent\": " + jsonString(rule.agent);
     if (rule.method)
         out += ", \"method\": " + jsonString(methodName(*rule.method));
+    if (!rule.server.isEmpty())
+        out += ", \"server\": " + jsonString(rule.server);
     if (!rule.enabled)
         out += ", \"enabled\": false";
     if (!rule.earlierNames.isEmpty())
@@ -220,13 +232,17 @@ QString RuleSet::validate(const Rule& rule)
         return Text::tr("\"action_sha256\" must be 64 hex digits");
     if (!rule.codeSha256.isEmpty() && !isLowerSha256(rule.codeSha256))
         return Text::tr("\"code_sha256\" must be 64 hex digits");
+    if (!rule.server.isEmpty() && serverUrlKey(rule.server).isEmpty())
+        return Text::tr("\"server\" must be an http or https URL with a host and no query, such as "
+                        "http://127.0.0.1:2024, not \"%1\"")
+            .arg(rule.server);
     if (rule.decision == Rule::Decision::Approve && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty())
         return Text::tr("an approve rule must name \"action_sha256\" (the SHA-256 of the whole action) or "
                         "\"code_sha256\" (the SHA-256 of the exact code)");
     if (rule.decision == Rule::Decision::Reject && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty() &&
-        rule.agent.isEmpty() && !rule.method)
-        return Text::tr("a reject rule must name at least one of \"agent\", \"method\", \"code_sha256\" or "
-                        "\"action_sha256\"");
+        rule.agent.isEmpty() && !rule.method && rule.server.isEmpty())
+        return Text::tr("a reject rule must name at least one of \"agent\", \"method\", \"server\", "
+                        "\"code_sha256\" or \"action_sha256\"");
     return {};
 }
 
@@ -331,6 +347,8 @@ bool RuleSet::add(const Rule& rule, QString* error)
     Rule normalized = rule;
     normalized.actionSha256 = rule.actionSha256.toLower();
     normalized.codeSha256 = rule.codeSha256.toLower();
+    if (const QString key = serverUrlKey(rule.server); !key.isEmpty())
+        normalized.server = key;
     const QString reason = validate(normalized);
     if (!reason.isEmpty())
         return fail(Text::tr("The rule is not valid: %1.").arg(reason));
@@ -410,10 +428,13 @@ std::optional<RuleMatch> RuleSet::match(const Request& request, const RunDefault
 
 std::optional<RuleMatch> RuleSet::match(const Request& request, const QList<ActionBinding>& bindings) const
 {
-    auto scopeMatches = [&request](const Rule& rule) {
+    // Empty for a socket request, so a rule limited to a server never matches one.
+    const QString server = request.origin.server.isEmpty() ? QString() : serverUrlKey(request.origin.server);
+    auto scopeMatches = [&request, &server](const Rule& rule) {
         return rule.enabled && rule.problem.isEmpty() &&
                (rule.agent.isEmpty() || rule.agent == request.agent) &&
-               (!rule.method || *rule.method == request.method);
+               (!rule.method || *rule.method == request.method) &&
+               (rule.server.isEmpty() || rule.server == server);
     };
     // Bindings that do not line up with the actions would decide on another action: then only
     // rules that name no hash can match, and nothing is approved.

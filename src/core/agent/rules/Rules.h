@@ -29,6 +29,9 @@ struct Rule
     QString codeSha256;
     QString agent;                // chosen by the agent itself: narrows a rule, proves nothing
     std::optional<Method> method; // none: any method; methodName() in rules.json
+    // The one server whose requests the rule matches (serverUrlKey() of its URL, "server" in
+    // rules.json); it never matches a request that came over the socket. Empty: every source.
+    QString server;
     bool enabled = true;
     bool readOnly = false; // from a --rules FILE
     QString source;        // the file it was read from (empty: added in the app)
@@ -64,12 +67,13 @@ public:
     void merge(const RuleSet& other);
 
     // Reject rules win over approve rules; every field a rule names must match; disabled rules
-    // never match. A reject rule matches by agent, method, and (in one action) code_sha256 and
-    // action_sha256. An approve match needs every action to allow approval and to be bound by a
-    // matching approve rule: by its action_sha256, or by code_sha256 alone when the action holds
-    // nothing but that code (which for a run depends on the app's run defaults). A request that
-    // writes a number otherwise than in canonical form (Request::nonCanonicalNumber) is never
-    // approved.
+    // never match. A rule that names a server matches only requests whose origin names the same
+    // server (RequestOrigin::server, compared as serverUrlKey()). A reject rule matches by agent,
+    // method, server, and (in one action) code_sha256 and action_sha256. An approve match needs
+    // every action to allow approval and to be bound by a matching approve rule: by its
+    // action_sha256, or by code_sha256 alone when the action holds nothing but that code (which
+    // for a run depends on the app's run defaults). A request that writes a number otherwise
+    // than in canonical form (Request::nonCanonicalNumber) is never approved.
     std::optional<RuleMatch> match(const Request& request, const RunDefaults& defaults) const;
     // The same with the bindings already computed (actionBindings(request, defaults)).
     std::optional<RuleMatch> match(const Request& request, const QList<ActionBinding>& bindings) const;
