@@ -37,6 +37,9 @@ const QString DecidedByPerson = QStringLiteral("person");
 const QString DecidedByTimeout = QStringLiteral("timeout");
 const QString DecidedByWithdrawn = QStringLiteral("withdrawn");
 const QString DecidedByShutdown = QStringLiteral("shutdown");
+const QString DecidedByElsewhere = QStringLiteral("elsewhere");
+// The ledger's decision for a request decided elsewhere: this app does not know what was decided.
+const QString DecisionUnknown = QStringLiteral("unknown");
 
 // Bounded wait for answers to reach the kernel at shutdown; a peer that reads nothing must not
 // hold the quit.
@@ -353,11 +356,40 @@ void AgentService::removeSource(RequestSource* source)
         if (it->request.origin.source == number && !it->executor && !it->decided)
             withdrawn.append(it.key());
     }
-    const QString reason = tr("The source of the request was removed.");
-    rejectPendingAll(
-        withdrawn, [&reason](const Entry&) { return reason; }, DecidedByWithdrawn);
+    if (source->keepsPendingAtQuit()) {
+        // The server keeps them: they only leave this inbox, undecided and unrecorded.
+        letGo(withdrawn);
+    } else {
+        const QString reason = tr("The source of the request was removed.");
+        rejectPendingAll(
+            withdrawn, [&reason](const Entry&) { return reason; }, DecidedByWithdrawn);
+    }
     // After the rejections were queued: their answers, sent once durable, find no source.
     m_sources.remove(number);
+}
+
+void AgentService::reachChanged(quint32 source)
+{
+    if (m_sources.contains(source))
+        Q_EMIT decidabilityChanged();
+}
+
+QString AgentService::whyUndecidable(quint64 key) const
+{
+    const Request* waiting = waitingRequest(key);
+    if (!waiting)
+        return {};
+    const RequestSource* source = sourceOf(*waiting);
+    // Only a source that keeps its requests while its agent is away (a LangGraph server): a
+    // socket request whose agent left is withdrawn at once instead.
+    if (!source || !source->keepsPendingAtQuit() || source->reaches(waiting->origin))
+        return {};
+    const QString server =
+        waiting->origin.serverName.isEmpty() ? waiting->origin.server : waiting->origin.serverName;
+    return tr("The LangGraph server %1 cannot be reached now, so no decision can be sent to it. The "
+              "interrupt "
+              "waits there: decide once the server answers again (kosa8 Desk tries every few seconds).")
+        .arg(server);
 }
 
 RequestSource* AgentService::sourceOf(const Request& request) const
@@ -552,6 +584,63 @@ void AgentService::channelClosed(quint32 source, quint64 channel)
         withdrawn, [&reason](const Entry&) { return reason; }, DecidedByWithdrawn);
 }
 
+bool AgentService::endedAtSource(const RequestOrigin& origin)
+{
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        if (!(it->request.origin == origin))
+            continue;
+        // Decided here and being recorded, or running: this app's decision went first.
+        if (it->decided || it->executor)
+            return false;
+        const Request request = it->request;
+        const quint64 key = it.key();
+        const bool wasQueued = m_inbox->rowOf(key) >= 0;
+        dropEntry(key);
+        if (wasQueued)
+            Q_EMIT requestRemoved(key, DecidedByElsewhere);
+        spdlog::info("agent request {}: decided at its source, not here", key);
+        // Recorded like every end of a request, with nothing to answer: whoever decided it
+        // answered the agent.
+        DurableAnswer queued;
+        queued.request = request;
+        queued.record = ledgerRecord(request, DecisionUnknown, DecidedByElsewhere, QString());
+        queued.decision = DecisionKind::Reject;
+        queued.reachedInbox = wasQueued;
+        queued.answersSource = false;
+        QString error;
+        if (!m_answers.enqueue(queued, &error)) {
+            Q_EMIT ledgerWriteFailed(error);
+            announceDecided(request, queued.decision, DecidedByElsewhere, wasQueued, DecisionUnknown);
+        }
+        return true;
+    }
+    return false;
+}
+
+bool AgentService::keptAtQuit(const Entry& entry) const
+{
+    const RequestSource* source = sourceOf(entry.request);
+    return !entry.executor && !entry.decided && source && source->keepsPendingAtQuit();
+}
+
+int AgentService::keptAtQuitCount() const
+{
+    return int(std::count_if(m_entries.cbegin(), m_entries.cend(),
+                             [this](const Entry& entry) { return keptAtQuit(entry); }));
+}
+
+void AgentService::letGo(const QList<quint64>& keys)
+{
+    for (quint64 key : keys) {
+        if (!m_entries.contains(key))
+            continue;
+        const bool wasQueued = m_inbox->rowOf(key) >= 0;
+        dropEntry(key);
+        if (wasQueued)
+            Q_EMIT requestRemoved(key, DecidedByShutdown);
+    }
+}
+
 // ---- decisions ----
 
 bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* error)
@@ -565,6 +654,10 @@ bool AgentService::decide(quint64 key, const PersonDecision& decision, QString* 
     if (!waiting)
         return fail(tr("This request is no longer waiting for a decision."));
     const Request request = *waiting;
+    // Not recorded, not kept for later: the interrupt may be resumed elsewhere meanwhile, and
+    // then the ledger would hold a decision that never took effect.
+    if (const QString why = whyUndecidable(key); !why.isEmpty())
+        return fail(why);
 
     QJsonValue result;
     QString shapeError;
@@ -660,7 +753,10 @@ void AgentService::deliverDurable(const DurableAnswer& ready)
     }
     // A rule's, a timeout's, a withdrawal's or the quit's: a single approval or rejection (a
     // failed flush turned an approval into a rejection, its run into an answer).
-    announceDecided(ready.request, ready.decision, ready.record.decidedBy, ready.reachedInbox);
+    announceDecided(ready.request, ready.decision, ready.record.decidedBy, ready.reachedInbox,
+                    ready.record.decision);
+    if (!ready.answersSource)
+        return;
     if (ready.startsRun) {
         startRun(ready.request, ready.decision);
         return;
@@ -925,6 +1021,9 @@ LedgerRecord AgentService::ledgerRecord(const Request& request, const QString& l
     LedgerRecord entry;
     entry.requestId = requestIdText(request.origin.id);
     entry.source = m_sourceNames.value(request.origin.source);
+    entry.server = request.origin.server;
+    entry.threadId = request.origin.threadId;
+    entry.interruptId = request.origin.interruptId;
     entry.agent = request.agent;
     entry.method = methodName(request.method);
     entry.payloadSha256 = request.payloadSha256;
@@ -950,9 +1049,10 @@ QString AgentService::carriedReason(const Request& request, const QString& reaso
 }
 
 void AgentService::announceDecided(const Request& request, DecisionKind decision, const QString& decidedBy,
-                                   bool reachedInbox)
+                                   bool reachedInbox, const QString& ledgerDecision)
 {
-    Q_EMIT requestDecided(request.key, decisionName(decision), decidedBy);
+    Q_EMIT requestDecided(request.key, ledgerDecision.isEmpty() ? decisionName(decision) : ledgerDecision,
+                          decidedBy);
     DecisionNotice notice;
     if (!DecisionNotice::causeFromDecidedBy(decidedBy, &notice.cause, &notice.ruleName))
         return; // the person's own decision needs no notice
@@ -995,7 +1095,8 @@ bool AgentService::addApproveCodeRule(const QString& code, QString* error)
     return ruleChanged(m_ruleStore.addApproveCode(sha256Hex(code.toUtf8()), error));
 }
 
-bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error)
+bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error,
+                                        const QString& server)
 {
     auto fail = [error](const QString& message) {
         if (error)
@@ -1006,6 +1107,11 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
     if (!waiting)
         return fail(tr("This request is no longer waiting for a decision."));
     const Request& request = *waiting;
+    // A rule limited to another server than the request's would never approve the request the
+    // person saw it made from.
+    if (!server.isEmpty() &&
+        (request.origin.server.isEmpty() || serverUrlKey(server) != serverUrlKey(request.origin.server)))
+        return fail(tr("This request did not come from the server %1.").arg(server));
     // Only a decision the request allows may become a rule (the same check decide() makes).
     QJsonValue result;
     QString shapeError;
@@ -1038,6 +1144,7 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
         rule.actionSha256 = binding.actionSha256;
         // Kept beside its hash, so that the rules editor shows what the rule approves.
         rule.action = binding.bound();
+        rule.server = server;
         // The name is for people; the agent chose the tool name, so only plain characters of it.
         const QString label = request.method == Method::Run || request.actions.at(i).name.isEmpty()
                                   ? methodName(request.method)
@@ -1055,14 +1162,14 @@ bool AgentService::addApproveActionRule(quint64 key, const PersonDecision& decis
     return ruleChanged(m_ruleStore.addApproveActions(wanted, error));
 }
 
-bool AgentService::addRejectAgentRule(const QString& agent, QString* error)
+bool AgentService::addRejectAgentRule(const QString& agent, QString* error, const QString& server)
 {
     if (agent.trimmed().isEmpty()) {
         if (error)
             *error = tr("There is no agent name to reject.");
         return false;
     }
-    return ruleChanged(m_ruleStore.addRejectAgent(agent, error));
+    return ruleChanged(m_ruleStore.addRejectAgent(agent, server, error));
 }
 
 bool AgentService::setRuleEnabled(const QString& name, bool enabled, QString* error)
@@ -1101,8 +1208,14 @@ void AgentService::shutdown()
     const QString whileRunning = tr("kosa8 Desk quit while the code was running; the run was stopped.");
     const QString beforeDecision = tr("kosa8 Desk quit before a decision was made.");
     const QString beforeRun = tr("kosa8 Desk quit before the approved code started; it was not run.");
+    // A server's requests wait there for the next start: not answered, not recorded.
+    QList<quint64> keptBySource;
+    QList<quint64> rejected;
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it)
+        (keptAtQuit(*it) ? keptBySource : rejected).append(it.key());
+    letGo(keptBySource);
     rejectPendingAll(
-        m_entries.keys(),
+        rejected,
         [&](const Entry& entry) {
             return entry.executor ? whileRunning : entry.decided ? beforeRun : beforeDecision;
         },

@@ -112,15 +112,22 @@ public:
     // A code_sha256 rule, which approves only actions that hold nothing but that code (the
     // review view writes action rules instead; this stays for bare-code rules made in code).
     bool addApproveCodeRule(const QString& code, QString* error = nullptr);
-    bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr) override;
-    bool addRejectAgentRule(const QString& agent, QString* error = nullptr) override;
+    bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr,
+                              const QString& server = {}) override;
+    bool addRejectAgentRule(const QString& agent, QString* error = nullptr,
+                            const QString& server = {}) override;
 
     // RequestDesk: what the sources call.
     quint32 addSource(RequestSource* source) override;
     void removeSource(RequestSource* source) override;
+    void reachChanged(quint32 source) override;
+    QString whyUndecidable(quint64 key) const override;
     void submit(RequestSource* source, const IncomingRequest& incoming) override;
     bool withdraw(const RequestOrigin& origin) override;
     void channelClosed(quint32 source, quint64 channel) override;
+    bool endedAtSource(const RequestOrigin& origin) override;
+    // Waiting requests whose source keeps them pending (RequestSource::keepsPendingAtQuit()).
+    int keptAtQuitCount() const;
 
 Q_SIGNALS:
     void shutdownComplete();
@@ -178,6 +185,11 @@ private:
     void rejectPendingAll(const QList<quint64>& keys, const std::function<QString(const Entry&)>& reasonFor,
                           const QString& decidedBy);
     void rejectUnqueued(const Request& request, const QString& reason, const QString& decidedBy);
+    // Waiting, and its source keeps it pending at quit (RequestSource::keepsPendingAtQuit()).
+    bool keptAtQuit(const Entry& entry) const;
+    // Requests whose source keeps them pending leave the inbox undecided: nothing is recorded or
+    // answered (the quit, a source removed).
+    void letGo(const QList<quint64>& keys);
     // The approved run (request.run) starts, its approval durable.
     void startRun(const Request& request, DecisionKind decision);
     static QString uniqueCheckpointLabel(const QString& base, const Request& request);
@@ -200,8 +212,10 @@ private:
     // requestDecided(), and for a decision the person did not make automaticDecision() with what
     // the inbox's notice needs. For a single decision (a rule's, a timeout's, a run's); a person's
     // decision on several actions emits requestDecided() itself, it needs no notice.
+    // `ledgerDecision`: the decision as recorded where it is not decisionName(decision) ("unknown"
+    // for a request decided at its source).
     void announceDecided(const Request& request, DecisionKind decision, const QString& decidedBy,
-                         bool reachedInbox);
+                         bool reachedInbox, const QString& ledgerDecision = {});
     // The reject reason the agent receives in the request's shape, for the ledger: `reason` where
     // the shape carries one, else empty.
     static QString carriedReason(const Request& request, const QString& reason);

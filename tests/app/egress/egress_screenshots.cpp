@@ -36,8 +36,11 @@ public:
     agent::InboxModel* inbox() const override { return m_inbox; }
     const agent::Request* request(quint64 key) const override { return m_inbox->find(key); }
     bool decide(quint64, const agent::PersonDecision&, QString*) override { return false; }
-    bool addApproveActionRule(quint64, const agent::PersonDecision&, QString*) override { return false; }
-    bool addRejectAgentRule(const QString&, QString*) override { return false; }
+    bool addApproveActionRule(quint64, const agent::PersonDecision&, QString*, const QString&) override
+    {
+        return false;
+    }
+    bool addRejectAgentRule(const QString&, QString*, const QString&) override { return false; }
     void add(const agent::Request& request)
     {
         m_inbox->append(request);

@@ -39,8 +39,11 @@ public:
         return it == requests.constEnd() ? nullptr : &it.value();
     }
     bool decide(quint64, const k8::agent::PersonDecision&, QString*) override { return false; }
-    bool addApproveActionRule(quint64, const k8::agent::PersonDecision&, QString*) override { return false; }
-    bool addRejectAgentRule(const QString&, QString*) override { return false; }
+    bool addApproveActionRule(quint64, const k8::agent::PersonDecision&, QString*, const QString&) override
+    {
+        return false;
+    }
+    bool addRejectAgentRule(const QString&, QString*, const QString&) override { return false; }
 };
 } // namespace
 using k8::kosa8::JobResult;

@@ -14,11 +14,18 @@ QString LangGraphServerConfig::problem() const
         return QStringLiteral("the server's URL is neither http nor https");
     if (url.hasQuery() || url.hasFragment())
         return QStringLiteral("the server's URL has a query or fragment");
-    // A key is a header value: a line break in it would let it add headers of its own.
-    for (const QChar c : apiKey)
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            return QStringLiteral("the API key holds a control character");
+    if (!isUsableApiKey(apiKey))
+        return QStringLiteral("the API key holds a control character");
     return {};
+}
+
+bool LangGraphServerConfig::isUsableApiKey(const QString& key)
+{
+    // A key is a header value: a line break in it would let it add headers of its own.
+    for (const QChar c : key)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return false;
+    return true;
 }
 
 bool LangGraphServerConfig::watchesGraph(const QString& graphId) const
@@ -26,13 +33,20 @@ bool LangGraphServerConfig::watchesGraph(const QString& graphId) const
     return graphs.isEmpty() || graphs.contains(graphId);
 }
 
-QUrl LangGraphServerConfig::endpoint(const QString& path) const
+QUrl LangGraphServerConfig::withoutTrailingSlash(const QUrl& url)
 {
     QUrl result = url;
-    QString base = result.path();
-    while (base.endsWith(QLatin1Char('/')))
-        base.chop(1);
-    result.setPath(base + path);
+    QString path = result.path();
+    while (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    result.setPath(path);
+    return result;
+}
+
+QUrl LangGraphServerConfig::endpoint(const QString& path) const
+{
+    QUrl result = withoutTrailingSlash(url);
+    result.setPath(result.path() + path);
     return result;
 }
 

@@ -22,6 +22,13 @@ struct LangGraphServerConfig
     bool watchesGraph(const QString& graphId) const;
     // The URL of an API path ("/threads/search") below url.
     QUrl endpoint(const QString& path) const;
+    // `url` without the slashes that end its path: "http://h:2024/" and "http://h:2024" are one
+    // server (QUrl::StripTrailingSlash keeps a path of "/").
+    static QUrl withoutTrailingSlash(const QUrl& url);
+    // Whether `key` can be sent as the x-api-key header (no control character).
+    static bool isUsableApiKey(const QString& key);
+
+    bool operator==(const LangGraphServerConfig&) const = default;
 };
 
 } // namespace k8::agent::langgraph

@@ -114,6 +114,21 @@ bool PendingInterrupt::sameAs(const PendingInterrupt& other) const
            valueSha256 == other.valueSha256;
 }
 
+// The parsed values keep no number's spelling, and the agent's reader tells 1 from 1.0 where the
+// hash of the canonical form does not: a body that writes any number otherwise than canonical
+// JSON marks every interrupt it holds, so that no standing rule approves them (a person still
+// can). Coarse on purpose: a listing of interrupts holds little else.
+static void noteNumberSpelling(const QByteArray& body, ThreadsRead* read)
+{
+    const std::optional<NumberSpelling> spelling = CanonicalNumbers::firstNonCanonical(body);
+    if (!spelling)
+        return;
+    for (LangGraphThread& thread : read->threads) {
+        for (PendingInterrupt& interrupt : thread.interrupts)
+            interrupt.nonCanonicalNumber = spelling;
+    }
+}
+
 ThreadsRead readThreadList(const QByteArray& body)
 {
     ThreadsRead result;
@@ -131,6 +146,7 @@ ThreadsRead readThreadList(const QByteArray& body)
         else
             ++result.skipped;
     }
+    noteNumberSpelling(body, &result);
     return result;
 }
 
@@ -146,6 +162,7 @@ ThreadsRead readThread(const QByteArray& body)
         return result;
     }
     result.threads.append(thread);
+    noteNumberSpelling(body, &result);
     return result;
 }
 

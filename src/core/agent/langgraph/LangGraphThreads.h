@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "agent/canonical/CanonicalNumbers.h"
+
 #include <QByteArray>
 #include <QJsonValue>
 #include <QList>
 #include <QMetaType>
 #include <QString>
+
+#include <optional>
 
 namespace k8::agent::langgraph {
 
@@ -25,6 +29,9 @@ struct PendingInterrupt
     QString graphId;     // from the thread's metadata
     QString assistantId; // the assistant a resume run is created with (metadata, else graph_id)
     QString threadUpdatedAt;
+    // A number the server's answer wrote otherwise than canonical JSON (anywhere in it): no
+    // standing rule approves the interrupt (CanonicalNumbers.h).
+    std::optional<NumberSpelling> nonCanonicalNumber;
 
     // Same server, thread, id and value: the same interrupt.
     bool sameAs(const PendingInterrupt& other) const;

@@ -41,6 +41,14 @@ void ResumeGuard::resume(const PendingInterrupt& interrupt, const QJsonValue& an
             for (const LangGraphThread& candidate : read.threads)
                 if (candidate.threadId == interrupt.threadId)
                     thread = &candidate;
+            // A run is on the thread (a sibling interrupt of a parallel branch being resumed, or
+            // someone's run): nothing is judged until it stops, as the watcher does; it may stop at
+            // this very interrupt again. Failed, so that the caller tries again later.
+            if (thread && thread->status == QLatin1String("busy")) {
+                outcome.message = QStringLiteral("Not resumed yet: the thread is busy with a run");
+                finish(outcome);
+                return;
+            }
             const PendingInterrupt* held = nullptr;
             if (thread && thread->status == QLatin1String("interrupted")) {
                 for (const PendingInterrupt& candidate : thread->interrupts)

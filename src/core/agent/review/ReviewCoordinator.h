@@ -39,9 +39,12 @@ public:
     // "Always approve this action": rules that bind the whole of each action as `decision` would
     // approve it (edited code and args, the run's sandbox and image as chosen), never the
     // agent's original when the person edited it. The request itself still waits.
-    virtual bool addApproveActionRule(quint64 key, const PersonDecision& decision,
-                                      QString* error = nullptr) = 0;
-    virtual bool addRejectAgentRule(const QString& agent, QString* error = nullptr) = 0;
+    // `server`: the LangGraph server the new rules are limited to (Rule::server), which must be
+    // the one the request came from; empty: rules for every source, the socket's included.
+    virtual bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString* error = nullptr,
+                                      const QString& server = {}) = 0;
+    virtual bool addRejectAgentRule(const QString& agent, QString* error = nullptr,
+                                    const QString& server = {}) = 0;
 
     // For the rules editor (src/app/rules): every standing rule in force (the app's own and the
     // read-only --rules FILE ones), switching and deleting the app's own. Read-only rules cannot
@@ -75,6 +78,15 @@ public:
     }
     // The ledger file, for the history view; empty when there is none.
     virtual QString ledgerPath() const { return {}; }
+    // Why a waiting request cannot be decided now, in words for the person: its agent cannot be
+    // reached (a LangGraph server that is away: the decision could not be sent, and someone may
+    // resume the interrupt elsewhere meanwhile). Empty when it can be decided. decide() refuses
+    // with this text; decidabilityChanged() says when it may have changed.
+    virtual QString whyUndecidable(quint64 key) const
+    {
+        Q_UNUSED(key);
+        return {};
+    }
     // Where agents connect and whether the coordinator listens there (the empty inbox says so);
     // by default nowhere.
     virtual QString socketPath() const { return {}; }
@@ -117,6 +129,8 @@ Q_SIGNALS:
     void ledgerWriteFailed(const QString& message);
     // The standing rules changed (added, switched, removed, reloaded): the rules editor re-reads.
     void rulesChanged();
+    // Whether waiting requests can be decided now may have changed (whyUndecidable()).
+    void decidabilityChanged();
     // A decision the person did not make (standing rule, timeout, withdrawal, shutdown), once it
     // is in the ledger and answered; also for rule decisions on requests that never reached the
     // inbox. The inbox shows it as a notice.

@@ -55,7 +55,7 @@ void TestLangGraphE2e::initTestCase()
                        .arg(cli)));
     // The graph in a folder of its own: langgraph dev keeps its threads in .langgraph_api there.
     QVERIFY(m_folder.isValid());
-    for (const char* name : {"gate.py", "langgraph.json"})
+    for (const char* name : {"gate.py", "agent.py", "langgraph.json"})
         QVERIFY(QFile::copy(QStringLiteral(K8_LANGGRAPH_GRAPH "/") + QLatin1String(name),
                             m_folder.filePath(QLatin1String(name))));
 

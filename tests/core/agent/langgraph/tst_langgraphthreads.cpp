@@ -30,6 +30,7 @@ private Q_SLOTS:
     void idsThatCouldReachAUrlAreRefused();
     void assistantFallsBackToGraph();
     void infoRunAndErrorDetail();
+    void aNumberSpelledOtherwiseMarksTheInterrupts();
 };
 
 void TestLangGraphThreads::listingHoldsNoInterrupts()
@@ -231,6 +232,28 @@ void TestLangGraphThreads::infoRunAndErrorDetail()
              QStringLiteral("Invalid assistant: 'no-such-graph'. Must be either:"));
     QVERIFY(readErrorDetail("<html>").isEmpty());
     QVERIFY(readErrorDetail(R"({"detail": {"nested": 1}})").isEmpty());
+}
+
+// Python writes 1.0 for a float and 1 for an int; the value's hash cannot tell them apart, so a
+// body that spells a number otherwise than canonical JSON keeps it from every standing rule.
+void TestLangGraphThreads::aNumberSpelledOtherwiseMarksTheInterrupts()
+{
+    const QByteArray canonical =
+        R"j({"thread_id":"t","status":"interrupted","metadata":{"graph_id":"gate"},)j"
+        R"j("interrupts":{"task":[{"id":"i1","value":{"code":"x()","retries":1}}]}})j";
+    const ThreadsRead plain = readThread(canonical);
+    QCOMPARE(plain.threads.first().interrupts.size(), 1);
+    QVERIFY(!plain.threads.first().interrupts.first().nonCanonicalNumber);
+
+    QByteArray floatSpelled = canonical;
+    floatSpelled.replace("\"retries\":1", "\"retries\":1.0");
+    const ThreadsRead spelled = readThread(floatSpelled);
+    const PendingInterrupt& interrupt = spelled.threads.first().interrupts.first();
+    QVERIFY(interrupt.nonCanonicalNumber);
+    QCOMPARE(interrupt.nonCanonicalNumber->written, QByteArray("1.0"));
+    // The same value to every hash.
+    QCOMPARE(interrupt.valueSha256, plain.threads.first().interrupts.first().valueSha256);
+    QVERIFY(readThreadList("[" + floatSpelled + "]").threads.first().interrupts.first().nonCanonicalNumber);
 }
 
 QTEST_GUILESS_MAIN(TestLangGraphThreads)

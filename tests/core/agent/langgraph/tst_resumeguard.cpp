@@ -163,9 +163,12 @@ void TestResumeGuard::resumedElsewhereIsNotResumed()
              QStringLiteral("Not resumed: the interrupt is no longer pending (the thread is idle)"));
     QCOMPARE(runsPosted().size(), 0);
 
-    // Busy with someone else's run: not pending either.
+    // Busy with a run (a parallel sibling's resume, or someone else's): not judged until it stops,
+    // so not resumed now and not given up either.
     thread->insert(QStringLiteral("status"), QStringLiteral("busy"));
-    QCOMPARE(resume(interrupt, true).result, ResumeOutcome::Result::NoLongerPending);
+    const ResumeOutcome busy = resume(interrupt, true);
+    QCOMPARE(busy.result, ResumeOutcome::Result::Failed);
+    QCOMPARE(busy.message, QStringLiteral("Not resumed yet: the thread is busy with a run"));
     QCOMPARE(runsPosted().size(), 0);
 }
 
