@@ -2,6 +2,9 @@
 #include "composition/AppComposition.h"
 
 #include "agent/AgentService.h"
+#include "agent/langgraph/LangGraphServers.h"
+#include "agent/langgraph/LangGraphSource.h"
+#include "agent/langgraph/SavedLangGraphServers.h"
 #include "agent/runs/SandboxDirectory.h"
 #include "agent/socket/SocketPath.h"
 #include "history/DecisionHistoryView.h"
@@ -17,6 +20,7 @@
 #include "plumbing/TerminationSignals.h"
 #include "plumbing/UserMessage.h"
 #include "sandboxes/SandboxesPage.h"
+#include "secrets/ServerApiKeys.h"
 #include "style/Appearance.h"
 #include "style/ColourSchemeWatcher.h"
 #include "timeline/RunJournal.h"
@@ -33,9 +37,11 @@
 #include <QPointer>
 #include <QStatusBar>
 #include <QTimer>
+#include <QUrl>
 #include <QWindow>
 
 #include <functional>
+#include <optional>
 
 #include <spdlog/spdlog.h>
 
@@ -180,12 +186,132 @@ bool AppComposition::start(QString* error)
     });
     connect(m_agentService.get(), &agent::AgentService::shutdownComplete, m_context.get(),
             &AppContext::releaseShutdown);
+    startLangGraphSources();
     wireTimeline();
     startupprobe::mark("timeline_wired");
     m_started = true;
     wireInboxNeeds();
     startupprobe::mark("inbox_wired");
     return listening;
+}
+
+void AppComposition::startLangGraphSources()
+{
+    m_langGraphServers = std::make_unique<agent::langgraph::LangGraphServers>(m_agentService.get());
+    agent::langgraph::LangGraphServers* servers = m_langGraphServers.get();
+    m_context->setWatchedLangGraphServers(servers);
+    connect(servers, &agent::langgraph::LangGraphServers::problem, m_context.get(),
+            [this](const QString&, const QString& serverName, const QString& problem) {
+                UserMessage message;
+                message.severity = UserMessage::Severity::Warning;
+                message.title = QCoreApplication::translate("main", "LangGraph server %1").arg(serverName);
+                message.text = problem;
+                m_context->postMessage(message);
+            });
+    connect(servers, &agent::langgraph::LangGraphServers::statusChanged, m_context.get(),
+            [this](const QString& id, const agent::langgraph::LangGraphServerStatus& status) {
+                reportLangGraphStatus(id, status);
+            });
+    // A server no longer watched takes its card with it.
+    connect(servers, &agent::langgraph::LangGraphServers::serversChanged, m_context.get(), [this] {
+        for (auto it = m_langGraphReachable.begin(); it != m_langGraphReachable.end();) {
+            if (m_langGraphServers->isWatched(it.key())) {
+                ++it;
+                continue;
+            }
+            m_context->clearMessage(langGraphMessageKey(it.key()));
+            m_langGraphCardError.remove(it.key());
+            it = m_langGraphReachable.erase(it);
+        }
+    });
+    connect(m_context.get(), &AppContext::shuttingDown, servers,
+            &agent::langgraph::LangGraphServers::stopAll);
+    m_window->showLangGraphServers(servers);
+
+    agent::langgraph::SavedLangGraphServers* saved = m_context->settings()->langGraphServers();
+    secrets::ServerApiKeys* keys = m_context->serverApiKeys();
+    connect(saved, &agent::langgraph::SavedLangGraphServers::changed, servers,
+            [this] { watchLangGraphServers(); });
+    // Queued: a key's load() says "loading" from inside watchLangGraphServers().
+    connect(
+        keys, &secrets::ServerApiKeys::changed, servers, [this] { watchLangGraphServers(); },
+        Qt::QueuedConnection);
+    watchLangGraphServers();
+}
+
+QString AppComposition::langGraphMessageKey(const QString& serverId)
+{
+    return QStringLiteral("langgraph-server:") + serverId;
+}
+
+void AppComposition::watchLangGraphServers()
+{
+    using agent::langgraph::LangGraphServers;
+    using agent::langgraph::SavedLangGraphServers;
+    QList<LangGraphServers::Server> watched;
+    secrets::ServerApiKeys* keys = m_context->serverApiKeys();
+    for (const agent::langgraph::SavedLangGraphServer& server :
+         m_context->settings()->langGraphServers()->servers()) {
+        if (!server.enabled)
+            continue;
+        // A server is watched once its API key is read, so it is not asked without the key and
+        // then again with it.
+        const QString secret = SavedLangGraphServers::secretKey(server.id);
+        if (server.hasApiKey && !keys->isKnown(secret))
+            keys->load(secret); // changed() comes back here
+        if (keys->state(secret) == secrets::ServerApiKeys::State::Loading)
+            continue;
+        watched.append({server.id, SavedLangGraphServers::configOf(server, keys->key(secret)), false});
+    }
+    // --langgraph: for this run, unsaved, without a key.
+    int number = 0;
+    for (const QString& text : std::as_const(m_options.langGraphUrls)) {
+        agent::langgraph::LangGraphServerConfig config;
+        config.url = QUrl(text);
+        config.name = config.url.authority();
+        watched.append({QStringLiteral("command-line-%1").arg(++number), config, true});
+    }
+    m_langGraphServers->setServers(watched);
+}
+
+void AppComposition::reportLangGraphStatus(const QString& id,
+                                           const agent::langgraph::LangGraphServerStatus& status)
+{
+    const agent::langgraph::LangGraphSource* source = m_langGraphServers->source(id);
+    if (!source)
+        return;
+    const QString name = source->config().name;
+    // The log says when the server went and came back, once each time.
+    const auto known = m_langGraphReachable.constFind(id);
+    if ((known == m_langGraphReachable.cend() || *known != status.reachable) &&
+        (status.reachable || !status.error.isEmpty())) {
+        if (status.reachable)
+            spdlog::info("langgraph {}: reachable, version {}, {} interrupted threads", name.toStdString(),
+                         status.version.toStdString(), status.interruptedThreads);
+        else
+            spdlog::warn("langgraph {}: unreachable: {}", name.toStdString(), status.error.toStdString());
+        m_langGraphReachable.insert(id, status.reachable);
+    }
+    // One card per server while it cannot be reached, gone once a poll reaches it again. It is
+    // posted again only when the reason changes: every failed poll reports a status (its next
+    // try), and each post would count as the problem happening once more.
+    if (status.reachable) {
+        if (m_langGraphCardError.remove(id))
+            m_context->clearMessage(langGraphMessageKey(id));
+        return;
+    }
+    if (status.error.isEmpty() || m_langGraphCardError.value(id) == status.error)
+        return; // not polled yet, or said already
+    m_langGraphCardError.insert(id, status.error);
+    UserMessage message;
+    message.severity = UserMessage::Severity::Warning;
+    message.title = QCoreApplication::translate("main", "LangGraph server unreachable");
+    message.text =
+        QCoreApplication::translate("main", "%1 cannot be reached (%2). Its interrupts wait there; "
+                                            "kosa8 Desk tries again every few seconds.")
+            .arg(name, status.error);
+    message.key = langGraphMessageKey(id);
+    m_context->postMessage(message);
 }
 
 bool AppComposition::retryAgentSocket()
@@ -412,6 +538,7 @@ void AppComposition::buildInbox()
             });
     connect(inboxPage, &InboxPage::pendingCountChanged, window, &MainWindow::setInboxCount);
     window->setInboxCount(inboxPage->pendingCount());
+    window->setKeptAtQuitCount([agentService] { return agentService->keptAtQuitCount(); });
     new InboxNotifier(window, inboxPage, InboxNotifier::TrayIcon | InboxNotifier::Notifications, window);
     // A socket that could not be used: said on the page, with Retry.
     if (!agentService->isListening() && !agentService->listenProblem().isEmpty())
@@ -474,14 +601,19 @@ void AppComposition::show()
     m_window->show();
     // After the window is painted: `kosa8 version`, `sandbox ls`, the refresh timer. Starting
     // their processes before the first paint delayed it (bench/README.md, bench_startup).
-    // Then, a turn later, the inbox page (unless something needed it earlier), so that input
-    // that came with the first frame is handled in between.
+    // Then, a turn later each (unless something needed them earlier), the sandbox table's model
+    // and columns (hidden while the page waits for `sandbox ls`; with the page's widgets, when
+    // the window started on another page) and the inbox page, so that input that came with the
+    // first frame is handled in between.
     MainWindow* window = m_window.get();
     afterFirstPaint(
         window,
         [this, window] {
             window->startMonitoring();
-            QTimer::singleShot(0, this, [this] { inboxPage(); });
+            QTimer::singleShot(0, this, [this, window] {
+                window->sandboxesPage()->prepareTable();
+                QTimer::singleShot(0, this, [this] { inboxPage(); });
+            });
         },
         1000);
 }

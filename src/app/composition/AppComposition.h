@@ -3,14 +3,20 @@
 
 #include "plumbing/AppOptions.h"
 
+#include <QHash>
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <vector>
 
 namespace k8::agent {
 class AgentService;
 class SandboxDirectory;
+namespace langgraph {
+class LangGraphServers;
+struct LangGraphServerStatus;
+} // namespace langgraph
 } // namespace k8::agent
 
 namespace k8::app {
@@ -52,8 +58,9 @@ public:
     QString agentProblemFix() const;
     static constexpr const char* AgentSocketMessageKey = "agent-socket";
 
-    // Shows the window; once it is painted, the first kosa8 calls start and then the inbox page
-    // is built (each in its own event-loop turn).
+    // Shows the window; once it is painted, the first kosa8 calls start, then the sandbox table
+    // gets its model (SandboxesPage::prepareTable()) and the inbox page is built (each in its own
+    // event-loop turn).
     void show();
 
     AppContext* context() const { return m_context.get(); }
@@ -82,6 +89,14 @@ private:
     // Says why agents cannot connect (the message area, the status bar, the inbox page), or
     // clears it when `problem` is empty.
     void showAgentProblem(const QString& problem);
+    // The LangGraph servers saved in Settings (once their API keys are read) and those of
+    // --langgraph, each a source of the service's requests, watched again whenever Settings
+    // change them.
+    void startLangGraphSources();
+    void watchLangGraphServers();
+    // The log line when a server goes or comes back, and its "unreachable" card.
+    void reportLangGraphStatus(const QString& id, const agent::langgraph::LangGraphServerStatus& status);
+    static QString langGraphMessageKey(const QString& serverId);
 
     AppOptions m_options;
     std::unique_ptr<AppContext> m_context;
@@ -89,6 +104,11 @@ private:
     std::unique_ptr<MainWindow> m_window;
     // The sandboxes page's list, for the socket's `sandboxes` method; goes after the service.
     std::unique_ptr<agent::SandboxDirectory> m_sandboxDirectory;
+    // The service's other sources; they go after it, as its shutdown asks them whether their
+    // requests stay pending at quit.
+    std::unique_ptr<agent::langgraph::LangGraphServers> m_langGraphServers;
+    QHash<QString, bool> m_langGraphReachable;    // by server id: as the log last said
+    QHash<QString, QString> m_langGraphCardError; // by server id: the reason its card says
     std::unique_ptr<agent::AgentService> m_agentService;
     InboxPage* m_inboxPage = nullptr; // owned by the window
     bool m_started = false;

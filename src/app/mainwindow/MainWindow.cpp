@@ -18,6 +18,7 @@
 #include "profiles/TokenPrompt.h"
 #include "sandboxes/SandboxRefresher.h"
 #include "sandboxes/SandboxesPage.h"
+#include "settings/LangGraphStatusButton.h"
 #include "settings/SettingsDialog.h"
 #include "setup/CodeSandboxSetup.h"
 #include "setup/SetupDialog.h"
@@ -62,7 +63,10 @@ MainWindow::MainWindow(AppContext* context, QWidget* parent)
     , m_health(new HealthMonitor(context, this))
     , m_navigation(new QListWidget(this))
     , m_pages(new QStackedWidget(this))
-    , m_sandboxesPage(new SandboxesPage(context, this))
+    // Its widgets when the page is first shown (ensurePage()): at start unless the person left the
+    // window on another page, then one event-loop turn after the first paint
+    // (AppComposition::show()) or when first needed.
+    , m_sandboxesPage(new SandboxesPage(context, SandboxesPage::Widgets::WhenFirstNeeded, this))
     , m_healthPanel(new HealthPanel(m_health, this))
     , m_messageArea(new MessageArea(this))
 {
@@ -165,6 +169,7 @@ void MainWindow::ensurePage(Page page)
             fillInboxPlaceholder();
         return;
     case Page::Sandboxes:
+        m_sandboxesPage->buildWidgets();
         return;
     case Page::CommandLog:
         if (m_commandLogPage)
@@ -539,6 +544,14 @@ void MainWindow::buildMenus()
     help->addAction(tr("&About kosa8 Desk"), this, &MainWindow::openAbout);
 }
 
+void MainWindow::showLangGraphServers(agent::langgraph::LangGraphServers* servers)
+{
+    auto* button = new LangGraphStatusButton(servers, this);
+    // At the right end, after the connection profile: the last thing added to the status bar.
+    statusBar()->addPermanentWidget(button);
+    connect(button, &LangGraphStatusButton::settingsRequested, this, &MainWindow::openSettings);
+}
+
 void MainWindow::buildStatusBar()
 {
     m_healthIndicator = new HealthIndicator(m_health, this);
@@ -677,14 +690,24 @@ bool MainWindow::confirmQuit()
 {
     if (m_pendingCount <= 0)
         return true;
+    // A server's interrupts are not answered at quit: they wait there for the next start.
+    const int kept = m_keptAtQuitCount ? qBound(0, m_keptAtQuitCount(), m_pendingCount) : 0;
+    const int rejected = m_pendingCount - kept;
     MessageBox::Question question;
     question.objectName = QStringLiteral("quitWithPendingQuestion");
     question.title = tr("Quit with requests waiting?");
-    question.text = tr("%n request(s) from agents wait for your decision. If you quit now, each is rejected "
-                       "and its agent is told so (the ledger records it as decided by the shutdown).",
-                       nullptr, m_pendingCount);
-    question.acceptText = tr("&Quit and reject them");
-    question.destructive = true;
+    QStringList text;
+    if (rejected > 0)
+        text << tr("%n request(s) from agents wait for your decision. If you quit now, each is rejected "
+                   "and its agent is told so (the ledger records it as decided by the shutdown).",
+                   nullptr, rejected);
+    if (kept > 0)
+        text << tr("%n interrupt(s) of LangGraph servers wait for your decision. They are not answered: "
+                   "they stay pending on their servers and are back in the inbox at the next start.",
+                   nullptr, kept);
+    question.text = text.join(QLatin1Char(' '));
+    question.acceptText = rejected > 0 ? tr("&Quit and reject them") : tr("&Quit");
+    question.destructive = rejected > 0;
     return MessageBox::ask(this, question) == MessageBox::Answer::Accept;
 }
 

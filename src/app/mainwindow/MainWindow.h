@@ -12,6 +12,10 @@ class QListWidget;
 class QMenu;
 class QStackedWidget;
 
+namespace k8::agent::langgraph {
+class LangGraphServers;
+}
+
 namespace k8::app {
 
 class AppContext;
@@ -64,6 +68,9 @@ public:
     QWidget* inboxPage() const { return m_inboxPage; }
     // Shows "Inbox (N)" in the navigation and the window title while requests wait.
     void setInboxCount(int pending);
+    // How many of the waiting requests stay pending at their source when the app quits (a LangGraph
+    // server's interrupts, AgentService::keptAtQuitCount()): the question before quitting says so.
+    void setKeptAtQuitCount(std::function<int()> kept) { m_keptAtQuitCount = std::move(kept); }
     // Where agents connect and whether the app listens there, as one line for About (asked each
     // time About opens).
     void setAgentSocketStatus(std::function<QString()> status) { m_agentSocketStatus = std::move(status); }
@@ -110,6 +117,9 @@ public Q_SLOTS:
     // activated. `activationToken` is that launch's desktop token (already validated), or empty.
     void bringToFront(const QString& activationToken = {});
     void openSettings();
+    // The LangGraph servers' word in the status bar (LangGraphStatusButton), once they are
+    // watched (AppComposition::start()); pressing it opens Settings.
+    void showLangGraphServers(agent::langgraph::LangGraphServers* servers);
     void openAbout();
     void openSetup();
     // Shows the timeline of `sandbox`; with a run's request id (the ledger's "request"), that
@@ -178,6 +188,7 @@ private:
     QAction* m_rulesAction = nullptr;
     QMenu* m_viewMenu = nullptr;
     int m_pendingCount = 0; // setInboxCount(): requests waiting, for the question before quitting
+    std::function<int()> m_keptAtQuitCount;
     std::function<QString()> m_agentSocketStatus;
     std::function<void()> m_buildInboxPage;
     int m_runningJobs = 0;

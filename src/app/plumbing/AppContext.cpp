@@ -9,6 +9,7 @@
 #include "secrets/KeychainSecretStore.h"
 #include "secrets/MemorySecretStore.h"
 #include "secrets/ProfileSecrets.h"
+#include "secrets/ServerApiKeys.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -52,6 +53,7 @@ AppContext::AppContext(const AppOptions& options, secrets::SecretStore* secretSt
     m_settings = new AppSettings(m_options.dataDir, this);
     secretStore->setParent(this);
     m_secrets = new secrets::ProfileSecrets(m_settings->profiles(), m_settings->store(), secretStore, this);
+    m_serverApiKeys = new secrets::ServerApiKeys(secretStore, this);
     connect(m_settings, &AppSettings::changed, this, [this] {
         applyConnectionSettings();
         Q_EMIT configurationChanged();

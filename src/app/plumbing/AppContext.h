@@ -16,7 +16,12 @@ struct JobResult;
 namespace k8::secrets {
 class ProfileSecrets;
 class SecretStore;
+class ServerApiKeys;
 } // namespace k8::secrets
+
+namespace k8::agent::langgraph {
+class LangGraphServers;
+}
 
 namespace k8::app {
 
@@ -52,6 +57,15 @@ public:
     kosa8::Kosa8Runner* runner() const { return m_runner; }
     kosa8::ConnectionProfiles* profiles() const;
     secrets::ProfileSecrets* profileSecrets() const { return m_secrets; }
+    // The API keys of the LangGraph servers saved in Settings, in the same secret store.
+    secrets::ServerApiKeys* serverApiKeys() const { return m_serverApiKeys; }
+    // The LangGraph servers watched now, with their health (AppComposition sets it when it
+    // starts the agent service; null before, and in tests without one).
+    agent::langgraph::LangGraphServers* watchedLangGraphServers() const { return m_watchedLangGraphServers; }
+    void setWatchedLangGraphServers(agent::langgraph::LangGraphServers* servers)
+    {
+        m_watchedLangGraphServers = servers;
+    }
     // The command line's --kosa8 (or $KOSA8_DESK_KOSA8): it replaces the executable of the
     // active profile for this run. Empty when neither was given.
     QString executableOverride() const;
@@ -112,6 +126,8 @@ private:
     AppSettings* m_settings;
     kosa8::Kosa8Runner* m_runner;
     secrets::ProfileSecrets* m_secrets = nullptr;
+    secrets::ServerApiKeys* m_serverApiKeys = nullptr;
+    agent::langgraph::LangGraphServers* m_watchedLangGraphServers = nullptr;
     bool m_connectionCheckScheduled = false;
     QString m_profileError;
     bool m_shuttingDown = false;

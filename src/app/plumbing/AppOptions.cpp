@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QStandardPaths>
+#include <QUrl>
 
 #include <cstring>
 
@@ -34,6 +35,11 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
     const QCommandLineOption rulesOption(QStringLiteral("rules"),
                                          AppOptionsParser::tr("An extra, read-only standing rules file."),
                                          AppOptionsParser::tr("FILE"));
+    const QCommandLineOption langGraphOption(
+        QStringLiteral("langgraph"),
+        AppOptionsParser::tr("Watch the LangGraph server at URL for interrupts to review, for this run "
+                             "only (repeatable)."),
+        AppOptionsParser::tr("URL"));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"),
                                            AppOptionsParser::tr("Log to standard error as well."));
     // The agent service's ledger check: prints how many entries chain, and whether the ledger ends
@@ -47,7 +53,7 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
                                            AppOptionsParser::tr("Print the version and exit."));
     const QCommandLineOption helpOption(QStringList{QStringLiteral("help"), QStringLiteral("h")},
                                         AppOptionsParser::tr("Print this help and exit."));
-    parser.addOptions({kosa8Option, dataDirOption, socketOption, rulesOption, verboseOption,
+    parser.addOptions({kosa8Option, dataDirOption, socketOption, rulesOption, langGraphOption, verboseOption,
                        verifyLedgerOption, versionOption, helpOption});
     parser.addPositionalArgument(
         QStringLiteral("file"),
@@ -81,6 +87,19 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
     m_options.socketPath = parser.value(socketOption);
     m_options.rulesFile = parser.value(rulesOption);
     m_options.verbose = parser.isSet(verboseOption);
+    for (const QString& text : parser.values(langGraphOption)) {
+        const QUrl url(text, QUrl::StrictMode);
+        const QString scheme = url.scheme().toLower();
+        if (!url.isValid() || url.host().isEmpty() ||
+            (scheme != QLatin1String("http") && scheme != QLatin1String("https")) || url.hasQuery() ||
+            url.hasFragment()) {
+            m_errorText = AppOptionsParser::tr("--langgraph needs an http or https URL with a host, such as "
+                                               "http://127.0.0.1:2024: %1")
+                              .arg(text);
+            return Action::Error;
+        }
+        m_options.langGraphUrls.append(url.toString());
+    }
 
     const QStringList positional = parser.positionalArguments();
     if (parser.isSet(verifyLedgerOption)) {

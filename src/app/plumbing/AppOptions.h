@@ -16,6 +16,9 @@ struct AppOptions
     QString dataDir;    // --data-dir, else QStandardPaths::AppDataLocation
     QString socketPath; // --socket: for the agent service (empty: its own default)
     QString rulesFile;  // --rules: extra read-only rules file for the agent service
+    // --langgraph URL, repeatable: LangGraph servers watched for this run of the app only
+    // (docs/langgraph.md), each an http or https URL with a host.
+    QStringList langGraphUrls;
     bool verbose = false;
     // --verify-ledger [FILE or data folder] (handled by the agent service's verifier; empty when not given).
     QString verifyLedgerFile;

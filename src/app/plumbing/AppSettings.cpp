@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plumbing/AppSettings.h"
 
+#include "agent/langgraph/SavedLangGraphServers.h"
 #include "agent/payload/PayloadShapes.h"
 #include "files/OwnerOnly.h"
 #include "files/SettingsValue.h"
@@ -36,6 +37,7 @@ AppSettings::AppSettings(const QString& dataDir, QObject* parent)
     : QObject(parent)
     , m_settings(new QSettings(ownerOnlySettingsFile(dataDir), QSettings::IniFormat, this))
     , m_profiles(new kosa8::ConnectionProfiles(m_settings, this))
+    , m_langGraphServers(new agent::langgraph::SavedLangGraphServers(m_settings, this))
 {
     sync();
 }

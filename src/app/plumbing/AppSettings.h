@@ -11,6 +11,9 @@ class QSettings;
 namespace k8::kosa8 {
 class ConnectionProfiles;
 }
+namespace k8::agent::langgraph {
+class SavedLangGraphServers;
+}
 
 namespace k8::app {
 
@@ -43,6 +46,9 @@ public:
     // The kosa8 connections (local daemon, remote workers), one active; saved in this file
     // without their tokens (those live in the secret store: AppContext::profileSecrets()).
     kosa8::ConnectionProfiles* profiles() const { return m_profiles; }
+    // The LangGraph servers added in Settings; saved here without their API keys (those live in
+    // the secret store: AppContext::serverApiKeys()).
+    agent::langgraph::SavedLangGraphServers* langGraphServers() const { return m_langGraphServers; }
     // The underlying settings (the profile secrets migrate the old token key through it).
     QSettings* store() const { return m_settings; }
 
@@ -87,6 +93,7 @@ private:
 
     QSettings* m_settings;
     kosa8::ConnectionProfiles* m_profiles;
+    agent::langgraph::SavedLangGraphServers* m_langGraphServers;
 };
 
 } // namespace k8::app

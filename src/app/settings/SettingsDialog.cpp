@@ -12,6 +12,7 @@
 #include "profiles/TokenPrompt.h"
 #include "secrets/ProfileSecrets.h"
 #include "settings/CommandProfileDialog.h"
+#include "settings/LangGraphServersEditor.h"
 #include "style/Style.h"
 
 #include <QComboBox>
@@ -19,6 +20,7 @@
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QGroupBox>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,6 +39,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     , m_ui(std::make_unique<Ui::SettingsDialog>())
     , m_context(context)
     , m_profiles(new ProfilesEditor(context, this))
+    , m_langGraphServers(new LangGraphServersEditor(context, this))
 {
     m_ui->setupUi(this);
     AppSettings* settings = context->settings();
@@ -54,7 +57,9 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     m_ui->profilesLayout->addWidget(m_profiles);
     setTabOrder(m_ui->armDelaySpin, m_ui->runStepLimitSpin);
     setTabOrder(m_ui->runStepLimitSpin, m_profiles);
-    setTabOrder(m_profiles, m_ui->outputCapSpin);
+    addLangGraphGroup();
+    setTabOrder(m_profiles, m_langGraphServers);
+    setTabOrder(m_langGraphServers, m_ui->outputCapSpin);
     // Saving a token may find no keychain: the person is asked (over this dialog) before it is
     // kept in memory only.
     if (!context->profileSecrets()->hasAsk())
@@ -79,6 +84,7 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
 
     connect(m_ui->defaultSandboxCombo, &QComboBox::editTextChanged, this, &SettingsDialog::revalidate);
     connect(m_profiles, &ProfilesEditor::edited, this, &SettingsDialog::revalidate);
+    connect(m_langGraphServers, &LangGraphServersEditor::edited, this, &SettingsDialog::revalidate);
     updateProfileStatus();
     revalidate();
     // In code, not in the form: a form's minimumSize fixes the minimum height too (at 0), and the
@@ -95,8 +101,9 @@ void SettingsDialog::scrollWhenTallerThanTheScreen()
     auto* content = new QWidget;
     auto* contentLayout = new QVBoxLayout(content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* group : {static_cast<QWidget*>(m_ui->agentsGroup), static_cast<QWidget*>(m_ui->remoteGroup),
-                           static_cast<QWidget*>(m_ui->kosa8Group)}) {
+    for (QWidget* group :
+         {static_cast<QWidget*>(m_ui->agentsGroup), static_cast<QWidget*>(m_ui->remoteGroup),
+          static_cast<QWidget*>(m_langGraphGroup), static_cast<QWidget*>(m_ui->kosa8Group)}) {
         m_ui->mainLayout->removeWidget(group);
         contentLayout->addWidget(group);
     }
@@ -123,6 +130,26 @@ void SettingsDialog::scrollWhenTallerThanTheScreen()
 }
 
 SettingsDialog::~SettingsDialog() = default;
+
+void SettingsDialog::addLangGraphGroup()
+{
+    // In code: the form has no room for it, and the section is one widget with its help.
+    m_langGraphGroup = new QGroupBox(tr("LangGraph servers"), this);
+    m_langGraphGroup->setObjectName(QStringLiteral("langGraphGroup"));
+    auto* layout = new QVBoxLayout(m_langGraphGroup);
+    auto* help = new QLabel(tr("kosa8 Desk watches these LangGraph servers (langgraph dev, or a deployed "
+                               "LangGraph API) and shows each pending interrupt in the inbox, to be "
+                               "decided like an agent's request on this machine. API keys are kept in "
+                               "the system keychain, never in the settings file, logs or shown commands."),
+                            m_langGraphGroup);
+    help->setObjectName(QStringLiteral("langGraphHelp"));
+    help->setWordWrap(true);
+    help->setTextFormat(Qt::PlainText);
+    layout->addWidget(help);
+    m_langGraphServers->setParent(m_langGraphGroup);
+    layout->addWidget(m_langGraphServers);
+    m_ui->mainLayout->insertWidget(m_ui->mainLayout->indexOf(m_ui->kosa8Group), m_langGraphGroup);
+}
 
 void SettingsDialog::addImageRows()
 {
@@ -296,6 +323,8 @@ void SettingsDialog::revalidate()
     }
     if (m_problem.isEmpty())
         m_problem = m_profiles->problem();
+    if (m_problem.isEmpty())
+        m_problem = m_langGraphServers->problem();
     m_ui->settingsMessage->setText(m_problem);
     m_ui->settingsMessage->setVisible(!m_problem.isEmpty());
     saveButton()->setEnabled(m_problem.isEmpty());
@@ -323,6 +352,13 @@ void SettingsDialog::save()
     if (!m_profiles->apply(&profileError)) {
         // Every valid change was saved; what was not stays in the dialog with the reason.
         m_problem = profileError;
+        m_ui->settingsMessage->setText(m_problem);
+        m_ui->settingsMessage->setVisible(true);
+        m_context->reloadConfiguration();
+        return;
+    }
+    if (QString serversError; !m_langGraphServers->apply(&serversError)) {
+        m_problem = serversError;
         m_ui->settingsMessage->setText(m_problem);
         m_ui->settingsMessage->setVisible(true);
         m_context->reloadConfiguration();

@@ -8,6 +8,7 @@
 #include <memory>
 
 class QComboBox;
+class QGroupBox;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -19,6 +20,7 @@ class SandboxListModel;
 namespace k8::app {
 
 class AppContext;
+class LangGraphServersEditor;
 class ProfilesEditor;
 
 namespace Ui {
@@ -27,9 +29,10 @@ class SettingsDialog;
 
 // Settings: default sandbox for agent runs (picked from the existing sandboxes, or typed),
 // image per language, the connection profiles (ProfilesEditor: local daemon and remote workers,
-// tokens in the keychain, health per profile), output cap, refresh interval, and the command profile file
-// (path, status, "Open folder", "Reload"). Values are checked as typed; Save stays disabled while any is
-// wrong.
+// tokens in the keychain, health per profile), the LangGraph servers watched for interrupts
+// (LangGraphServersEditor: API keys in the keychain, health per server), output cap, refresh interval, and
+// the command profile file (path, status, "Open folder", "Reload"). Values are checked as typed; Save stays
+// disabled while any is wrong.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -48,6 +51,8 @@ public:
     QLineEdit* imageEdit(const QString& language) const { return m_images.value(language); }
     // The profiles section; hostEdit() and tokenEdit() are its fields for the selected profile.
     ProfilesEditor* profilesEditor() const { return m_profiles; }
+    // The LangGraph servers section.
+    LangGraphServersEditor* langGraphServersEditor() const { return m_langGraphServers; }
     QLineEdit* hostEdit() const;
     QLineEdit* tokenEdit() const;
     QSpinBox* outputCapSpin() const;
@@ -65,6 +70,8 @@ public Q_SLOTS:
 
 private:
     void scrollWhenTallerThanTheScreen();
+    // The "LangGraph servers" group, before the kosa8 group.
+    void addLangGraphGroup();
     void revalidate();
     void updateProfileStatus();
     void fillSandboxes();
@@ -76,7 +83,9 @@ private:
     AppContext* m_context;
     QPointer<kosa8::SandboxListModel> m_sandboxes;
     QHash<QString, QLineEdit*> m_images;
+    QGroupBox* m_langGraphGroup = nullptr;
     ProfilesEditor* m_profiles;
+    LangGraphServersEditor* m_langGraphServers;
     QString m_problem;
 };
 

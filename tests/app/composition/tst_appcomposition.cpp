@@ -13,7 +13,10 @@
 #include "kosa8/Kosa8Runner.h"
 #include "mainwindow/MainWindow.h"
 #include "plumbing/AppContext.h"
+#include "plumbing/AppSettings.h"
 #include "rules/RulesDialog.h"
+#include "sandboxes/SandboxRefresher.h"
+#include "sandboxes/SandboxesPage.h"
 #include "support/AgentTestClient.h"
 #include "support/AltKeys.h"
 #include "support/AppTestSupport.h"
@@ -29,6 +32,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QLocalServer>
 #include <QProcess>
@@ -36,10 +40,12 @@
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QtTest>
 
+#include <functional>
 #include <memory>
 
 using k8::app::AppComposition;
@@ -47,6 +53,15 @@ using k8::app::InboxPage;
 using k8::test::AgentTestClient;
 
 namespace {
+
+// The stand-in's options with the agent socket in the environment's own folder (never a person's
+// running kosa8 Desk).
+k8::app::AppOptions optionsWithSocket(const k8::test::StandinEnvironment& env)
+{
+    k8::app::AppOptions options = env.options();
+    options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+    return options;
+}
 
 constexpr int Wait = 15000;
 
@@ -117,8 +132,7 @@ private Q_SLOTS:
     void aReviewOverTheSocketShowsInTheInbox()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
 
         AppComposition composition(options);
         QVERIFY(!composition.inboxPage()); // not before the service listens
@@ -158,8 +172,7 @@ private Q_SLOTS:
     void theInboxPageIsBuiltAfterTheFirstPaint()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         AppComposition composition(options);
         QString error;
         QVERIFY2(composition.start(&error), qPrintable(error));
@@ -178,6 +191,138 @@ private Q_SLOTS:
         QCOMPARE(composition.window()->currentPage(), k8::app::MainWindow::Page::Sandboxes);
     }
 
+    // The sandbox table (hidden while the Sandboxes page waits for `sandbox ls`) has no model
+    // while the window paints its first frame, and gets it right after, with no sandbox listed
+    // and no click; the window and the page it shows are the same.
+    void theSandboxTableIsSetUpAfterTheFirstPaint()
+    {
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = optionsWithSocket(env);
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        k8::app::SandboxesPage* page = composition.window()->sandboxesPage();
+        auto* table = page->findChild<QTableView*>(QStringLiteral("sandboxView"));
+        QVERIFY(table);
+        QVERIFY(!table->model());
+        // Whether the table had its model when each paint event arrived.
+        class TableAtPaint : public QObject
+        {
+        public:
+            explicit TableAtPaint(QTableView* table)
+                : m_table(table)
+            {}
+            int paints = 0;
+            int paintsWithModel = 0;
+
+        protected:
+            bool eventFilter(QObject* watched, QEvent* event) override
+            {
+                if (event->type() == QEvent::Paint && watched->isWidgetType()) {
+                    ++paints;
+                    if (m_table->model())
+                        ++paintsWithModel;
+                }
+                return false;
+            }
+
+        private:
+            QTableView* m_table;
+        } atPaint(table);
+        qApp->installEventFilter(&atPaint);
+        composition.show();
+        QTRY_VERIFY_WITH_TIMEOUT(table->model(), Wait);
+        qApp->removeEventFilter(&atPaint);
+        QVERIFY(atPaint.paints > 0);
+        QVERIFY(atPaint.paints > atPaint.paintsWithModel); // the first frame was painted without it
+        QCOMPARE(table->model(), static_cast<QAbstractItemModel*>(page->proxy()));
+        QCOMPARE(composition.window()->currentPage(), k8::app::MainWindow::Page::Sandboxes);
+        // It works: once kosa8 lists a sandbox, the table shows and selects it.
+        QTRY_VERIFY_WITH_TIMEOUT(page->isShowingEmptyState(), Wait);
+        QCOMPARE(
+            env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box-1")}),
+            0);
+        page->refresher()->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, Wait);
+        QVERIFY(table->isVisible());
+        page->selectSandbox(QStringLiteral("box-1"));
+        QCOMPARE(page->selectedSandbox(), QStringLiteral("box-1"));
+    }
+
+    // A window that starts on another page (the inbox, where the person left it) paints its first
+    // frame without the Sandboxes page's widgets, and makes them right after with no click; the
+    // actions the menus hold exist from the start. The page then lists, filters and selects.
+    void theSandboxesPageIsBuiltAfterTheFirstPaintWhenAnotherPageIsShown()
+    {
+        using Page = k8::app::MainWindow::Page;
+        k8::test::StandinEnvironment env;
+        k8::app::AppOptions options = optionsWithSocket(env);
+        {
+            k8::app::AppContext lastStart(options);
+            lastStart.settings()->setWindowValue(QStringLiteral("page"), int(Page::Inbox));
+            lastStart.settings()->sync();
+        }
+        AppComposition composition(options);
+        QString error;
+        QVERIFY2(composition.start(&error), qPrintable(error));
+        k8::app::MainWindow* window = composition.window();
+        k8::app::SandboxesPage* page = window->sandboxesPage();
+        QCOMPARE(window->currentPage(), Page::Inbox);
+        QVERIFY(page->startAction());
+        QVERIFY(!page->startAction()->isEnabled()); // nothing selected
+        const auto filterOf = [page] { return page->findChild<QLineEdit*>(QStringLiteral("sandboxFilter")); };
+        // Whether the page had its widgets when each paint event arrived.
+        class PageAtPaint : public QObject
+        {
+        public:
+            explicit PageAtPaint(std::function<bool()> built)
+                : m_built(std::move(built))
+            {}
+            int paints = 0;
+            int paintsWithPage = 0;
+
+        protected:
+            bool eventFilter(QObject* watched, QEvent* event) override
+            {
+                if (event->type() == QEvent::Paint && watched->isWidgetType()) {
+                    ++paints;
+                    if (m_built())
+                        ++paintsWithPage;
+                }
+                return false;
+            }
+
+        private:
+            std::function<bool()> m_built;
+        } atPaint([&filterOf] { return filterOf() != nullptr; });
+        qApp->installEventFilter(&atPaint);
+        composition.show();
+        QTRY_VERIFY_WITH_TIMEOUT(atPaint.paints > 0 && filterOf(), Wait);
+        qApp->removeEventFilter(&atPaint);
+        QVERIFY(atPaint.paints > atPaint.paintsWithPage); // the first frame was painted without it
+        QCOMPARE(window->currentPage(), Page::Inbox);     // made, not shown
+        QVERIFY(page->findChild<QTableView*>(QStringLiteral("sandboxView")));
+        QCOMPARE(page->accessibleName(), QStringLiteral("Sandboxes"));
+
+        // It works: the list kosa8 gives is shown, filtered and selected on the page.
+        QCOMPARE(
+            env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box-1")}),
+            0);
+        QCOMPARE(
+            env.runStandin({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("other")}),
+            0);
+        page->refresher()->refresh();
+        window->showPage(Page::Sandboxes);
+        QTableView* table = page->view();
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(table->isVisible(), Wait);
+        filterOf()->setText(QStringLiteral("box"));
+        QCOMPARE(table->model()->rowCount(), 1);
+        page->selectSandbox(QStringLiteral("box-1"));
+        QCOMPARE(page->selectedSandbox(), QStringLiteral("box-1"));
+        QVERIFY(page->startAction()->isEnabled() || page->stopAction()->isEnabled());
+    }
+
     // A request that arrives before the page is built (here: the window is never shown) builds it
     // before the service says anything about the request: the page hears of it (the tray and the
     // notification follow requestArrived), lists it and the window counts it; and a standing
@@ -185,8 +330,7 @@ private Q_SLOTS:
     void requestsBeforeTheInboxPageIsBuiltAreNotLost()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         const QString ruleCode = QStringLiteral("print('approved by the rule')");
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
         QVERIFY(writeApproveRule(options.rulesFile, ruleCode));
@@ -227,8 +371,7 @@ private Q_SLOTS:
     void theInboxPageIsBuiltWhenFirstNeeded()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         {
             AppComposition composition(options);
             QString error;
@@ -257,8 +400,7 @@ private Q_SLOTS:
     void tornLedgerTailIsShownInTheWindow()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         const QString ledgerPath = QDir(env.dataPath()).filePath(QStringLiteral("ledger.jsonl"));
         {
             k8::agent::Ledger ledger;
@@ -298,8 +440,7 @@ private Q_SLOTS:
     void unwritableLedgerIsAnErrorInTheWindow()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         const QString code = QStringLiteral("print('approved by the rule')");
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
         QVERIFY(writeApproveRule(options.rulesFile, code));
@@ -353,8 +494,7 @@ private Q_SLOTS:
     void everyItemViewShowsItsTooltipsAsText()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         AppComposition composition(options);
         QString error;
         QVERIFY2(composition.start(&error), qPrintable(error));
@@ -420,8 +560,7 @@ private Q_SLOTS:
         const auto untranslate =
             qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         const QString ruleCode = QStringLiteral("print('by the rule')");
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
         QVERIFY(writeApproveRule(options.rulesFile, ruleCode));
@@ -495,8 +634,7 @@ private Q_SLOTS:
                                  {QStringLiteral("sandbox"), QStringLiteral("code-runner")},
                                  {QStringLiteral("image"), QStringLiteral("python:3.12-slim")},
                                  {QStringLiteral("checkpoint"), true}};
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         options.rulesFile = QDir(env.root()).filePath(QStringLiteral("rules.json"));
         {
             QFile rules(options.rulesFile);
@@ -553,8 +691,7 @@ private Q_SLOTS:
     void monitoringStartsAfterTheFirstPaint()
     {
         k8::test::StandinEnvironment env;
-        k8::app::AppOptions options = env.options();
-        options.socketPath = QDir(env.root()).filePath(QStringLiteral("agent.sock"));
+        k8::app::AppOptions options = optionsWithSocket(env);
         AppComposition composition(options);
         QString error;
         QVERIFY2(composition.start(&error), qPrintable(error));

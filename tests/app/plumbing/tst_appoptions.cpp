@@ -61,6 +61,26 @@ private Q_SLOTS:
         QCOMPARE(parser.options().dataDir, QDir::current().absoluteFilePath(QStringLiteral("rel/dir")));
     }
 
+    // --langgraph, repeatable: each an http or https URL with a host; anything else is refused
+    // before the app starts, naming what was given.
+    void langGraphServers()
+    {
+        AppOptionsParser parser;
+        QCOMPARE(
+            parser.parse(args({QStringLiteral("--langgraph"), QStringLiteral("http://127.0.0.1:2024"),
+                               QStringLiteral("--langgraph"), QStringLiteral("https://lg.example/api")})),
+            Action::Run);
+        QCOMPARE(parser.options().langGraphUrls, (QStringList{QStringLiteral("http://127.0.0.1:2024"),
+                                                              QStringLiteral("https://lg.example/api")}));
+        QCOMPARE(parser.parse(args({})), Action::Run);
+        QVERIFY(parser.options().langGraphUrls.isEmpty());
+        for (const QString& bad : {QStringLiteral("127.0.0.1:2024"), QStringLiteral("ftp://host/"),
+                                   QStringLiteral("http://"), QStringLiteral("http://host/?q=1")}) {
+            QCOMPARE(parser.parse(args({QStringLiteral("--langgraph"), bad})), Action::Error);
+            QVERIFY2(parser.errorText().contains(bad), qPrintable(parser.errorText()));
+        }
+    }
+
     void helpVersionAndErrors()
     {
         AppOptionsParser parser;
