@@ -38,15 +38,28 @@ namespace {
 // The width a column of `view` needs so that no word of its cells is cut when the rest wraps:
 // its widest word (a line may break at a space or after a hyphen), with the cell's margins; at
 // least `least`.
-int widestWordWidth(const QTableView* view, int column, int least)
+// Each distinct cell text is measured once (`measured`, text -> its widest word in `font`): agents'
+// names and kinds repeat from row to row, and a server's thousand interrupts would otherwise shape
+// every row's words again for each row that arrives.
+int widestWordWidth(const QTableView* view, int column, int least, QHash<QString, int>* measured, QFont* font)
 {
     static const QRegularExpression breaks(QStringLiteral("\\s+|(?<=-)"));
+    if (*font != view->font()) {
+        *font = view->font();
+        measured->clear();
+    }
     const QFontMetrics metrics = view->fontMetrics();
     int widest = 0;
     for (int row = 0; row < view->model()->rowCount(); ++row) {
         const QString text = view->model()->index(row, column).data().toString();
-        for (const QString& word : text.split(breaks, Qt::SkipEmptyParts))
-            widest = qMax(widest, metrics.horizontalAdvance(word));
+        auto known = measured->constFind(text);
+        if (known == measured->constEnd()) {
+            int width = 0;
+            for (const QString& word : text.split(breaks, Qt::SkipEmptyParts))
+                width = qMax(width, metrics.horizontalAdvance(word));
+            known = measured->insert(text, width);
+        }
+        widest = qMax(widest, *known);
     }
     const int margins = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 2;
     return qMax(least, widest + margins);
@@ -124,21 +137,33 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // and kind columns are at least as wide as their widest word, which cannot wrap.
     m_pending->setWordWrap(true);
     m_pending->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Once per event-loop turn however many rows came in it (a server's poll hands in up to a
+    // hundred at once), with every distinct text measured once.
     const auto fitWords = [this] {
+        m_fitWordsQueued = false;
+        if (!m_pending->model())
+            return; // the coordinator and its inbox went before this turn came
         for (const int column : {int(agent::InboxModel::AgentColumn), int(agent::InboxModel::MethodColumn)})
-            m_pending->setColumnWidth(
-                column, widestWordWidth(m_pending, column, fontMetrics().averageCharWidth() * 11));
+            m_pending->setColumnWidth(column, widestWordWidth(m_pending, column,
+                                                              fontMetrics().averageCharWidth() * 11,
+                                                              &m_wordWidths, &m_wordWidthsFont));
     };
-    connect(model, &QAbstractItemModel::rowsInserted, this, fitWords);
-    connect(model, &QAbstractItemModel::modelReset, this, fitWords);
+    const auto fitWordsSoon = [this, fitWords] {
+        if (m_fitWordsQueued)
+            return;
+        m_fitWordsQueued = true;
+        QTimer::singleShot(0, this, fitWords);
+    };
+    connect(model, &QAbstractItemModel::rowsInserted, this, fitWordsSoon);
+    connect(model, &QAbstractItemModel::modelReset, this, fitWordsSoon);
     // Not on the waiting times' change every second: only when an agent's name or a kind changes.
     connect(model, &QAbstractItemModel::dataChanged, this,
-            [fitWords](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
+            [fitWordsSoon](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
                 const int first = topLeft.column();
                 const int last = bottomRight.column();
                 const auto within = [first, last](int column) { return first <= column && column <= last; };
                 if (within(agent::InboxModel::AgentColumn) || within(agent::InboxModel::MethodColumn))
-                    fitWords();
+                    fitWordsSoon();
             });
     fitWords();
     // Titles and agent names come from agents: their tooltips show them as text, never markup.

@@ -155,6 +155,11 @@ private:
     bool m_syncingRunList = false;
     // Between rowsAboutToBeRemoved and rowsRemoved: selection changes then are not the person's.
     bool m_removingRows = false;
+    // The agent and kind columns' widths: fitted once per event-loop turn (m_fitWordsQueued), each
+    // distinct cell text measured once in the font it was measured in (widestWordWidth()).
+    bool m_fitWordsQueued = false;
+    QHash<QString, int> m_wordWidths;
+    QFont m_wordWidthsFont;
     quint64 m_leftKey = 0; // the request in view that left; waiting to learn why
     int m_leftRow = -1;    // the row it had
     int m_endedRow = -1;   // the row of the ended request kept in view (where "next" goes)

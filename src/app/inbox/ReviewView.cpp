@@ -278,6 +278,11 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
                         showEnded(end, decidedBy);
                 });
         connect(coordinator, &QObject::destroyed, this, [this] { m_drafts.clear(); });
+        // A LangGraph server that went away, or came back: its requests are read only meanwhile.
+        connect(coordinator, &agent::ReviewCoordinator::decidabilityChanged, this, [this] {
+            if (m_key != 0)
+                updateDecisionState();
+        });
     }
 
     m_ageTimer->setInterval(15000);
@@ -724,8 +729,14 @@ void ReviewView::updateDetails()
                      "sandbox, no checkpoint.")
                       .arg(names.join(QStringLiteral(", "))));
     }
+    // Where it waits: a server's interrupt says which server (the app's name for it), and the
+    // assistant a resume runs with.
+    if (!request.origin.server.isEmpty())
+        parts << tr("on LangGraph server %1").arg(reveal(request.origin.serverName));
     if (!request.threadId.isEmpty())
         parts << tr("thread %1").arg(reveal(request.threadId));
+    if (!request.origin.assistantId.isEmpty())
+        parts << tr("assistant %1").arg(reveal(request.origin.assistantId));
     parts << tr("received %1 (%2)")
                  .arg(QLocale().toString(request.receivedAt.toLocalTime().time(), QLocale::ShortFormat),
                       ageText(request.receivedAt));
@@ -885,8 +896,19 @@ void ReviewView::updateDecisionState()
         m_ui->actionStateLabel->setText(
             tr("%1 of %2 decided").arg(m_state.decidedCount()).arg(m_state.actionCount()));
 
-    if (m_state.isEnded()) {
-        // Read-only: the request is shown as it was, and nothing on it can be decided any more.
+    // Its agent cannot be reached now (a LangGraph server that is away): read only until it can,
+    // drafts kept; the note says why.
+    const QString undecidable =
+        m_key != 0 && !m_state.isEnded() && m_coordinator ? m_coordinator->whyUndecidable(m_key) : QString();
+    if (!undecidable.isEmpty()) {
+        note = note.isEmpty() ? undecidable : undecidable + QLatin1Char('\n') + note;
+        m_ui->noteLabel->setText(note);
+        m_ui->noteLabel->setVisible(true);
+    }
+
+    if (m_state.isEnded() || !undecidable.isEmpty()) {
+        // Read-only: the request is shown as it was, and nothing on it can be decided (any more, or
+        // for now).
         for (QAction* action : {m_approve, m_edit, m_revert, m_reject, m_rejectNow, m_respond, m_respondNow,
                                 m_ruleApprove, m_ruleRejectAgent})
             action->setEnabled(false);
@@ -1245,7 +1267,8 @@ void ReviewView::setMessage(const QString& text, bool isError)
     style::setForegroundTone(m_ui->messageLabel, isError ? style::Tone::Error : style::Tone::None);
 }
 
-MessageBox::Answer ReviewView::ask(const QString& title, const QString& text, const QString& extraText)
+MessageBox::Answer ReviewView::ask(const QString& title, const QString& text, const QString& extraText,
+                                   bool* serverOnly)
 {
     // Agent text goes into this box (names, code facts): MessageBox shows it as plain text.
     MessageBox::Question question;
@@ -1253,12 +1276,30 @@ MessageBox::Answer ReviewView::ask(const QString& title, const QString& text, co
     question.title = title;
     question.text = text;
     question.extraText = extraText;
-    return MessageBox::ask(this, question);
+    const QString server = m_state.request().origin.server;
+    if (serverOnly && !server.isEmpty()) {
+        // The URL is the one --langgraph was given, and the rule keeps it (Rule::server).
+        QString shown = server;
+        shown.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        question.checkText = tr("&Only for requests from the LangGraph server %1").arg(shown);
+        question.checkAccessibleName =
+            tr("Limit the rule to requests from the LangGraph server %1").arg(server);
+        // Checked by default: the person judged this request as one from this server, and the
+        // narrower rule is the one that asks again where that judgement may not hold (the same
+        // action from another server, or over the socket, where any program of this user can
+        // send it). Unchecking is a deliberate choice to trust the action from everywhere.
+        question.checked = true;
+    }
+    bool checked = false;
+    const MessageBox::Answer answer = MessageBox::ask(this, question, &checked);
+    if (serverOnly)
+        *serverOnly = !question.checkText.isEmpty() && checked;
+    return answer;
 }
 
-bool ReviewView::confirm(const QString& title, const QString& text)
+bool ReviewView::confirm(const QString& title, const QString& text, bool* serverOnly)
 {
-    return ask(title, text) == MessageBox::Answer::Accept;
+    return ask(title, text, {}, serverOnly) == MessageBox::Answer::Accept;
 }
 
 void ReviewView::saveApproveRule()
@@ -1285,7 +1326,11 @@ void ReviewView::saveApproveRule()
            "decision.")
             .arg(m_state.ruleScopeText());
     // "Open rules…" shows what is already approved and rejected by itself, and saves nothing.
-    const MessageBox::Answer answer = ask(tr("Always approve this action?"), text, tr("Open &rules…"));
+    // The server is read before the box opens: the request in view may change while it is open.
+    const QString server = m_state.request().origin.server;
+    bool serverOnly = false;
+    const MessageBox::Answer answer =
+        ask(tr("Always approve this action?"), text, tr("Open &rules…"), &serverOnly);
     if (answer == MessageBox::Answer::Extra) {
         Q_EMIT rulesEditorRequested();
         return;
@@ -1297,8 +1342,13 @@ void ReviewView::saveApproveRule()
         return;
     }
     QString error;
-    if (m_coordinator && m_coordinator->addApproveActionRule(key, decision, &error))
-        setMessage(tr("Saved: this action, exactly as shown, is approved from now on."), false);
+    if (m_coordinator &&
+        m_coordinator->addApproveActionRule(key, decision, &error, serverOnly ? server : QString()))
+        setMessage(serverOnly ? tr("Saved: this action, exactly as shown, is approved from now on when it "
+                                   "comes from the LangGraph server %1.")
+                                    .arg(server)
+                              : tr("Saved: this action, exactly as shown, is approved from now on."),
+                   false);
     else
         setMessage(tr("The rule was not saved: %1").arg(error), true);
 }
@@ -1308,15 +1358,23 @@ void ReviewView::saveRejectAgentRule()
     if (!m_key)
         return;
     const QString agentName = m_state.request().agent;
+    const QString server = m_state.request().origin.server;
+    bool serverOnly = false;
     if (!confirm(
             tr("Always reject this agent?"),
             tr("Save a standing rule that rejects every request from the agent \"%1\" without asking you? "
                "This request still waits for your decision.")
-                .arg(agentName)))
+                .arg(agentName),
+            &serverOnly))
         return;
     QString error;
-    if (m_coordinator && m_coordinator->addRejectAgentRule(agentName, &error))
-        setMessage(tr("Saved: requests from \"%1\" are rejected from now on.").arg(agentName), false);
+    if (m_coordinator &&
+        m_coordinator->addRejectAgentRule(agentName, &error, serverOnly ? server : QString()))
+        setMessage(serverOnly ? tr("Saved: requests from \"%1\" on the LangGraph server %2 are rejected from "
+                                   "now on.")
+                                    .arg(agentName, server)
+                              : tr("Saved: requests from \"%1\" are rejected from now on.").arg(agentName),
+                   false);
     else
         setMessage(tr("The rule was not saved: %1").arg(error), true);
 }

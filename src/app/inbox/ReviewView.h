@@ -216,7 +216,9 @@ private:
     void setMessage(const QString& text, bool isError);
     void saveApproveRule();
     void saveRejectAgentRule();
-    bool confirm(const QString& title, const QString& text);
+    // `serverOnly`: where not null and the request came from a LangGraph server, the box offers
+    // to limit the rule to that server, and this says whether the person left it limited.
+    bool confirm(const QString& title, const QString& text, bool* serverOnly = nullptr);
     // Whether the action's card shows only part of its code or arguments (CodeEditor::shownText).
     bool isPartlyShown(int index) const;
     // Whether the action's card (any shown card) is still putting its texts in view
@@ -225,7 +227,8 @@ private:
     bool isLoadingAny() const;
     // Asks before approving an action only partly shown; false when the person does not confirm.
     bool confirmPartlyShownApproval();
-    MessageBox::Answer ask(const QString& title, const QString& text, const QString& extraText = {});
+    MessageBox::Answer ask(const QString& title, const QString& text, const QString& extraText = {},
+                           bool* serverOnly = nullptr);
 
     std::unique_ptr<Ui::ReviewView> m_ui;
     QPointer<agent::ReviewCoordinator> m_coordinator;

@@ -125,6 +125,8 @@ QString RulesTableModel::describeMatch(const agent::Rule& rule)
     }
     if (rule.method)
         parts << tr("method %1").arg(agent::methodName(*rule.method));
+    if (!rule.server.isEmpty())
+        parts << tr("only from LangGraph server %1").arg(rule.server);
     return parts.isEmpty() ? tr("nothing") : parts.join(tr(", "));
 }
 
@@ -167,6 +169,13 @@ QString RulesTableModel::describeRule(const agent::Rule& rule)
     }
     if (rule.method)
         lines << tr("Method: %1").arg(agent::methodName(*rule.method));
+    if (!rule.server.isEmpty()) {
+        lines << tr("Server: %1").arg(rule.server);
+        lines << tr("It applies only to requests from this LangGraph server, never to those of another "
+                    "server or of the socket.");
+    } else {
+        lines << tr("Server: any. It applies to requests from the socket and from every LangGraph server.");
+    }
     if (!rule.problem.isEmpty())
         lines << tr("Not applied: %1.").arg(rule.problem);
     if (rule.readOnly)

@@ -52,13 +52,15 @@ public:
     bool renameRule(const QString& name, const QString& newName, QString* error);
 
     // One line for the table: what the action is when the rule carries it ("run python in box1:
-    // print(1)"), then "exact action 3f2a…, agent \"bot\" (…)", "method run", ...
+    // print(1)"), then "exact action 3f2a…, agent \"bot\" (…)", "method run", "only from
+    // LangGraph server http://…", ...
     static QString describeMatch(const agent::Rule& rule);
     // That first part: the action's kind, place and the start of its code, on one line.
     static QString summarizeAction(const QJsonObject& action);
     // Everything the rule names and what that binds, in words, for the details pane: the
     // decision, the full hash and what it covers, the agent (with the warning that agents choose
-    // their own names), the method, where the rule comes from and whether it is on. Plain text:
+    // their own names), the method, the server it is limited to (or that it has none), where
+    // the rule comes from and whether it is on. Plain text:
     // names in it may come from agents.
     static QString describeRule(const agent::Rule& rule);
 

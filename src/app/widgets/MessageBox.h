@@ -37,10 +37,16 @@ public:
         // The accept button deletes or discards something: a warning icon and a button in the
         // destructive role. Cancel stays the default either way.
         bool destructive = false;
+        // A check box under the text that qualifies the answer ("only from this server"); empty
+        // text: none. Its accessible name says what it does where the text alone is too short.
+        QString checkText;
+        QString checkAccessibleName;
+        bool checked = false; // its state when the box opens
     };
 
-    // Cancel is the default button, so Enter alone never accepts.
-    static Answer ask(QWidget* parent, const Question& question);
+    // Cancel is the default button, so Enter alone never accepts. `checked`: the check box's
+    // state when the box closed (the question's own state when it has none or a test answered).
+    static Answer ask(QWidget* parent, const Question& question, bool* checked = nullptr);
 
     // The box ask() shows for a question, not yet shown; answerOf() reads the button clicked.
     // Public so tests can check the box itself without a nested event loop.
@@ -49,6 +55,9 @@ public:
 
     // Tests: the answer the next ask() gives without showing anything (once).
     static void setNextAnswer(Answer answer);
+    // Tests: the check box state the next ask() answered by setNextAnswer() reports (once);
+    // unset, it reports the question's `checked`, as a person who did not touch it.
+    static void setNextChecked(bool checked);
     // Tests: clears and returns an answer set by setNextAnswer() that no ask() used, so a test
     // can show that nothing was asked and leaves no answer behind for the next one.
     static std::optional<Answer> takeNextAnswer();
@@ -57,6 +66,7 @@ public:
 
 private:
     static std::optional<Answer> s_nextAnswer;
+    static std::optional<bool> s_nextChecked;
     static Question s_lastQuestion;
 };
 

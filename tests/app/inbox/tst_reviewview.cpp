@@ -57,6 +57,7 @@ public:
     {
         quint64 key = 0;
         PersonDecision decision;
+        QString server;
     };
 
     FakeCoordinator()
@@ -72,19 +73,21 @@ public:
                 *error = QStringLiteral("gone");
             return false;
         }
-        decisions.append({key, decision});
+        decisions.append({key, decision, {}});
         m_model->remove(key);
         Q_EMIT requestRemoved(key, QStringLiteral("person"));
         return true;
     }
-    bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString*) override
+    bool addApproveActionRule(quint64 key, const PersonDecision& decision, QString*,
+                              const QString& server) override
     {
-        actionRules.append({key, decision});
+        actionRules.append({key, decision, server});
         return true;
     }
-    bool addRejectAgentRule(const QString& agent, QString*) override
+    bool addRejectAgentRule(const QString& agent, QString*, const QString& server) override
     {
         agentRules.append(agent);
+        agentRuleServers.append(server);
         return true;
     }
 
@@ -103,6 +106,7 @@ public:
     QList<RuleCall> decisions;
     QList<RuleCall> actionRules;
     QStringList agentRules;
+    QStringList agentRuleServers; // beside agentRules: the server each is limited to, or empty
 
 private:
     InboxModel* m_model;
@@ -296,6 +300,61 @@ private Q_SLOTS:
         QVERIFY(asked.text.contains(agent));
         QCOMPARE(MessageBox::createBox(nullptr, asked)->textFormat(), Qt::PlainText);
         QCOMPARE(coordinator.agentRules, QStringList{agent});
+    }
+
+    // Issue 27: on a LangGraph server's request, "Always approve…" and "Always reject this
+    // agent…" offer to limit the rule to that server, checked; unchecked, the rule is for every
+    // source. A socket request's boxes offer nothing new.
+    void serverRequestOffersARuleForThatServer()
+    {
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(0);
+        view.show();
+        const QString server = QStringLiteral("http://127.0.0.1:2024");
+        Request fromServer = hitlRequest(6, {{QStringLiteral("code"), QStringLiteral("print(6)")}});
+        fromServer.origin.server = server;
+        fromServer.origin.serverName = QStringLiteral("127.0.0.1:2024");
+        coordinator.add(fromServer);
+        coordinator.add(hitlRequest(7, {{QStringLiteral("code"), QStringLiteral("print(7)")}}));
+        view.showRequest(6);
+        QTRY_VERIFY_WITH_TIMEOUT(view.approveRuleAction()->isEnabled(), Wait);
+
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        view.approveRuleAction()->trigger();
+        QVERIFY(!MessageBox::takeNextAnswer());
+        const MessageBox::Question asked = MessageBox::lastQuestion();
+        QVERIFY2(asked.checkText.contains(server), qPrintable(asked.checkText));
+        QVERIFY2(asked.checkAccessibleName.contains(server), qPrintable(asked.checkAccessibleName));
+        QVERIFY(asked.checked);
+        QCOMPARE(coordinator.actionRules.size(), 1);
+        QCOMPARE(coordinator.actionRules.last().key, quint64(6));
+        QCOMPARE(coordinator.actionRules.last().server, server);
+        QVERIFY2(view.messageText().contains(server), qPrintable(view.messageText()));
+
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        MessageBox::setNextChecked(false);
+        view.approveRuleAction()->trigger();
+        QCOMPARE(coordinator.actionRules.size(), 2);
+        QVERIFY(coordinator.actionRules.last().server.isEmpty());
+
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        view.rejectAgentRuleAction()->trigger();
+        QVERIFY(MessageBox::lastQuestion().checked);
+        QVERIFY(MessageBox::lastQuestion().checkText.contains(server));
+        QCOMPARE(coordinator.agentRuleServers, QStringList{server});
+
+        view.showRequest(7);
+        QTRY_VERIFY_WITH_TIMEOUT(view.approveRuleAction()->isEnabled(), Wait);
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        view.approveRuleAction()->trigger();
+        QVERIFY(MessageBox::lastQuestion().checkText.isEmpty());
+        QCOMPARE(coordinator.actionRules.size(), 3);
+        QVERIFY(coordinator.actionRules.last().server.isEmpty());
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        view.rejectAgentRuleAction()->trigger();
+        QVERIFY(MessageBox::lastQuestion().checkText.isEmpty());
+        QCOMPARE(coordinator.agentRuleServers, (QStringList{server, QString()}));
     }
 
     // Finding 4: approval waits after the view changes, and says so.

@@ -240,6 +240,41 @@ private Q_SLOTS:
         QVERIFY2(bareText.contains(QLatin1String("default sandbox")), qPrintable(bareText));
     }
 
+    // Issue 27: the editor says which server a rule is limited to, and that one without a server
+    // applies to every source.
+    void showsTheServerARuleIsLimitedTo()
+    {
+        // Not a raw string: moc reads the "//" of a URL in one as the start of a comment.
+        writeFile(m_settings.rulesPath(),
+                  "{\"rules\": [\n"
+                  "  {\"name\": \"hitl-at-2024\", \"decision\": \"reject\", \"agent\": \"hitl\",\n"
+                  "   \"server\": \"http://127.0.0.1:2024/\"},\n"
+                  "  {\"name\": \"hitl-anywhere\", \"decision\": \"reject\", \"agent\": \"hitl\"}\n]}");
+        QString error;
+        QVERIFY2(m_service->reloadRules(&error), qPrintable(error));
+        RulesDialog dialog(m_service.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        RulesTableModel* model = dialog.model();
+        const int limited = model->rowOf(QStringLiteral("hitl-at-2024"));
+        const int anywhere = model->rowOf(QStringLiteral("hitl-anywhere"));
+        QVERIFY(limited >= 0 && anywhere >= 0);
+        QCOMPARE(model->index(limited, RulesTableModel::MatchColumn).data().toString(),
+                 QStringLiteral("agent \"hitl\", only from LangGraph server http://127.0.0.1:2024"));
+        QCOMPARE(model->index(anywhere, RulesTableModel::MatchColumn).data().toString(),
+                 QStringLiteral("agent \"hitl\""));
+        auto* table = dialog.findChild<QTableView*>(QStringLiteral("table"));
+        QVERIFY(table);
+        table->setCurrentIndex(model->index(limited, RulesTableModel::NameColumn));
+        QString text = dialog.detailsText();
+        QVERIFY2(text.contains(QLatin1String("Server: http://127.0.0.1:2024\n")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("never to those of another server or of the socket")),
+                 qPrintable(text));
+        table->setCurrentIndex(model->index(anywhere, RulesTableModel::NameColumn));
+        text = dialog.detailsText();
+        QVERIFY2(text.contains(QLatin1String("Server: any")), qPrintable(text));
+    }
+
     // "Always approve…" from a review lands in the editor as an action rule, saved with its hash.
     void alwaysApproveShowsInTheEditor()
     {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "widgets/MessageBox.h"
 
+#include <QCheckBox>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QtTest>
@@ -70,6 +71,53 @@ private Q_SLOTS:
                                                      : MessageBox::Answer::Cancel;
             QCOMPARE(MessageBox::answerOf(*box), expected);
         }
+    }
+
+    // A check box under the text, with its accessible name, reached by Tab before the buttons
+    // (reading order); the state it closes with is what ask() reports.
+    void checkBoxComesBeforeTheButtons()
+    {
+        MessageBox::Question q = question(false, QStringLiteral("&More"));
+        q.checkText = QStringLiteral("&Only this");
+        q.checkAccessibleName = QStringLiteral("Only for this one");
+        q.checked = true;
+        const auto box = MessageBox::createBox(nullptr, q);
+        QCheckBox* check = box->checkBox();
+        QVERIFY(check);
+        QCOMPARE(check->text(), QStringLiteral("&Only this"));
+        QCOMPARE(check->accessibleName(), QStringLiteral("Only for this one"));
+        QVERIFY(check->isChecked());
+        // From the check box, Tab visits every button before it comes back.
+        QList<QAbstractButton*> visited;
+        for (QWidget* next = check->nextInFocusChain(); next != check; next = next->nextInFocusChain()) {
+            if (auto* button = qobject_cast<QAbstractButton*>(next))
+                visited.append(button);
+        }
+        QCOMPARE(visited.size(), 3);
+        // And no button comes between the box's start and the check box.
+        for (QWidget* before = box->nextInFocusChain(); before != check; before = before->nextInFocusChain())
+            QVERIFY2(!qobject_cast<QAbstractButton*>(before), qPrintable(before->objectName()));
+
+        // None asked for: none shown.
+        QVERIFY(!MessageBox::createBox(nullptr, question(false))->checkBox());
+    }
+
+    void nextCheckedIsReportedOnce()
+    {
+        MessageBox::Question q = question(false);
+        q.checkText = QStringLiteral("&Only this");
+        q.checked = true;
+        bool checked = false;
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        QCOMPARE(MessageBox::ask(nullptr, q, &checked), MessageBox::Answer::Accept);
+        QVERIFY(checked); // untouched: as the question opened it
+        MessageBox::setNextAnswer(MessageBox::Answer::Accept);
+        MessageBox::setNextChecked(false);
+        QCOMPARE(MessageBox::ask(nullptr, q, &checked), MessageBox::Answer::Accept);
+        QVERIFY(!checked);
+        MessageBox::setNextAnswer(MessageBox::Answer::Cancel);
+        QCOMPARE(MessageBox::ask(nullptr, q, &checked), MessageBox::Answer::Cancel);
+        QVERIFY(checked);
     }
 
     void nextAnswerIsGivenOnceAndTheQuestionKept()
