@@ -3,6 +3,7 @@
 
 #include "agent/payload/HiddenText.h"
 #include "history/AuditTableModel.h"
+#include "history/DecisionFields.h"
 #include "history/TimeText.h"
 
 #include <QFontDatabase>
@@ -33,6 +34,7 @@ HistoryDetailsPane::HistoryDetailsPane(QWidget* parent)
     , m_text(new QPlainTextEdit(this))
     , m_timeline(new QPushButton(tr("Show on timeline"), this))
     , m_request(new QPushButton(tr("Show request in the inbox"), this))
+    , m_thread(new QPushButton(tr("Open the thread on its server"), this))
 {
     setObjectName(QStringLiteral("historyDetails"));
     auto* layout = new QVBoxLayout(this);
@@ -54,10 +56,17 @@ HistoryDetailsPane::HistoryDetailsPane(QWidget* parent)
     m_request->setObjectName(QStringLiteral("historyShowRequest"));
     links->addWidget(m_timeline);
     links->addWidget(m_request);
+    m_thread->setObjectName(QStringLiteral("historyOpenThread"));
+    links->addWidget(m_thread);
     layout->addLayout(links);
     m_timeline->setEnabled(false);
     m_request->setEnabled(false);
+    m_thread->setEnabled(false);
 
+    connect(m_thread, &QPushButton::clicked, this, [this] {
+        if (m_threadUrl.isValid())
+            Q_EMIT openUrlRequested(m_threadUrl);
+    });
     connect(m_timeline, &QPushButton::clicked, this, [this] {
         if (!m_store || m_row < 0)
             return;
@@ -96,8 +105,14 @@ QString HistoryDetailsPane::describe(const history::AuditStore& store, qsizetype
     add(tr("Actor"), cell(AuditColumn::Actor));
     add(tr("Action"), cell(AuditColumn::Action));
     add(tr("Sandbox"), cell(AuditColumn::Sandbox));
-    if (r.source == history::Source::Desk)
+    if (r.source == history::Source::Desk) {
         add(tr("Decided by"), cell(AuditColumn::DecidedBy));
+        const QJsonObject entry = history::DecisionFields::entry(store, row);
+        if (const QString origin = history::DecisionFields::describeOrigin(entry); !origin.isEmpty())
+            add(tr("Request from"), origin);
+        if (const QString where = history::DecisionFields::describeWhere(entry); !where.isEmpty())
+            add(tr("Where"), where);
+    }
     add(tr("Detail"), cell(AuditColumn::Detail));
     add(tr("Hash"), cell(AuditColumn::Hash));
     const QString previous = store.previousHash(row);
@@ -123,6 +138,7 @@ void HistoryDetailsPane::showEntry(std::shared_ptr<const history::AuditStore> st
         m_text->clear();
         m_timeline->setEnabled(false);
         m_request->setEnabled(false);
+        showThread({});
         return;
     }
     m_text->setPlainText(describe(*m_store, m_row));
@@ -130,6 +146,17 @@ void HistoryDetailsPane::showEntry(std::shared_ptr<const history::AuditStore> st
         !history::AuditTableModel::cellText(*m_store, m_row, history::AuditColumn::Sandbox).isEmpty();
     m_timeline->setEnabled(hasSandbox);
     m_request->setEnabled(m_store->row(m_row).source == history::Source::Desk);
+    showThread(history::DecisionFields::threadUrl(history::DecisionFields::entry(*m_store, m_row)));
+}
+
+void HistoryDetailsPane::showThread(const QUrl& url)
+{
+    m_threadUrl = url;
+    m_thread->setEnabled(url.isValid());
+    // The exact address behind the button, as for every command the app runs.
+    const QString where = url.isValid() ? url.toString() : tr("Only for an interrupt of a LangGraph server.");
+    m_thread->setToolTip(where);
+    m_thread->setAccessibleDescription(where);
 }
 
 QString HistoryDetailsPane::text() const

@@ -14,6 +14,7 @@
 #include "widgets/PageHeader.h"
 #include "widgets/PlainText.h"
 
+#include <QDesktopServices>
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -232,6 +233,8 @@ HistoryPage::HistoryPage(AppContext* context, QWidget* parent)
     connect(m_details, &HistoryDetailsPane::showOnTimelineRequested, this,
             &HistoryPage::showOnTimelineRequested);
     connect(m_details, &HistoryDetailsPane::showRequestRequested, this, &HistoryPage::showRequestRequested);
+    connect(m_details, &HistoryDetailsPane::openUrlRequested, this,
+            [](const QUrl& url) { QDesktopServices::openUrl(url); });
 
     auto* verifier = m_history->verifier();
     connect(verifier, &history::AuditVerifier::kosa8Verified, this,

@@ -6,6 +6,7 @@
 #include "agent/review/InboxModel.h"
 
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace k8::history {
 
@@ -39,6 +40,8 @@ QString DecisionFields::describeDecidedBy(const QString& decidedBy)
         return tr("withdrawn by the agent");
     case agent::RequestEnd::Shutdown:
         return tr("app shut down");
+    case agent::RequestEnd::Elsewhere:
+        return tr("outside kosa8 Desk");
     case agent::RequestEnd::Pending:
     case agent::RequestEnd::Other:
         break;
@@ -48,6 +51,10 @@ QString DecisionFields::describeDecidedBy(const QString& decidedBy)
 
 QString DecisionFields::describeWhere(const QJsonObject& entry)
 {
+    const QString server = field(entry, "server");
+    if (!server.isEmpty()) // an interrupt a server held
+        return tr("thread %1 on %2, interrupt %3")
+            .arg(field(entry, "thread_id"), server, field(entry, "interrupt_id"));
     const QString sandbox = field(entry, "sandbox");
     if (sandbox.isEmpty())
         return {}; // a review, or a run recorded before the ledger said where
@@ -55,6 +62,35 @@ QString DecisionFields::describeWhere(const QJsonObject& entry)
     return tr("%1 in %2 (%3), %4")
         .arg(field(entry, "language"), sandbox, field(entry, "image"),
              checkpoint.isEmpty() ? tr("no checkpoint") : tr("checkpoint %1").arg(checkpoint));
+}
+
+QString DecisionFields::describeOrigin(const QJsonObject& entry)
+{
+    const QString source = field(entry, "source");
+    if (source == QLatin1String("socket"))
+        return tr("an agent on this machine's socket");
+    if (source == QLatin1String("langgraph"))
+        return tr("LangGraph server %1").arg(field(entry, "server"));
+    return source; // an entry from before the field, or a source this app does not know
+}
+
+QUrl DecisionFields::threadUrl(const QJsonObject& entry)
+{
+    const QUrl server(field(entry, "server"), QUrl::StrictMode);
+    const QString scheme = server.scheme();
+    const QString threadId = field(entry, "thread_id");
+    // The ids LangGraph makes (UUIDs): nothing that could change the path.
+    static const QRegularExpression usableId(QStringLiteral("^[A-Za-z0-9_-]{1,128}$"));
+    if (!server.isValid() || server.host().isEmpty() ||
+        (scheme != QLatin1String("http") && scheme != QLatin1String("https")) || server.hasQuery() ||
+        server.hasFragment() || !usableId.match(threadId).hasMatch())
+        return {};
+    QUrl url = server;
+    QString path = url.path();
+    while (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    url.setPath(path + QStringLiteral("/threads/") + threadId);
+    return url;
 }
 
 int DecisionFields::rowOfRequest(const AuditStore& store, const QList<qint32>& rows, const QString& requestId,

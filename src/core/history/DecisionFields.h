@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QUrl>
 
 namespace k8::history {
 
@@ -31,6 +32,13 @@ public:
     static QString describeDecidedBy(const QString& decidedBy);
     // "python in box1 (python:3.12-slim), checkpoint LABEL" from a run's entry; empty for others.
     static QString describeWhere(const QJsonObject& entry);
+    // Where the request came from, for people: "an agent on this machine's socket", "LangGraph
+    // server URL"; empty for an entry written before the ledger named its source.
+    static QString describeOrigin(const QJsonObject& entry);
+    // The thread of a server's interrupt on its server (SERVER/threads/THREAD_ID, the server's own
+    // record of it); empty for other entries, and for a server or thread id the ledger file
+    // holds in a shape this app never writes (the file may have been edited).
+    static QUrl threadUrl(const QJsonObject& entry);
     // The first of `rows` (store rows, in display order: newest first) recording request
     // `requestId` from `agent` with this payload hash (what a decision notice knows of its
     // entry); -1 when none.

@@ -203,6 +203,38 @@ private Q_SLOTS:
         QCOMPARE(DecisionFields::describeDecidedBy(QStringLiteral("<b>x</b>")), QStringLiteral("<b>x</b>"));
     }
 
+    // Where a request came from, and a server's interrupt's thread on its server; a ledger line
+    // edited to hold another kind of address or a thread id that changes the path gives no link.
+    void originAndThreadLink()
+    {
+        const auto entry = [](const QString& server, const QString& threadId) {
+            return QJsonObject{{QStringLiteral("source"), QStringLiteral("langgraph")},
+                               {QStringLiteral("server"), server},
+                               {QStringLiteral("thread_id"), threadId}};
+        };
+        const QString thread = QStringLiteral("1ef4-aa_9");
+        QCOMPARE(DecisionFields::describeOrigin(entry(QStringLiteral("http://127.0.0.1:2024"), thread)),
+                 QStringLiteral("LangGraph server http://127.0.0.1:2024"));
+        QCOMPARE(
+            DecisionFields::describeOrigin(QJsonObject{{QStringLiteral("source"), QStringLiteral("socket")}}),
+            QStringLiteral("an agent on this machine's socket"));
+        QCOMPARE(DecisionFields::describeOrigin(QJsonObject{}), QString());
+        QCOMPARE(DecisionFields::threadUrl(entry(QStringLiteral("http://127.0.0.1:2024"), thread)),
+                 QUrl(QStringLiteral("http://127.0.0.1:2024/threads/1ef4-aa_9")));
+        QCOMPARE(DecisionFields::threadUrl(entry(QStringLiteral("https://lg.example.org/api/"), thread)),
+                 QUrl(QStringLiteral("https://lg.example.org/api/threads/1ef4-aa_9")));
+        for (const QString& server :
+             {QStringLiteral("javascript:alert(1)"), QStringLiteral("file:///etc/passwd"),
+              QStringLiteral("http://h/?q=1"), QString()})
+            QVERIFY2(DecisionFields::threadUrl(entry(server, thread)).isEmpty(), qPrintable(server));
+        for (const QString& id :
+             {QStringLiteral("../../admin"), QStringLiteral("a/b"), QStringLiteral("a?b"), QString()})
+            QVERIFY2(DecisionFields::threadUrl(entry(QStringLiteral("http://h"), id)).isEmpty(),
+                     qPrintable(id));
+        QVERIFY(DecisionFields::threadUrl(QJsonObject{{QStringLiteral("source"), QStringLiteral("socket")}})
+                    .isEmpty());
+    }
+
     // The tab reads the ledger alone: no kosa8 runner, no kosa8 command; an unreadable line is
     // counted, the decisions show newest first.
     void ledgerAloneWithoutKosa8()
