@@ -101,6 +101,9 @@ public:
     DeskUnderTest(const DeskUnderTest&) = delete;
     DeskUnderTest& operator=(const DeskUnderTest&) = delete;
 
+    // More options for the app (before start()).
+    void setExtraArguments(QStringList arguments) { m_extraArguments = std::move(arguments); }
+    QString logPath() const { return QDir(m_folder).filePath(QStringLiteral("desk.log")); }
     QString dataDir() const { return QDir(m_folder).filePath(QStringLiteral("data")); }
     QString standinState() const { return QDir(m_folder).filePath(QStringLiteral("standin")); }
     QByteArray socketPath() const { return QFile::encodeName(m_socket); }
@@ -123,8 +126,10 @@ public:
         const QString log = QDir(m_folder).filePath(QStringLiteral("desk.log"));
         m_process.setStandardOutputFile(log);
         m_process.setStandardErrorFile(log, QIODevice::Append);
-        m_process.start(m_binary, {QStringLiteral("--kosa8"), m_standin, QStringLiteral("--data-dir"),
-                                   dataDir(), QStringLiteral("--socket"), m_socket});
+        m_process.start(m_binary,
+                        QStringList{QStringLiteral("--kosa8"), m_standin, QStringLiteral("--data-dir"),
+                                    dataDir(), QStringLiteral("--socket"), m_socket} +
+                            m_extraArguments);
         if (!m_process.waitForStarted(30000)) {
             *error = QStringLiteral("%1 did not start: %2").arg(m_binary, m_process.errorString());
             return false;
@@ -166,6 +171,7 @@ private:
     QString m_folder;
     QString m_socket;
     QProcessEnvironment m_environment;
+    QStringList m_extraArguments;
     QProcess m_process;
 };
 

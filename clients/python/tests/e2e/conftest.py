@@ -29,13 +29,16 @@ def _need(variable: str) -> str:
 
 @pytest.fixture
 def start_app(request: pytest.FixtureRequest) -> Iterator[Callable[..., RunningApp]]:
-    """``start_app(rules=[...], sandboxes=["analysis"])`` starts the real app and stops it after."""
+    """``start_app(rules=[...], sandboxes=["analysis"])`` starts the real app and stops it after; a second
+    app given ``data_dir=first.data_dir`` starts where the first stopped (stop the first before)."""
     binary = _need("KOSA8_DESK_BINARY")
     standin = _need("KOSA8_STANDIN")
     started: list[RunningApp] = []
 
-    def start(rules: list[dict[str, Any]] | None = None, sandboxes: list[str] | None = None) -> RunningApp:
-        app = RunningApp(binary, standin, rules or [], ["analysis"] if sandboxes is None else sandboxes)
+    def start(rules: list[dict[str, Any]] | None = None, sandboxes: list[str] | None = None,
+              **kwargs: Any) -> RunningApp:
+        # kwargs: RunningApp's extra_args (more options for the app) and data_dir (start again).
+        app = RunningApp(binary, standin, rules or [], ["analysis"] if sandboxes is None else sandboxes, **kwargs)
         started.append(app)
         return app
 

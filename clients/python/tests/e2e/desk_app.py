@@ -67,16 +67,19 @@ class RunningApp:
     """One kosa8-desk process with its own data dir, stand-in state and socket."""
 
     def __init__(self, binary: str, standin: str, rules: list[dict[str, Any]], sandboxes: list[str],
-                 default_sandbox: str = DEFAULT_SANDBOX) -> None:
+                 default_sandbox: str = DEFAULT_SANDBOX, extra_args: list[str] | None = None,
+                 data_dir: Path | None = None) -> None:
         # AF_UNIX paths are short: a short folder straight under /tmp.
         self.root = Path(tempfile.mkdtemp(prefix="k8e2e-"))
-        self.data_dir = self.root / "data"
+        # data_dir: another app's folder, to start again where it stopped (its ledger, its settings).
+        self.data_dir = data_dir or self.root / "data"
         self.state_dir = self.root / "state"
         self.socket = str(self.root / "agent.sock")
         self.rules_file = self.root / "rules.json"
-        self.data_dir.mkdir()
-        # The app's default sandbox: bare-code (code_sha256) rules approve runs only there.
-        (self.data_dir / "kosa8-desk.ini").write_text(f"[agent]\ndefaultSandbox={default_sandbox}\n")
+        if data_dir is None:
+            self.data_dir.mkdir()
+            # The app's default sandbox: bare-code (code_sha256) rules approve runs only there.
+            (self.data_dir / "kosa8-desk.ini").write_text(f"[agent]\ndefaultSandbox={default_sandbox}\n")
         self.rules_file.write_text(json.dumps({"rules": rules}, indent=1))
         self.standin = standin
         self.env = dict(os.environ, KOSA8_STANDIN_STATE=str(self.state_dir), QT_QPA_PLATFORM="offscreen")
@@ -87,7 +90,7 @@ class RunningApp:
         # Its own process group, so that killing it also ends a kosa8 stand-in it started.
         self.process = subprocess.Popen(
             [binary, "-platform", "offscreen", "--kosa8", standin, "--data-dir", str(self.data_dir),
-             "--socket", self.socket, "--rules", str(self.rules_file), "--verbose"],
+             "--socket", self.socket, "--rules", str(self.rules_file), "--verbose", *(extra_args or [])],
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
