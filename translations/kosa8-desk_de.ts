@@ -499,6 +499,14 @@
         <source>The request came from a source kosa8 Desk does not know.</source>
         <translation>Die Anfrage kam aus einer Quelle, die kosa8 Desk nicht kennt.</translation>
     </message>
+    <message>
+        <source>The LangGraph server %1 cannot be reached now, so no decision can be sent to it. The interrupt waits there: decide once the server answers again (kosa8 Desk tries every few seconds).</source>
+        <translation>Der LangGraph-Server %1 ist gerade nicht erreichbar, daher kann ihm keine Entscheidung gesendet werden. Der Interrupt wartet dort: Entscheiden Sie, sobald der Server wieder antwortet (kosa8 Desk versucht es alle paar Sekunden).</translation>
+    </message>
+    <message>
+        <source>This request did not come from the server %1.</source>
+        <translation>Diese Anfrage kam nicht vom Server %1.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::CanonicalNumbers</name>
@@ -552,6 +560,10 @@
     <message>
         <source>Sent to %1: %2</source>
         <translation>An %1 gesendet: %2</translation>
+    </message>
+    <message>
+        <source>Decided outside kosa8 Desk: %1</source>
+        <translation>Außerhalb von kosa8 Desk entschieden: %1</translation>
     </message>
 </context>
 <context>
@@ -1094,10 +1106,6 @@
         <translation>eine Freigaberegel muss &quot;action_sha256&quot; (den SHA-256 der ganzen Aktion) oder &quot;code_sha256&quot; (den SHA-256 des genauen Codes) nennen</translation>
     </message>
     <message>
-        <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>
-        <translation>eine Ablehnungsregel muss mindestens eines von &quot;agent&quot;, &quot;method&quot;, &quot;code_sha256&quot; oder &quot;action_sha256&quot; nennen</translation>
-    </message>
-    <message>
         <source>&quot;action&quot; must be an object (what &quot;action_sha256&quot; binds)</source>
         <translation>&quot;action&quot; muss ein Objekt sein (was &quot;action_sha256&quot; bindet)</translation>
     </message>
@@ -1128,6 +1136,18 @@
     <message>
         <source>A rule name cannot hold a comma, a line end or a control or format character.</source>
         <translation>Ein Regelname darf kein Komma, kein Zeilenende und kein Steuer- oder Formatzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>&quot;server&quot; is empty (leave it out for a rule that matches every source)</source>
+        <translation>„server“ ist leer (lassen Sie es weg für eine Regel, die für jede Quelle gilt)</translation>
+    </message>
+    <message>
+        <source>&quot;server&quot; must be an http or https URL with a host and no query, such as http://127.0.0.1:2024, not &quot;%1&quot;</source>
+        <translation>„server“ muss eine http- oder https-URL mit einem Host und ohne Abfrage sein, etwa http://127.0.0.1:2024, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;server&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>
+        <translation>eine Ablehnungsregel muss mindestens eines von „agent“, „method“, „server“, „code_sha256“ oder „action_sha256“ nennen</translation>
     </message>
 </context>
 <context>
@@ -1187,6 +1207,56 @@
     <message>
         <source>still going when the run&apos;s time limit of %1 s (timeout_s) ran out; the next run in %2 waits for it</source>
         <translation>lief noch, als das Zeitlimit der Ausführung von %1 s (timeout_s) ablief; die nächste Ausführung in %2 wartet darauf</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::langgraph::LangGraphSource</name>
+    <message>
+        <source>Your decision on thread %1 (%2) was not sent: the interrupt was resumed elsewhere first.</source>
+        <translation>Ihre Entscheidung zu Thread %1 (%2) wurde nicht gesendet: Der Interrupt wurde zuvor anderswo fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>An interrupt of thread %1 on %2 cannot be reviewed here: %3</source>
+        <translation>Ein Interrupt von Thread %1 auf %2 kann hier nicht geprüft werden: %3</translation>
+    </message>
+    <message>
+        <source>Your decision on thread %1 (%2) was not sent: the interrupt is no longer pending there (it was resumed elsewhere first).</source>
+        <translation>Ihre Entscheidung zu Thread %1 (%2) wurde nicht gesendet: Der Interrupt wartet dort nicht mehr (er wurde zuvor anderswo fortgesetzt).</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::langgraph::SavedLangGraphServers</name>
+    <message>
+        <source>A LangGraph server needs a name.</source>
+        <translation>Ein LangGraph-Server braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>The name &quot;%1…&quot; is longer than %2 characters.</source>
+        <translation>Der Name „%1…“ ist länger als %2 Zeichen.</translation>
+    </message>
+    <message>
+        <source>The name of server &quot;%1&quot; holds a control or invisible character.</source>
+        <translation>Der Name des Servers „%1“ enthält ein Steuer- oder unsichtbares Zeichen.</translation>
+    </message>
+    <message>
+        <source>Two LangGraph servers are named &quot;%1&quot;.</source>
+        <translation>Zwei LangGraph-Server heißen „%1“.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; and &quot;%2&quot; are the same server (%3).</source>
+        <translation>„%1“ und „%2“ sind derselbe Server (%3).</translation>
+    </message>
+    <message>
+        <source>The URL of &quot;%1&quot; is not an http:// or https:// address with a host.</source>
+        <translation>Die URL von „%1“ ist keine http://- oder https://-Adresse mit einem Host.</translation>
+    </message>
+    <message>
+        <source>The URL of &quot;%1&quot; has a query, a fragment or a user name; give the server&apos;s address alone (its API key goes in the API key field).</source>
+        <translation>Die URL von „%1“ enthält eine Abfrage, ein Fragment oder einen Benutzernamen; geben Sie nur die Adresse des Servers an (sein API-Schlüssel gehört in das Feld API-Schlüssel).</translation>
+    </message>
+    <message>
+        <source>A graph of &quot;%1&quot; holds a control or invisible character.</source>
+        <translation>Ein Graph von „%1“ enthält ein Steuer- oder unsichtbares Zeichen.</translation>
     </message>
 </context>
 <context>
@@ -1434,6 +1504,18 @@
     <message>
         <source>kosa8-desk mcp [--agent NAME] [--socket PATH] serves MCP on standard input and output for the running app (no window; see kosa8-desk mcp --help).</source>
         <translation>kosa8-desk mcp [--agent NAME] [--socket PFAD] stellt MCP auf Standardein- und -ausgabe für die laufende App bereit (ohne Fenster; siehe kosa8-desk mcp --help).</translation>
+    </message>
+    <message>
+        <source>Watch the LangGraph server at URL for interrupts to review, for this run only (repeatable).</source>
+        <translation>Den LangGraph-Server unter URL auf zu prüfende Interrupts beobachten, nur für diesen Start (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>--langgraph needs an http or https URL with a host, such as http://127.0.0.1:2024: %1</source>
+        <translation>--langgraph braucht eine http- oder https-URL mit Host, etwa http://127.0.0.1:2024: %1</translation>
     </message>
 </context>
 <context>
@@ -2925,6 +3007,22 @@ Danach: %2</translation>
         <source>Other fields kosa8 printed:</source>
         <translation>Weitere Felder, die kosa8 ausgegeben hat:</translation>
     </message>
+    <message>
+        <source>Open the thread on its server</source>
+        <translation>Thread auf seinem Server öffnen</translation>
+    </message>
+    <message>
+        <source>Request from</source>
+        <translation>Anfrage von</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Only for an interrupt of a LangGraph server.</source>
+        <translation>Nur für einen Interrupt eines LangGraph-Servers.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::HistoryFilterBar</name>
@@ -3309,6 +3407,220 @@ Danach: %2</translation>
     </message>
 </context>
 <context>
+    <name>k8::app::LangGraphHealthText</name>
+    <message>
+        <source>reachable</source>
+        <translation>erreichbar</translation>
+    </message>
+    <message>
+        <source>reachable, LangGraph API %1</source>
+        <translation>erreichbar, LangGraph API %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n interrupted thread(s)</source>
+        <translation>
+            <numerusform>, %n unterbrochener Thread</numerusform>
+            <numerusform>, %n unterbrochene Threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>wird geprüft…</translation>
+    </message>
+    <message>
+        <source>unreachable: %1</source>
+        <translation>nicht erreichbar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::LangGraphServersEditor</name>
+    <message>
+        <source>LangGraph servers</source>
+        <translation>LangGraph-Server</translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <translation>Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a LangGraph server</source>
+        <translation>Einen LangGraph-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove server</source>
+        <translation>Server entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected LangGraph server</source>
+        <translation>Den ausgewählten LangGraph-Server entfernen</translation>
+    </message>
+    <message>
+        <source>LangGraph server name</source>
+        <translation>Name des LangGraph-Servers</translation>
+    </message>
+    <message>
+        <source>e.g. staging</source>
+        <translation>z. B. staging</translation>
+    </message>
+    <message>
+        <source>Server name:</source>
+        <translation>Servername:</translation>
+    </message>
+    <message>
+        <source>LangGraph server URL</source>
+        <translation>URL des LangGraph-Servers</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL:</translation>
+    </message>
+    <message>
+        <source>LangGraph server API key (x-api-key)</source>
+        <translation>API-Schlüssel des LangGraph-Servers (x-api-key)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Show the API key</source>
+        <translation>API-Schlüssel anzeigen</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Graphs to watch, separated by commas (empty: all)</source>
+        <translation>Zu beobachtende Graphen, durch Kommas getrennt (leer: alle)</translation>
+    </message>
+    <message>
+        <source>all graphs</source>
+        <translation>alle Graphen</translation>
+    </message>
+    <message>
+        <source>Graphs:</source>
+        <translation>Graphen:</translation>
+    </message>
+    <message>
+        <source>Watch this server for interrupts</source>
+        <translation>Diesen Server auf Interrupts beobachten</translation>
+    </message>
+    <message>
+        <source>Health of the selected LangGraph server</source>
+        <translation>Zustand des ausgewählten LangGraph-Servers</translation>
+    </message>
+    <message>
+        <source>Health:</source>
+        <translation>Zustand:</translation>
+    </message>
+    <message>
+        <source>not saved yet: watched once you save</source>
+        <translation>noch nicht gespeichert: wird beobachtet, sobald Sie speichern</translation>
+    </message>
+    <message>
+        <source>changed: watched with these settings once you save</source>
+        <translation>geändert: wird mit diesen Einstellungen beobachtet, sobald Sie speichern</translation>
+    </message>
+    <message>
+        <source>off: not watched</source>
+        <translation>aus: nicht beobachtet</translation>
+    </message>
+    <message>
+        <source>not watched</source>
+        <translation>nicht beobachtet</translation>
+    </message>
+    <message>
+        <source>not watched: a saved server has the same address</source>
+        <translation>nicht beobachtet: ein gespeicherter Server hat dieselbe Adresse</translation>
+    </message>
+    <message>
+        <source>not saved yet</source>
+        <translation>noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>reachable</source>
+        <translation>erreichbar</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>wird geprüft…</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(kein Name)</translation>
+    </message>
+    <message>
+        <source>%1 (this run only)</source>
+        <translation>%1 (nur für diesen Start)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>The API key is removed when you save.</source>
+        <translation>Der API-Schlüssel wird beim Speichern entfernt.</translation>
+    </message>
+    <message>
+        <source>The API key goes to %1 when you save.</source>
+        <translation>Der API-Schlüssel kommt beim Speichern in %1.</translation>
+    </message>
+    <message>
+        <source>Given on the command line for this run: not saved, no API key.</source>
+        <translation>Für diesen Start auf der Kommandozeile angegeben: nicht gespeichert, kein API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>LangGraph server %1</source>
+        <translation>LangGraph-Server %1</translation>
+    </message>
+    <message>
+        <source>LangGraph servers: %1</source>
+        <translation>LangGraph-Server: %1</translation>
+    </message>
+    <message>
+        <source>LangGraph servers: the API key of &quot;%1&quot; holds a control character.</source>
+        <translation>LangGraph-Server: Der API-Schlüssel von „%1“ enthält ein Steuerzeichen.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::LangGraphStatusButton</name>
+    <message numerus="yes">
+        <source>LangGraph: %1 of %n unreachable</source>
+        <translation>
+            <numerusform>LangGraph: %1 von %n nicht erreichbar</numerusform>
+            <numerusform>LangGraph: %1 von %n nicht erreichbar</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>LangGraph: %n server(s)</source>
+        <translation>
+            <numerusform>LangGraph: %n Server</numerusform>
+            <numerusform>LangGraph: %n Server</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1. Open the LangGraph servers in Settings</source>
+        <translation>%1. Die LangGraph-Server in den Einstellungen öffnen</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::MainWindow</name>
     <message>
         <source>kosa8 Desk</source>
@@ -3512,6 +3824,13 @@ Danach: %2</translation>
     <message>
         <source>&amp;Quit and reject them</source>
         <translation>&amp;Beenden und ablehnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n interrupt(s) of LangGraph servers wait for your decision. They are not answered: they stay pending on their servers and are back in the inbox at the next start.</source>
+        <translation>
+            <numerusform>%n Interrupt eines LangGraph-Servers wartet auf Ihre Entscheidung. Er wird nicht beantwortet: Er bleibt auf seinem Server offen und ist beim nächsten Start wieder im Posteingang.</numerusform>
+            <numerusform>%n Interrupts von LangGraph-Servern warten auf Ihre Entscheidung. Sie werden nicht beantwortet: Sie bleiben auf ihren Servern offen und sind beim nächsten Start wieder im Posteingang.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4178,6 +4497,10 @@ Danach: %2</translation>
         <source>This request ended without your decision (%1). %2</source>
         <translation>Diese Anfrage wurde ohne Ihre Entscheidung beendet (%1). %2</translation>
     </message>
+    <message>
+        <source>Someone resumed this interrupt outside kosa8 Desk (LangGraph Studio, another reviewer or the SDK) while you had it in view. %1</source>
+        <translation>Jemand hat diesen Interrupt außerhalb von kosa8 Desk fortgesetzt (LangGraph Studio, eine andere prüfende Person oder das SDK), während Sie ihn angesehen haben. %1</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RevealBar</name>
@@ -4757,6 +5080,30 @@ export KOSA8_DESK_SOCKET=%1
         <source>How to &amp;connect an agent:</source>
         <translation>So &amp;verbinden Sie einen Agenten:</translation>
     </message>
+    <message>
+        <source>on LangGraph server %1</source>
+        <translation>auf dem LangGraph-Server %1</translation>
+    </message>
+    <message>
+        <source>assistant %1</source>
+        <translation>Assistent %1</translation>
+    </message>
+    <message>
+        <source>&amp;Only for requests from the LangGraph server %1</source>
+        <translation>&amp;Nur für Anfragen vom LangGraph-Server %1</translation>
+    </message>
+    <message>
+        <source>Limit the rule to requests from the LangGraph server %1</source>
+        <translation>Die Regel auf Anfragen vom LangGraph-Server %1 beschränken</translation>
+    </message>
+    <message>
+        <source>Saved: this action, exactly as shown, is approved from now on when it comes from the LangGraph server %1.</source>
+        <translation>Gespeichert: Diese Aktion, genau wie gezeigt, wird von nun an genehmigt, wenn sie vom LangGraph-Server %1 kommt.</translation>
+    </message>
+    <message>
+        <source>Saved: requests from &quot;%1&quot; on the LangGraph server %2 are rejected from now on.</source>
+        <translation>Gespeichert: Anfragen von „%1“ auf dem LangGraph-Server %2 werden von nun an abgelehnt.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RuleActionView</name>
@@ -5081,6 +5428,22 @@ export KOSA8_DESK_SOCKET=%1
     <message>
         <source>no rules here</source>
         <translation>hier gibt es keine Regeln</translation>
+    </message>
+    <message>
+        <source>only from LangGraph server %1</source>
+        <translation>nur vom LangGraph-Server %1</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>It applies only to requests from this LangGraph server, never to those of another server or of the socket.</source>
+        <translation>Sie gilt nur für Anfragen von diesem LangGraph-Server, nie für die eines anderen Servers oder des Sockets.</translation>
+    </message>
+    <message>
+        <source>Server: any. It applies to requests from the socket and from every LangGraph server.</source>
+        <translation>Server: beliebig. Sie gilt für Anfragen vom Socket und von jedem LangGraph-Server.</translation>
     </message>
 </context>
 <context>
@@ -5752,6 +6115,14 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>The longest the checkpoint before an approved run and the reset to its base after it may take, also for runs without timeout_s; a step that takes longer is stopped and reported. A run&apos;s timeout_s limits everything from its approval to its answer.</source>
         <translation>Wie lange der Checkpoint vor einer genehmigten Ausführung und das Zurücksetzen auf die Basis danach höchstens dauern dürfen, auch für Ausführungen ohne timeout_s; ein Schritt, der länger dauert, wird abgebrochen und gemeldet. Das timeout_s einer Ausführung begrenzt alles von ihrer Genehmigung bis zu ihrer Antwort.</translation>
+    </message>
+    <message>
+        <source>LangGraph servers</source>
+        <translation>LangGraph-Server</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk watches these LangGraph servers (langgraph dev, or a deployed LangGraph API) and shows each pending interrupt in the inbox, to be decided like an agent&apos;s request on this machine. API keys are kept in the system keychain, never in the settings file, logs or shown commands.</source>
+        <translation>kosa8 Desk beobachtet diese LangGraph-Server (langgraph dev oder eine bereitgestellte LangGraph API) und zeigt jeden wartenden Interrupt im Posteingang, zu entscheiden wie die Anfrage eines Agenten auf diesem Rechner. API-Schlüssel liegen im Schlüsselbund des Systems, nie in der Einstellungsdatei, in Protokollen oder angezeigten Befehlen.</translation>
     </message>
 </context>
 <context>
@@ -6433,6 +6804,22 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>Request %1, payload SHA-256 %2</source>
         <translation>Anfrage %1, Nutzlast-SHA-256 %2</translation>
+    </message>
+    <message>
+        <source>outside kosa8 Desk</source>
+        <translation>außerhalb von kosa8 Desk</translation>
+    </message>
+    <message>
+        <source>thread %1 on %2, interrupt %3</source>
+        <translation>Thread %1 auf %2, Interrupt %3</translation>
+    </message>
+    <message>
+        <source>an agent on this machine&apos;s socket</source>
+        <translation>ein Agent am Socket dieses Rechners</translation>
+    </message>
+    <message>
+        <source>LangGraph server %1</source>
+        <translation>LangGraph-Server %1</translation>
     </message>
 </context>
 <context>
@@ -7991,6 +8378,37 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     </message>
 </context>
 <context>
+    <name>k8::secrets::ServerApiKeys</name>
+    <message>
+        <source>no API key</source>
+        <translation>kein API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>reading the API key from %1…</source>
+        <translation>API-Schlüssel wird aus %1 gelesen…</translation>
+    </message>
+    <message>
+        <source>saving the API key to %1…</source>
+        <translation>API-Schlüssel wird in %1 gespeichert…</translation>
+    </message>
+    <message>
+        <source>API key in %1</source>
+        <translation>API-Schlüssel in %1</translation>
+    </message>
+    <message>
+        <source>API key in %1: it is forgotten at quit</source>
+        <translation>API-Schlüssel in %1: er wird beim Beenden vergessen</translation>
+    </message>
+    <message>
+        <source>API key in memory for this session only: %1 could not keep it (%2)</source>
+        <translation>API-Schlüssel nur für diese Sitzung im Speicher: %1 konnte ihn nicht aufbewahren (%2)</translation>
+    </message>
+    <message>
+        <source>API key in %1, which cannot be read now (%2)</source>
+        <translation>API-Schlüssel in %1, das gerade nicht gelesen werden kann (%2)</translation>
+    </message>
+</context>
+<context>
     <name>k8::timeline::JsonLines</name>
     <message>
         <source>Cannot open %1: %2</source>
@@ -8292,6 +8710,18 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     <message>
         <source>The run of agent %1 in sandbox %2 (request %3), started %4, did not finish: kosa8 Desk ended while it ran, and kosa8 was stopped with it. Its result is unknown; the sandbox may hold what the run did until then. History and the sandbox&apos;s timeline list it as cut off.</source>
         <translation>Die Ausführung des Agenten %1 in der Sandbox %2 (Anfrage %3), gestartet %4, ist nicht fertig geworden: kosa8 Desk wurde beendet, während sie lief, und kosa8 wurde mit beendet. Ihr Ergebnis ist unbekannt; die Sandbox kann enthalten, was die Ausführung bis dahin getan hat. Der Verlauf und die Zeitleiste der Sandbox führen sie als abgebrochen.</translation>
+    </message>
+    <message>
+        <source>LangGraph server unreachable</source>
+        <translation>LangGraph-Server nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached (%2). Its interrupts wait there; kosa8 Desk tries again every few seconds.</source>
+        <translation>%1 ist nicht erreichbar (%2). Seine Interrupts warten dort; kosa8 Desk versucht es alle paar Sekunden erneut.</translation>
+    </message>
+    <message>
+        <source>LangGraph server %1</source>
+        <translation>LangGraph-Server %1</translation>
     </message>
 </context>
 </TS>

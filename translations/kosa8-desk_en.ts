@@ -182,12 +182,46 @@
     </message>
 </context>
 <context>
+    <name>k8::app::LangGraphHealthText</name>
+    <message numerus="yes">
+        <source>, %n interrupted thread(s)</source>
+        <translation>
+            <numerusform>, %n interrupted thread</numerusform>
+            <numerusform>, %n interrupted threads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::LangGraphStatusButton</name>
+    <message numerus="yes">
+        <source>LangGraph: %1 of %n unreachable</source>
+        <translation>
+            <numerusform>LangGraph: %1 of %n unreachable</numerusform>
+            <numerusform>LangGraph: %1 of %n unreachable</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>LangGraph: %n server(s)</source>
+        <translation>
+            <numerusform>LangGraph: %n server</numerusform>
+            <numerusform>LangGraph: %n servers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>k8::app::MainWindow</name>
     <message numerus="yes">
         <source>%n request(s) from agents wait for your decision. If you quit now, each is rejected and its agent is told so (the ledger records it as decided by the shutdown).</source>
         <translation>
             <numerusform>%n request from an agent waits for your decision. If you quit now, it is rejected and its agent is told so (the ledger records it as decided by the shutdown).</numerusform>
             <numerusform>%n requests from agents wait for your decision. If you quit now, each is rejected and its agent is told so (the ledger records it as decided by the shutdown).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n interrupt(s) of LangGraph servers wait for your decision. They are not answered: they stay pending on their servers and are back in the inbox at the next start.</source>
+        <translation>
+            <numerusform>%n interrupt of a LangGraph server waits for your decision. It is not answered: it stays pending on its server and is back in the inbox at the next start.</numerusform>
+            <numerusform>%n interrupts of LangGraph servers wait for your decision. They are not answered: they stay pending on their servers and are back in the inbox at the next start.</numerusform>
         </translation>
     </message>
 </context>
