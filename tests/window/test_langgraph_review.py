@@ -116,6 +116,9 @@ class LangGraphReviewTest(DeskWindowTest):
         note = wait_until(lambda: self.find(lambda n: self.showing(n) and n.getRole() == pyatspi.ROLE_LABEL
                                             and "cannot be reached now" in n.name), "the sheet to say the server is away")
         self.assertIn(f"The LangGraph server {self.server_name}", note.name)
+        # Its row in the inbox list says so too, in the text a screen reader reads with the row.
+        wait_until(lambda: self.find(lambda n: n.getRole() == pyatspi.ROLE_TABLE_CELL and self.showing(n)
+                                     and n.name.endswith(", server unreachable")), "the inbox row to say the server is away")
         approve = self.find_named("Approve", pyatspi.ROLE_PUSH_BUTTON)
         self.assertFalse(approve.getState().contains(pyatspi.STATE_ENABLED), "Approve is offered while the server is away")
         self.save_for_docs("langgraph-server-away")

@@ -129,6 +129,9 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // (fitWords below); the sandbox, which the review's run block shows, is left out.
     header->setSectionResizeMode(agent::InboxModel::AgentColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(agent::InboxModel::MethodColumn, QHeaderView::Interactive);
+    // The waiting time too: a request whose server cannot be reached says so there ("1 s, server
+    // unreachable"), which, sized to its contents, left the title no room.
+    header->setSectionResizeMode(agent::InboxModel::AgeColumn, QHeaderView::Interactive);
     header->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
     m_pending->setColumnHidden(agent::InboxModel::SandboxColumn, true);
     // Nothing in a row is cut: words that do not fit their column go on to another line of the
@@ -143,7 +146,8 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
         m_fitWordsQueued = false;
         if (!m_pending->model())
             return; // the coordinator and its inbox went before this turn came
-        for (const int column : {int(agent::InboxModel::AgentColumn), int(agent::InboxModel::MethodColumn)})
+        for (const int column : {int(agent::InboxModel::AgentColumn), int(agent::InboxModel::MethodColumn),
+                                 int(agent::InboxModel::AgeColumn)})
             m_pending->setColumnWidth(column, widestWordWidth(m_pending, column,
                                                               fontMetrics().averageCharWidth() * 11,
                                                               &m_wordWidths, &m_wordWidthsFont));
@@ -156,15 +160,18 @@ InboxPage::InboxPage(agent::ReviewCoordinator* coordinator, QWidget* parent)
     };
     connect(model, &QAbstractItemModel::rowsInserted, this, fitWordsSoon);
     connect(model, &QAbstractItemModel::modelReset, this, fitWordsSoon);
-    // Not on the waiting times' change every second: only when an agent's name or a kind changes.
-    connect(model, &QAbstractItemModel::dataChanged, this,
-            [fitWordsSoon](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
-                const int first = topLeft.column();
-                const int last = bottomRight.column();
-                const auto within = [first, last](int column) { return first <= column && column <= last; };
-                if (within(agent::InboxModel::AgentColumn) || within(agent::InboxModel::MethodColumn))
-                    fitWordsSoon();
-            });
+    // Not on the waiting times' change every second: only when an agent's name or a kind changes,
+    // or a request's server is found unreachable or reachable again.
+    connect(
+        model, &QAbstractItemModel::dataChanged, this,
+        [fitWordsSoon](const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>& roles) {
+            const int first = topLeft.column();
+            const int last = bottomRight.column();
+            const auto within = [first, last](int column) { return first <= column && column <= last; };
+            if (within(agent::InboxModel::AgentColumn) || within(agent::InboxModel::MethodColumn) ||
+                (within(agent::InboxModel::AgeColumn) && roles.contains(agent::InboxModel::UnreachableRole)))
+                fitWordsSoon();
+        });
     fitWords();
     // Titles and agent names come from agents: their tooltips show them as text, never markup.
     m_pending->setItemDelegate(new PlainToolTipDelegate(m_pending));

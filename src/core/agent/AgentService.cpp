@@ -370,8 +370,18 @@ void AgentService::removeSource(RequestSource* source)
 
 void AgentService::reachChanged(quint32 source)
 {
-    if (m_sources.contains(source))
-        Q_EMIT decidabilityChanged();
+    if (!m_sources.contains(source))
+        return;
+    for (const Entry& entry : std::as_const(m_entries)) {
+        if (entry.request.origin.source == source)
+            markReach(entry.request);
+    }
+    Q_EMIT decidabilityChanged();
+}
+
+void AgentService::markReach(const Request& request)
+{
+    m_inbox->setUnreachable(request.key, !whyUndecidable(request.key).isEmpty());
 }
 
 QString AgentService::whyUndecidable(quint64 key) const
@@ -530,6 +540,7 @@ void AgentService::queueForPerson(const Request& request)
     }
     m_entries.insert(request.key, entry);
     m_inbox->append(request);
+    markReach(request);
     if (!m_ageTimer.isActive())
         m_ageTimer.start();
     spdlog::info("agent request {} queued: {} from {} ({})", request.key,
@@ -776,6 +787,7 @@ void AgentService::returnToPerson(const DurableAnswer& unrecorded)
     if (it->timeout)
         it->timeout->start();
     m_inbox->append(it->request);
+    markReach(it->request);
     if (!m_ageTimer.isActive())
         m_ageTimer.start();
     Q_EMIT problem(tr("A decision you made could not be recorded, so nothing was sent to the agent. The "

@@ -159,6 +159,8 @@ private:
     MessagePreparation largeMessagePreparation();
     // The source a request came from; null when it is not (or no longer) registered.
     RequestSource* sourceOf(const Request& request) const;
+    // Marks the request's inbox row while its source cannot reach its agent (whyUndecidable()).
+    void markReach(const Request& request);
 
     RunDefaults runDefaults() const;
     void queueForPerson(const Request& request);

@@ -50,6 +50,8 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
         return shapeName(request.shape);
     case ReceivedAtRole:
         return request.receivedAt;
+    case UnreachableRole:
+        return m_unreachable.contains(request.key);
     case Qt::DisplayRole:
         switch (index.column()) {
         // Agent text with its bidi controls and invisible characters named, never applied.
@@ -59,16 +61,26 @@ QVariant InboxModel::data(const QModelIndex& index, int role) const
             return HiddenText::revealedInline(request.title);
         case MethodColumn:
             return kindText(request);
-        case AgeColumn:
-            return ageText(request.receivedAt, QDateTime::currentDateTimeUtc());
+        case AgeColumn: {
+            const QString age = ageText(request.receivedAt, QDateTime::currentDateTimeUtc());
+            //: The Waiting column of a request whose LangGraph server cannot be reached now; %1 is
+            //: how long it has waited ("2 min").
+            return m_unreachable.contains(request.key) ? tr("%1, server unreachable").arg(age) : age;
+        }
         case SandboxColumn:
             return request.method == Method::Run ? request.run.sandbox : QString();
         default:
             return {};
         }
     case Qt::ToolTipRole:
-        if (index.column() == AgeColumn)
-            return QLocale().toString(request.receivedAt.toLocalTime(), QLocale::LongFormat);
+        if (index.column() == AgeColumn) {
+            const QString since = QLocale().toString(request.receivedAt.toLocalTime(), QLocale::LongFormat);
+            if (m_unreachable.contains(request.key))
+                return tr("%1. Its server cannot be reached now: it can be decided once the server answers "
+                          "again.")
+                    .arg(since);
+            return since;
+        }
         // Titles and agent names elide in a narrow list: the tooltip has them in full.
         if (index.column() == TitleColumn)
             return HiddenText::revealedInline(request.title);
@@ -158,8 +170,22 @@ bool InboxModel::remove(quint64 key)
         return false;
     beginRemoveRows({}, row, row);
     m_requests.removeAt(row);
+    m_unreachable.remove(key);
     endRemoveRows();
     return true;
+}
+
+void InboxModel::setUnreachable(quint64 key, bool unreachable)
+{
+    const int row = rowOf(key);
+    if (row < 0 || m_unreachable.contains(key) == unreachable)
+        return;
+    if (unreachable)
+        m_unreachable.insert(key);
+    else
+        m_unreachable.remove(key);
+    Q_EMIT dataChanged(index(row, AgeColumn), index(row, AgeColumn),
+                       {Qt::DisplayRole, Qt::ToolTipRole, UnreachableRole});
 }
 
 const Request* InboxModel::find(quint64 key) const

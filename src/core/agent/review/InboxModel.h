@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 #include <QList>
+#include <QSet>
 
 namespace k8::agent {
 
@@ -27,7 +28,10 @@ public:
     {
         KeyRole = Qt::UserRole + 1,
         ShapeRole,
-        ReceivedAtRole
+        ReceivedAtRole,
+        // bool: the request's source cannot reach its agent now (a LangGraph server that is
+        // away), so it cannot be decided until it can (ReviewCoordinator::whyUndecidable()).
+        UnreachableRole
     };
 
     explicit InboxModel(QObject* parent = nullptr);
@@ -55,9 +59,14 @@ public:
     int count() const { return int(m_requests.size()); }
     // Re-renders the age column (the coordinator calls this on a timer).
     void refreshAges();
+    // Marks a waiting request whose source cannot reach its agent now: its row says so in the
+    // "Waiting" column, in text a screen reader reads with the row.
+    void setUnreachable(quint64 key, bool unreachable);
+    bool isUnreachable(quint64 key) const { return m_unreachable.contains(key); }
 
 private:
     QList<Request> m_requests;
+    QSet<quint64> m_unreachable;
 };
 
 } // namespace k8::agent

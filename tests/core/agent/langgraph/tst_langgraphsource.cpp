@@ -409,6 +409,18 @@ private Q_SLOTS:
         QCOMPARE(changed.size(), 1);
         QVERIFY2(m_service->whyUndecidable(key).contains(QStringLiteral("dev-server cannot be reached")),
                  qPrintable(m_service->whyUndecidable(key)));
+        // Its row in the inbox says so, in words a screen reader reads with the row; the others of
+        // the same server too.
+        const auto rowSays = [this](quint64 rowKey, int role) {
+            InboxModel* inbox = m_service->inbox();
+            return inbox->data(inbox->index(inbox->rowOf(rowKey), InboxModel::AgeColumn), role);
+        };
+        QVERIFY(rowSays(key, InboxModel::UnreachableRole).toBool());
+        QVERIFY2(rowSays(key, Qt::DisplayRole).toString().endsWith(QStringLiteral(", server unreachable")),
+                 qPrintable(rowSays(key, Qt::DisplayRole).toString()));
+        QVERIFY(rowSays(key, Qt::ToolTipRole).toString().contains(QStringLiteral("cannot be reached now")));
+        for (int row = 0; row < m_service->inbox()->rowCount(); ++row)
+            QVERIFY(rowSays(m_service->inbox()->keyAt(row), InboxModel::UnreachableRole).toBool());
         QString error;
         QVERIFY(!m_service->decide(key, approveOne(), &error));
         QCOMPARE(error, m_service->whyUndecidable(key));
@@ -419,6 +431,8 @@ private Q_SLOTS:
         QVERIFY(m_server->listen(port));
         QTRY_COMPARE_WITH_TIMEOUT(m_service->whyUndecidable(key), QString(), waits::InProcess);
         QCOMPARE(changed.size(), 2);
+        QVERIFY(!rowSays(key, InboxModel::UnreachableRole).toBool());
+        QVERIFY(!rowSays(key, Qt::DisplayRole).toString().contains(QStringLiteral("server unreachable")));
         QSignalSpy resumed(m_source.get(), &LangGraphSource::resumed);
         QVERIFY2(m_service->decide(key, approveOne(), &error), qPrintable(error));
         QTRY_COMPARE_WITH_TIMEOUT(resumed.size(), 1, waits::InProcess);
