@@ -98,6 +98,15 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
                               .arg(text);
             return Action::Error;
         }
+        // As Settings refuses it: a user name or password in the URL would be sent nowhere (the
+        // client sends an API key as a header) but written into every ledger entry of the server.
+        if (!url.userInfo().isEmpty()) {
+            m_errorText =
+                AppOptionsParser::tr("--langgraph takes the server's address without a user name or "
+                                     "password (an API key is set in Settings): %1")
+                    .arg(url.toString(QUrl::RemoveUserInfo));
+            return Action::Error;
+        }
         m_options.langGraphUrls.append(url.toString());
     }
 

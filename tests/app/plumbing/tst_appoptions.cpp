@@ -79,6 +79,15 @@ private Q_SLOTS:
             QCOMPARE(parser.parse(args({QStringLiteral("--langgraph"), bad})), Action::Error);
             QVERIFY2(parser.errorText().contains(bad), qPrintable(parser.errorText()));
         }
+        // A user name or password is refused, and the password is not repeated in the error.
+        QCOMPARE(parser.parse(args(
+                     {QStringLiteral("--langgraph"), QStringLiteral("http://me:s3cret@lg.example:2024")})),
+                 Action::Error);
+        QVERIFY2(parser.errorText().contains(QStringLiteral("without a user name or password")),
+                 qPrintable(parser.errorText()));
+        QVERIFY2(parser.errorText().contains(QStringLiteral("http://lg.example:2024")),
+                 qPrintable(parser.errorText()));
+        QVERIFY2(!parser.errorText().contains(QStringLiteral("s3cret")), qPrintable(parser.errorText()));
     }
 
     void helpVersionAndErrors()
