@@ -286,6 +286,24 @@ void InterruptWatcher::applyThread(const LangGraphThread& thread)
     }
 }
 
+void InterruptWatcher::adopt(const QList<PendingInterrupt>& interrupts)
+{
+    for (PendingInterrupt interrupt : interrupts) {
+        interrupt.server = m_server; // as this watcher's own are, so that sameAs() finds them
+        const bool known = m_known.contains(interrupt.threadId);
+        KnownThread& entry = m_known[interrupt.threadId];
+        if (!known)
+            m_knownOrder.append(interrupt.threadId);
+        // No updated_at: the next poll fetches the thread whatever the listing says of it.
+        entry.updatedAt.clear();
+        const bool held =
+            std::any_of(entry.interrupts.cbegin(), entry.interrupts.cend(),
+                        [&](const PendingInterrupt& existing) { return existing.sameAs(interrupt); });
+        if (!held)
+            entry.interrupts.append(interrupt);
+    }
+}
+
 void InterruptWatcher::dropThread(const QString& threadId, GoneReason reason)
 {
     const auto known = m_known.find(threadId);

@@ -75,6 +75,10 @@ public:
     // ResumeGuard::finished() says Resumed. Until then the thread is busy with the resume's run,
     // and a busy thread's interrupts are not judged, so the going is not reported before.
     void markResumedHere(const PendingInterrupt& interrupt);
+    // Takes interrupts found pending by an earlier watcher of the same server as known (the
+    // person's decisions on them wait to be delivered: LangGraphSource::adoptUndelivered()): they
+    // are not reported as appearing, and a poll that finds them gone reports them gone.
+    void adopt(const QList<PendingInterrupt>& interrupts);
 
     // The wait before the next try after `failures` failed polls in a row (>= 1).
     static int backoffDelayMs(int failures, int initialMs, int maxMs);

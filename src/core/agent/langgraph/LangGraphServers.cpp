@@ -78,6 +78,14 @@ void LangGraphServers::startWatching(const Server& server)
         [this, id, name = server.config.name](const QString& message) { Q_EMIT problem(id, name, message); });
     if (m_setUp)
         m_setUp(watched);
+    const QList<LangGraphSource::Undelivered> carried =
+        m_undelivered.take(serverUrlKey(server.config.url.toString()));
+    if (!carried.isEmpty()) {
+        spdlog::info(
+            "langgraph {}: {} decisions made under its earlier settings are delivered once found pending",
+            server.config.name.toStdString(), carried.size());
+        watched->adoptUndelivered(carried);
+    }
     spdlog::info("langgraph: watching {} ({})", server.config.url.toString().toStdString(),
                  server.config.name.toStdString());
     m_watched[id] = Watched{server, std::move(source)};
@@ -91,10 +99,12 @@ void LangGraphServers::stopWatching(const QString& id)
     if (found == m_watched.end())
         return;
     LangGraphSource* source = found->second.source.get();
-    if (source->undeliveredCount() > 0)
-        spdlog::warn("langgraph {}: {} decisions not yet delivered are dropped with its old settings; "
-                     "their interrupts come back as requests if they are still pending",
-                     found->second.server.config.name.toStdString(), source->undeliveredCount());
+    const QList<LangGraphSource::Undelivered> undelivered = source->takeUndelivered();
+    if (!undelivered.isEmpty()) {
+        spdlog::info("langgraph {}: {} decisions not yet delivered are kept for its next source",
+                     found->second.server.config.name.toStdString(), undelivered.size());
+        m_undelivered[serverUrlKey(found->second.server.config.url.toString())] += undelivered;
+    }
     spdlog::info("langgraph: no longer watching {}",
                  found->second.server.config.url.toString().toStdString());
     source->stop();

@@ -3,6 +3,9 @@
 
 #include "agent/langgraph/InterruptWatcher.h"
 #include "agent/langgraph/LangGraphServerConfig.h"
+#include "agent/langgraph/LangGraphSource.h"
+
+#include <QHash>
 
 #include <QList>
 #include <QObject>
@@ -18,14 +21,15 @@ class RequestDesk;
 
 namespace k8::agent::langgraph {
 
-class LangGraphSource;
-
 // The LangGraph servers the app watches now, each a LangGraphSource of the desk's requests: the
 // ones saved in Settings that are on, and the command line's (--langgraph) for this run. Given
 // the whole list whenever it changes (setServers), it starts a source for a new server, removes
 // the source of a server that went or was turned off (its requests leave the inbox undecided:
 // the server keeps them), and replaces the source of a server whose address, key, name or graphs
 // changed. A server whose settings did not change keeps its source, its requests and its status.
+// A person's decisions that had not reached a server when its source went are kept, by address,
+// and given to the next source of that address (LangGraphSource::adoptUndelivered()): fixing a
+// server's key, or switching it off and on, loses no decision.
 class LangGraphServers : public QObject
 {
     Q_OBJECT
@@ -78,6 +82,8 @@ private:
     std::function<void(LangGraphSource*)> m_setUp;
     std::map<QString, Watched> m_watched; // by id
     QList<QString> m_order;               // ids in the order given
+    // serverUrlKey() -> decisions not yet delivered when that address's source went.
+    QHash<QString, QList<LangGraphSource::Undelivered>> m_undelivered;
     bool m_stopped = false;
 };
 

@@ -60,6 +60,34 @@ int LangGraphSource::undeliveredCount() const
     return count;
 }
 
+QList<LangGraphSource::Undelivered> LangGraphSource::takeUndelivered()
+{
+    QList<Undelivered> taken;
+    for (auto it = m_held.begin(); it != m_held.end();) {
+        if (it->answered) {
+            taken.append(Undelivered{it->interrupt, it->answer});
+            it = m_held.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return taken;
+}
+
+void LangGraphSource::adoptUndelivered(const QList<Undelivered>& decisions)
+{
+    QList<PendingInterrupt> interrupts;
+    for (const Undelivered& decision : decisions) {
+        PendingInterrupt interrupt = decision.interrupt;
+        interrupt.server = config().name;
+        m_held.insert(keyOf(interrupt), Held{interrupt, true, false, decision.answer});
+        interrupts.append(interrupt);
+    }
+    // Known to the watcher, they do not appear as new; the poll's end delivers them
+    // (retryUndelivered()), or their going says they could not be (onGone()).
+    m_watcher->adopt(interrupts);
+}
+
 QString LangGraphSource::keyOf(const PendingInterrupt& interrupt)
 {
     // Both are usable ids (isUsableId: no "/"), so the pair is unambiguous.

@@ -45,6 +45,21 @@ public:
     // Decided here and not yet resumed on the server (it was away, or the thread busy).
     int undeliveredCount() const;
 
+    // A person's decision, recorded in the ledger, that has not reached the server yet.
+    struct Undelivered
+    {
+        PendingInterrupt interrupt;
+        QJsonValue answer;
+    };
+    // Gives up the decisions not yet delivered, for a later source of the same server (its
+    // settings changed, or it was switched off): this one no longer delivers them.
+    QList<Undelivered> takeUndelivered();
+    // Decisions of an earlier source of the same server: delivered as this source's own after its
+    // first poll that finds their interrupts still pending, never handed to the desk again; one
+    // whose interrupt has gone is said (problem()), as any decision that could not take effect.
+    // Call before start().
+    void adoptUndelivered(const QList<Undelivered>& decisions);
+
     // RequestSource
     QString sourceName() const override { return QStringLiteral("langgraph"); }
     bool answer(const RequestOrigin& origin, const QJsonValue& result) override;

@@ -30,6 +30,7 @@ using k8::secrets::MemorySecretStore;
 using k8::secrets::SecretStore;
 using k8::secrets::ServerApiKeys;
 using k8::test::FakeHttpRequest;
+using k8::test::FakeHttpResponse;
 using k8::test::FakeLangGraphServer;
 using k8::test::RecordedThreads;
 namespace waits = k8::test::waits;
@@ -65,6 +66,24 @@ private:
             source->watcher()->setPollIntervalMs(50);
             source->watcher()->setBackoffMs(50, 200);
         });
+    }
+    QList<FakeHttpRequest> runsPosted() const
+    {
+        QList<FakeHttpRequest> runs;
+        for (const FakeHttpRequest& request : m_server->requests())
+            if (request.method == "POST" && request.path.endsWith("/runs"))
+                runs.append(request);
+        return runs;
+    }
+    // The key of the inbox's request for the thread; 0 when none.
+    quint64 keyOfThreadInInbox(const QString& threadId) const
+    {
+        for (int row = 0; row < m_service->inbox()->rowCount(); ++row) {
+            const Request* request = m_service->request(m_service->inbox()->keyAt(row));
+            if (request && request->origin.threadId == threadId)
+                return request->key;
+        }
+        return 0;
     }
     // The x-api-key of the requests the server got since clearRequests(), each once.
     QSet<QByteArray> keysSent() const
@@ -265,6 +284,97 @@ private Q_SLOTS:
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
         QVERIFY(m_server->requests().isEmpty());
+    }
+
+    // A decision the server could not take yet (its resumes were refused) is not lost when the
+    // person changes the server's settings meanwhile: the new source delivers it, as it was made,
+    // once it finds the interrupt still pending, without handing that interrupt to the inbox
+    // again. One ledger entry; the old source sends nothing more.
+    void aDecisionNotYetDeliveredOutlivesAChangeOfSettings()
+    {
+        // Resumes are refused until they come with the new key (a resume the old source had sent
+        // before it went may still arrive: refused too).
+        QString resumedThread;
+        m_server->setHandler([this, &resumedThread](const FakeHttpRequest& request) {
+            if (request.method == "POST" && request.path.endsWith("/runs")) {
+                if (request.headers.value("x-api-key") != "sk-second")
+                    return FakeHttpResponse::json(R"({"detail":"restarting"})", 503);
+                // Taken: the thread runs on and leaves the interrupted ones.
+                resumedThread = QString::fromUtf8(request.path.split('/').value(2));
+                m_threads.remove(resumedThread);
+                return k8::test::recordedResponse(QStringLiteral("resume_run"));
+            }
+            return m_threads.answer(request);
+        });
+        m_servers->setServers({watchedServer(QStringLiteral("a"), QStringLiteral("sk-first"))});
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
+        const QString threadId =
+            m_threads.byCode(QStringLiteral("print(1)"))->value(QStringLiteral("thread_id")).toString();
+        const quint64 key = keyOfThreadInInbox(threadId);
+        QVERIFY(key != 0);
+        PersonDecision approve;
+        approve.actions.append(ActionDecision{DecisionKind::Approve, {}, {}});
+        QString error;
+        QVERIFY2(m_service->decide(key, approve, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(runsPosted().size() >= 1, waits::InProcess);
+        QCOMPARE(m_servers->source(QStringLiteral("a"))->undeliveredCount(), 1);
+        const QJsonObject refusedBody = runsPosted().constFirst().json();
+
+        // The person changes the key (say, the server had refused it) while the decision waits.
+        m_servers->setServers({watchedServer(QStringLiteral("a"), QStringLiteral("sk-second"))});
+        LangGraphSource* replacement = m_servers->source(QStringLiteral("a"));
+        QCOMPARE(replacement->undeliveredCount(), 1);
+        QSignalSpy handedIn(m_service.get(), &ReviewCoordinator::requestQueued);
+        QSignalSpy resumed(replacement, &LangGraphSource::resumed);
+        QTRY_COMPARE_WITH_TIMEOUT(resumed.size(), 1, waits::InProcess);
+        QCOMPARE(resumedThread, threadId);
+        QList<FakeHttpRequest> runs = runsPosted();
+        runs.removeIf(
+            [](const FakeHttpRequest& run) { return run.headers.value("x-api-key") != "sk-second"; });
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.constFirst().json(), refusedBody); // the decision as it was made
+        QCOMPARE(replacement->undeliveredCount(), 0);
+        // The other five were handed in again; the decided one was not.
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 5, waits::InProcess);
+        QCOMPARE(handedIn.size(), 5);
+        QCOMPARE(keyOfThreadInInbox(threadId), quint64(0));
+        int entries = 0;
+        for (const QJsonObject& line : k8::test::readJsonLines(m_service->ledgerPath()))
+            entries += line.value(QStringLiteral("thread_id")).toString() == threadId;
+        QCOMPARE(entries, 1);
+    }
+
+    // A decision kept for a server that then went from the list is said to be lost if the
+    // interrupt has gone by the time the server is watched again.
+    void aKeptDecisionWhoseInterruptWentIsSaidToBeLost()
+    {
+        m_server->setHandler([this](const FakeHttpRequest& request) {
+            if (request.method == "POST" && request.path.endsWith("/runs"))
+                return FakeHttpResponse::json(R"({"detail":"restarting"})", 503);
+            return m_threads.answer(request);
+        });
+        m_servers->setServers({watchedServer(QStringLiteral("a"))});
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
+        const QString threadId =
+            m_threads.byCode(QStringLiteral("print(1)"))->value(QStringLiteral("thread_id")).toString();
+        PersonDecision approve;
+        approve.actions.append(ActionDecision{DecisionKind::Approve, {}, {}});
+        QString error;
+        QVERIFY2(m_service->decide(keyOfThreadInInbox(threadId), approve, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(runsPosted().size() >= 1, waits::InProcess);
+        m_servers->setServers({});  // switched off, the decision still undelivered
+        m_threads.remove(threadId); // resumed elsewhere meanwhile
+
+        QSignalSpy problems(m_servers.get(), &LangGraphServers::problem);
+        m_servers->setServers({watchedServer(QStringLiteral("a"))});
+        QSignalSpy resumed(m_servers->source(QStringLiteral("a")), &LangGraphSource::resumed);
+        QTRY_COMPARE_WITH_TIMEOUT(problems.size(), 1, waits::InProcess);
+        const QString message = problems.constFirst().at(2).toString();
+        QVERIFY2(message.contains(threadId) && message.contains(QStringLiteral("was not sent")),
+                 qPrintable(message));
+        QCOMPARE(m_servers->source(QStringLiteral("a"))->undeliveredCount(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 5, waits::InProcess);
+        QVERIFY(resumed.isEmpty());
     }
 
     // One address is watched once: the first given (a saved server) wins over the command line's.
