@@ -106,6 +106,26 @@ class LangGraphReviewTest(DeskWindowTest):
                      if e.get("thread_id") in (edited, rejected)}
         self.assertEqual(decisions, {edited: ("edit", "person", None), rejected: ("reject", "person", reason)})
 
+    def test_a_person_responds_to_an_agent_inbox_interrupt_on_a_server(self):
+        # Graph "inbox": an interrupt in Agent Inbox's shape that allows only a response. The text
+        # typed after Ctrl+R is the server's resume value, as Agent Inbox would send it.
+        thread_id = self.lg("start", "inbox", "Which file?").stdout.strip()
+        self.key("ctrl+1")
+        wait_until(lambda: self.find_named("Agent Inbox interrupt", pyatspi.ROLE_TABLE_CELL), "the interrupt in the list")
+        self.tab_to(lambda n: n.name == "Pending requests" or (n.parent is not None and n.parent.name == "Pending requests"),
+                    "the pending list")
+        self.press_and_wait_focus("ctrl+r", lambda n: n.getRole() in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)
+                                  and "respon" in n.name.lower(), "the response field")
+        self.xdo("type", "--delay", "10", "sales.csv")
+        wait_until(lambda: self.text_of(self.focus) == "sales.csv", "the response typed")
+        self.key("Return")
+        state = wait_until(lambda: (lambda s: s if s["status"] == "idle" else None)(self.thread_state(thread_id)),
+                           "the server's thread to go on with the response")
+        self.assertEqual(state["values"]["decision"], [{"type": "response", "args": "sales.csv"}])
+        entry = wait_until(lambda: next((e for e in reversed(self.ledger()) if e.get("thread_id") == thread_id), None),
+                           "the ledger entry")
+        self.assertEqual((entry["source"], entry["decision"], entry["decided_by"]), ("langgraph", "respond", "person"))
+
     def test_a_servers_interrupt_is_read_only_while_the_server_is_away(self):
         code = "print('server away')"
         self.lg("start", "gate", code)

@@ -4,6 +4,7 @@
 # "gate": one node that stops at interrupt() with the code to review and runs only what the
 # resume value approves. "parallel": two branches that each stop, so one thread holds two
 # interrupts. "hitl": an interrupt whose value has the shape LangChain's HITL middleware sends.
+# "inbox": an interrupt in Agent Inbox's shape (a list of one request) that allows only a response.
 import operator
 import time
 from typing import Annotated, TypedDict
@@ -70,6 +71,22 @@ hitl_builder.add_node("tool_gate", tool_gate)
 hitl_builder.add_edge(START, "tool_gate")
 hitl_builder.add_edge("tool_gate", END)
 hitl = hitl_builder.compile()
+
+
+def ask_person(state: GateState) -> GateState:
+    request = {
+        "action_request": {"action": "ask_user", "args": {"question": state.get("code", "")}},
+        "config": {"allow_ignore": False, "allow_respond": True, "allow_edit": False, "allow_accept": False},
+        "description": "Pick the input",
+    }
+    return {"decision": interrupt([request])}
+
+
+inbox_builder = StateGraph(GateState)
+inbox_builder.add_node("ask_person", ask_person)
+inbox_builder.add_edge(START, "ask_person")
+inbox_builder.add_edge("ask_person", END)
+inbox = inbox_builder.compile()
 
 
 class SlowState(TypedDict, total=False):
