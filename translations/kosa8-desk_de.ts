@@ -658,6 +658,15 @@
         <source>LangChain tool call</source>
         <translation>LangChain-Werkzeugaufruf</translation>
     </message>
+    <message>
+        <source>%1, server unreachable</source>
+        <extracomment>The Waiting column of a request whose LangGraph server cannot be reached now; %1 is how long it has waited (&quot;2 min&quot;).</extracomment>
+        <translation>%1, Server nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>%1. Its server cannot be reached now: it can be decided once the server answers again.</source>
+        <translation>%1. Sein Server ist gerade nicht erreichbar: Die Anfrage lässt sich entscheiden, sobald der Server wieder antwortet.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::JsonRpc</name>
@@ -1210,6 +1219,80 @@
     </message>
 </context>
 <context>
+    <name>k8::agent::langgraph::LangGraphApi</name>
+    <message>
+        <source>the server refused the API key</source>
+        <translation>der Server hat den API-Schlüssel abgelehnt</translation>
+    </message>
+    <message>
+        <source>the server has no such thread or path</source>
+        <translation>der Server kennt diesen Thread oder Pfad nicht</translation>
+    </message>
+    <message>
+        <source>the thread is busy with another run</source>
+        <translation>der Thread ist mit einem anderen Lauf beschäftigt</translation>
+    </message>
+    <message>
+        <source>the server refused the request as invalid</source>
+        <translation>der Server hat die Anfrage als ungültig abgelehnt</translation>
+    </message>
+    <message>
+        <source>the server redirected elsewhere, which is not followed</source>
+        <translation>der Server leitet woandershin um, was nicht befolgt wird</translation>
+    </message>
+    <message>
+        <source>the server failed</source>
+        <translation>auf dem Server trat ein Fehler auf</translation>
+    </message>
+    <message>
+        <source>the server answered with an error</source>
+        <translation>der Server hat mit einem Fehler geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP %2)</source>
+        <translation>%1 (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>der Server hat nicht rechtzeitig geantwortet</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer is larger than %1 bytes</source>
+        <translation>die Antwort des Servers ist größer als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>the server cannot be reached: %1</source>
+        <translation>der Server ist nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer broke off: %1</source>
+        <translation>die Antwort des Servers brach ab: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::langgraph::LangGraphServerConfig</name>
+    <message>
+        <source>the server has no name</source>
+        <translation>der Server hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s URL is not a URL with a host</source>
+        <translation>die URL des Servers ist keine URL mit Host</translation>
+    </message>
+    <message>
+        <source>the server&apos;s URL is neither http nor https</source>
+        <translation>die URL des Servers ist weder http noch https</translation>
+    </message>
+    <message>
+        <source>the server&apos;s URL has a query or fragment</source>
+        <translation>die URL des Servers hat eine Abfrage oder ein Fragment</translation>
+    </message>
+    <message>
+        <source>the API key holds a control character</source>
+        <translation>der API-Schlüssel enthält ein Steuerzeichen</translation>
+    </message>
+</context>
+<context>
     <name>k8::agent::langgraph::LangGraphSource</name>
     <message>
         <source>Your decision on thread %1 (%2) was not sent: the interrupt was resumed elsewhere first.</source>
@@ -1222,6 +1305,29 @@
     <message>
         <source>Your decision on thread %1 (%2) was not sent: the interrupt is no longer pending there (it was resumed elsewhere first).</source>
         <translation>Ihre Entscheidung zu Thread %1 (%2) wurde nicht gesendet: Der Interrupt wartet dort nicht mehr (er wurde zuvor anderswo fortgesetzt).</translation>
+    </message>
+</context>
+<context>
+    <name>k8::agent::langgraph::LangGraphThreads</name>
+    <message>
+        <source>the response is not JSON (%1 at byte %2)</source>
+        <translation>die Antwort ist kein JSON (%1 bei Byte %2)</translation>
+    </message>
+    <message>
+        <source>the response is not a list of threads</source>
+        <translation>die Antwort ist keine Liste von Threads</translation>
+    </message>
+    <message>
+        <source>the response is not a thread</source>
+        <translation>die Antwort ist kein Thread</translation>
+    </message>
+    <message>
+        <source>the server&apos;s /info has no version</source>
+        <translation>das /info des Servers nennt keine Version</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer names no run</source>
+        <translation>die Antwort des Servers nennt keinen Lauf</translation>
     </message>
 </context>
 <context>
@@ -1516,6 +1622,10 @@
     <message>
         <source>--langgraph needs an http or https URL with a host, such as http://127.0.0.1:2024: %1</source>
         <translation>--langgraph braucht eine http- oder https-URL mit Host, etwa http://127.0.0.1:2024: %1</translation>
+    </message>
+    <message>
+        <source>--langgraph takes the server&apos;s address without a user name or password (an API key is set in Settings): %1</source>
+        <translation>--langgraph nimmt die Adresse des Servers ohne Benutzernamen oder Passwort (ein API-Schlüssel wird in den Einstellungen festgelegt): %1</translation>
     </message>
 </context>
 <context>

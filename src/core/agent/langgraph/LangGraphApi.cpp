@@ -21,20 +21,20 @@ QString httpErrorText(int status, const QByteArray& body)
 {
     QString what;
     if (status == 401 || status == 403)
-        what = QStringLiteral("the server refused the API key");
+        what = LangGraphApi::tr("the server refused the API key");
     else if (status == 404)
-        what = QStringLiteral("the server has no such thread or path");
+        what = LangGraphApi::tr("the server has no such thread or path");
     else if (status == 409)
-        what = QStringLiteral("the thread is busy with another run");
+        what = LangGraphApi::tr("the thread is busy with another run");
     else if (status == 422)
-        what = QStringLiteral("the server refused the request as invalid");
+        what = LangGraphApi::tr("the server refused the request as invalid");
     else if (status >= 300 && status < 400)
-        what = QStringLiteral("the server redirected elsewhere, which is not followed");
+        what = LangGraphApi::tr("the server redirected elsewhere, which is not followed");
     else if (status >= 500)
-        what = QStringLiteral("the server failed");
+        what = LangGraphApi::tr("the server failed");
     else
-        what = QStringLiteral("the server answered with an error");
-    QString text = QStringLiteral("%1 (HTTP %2)").arg(what).arg(status);
+        what = LangGraphApi::tr("the server answered with an error");
+    QString text = LangGraphApi::tr("%1 (HTTP %2)").arg(what).arg(status);
     const QString detail = readErrorDetail(body);
     if (!detail.isEmpty())
         text += QStringLiteral(": ") + detail;
@@ -203,14 +203,14 @@ void LangGraphApi::send(const QByteArray& verb, const QString& path, const QByte
                     QString::fromLatin1(reply->rawHeader("X-Pagination-Next")).trimmed();
                 if (*outcome == LangGraphResponse::Outcome::TimedOut) {
                     response.outcome = *outcome;
-                    response.error = QStringLiteral("the server did not answer in time");
+                    response.error = LangGraphApi::tr("the server did not answer in time");
                 } else if (*outcome == LangGraphResponse::Outcome::TooLarge) {
                     response.outcome = *outcome;
-                    response.error = QStringLiteral("the server's answer is larger than %1 bytes").arg(cap);
+                    response.error = LangGraphApi::tr("the server's answer is larger than %1 bytes").arg(cap);
                 } else if (response.httpStatus == 0) {
                     response.outcome = LangGraphResponse::Outcome::Unreachable;
                     response.error =
-                        QStringLiteral("the server cannot be reached: %1").arg(reply->errorString());
+                        LangGraphApi::tr("the server cannot be reached: %1").arg(reply->errorString());
                 } else if (response.httpStatus < 200 || response.httpStatus > 299) {
                     response.outcome = LangGraphResponse::Outcome::HttpError;
                     response.body = *received;
@@ -219,7 +219,7 @@ void LangGraphApi::send(const QByteArray& verb, const QString& path, const QByte
                     // A 2xx whose body broke off: not a whole answer.
                     response.outcome = LangGraphResponse::Outcome::Unreachable;
                     response.error =
-                        QStringLiteral("the server's answer broke off: %1").arg(reply->errorString());
+                        LangGraphApi::tr("the server's answer broke off: %1").arg(reply->errorString());
                 } else {
                     response.outcome = LangGraphResponse::Outcome::Ok;
                     response.body = *received;

@@ -6,16 +6,16 @@ namespace k8::agent::langgraph {
 QString LangGraphServerConfig::problem() const
 {
     if (name.trimmed().isEmpty())
-        return QStringLiteral("the server has no name");
+        return tr("the server has no name");
     if (!url.isValid() || url.host().isEmpty())
-        return QStringLiteral("the server's URL is not a URL with a host");
+        return tr("the server's URL is not a URL with a host");
     const QString scheme = url.scheme().toLower();
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return QStringLiteral("the server's URL is neither http nor https");
+        return tr("the server's URL is neither http nor https");
     if (url.hasQuery() || url.hasFragment())
-        return QStringLiteral("the server's URL has a query or fragment");
+        return tr("the server's URL has a query or fragment");
     if (!isUsableApiKey(apiKey))
-        return QStringLiteral("the API key holds a control character");
+        return tr("the API key holds a control character");
     return {};
 }
 

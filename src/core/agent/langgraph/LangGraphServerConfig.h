@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -29,6 +30,9 @@ struct LangGraphServerConfig
     static bool isUsableApiKey(const QString& key);
 
     bool operator==(const LangGraphServerConfig&) const = default;
+
+    // problem() is for the person (Settings, the window's warnings): translated.
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::langgraph::LangGraphServerConfig)
 };
 
 } // namespace k8::agent::langgraph

@@ -4,12 +4,20 @@
 #include "agent/canonical/CanonicalJson.h"
 #include "agent/canonical/Sha256.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
 
 namespace k8::agent::langgraph {
+
+// The context of this file's messages in the translations: what a server's answer lacks reaches
+// the person (Settings' health line, the window's warnings).
+class LangGraphThreads
+{
+    Q_DECLARE_TR_FUNCTIONS(k8::agent::langgraph::LangGraphThreads)
+};
 
 // Ids go into URL paths and resume maps: no id can carry a '/', '?' or '%' into a request, nor be
 // "." or "..".
@@ -44,7 +52,7 @@ QJsonDocument parse(const QByteArray& body, QString* error)
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        *error = QStringLiteral("the response is not JSON (%1 at byte %2)")
+        *error = LangGraphThreads::tr("the response is not JSON (%1 at byte %2)")
                      .arg(parseError.errorString())
                      .arg(parseError.offset);
     return document;
@@ -136,7 +144,7 @@ ThreadsRead readThreadList(const QByteArray& body)
     if (!result.error.isEmpty())
         return result;
     if (!document.isArray()) {
-        result.error = QStringLiteral("the response is not a list of threads");
+        result.error = LangGraphThreads::tr("the response is not a list of threads");
         return result;
     }
     for (const QJsonValue& entry : document.array()) {
@@ -158,7 +166,7 @@ ThreadsRead readThread(const QByteArray& body)
         return result;
     LangGraphThread thread;
     if (!document.isObject() || !readOneThread(document.object(), &thread, &result.skipped)) {
-        result.error = QStringLiteral("the response is not a thread");
+        result.error = LangGraphThreads::tr("the response is not a thread");
         return result;
     }
     result.threads.append(thread);
@@ -173,7 +181,7 @@ QString readServerVersion(const QByteArray& body, QString* error)
         return {};
     const QString version = shortString(document.object(), QLatin1StringView("version"), 64);
     if (version.isEmpty())
-        *error = QStringLiteral("the server's /info has no version");
+        *error = LangGraphThreads::tr("the server's /info has no version");
     return version;
 }
 
@@ -184,7 +192,7 @@ QString readRunId(const QByteArray& body, QString* error)
         return {};
     const QString runId = shortString(document.object(), QLatin1StringView("run_id"), MaxIdLength);
     if (!isUsableId(runId)) {
-        *error = QStringLiteral("the server's answer names no run");
+        *error = LangGraphThreads::tr("the server's answer names no run");
         return {};
     }
     return runId;
