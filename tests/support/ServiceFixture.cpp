@@ -3,6 +3,8 @@
 
 #include "support/AgentTestClient.h"
 
+#include "agent/review/InboxModel.h"
+
 #include <QProcess>
 #include <QSignalSpy>
 
@@ -61,6 +63,17 @@ bool ServiceFixture::connectClient(AgentTestClient& client, int timeout) const
     QSignalSpy connected(&client, &AgentTestClient::connected);
     client.connectTo(socketPath());
     return client.isConnected() || connected.wait(timeout);
+}
+
+quint64 ServiceFixture::inboxKeyOfThread(const QString& threadId) const
+{
+    const agent::InboxModel* inbox = m_service->inbox();
+    for (int row = 0; row < inbox->rowCount(); ++row) {
+        const agent::Request* request = m_service->request(inbox->keyAt(row));
+        if (request && request->origin.threadId == threadId)
+            return request->key;
+    }
+    return 0;
 }
 
 int ServiceFixture::standin(const QStringList& arguments) const

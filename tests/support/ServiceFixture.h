@@ -40,6 +40,9 @@ protected:
     bool connectClient(AgentTestClient& client, int timeout = waits::Service) const;
     // Runs the stand-in to prepare its state (sandboxes, checkpoints); returns its exit code.
     int standin(const QStringList& arguments) const;
+    // The key of the request waiting in the service's inbox whose origin is that thread (a
+    // LangGraph server's interrupt); 0 when none.
+    quint64 inboxKeyOfThread(const QString& threadId) const;
 
     std::unique_ptr<kosa8::Kosa8Runner> m_runner;
     std::unique_ptr<agent::AgentService> m_service;

@@ -126,6 +126,15 @@ public:
         return n;
     }
     void clearRequests() { m_requests.clear(); }
+    // The runs posted to threads (POST /threads/ID/runs: resumes) since clearRequests(), in turn.
+    QList<FakeHttpRequest> runsPosted() const
+    {
+        QList<FakeHttpRequest> runs;
+        for (const FakeHttpRequest& request : m_requests)
+            if (request.method == "POST" && request.path.endsWith("/runs"))
+                runs.append(request);
+        return runs;
+    }
 
 private:
     void readFrom(QTcpSocket* socket)

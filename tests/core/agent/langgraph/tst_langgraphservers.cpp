@@ -67,24 +67,6 @@ private:
             source->watcher()->setBackoffMs(50, 200);
         });
     }
-    QList<FakeHttpRequest> runsPosted() const
-    {
-        QList<FakeHttpRequest> runs;
-        for (const FakeHttpRequest& request : m_server->requests())
-            if (request.method == "POST" && request.path.endsWith("/runs"))
-                runs.append(request);
-        return runs;
-    }
-    // The key of the inbox's request for the thread; 0 when none.
-    quint64 keyOfThreadInInbox(const QString& threadId) const
-    {
-        for (int row = 0; row < m_service->inbox()->rowCount(); ++row) {
-            const Request* request = m_service->request(m_service->inbox()->keyAt(row));
-            if (request && request->origin.threadId == threadId)
-                return request->key;
-        }
-        return 0;
-    }
     // The x-api-key of the requests the server got since clearRequests(), each once.
     QSet<QByteArray> keysSent() const
     {
@@ -310,15 +292,15 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
         const QString threadId =
             m_threads.byCode(QStringLiteral("print(1)"))->value(QStringLiteral("thread_id")).toString();
-        const quint64 key = keyOfThreadInInbox(threadId);
+        const quint64 key = inboxKeyOfThread(threadId);
         QVERIFY(key != 0);
         PersonDecision approve;
         approve.actions.append(ActionDecision{DecisionKind::Approve, {}, {}});
         QString error;
         QVERIFY2(m_service->decide(key, approve, &error), qPrintable(error));
-        QTRY_VERIFY_WITH_TIMEOUT(runsPosted().size() >= 1, waits::InProcess);
+        QTRY_VERIFY_WITH_TIMEOUT(m_server->runsPosted().size() >= 1, waits::InProcess);
         QCOMPARE(m_servers->source(QStringLiteral("a"))->undeliveredCount(), 1);
-        const QJsonObject refusedBody = runsPosted().constFirst().json();
+        const QJsonObject refusedBody = m_server->runsPosted().constFirst().json();
 
         // The person changes the key (say, the server had refused it) while the decision waits.
         m_servers->setServers({watchedServer(QStringLiteral("a"), QStringLiteral("sk-second"))});
@@ -328,7 +310,7 @@ private Q_SLOTS:
         QSignalSpy resumed(replacement, &LangGraphSource::resumed);
         QTRY_COMPARE_WITH_TIMEOUT(resumed.size(), 1, waits::InProcess);
         QCOMPARE(resumedThread, threadId);
-        QList<FakeHttpRequest> runs = runsPosted();
+        QList<FakeHttpRequest> runs = m_server->runsPosted();
         runs.removeIf(
             [](const FakeHttpRequest& run) { return run.headers.value("x-api-key") != "sk-second"; });
         QCOMPARE(runs.size(), 1);
@@ -337,7 +319,7 @@ private Q_SLOTS:
         // The other five were handed in again; the decided one was not.
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 5, waits::InProcess);
         QCOMPARE(handedIn.size(), 5);
-        QCOMPARE(keyOfThreadInInbox(threadId), quint64(0));
+        QCOMPARE(inboxKeyOfThread(threadId), quint64(0));
         int entries = 0;
         for (const QJsonObject& line : k8::test::readJsonLines(m_service->ledgerPath()))
             entries += line.value(QStringLiteral("thread_id")).toString() == threadId;
@@ -360,8 +342,8 @@ private Q_SLOTS:
         PersonDecision approve;
         approve.actions.append(ActionDecision{DecisionKind::Approve, {}, {}});
         QString error;
-        QVERIFY2(m_service->decide(keyOfThreadInInbox(threadId), approve, &error), qPrintable(error));
-        QTRY_VERIFY_WITH_TIMEOUT(runsPosted().size() >= 1, waits::InProcess);
+        QVERIFY2(m_service->decide(inboxKeyOfThread(threadId), approve, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(m_server->runsPosted().size() >= 1, waits::InProcess);
         m_servers->setServers({});  // switched off, the decision still undelivered
         m_threads.remove(threadId); // resumed elsewhere meanwhile
 

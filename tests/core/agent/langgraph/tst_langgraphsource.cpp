@@ -58,14 +58,7 @@ private:
     std::unique_ptr<LangGraphSource> m_otherSource;
 
     QList<QJsonObject> ledgerLines() const { return k8::test::readJsonLines(m_service->ledgerPath()); }
-    QList<FakeHttpRequest> runsPosted() const
-    {
-        QList<FakeHttpRequest> runs;
-        for (const FakeHttpRequest& request : m_server->requests())
-            if (request.method == "POST" && request.path.endsWith("/runs"))
-                runs.append(request);
-        return runs;
-    }
+    QList<FakeHttpRequest> runsPosted() const { return m_server->runsPosted(); }
     void startSource()
     {
         LangGraphServerConfig config{QStringLiteral("dev-server"), m_server->url(), {}, {}};
@@ -73,17 +66,6 @@ private:
         m_source->watcher()->setPollIntervalMs(50);
         m_source->watcher()->setBackoffMs(50, 200);
         m_source->start();
-    }
-    // The key of the inbox's request for the thread; 0 when none.
-    quint64 keyOfThread(const QString& threadId) const
-    {
-        const InboxModel* inbox = m_service->inbox();
-        for (int row = 0; row < inbox->rowCount(); ++row) {
-            const Request* request = m_service->request(inbox->keyAt(row));
-            if (request && request->origin.threadId == threadId)
-                return request->key;
-        }
-        return 0;
     }
     bool waitPolls(int polls)
     {
@@ -126,7 +108,7 @@ private Q_SLOTS:
         // Five interrupted threads, one of them with two parallel interrupts.
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
         const QJsonObject* gate = m_threads.byCode(QStringLiteral("print(1)"));
-        const Request* request = m_service->request(keyOfThread(idOf(gate)));
+        const Request* request = m_service->request(inboxKeyOfThread(idOf(gate)));
         QVERIFY(request);
         QCOMPARE(request->agent, QStringLiteral("gate"));
         QCOMPARE(request->title, QStringLiteral("Run this code?"));
@@ -154,7 +136,7 @@ private Q_SLOTS:
         startSource();
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
         const QJsonObject* gate = m_threads.byCode(QStringLiteral("print(2)"));
-        const quint64 key = keyOfThread(idOf(gate));
+        const quint64 key = inboxKeyOfThread(idOf(gate));
         QVERIFY(key != 0);
         const QString interruptId = m_service->request(key)->origin.interruptId;
         QSignalSpy resumed(m_source.get(), &LangGraphSource::resumed);
@@ -201,7 +183,7 @@ private Q_SLOTS:
         QCOMPARE(decisions.first().toObject().value(QStringLiteral("type")).toString(),
                  QStringLiteral("reject"));
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 5, waits::InProcess);
-        QVERIFY(keyOfThread(idOf(hitl)) == 0);
+        QVERIFY(inboxKeyOfThread(idOf(hitl)) == 0);
         QVERIFY(ledgerLines()
                     .last()
                     .value(QStringLiteral("decided_by"))
@@ -259,7 +241,7 @@ private Q_SLOTS:
         startSource();
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
         QJsonObject* gate = m_threads.byCode(QStringLiteral("print(3)"));
-        const quint64 key = keyOfThread(idOf(gate));
+        const quint64 key = inboxKeyOfThread(idOf(gate));
         QSignalSpy removed(m_service.get(), &ReviewCoordinator::requestRemoved);
         gate->insert(QStringLiteral("status"), QStringLiteral("idle"));
         gate->insert(QStringLiteral("interrupts"), QJsonObject());
@@ -299,7 +281,7 @@ private Q_SLOTS:
         startSource();
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
         const QJsonObject* gate = m_threads.byCode(QStringLiteral("print(1)"));
-        const quint64 key = keyOfThread(idOf(gate));
+        const quint64 key = inboxKeyOfThread(idOf(gate));
         QSignalSpy resumed(m_source.get(), &LangGraphSource::resumed);
         QString error;
         QVERIFY2(m_service->decide(key, approveOne(), &error), qPrintable(error));
@@ -399,7 +381,7 @@ private Q_SLOTS:
     {
         startSource();
         QTRY_COMPARE_WITH_TIMEOUT(m_service->inbox()->rowCount(), 6, waits::InProcess);
-        const quint64 key = keyOfThread(idOf(m_threads.byCode(QStringLiteral("print(2)"))));
+        const quint64 key = inboxKeyOfThread(idOf(m_threads.byCode(QStringLiteral("print(2)"))));
         QVERIFY(key != 0);
         QCOMPARE(m_service->whyUndecidable(key), QString());
         QSignalSpy changed(m_service.get(), &ReviewCoordinator::decidabilityChanged);

@@ -43,7 +43,7 @@ private Q_SLOTS:
 private:
     PendingInterrupt pendingOf(const QString& graph, int index = 0);
     ResumeOutcome resume(const PendingInterrupt& interrupt, const QJsonValue& answer);
-    QList<FakeHttpRequest> runsPosted() const;
+    QList<FakeHttpRequest> runsPosted() const { return m_server->runsPosted(); }
 
     std::optional<FakeLangGraphServer> m_server;
     RecordedThreads m_threads;
@@ -94,15 +94,6 @@ ResumeOutcome TestResumeGuard::resume(const PendingInterrupt& interrupt, const Q
     if (finished.size() != 1)
         return {};
     return finished.first().first().value<ResumeOutcome>();
-}
-
-QList<FakeHttpRequest> TestResumeGuard::runsPosted() const
-{
-    QList<FakeHttpRequest> runs;
-    for (const FakeHttpRequest& request : m_server->requests())
-        if (request.method == "POST" && request.path.endsWith("/runs"))
-            runs.append(request);
-    return runs;
 }
 
 void TestResumeGuard::checksThenResumes()
