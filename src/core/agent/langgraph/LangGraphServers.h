@@ -6,7 +6,6 @@
 #include "agent/langgraph/LangGraphSource.h"
 
 #include <QHash>
-
 #include <QList>
 #include <QObject>
 #include <QString>
