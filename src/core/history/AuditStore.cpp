@@ -4,6 +4,8 @@
 #include <QMutexLocker>
 
 #include <cstring>
+#include <new>
+#include <type_traits>
 
 namespace k8::history {
 
@@ -99,11 +101,6 @@ quint16 TextChars::hexDigitsOf(QByteArrayView text)
 }
 
 AuditStore::AuditStore()
-    // Not zeroed: only the first m_rowChunksUsed / m_arenaChunksUsed entries are ever read, and
-    // pages never written cost no memory (two tables of 512 KiB for every store, which each
-    // history view makes at start).
-    : m_rowChunks(new AuditRow*[MaxRowChunks])
-    , m_arenaChunks(new char*[MaxArenaChunks])
 {
     for (auto& names : m_names)
         names.append(QString()); // id 0: empty
@@ -113,10 +110,12 @@ AuditStore::AuditStore()
 
 AuditStore::~AuditStore()
 {
+    // Rows are trivially destructible: their chunks are only given back.
+    static_assert(std::is_trivially_destructible_v<AuditRow>);
     for (qsizetype i = 0; i < m_rowChunksUsed; ++i)
-        delete[] m_rowChunks[i];
+        ::operator delete(m_rowChunks.at(i));
     for (qsizetype i = 0; i < m_arenaChunksUsed; ++i)
-        delete[] m_arenaChunks[i];
+        delete[] m_arenaChunks.at(i);
 }
 
 char* AuditStore::arenaSpace(qsizetype bytes, quint32* chunk, quint32* offset)
@@ -125,15 +124,17 @@ char* AuditStore::arenaSpace(qsizetype bytes, quint32* chunk, quint32* offset)
         if (m_arenaChunksUsed >= MaxArenaChunks)
             qFatal("AuditStore: arena full");
         // An entry never spans two chunks; a huge one (a cut field is at most MaxFieldBytes) gets
-        // a chunk of its own size.
-        m_arenaChunkSize = qMax(ArenaChunkBytes, bytes);
-        m_arenaChunks[m_arenaChunksUsed++] = new char[size_t(m_arenaChunkSize)];
+        // a chunk of its own size. The first chunks are small and double up to ArenaChunkBytes,
+        // so that a short log (a refresh, a sandbox's few entries) does not take 4 MiB.
+        const qsizetype grown = m_arenaChunksUsed == 0 ? ArenaFirstChunkBytes : m_arenaChunkSize * 2;
+        m_arenaChunkSize = qMax(qMin(grown, ArenaChunkBytes), bytes);
+        m_arenaChunks.set(m_arenaChunksUsed++, new char[size_t(m_arenaChunkSize)]);
         m_arenaUsedInChunk = 0;
         m_arenaBytes += m_arenaChunkSize;
     }
     *chunk = quint32(m_arenaChunksUsed - 1);
     *offset = quint32(m_arenaUsedInChunk);
-    char* at = m_arenaChunks[m_arenaChunksUsed - 1] + m_arenaUsedInChunk;
+    char* at = m_arenaChunks.at(m_arenaChunksUsed - 1) + m_arenaUsedInChunk;
     m_arenaUsedInChunk += bytes;
     return at;
 }
@@ -167,10 +168,12 @@ qsizetype AuditStore::append(const AuditRowInput& input)
     if ((index >> RowChunkBits) >= m_rowChunksUsed) {
         if (m_rowChunksUsed >= MaxRowChunks)
             qFatal("AuditStore: row table full");
-        m_rowChunks[m_rowChunksUsed++] = new AuditRow[RowChunkSize];
+        // Raw memory: a row is constructed when it is appended, so the pages of a chunk's unused
+        // rows are never touched (a short log uses a few of its 1024).
+        m_rowChunks.set(m_rowChunksUsed++,
+                        static_cast<AuditRow*>(::operator new(sizeof(AuditRow) * RowChunkSize)));
     }
-    AuditRow& row = m_rowChunks[index >> RowChunkBits][index & (RowChunkSize - 1)];
-    row = AuditRow();
+    AuditRow& row = *new (&m_rowChunks.at(index >> RowChunkBits)[index & (RowChunkSize - 1)]) AuditRow();
     row.source = input.source;
     row.seq = input.seq;
     row.timeMs = input.timeMs;
@@ -243,7 +246,7 @@ QByteArrayView AuditStore::text(const AuditRow& row, TextField field) const
 {
     const int f = int(field);
     const quint32 begin = f == 0 ? 0 : row.fieldEnd[f - 1];
-    const char* base = m_arenaChunks[row.arenaChunk] + row.arenaOffset;
+    const char* base = m_arenaChunks.at(row.arenaChunk) + row.arenaOffset;
     return QByteArrayView(base + begin, qsizetype(row.fieldEnd[f] - begin));
 }
 

@@ -99,22 +99,49 @@ struct AuditRowInput
     QByteArrayView names[int(NameColumn::Count)];
 };
 
+// The pointers to a store's chunks. They live in pages of 1024, each allocated when its first
+// chunk comes, so that an empty store costs a few KiB of page pointers rather than tables sized up
+// front for every chunk it could ever have (each history view makes stores, and a refresh makes
+// one), and a pointer once set never moves: readers on other threads take no lock.
+template <typename Chunk, qsizetype Capacity> class ChunkPointers
+{
+public:
+    static constexpr qsizetype PageSize = 1024;
+    static_assert(Capacity % PageSize == 0);
+
+    Chunk* at(qsizetype index) const { return m_pages[index / PageSize][index % PageSize]; }
+    // Writer side: sets the pointer at `index` (below Capacity), making its page when needed.
+    void set(qsizetype index, Chunk* chunk)
+    {
+        std::unique_ptr<Chunk*[]>& page = m_pages[index / PageSize];
+        if (!page)
+            page.reset(new Chunk*[PageSize]);
+        page[index % PageSize] = chunk;
+    }
+
+private:
+    std::unique_ptr<Chunk*[]> m_pages[Capacity / PageSize];
+};
+
 // A million entries in little memory (issue 13): rows are fixed-size records in chunks, their
 // text is UTF-8 in an arena of large chunks, actor/action/sandbox/decided-by are interned to small
 // ids, time is milliseconds; display strings are built on demand.
 //
 // One thread writes (append), any number read at the same time: chunks never move once
-// allocated (the tables of chunk pointers are sized up front), and a row is published by the
+// allocated (nor do the pointers to them, ChunkPointers), and a row is published by the
 // release-store of the row count after it is written, so a reader that loads rowCount() may read
 // every row below it without a lock. The name tables are small and behind a mutex.
 class AuditStore
 {
     Q_DECLARE_TR_FUNCTIONS(k8::history::AuditStore)
 public:
-    static constexpr int RowChunkBits = 14; // 16384 rows (1 MiB) a chunk
+    // 1024 rows (80 KiB) a chunk: small enough that a short log (a refresh, one sandbox's
+    // entries) takes little, and that allocators serve it without a mapping of its own.
+    static constexpr int RowChunkBits = 10;
     static constexpr qsizetype RowChunkSize = qsizetype(1) << RowChunkBits;
-    static constexpr qsizetype MaxRowChunks = 1 << 16; // ~1e9 rows
+    static constexpr qsizetype MaxRowChunks = 1 << 20; // ~1e9 rows
     static constexpr qsizetype ArenaChunkBytes = 4 * 1024 * 1024;
+    static constexpr qsizetype ArenaFirstChunkBytes = 64 * 1024;
     static constexpr qsizetype MaxArenaChunks = 1 << 16;
     // A field longer than this is cut (at a UTF-8 boundary) and ends in "…": one entry must not
     // hold the memory of a hundred thousand.
@@ -135,7 +162,7 @@ public:
     qsizetype rowCount() const { return m_count.load(std::memory_order_acquire); }
     const AuditRow& row(qsizetype index) const
     {
-        return m_rowChunks[index >> RowChunkBits][index & (RowChunkSize - 1)];
+        return m_rowChunks.at(index >> RowChunkBits)[index & (RowChunkSize - 1)];
     }
     QByteArrayView text(const AuditRow& row, TextField field) const;
     QByteArrayView text(qsizetype index, TextField field) const { return text(row(index), field); }
@@ -165,8 +192,8 @@ private:
     quint32 intern(NameColumn column, QByteArrayView value);
     char* arenaSpace(qsizetype bytes, quint32* chunk, quint32* offset);
 
-    std::unique_ptr<AuditRow*[]> m_rowChunks;
-    std::unique_ptr<char*[]> m_arenaChunks;
+    ChunkPointers<AuditRow, MaxRowChunks> m_rowChunks;
+    ChunkPointers<char, MaxArenaChunks> m_arenaChunks;
     std::atomic<qsizetype> m_count{0};
     qsizetype m_rowChunksUsed = 0;
     qsizetype m_arenaChunksUsed = 0;

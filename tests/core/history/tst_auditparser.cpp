@@ -256,6 +256,53 @@ private Q_SLOTS:
         QVERIFY(store.text(0, TextField::Detail).size() <= AuditStore::MaxFieldBytes + 3);
         QVERIFY(store.textString(0, TextField::Detail).endsWith(QStringLiteral("…")));
     }
+
+    // Rows in many chunks, text in arena chunks that grow from small ones (and one of its own for
+    // a field past the chunk size): every row reads back as it was stored.
+    void rowsAcrossChunksReadBack()
+    {
+        AuditStore store;
+        const qsizetype count = 3 * AuditStore::RowChunkSize + 17;
+        auto detailOf = [](qsizetype i) {
+            // Mostly short, every 500th 100 KiB: more than the first arena chunk holds.
+            return i % 500 == 7 ? QByteArray(100 * 1024, char('a' + i % 26))
+                                : "detail " + QByteArray::number(i) + QByteArray(int(i % 300), 'y');
+        };
+        for (qsizetype i = 0; i < count; ++i) {
+            AuditRowInput input;
+            input.seq = i + 1;
+            input.line = qint32(i + 2);
+            const QByteArray detail = detailOf(i);
+            input.text[int(TextField::Detail)] = detail;
+            const QByteArray sandbox = "box" + QByteArray::number(i % 60);
+            input.names[int(NameColumn::Sandbox)] = sandbox;
+            QCOMPARE(store.append(input), i);
+        }
+        QCOMPARE(store.rowCount(), count);
+        for (qsizetype i = 0; i < count; ++i) {
+            QCOMPARE(store.row(i).seq, i + 1);
+            QCOMPARE(store.row(i).line, qint32(i + 2));
+            QCOMPARE(store.row(i).timeMs, AuditRow::NoTime);
+            QCOMPARE(store.text(i, TextField::Detail), detailOf(i));
+            QCOMPARE(store.name(NameColumn::Sandbox, store.row(i).names[int(NameColumn::Sandbox)]),
+                     QStringLiteral("box%1").arg(i % 60));
+        }
+        QCOMPARE(store.rowOfSeq(Source::Kosa8, count), count - 1);
+    }
+
+    // A short log (a refresh, one sandbox's entries) takes little: one small row chunk and the
+    // first, small arena chunk, not room sized for thousands of rows.
+    void aShortLogTakesLittle()
+    {
+        AuditStore store;
+        AuditStreamParser parser(&store);
+        parser.feed(table());
+        parser.finish();
+        QCOMPARE(store.rowCount(), 3);
+        QCOMPARE(store.memoryBytes(), qint64(AuditStore::RowChunkSize * qsizetype(sizeof(AuditRow)) +
+                                             AuditStore::ArenaFirstChunkBytes));
+        QVERIFY(store.memoryBytes() <= 256 * 1024); // was 5.25 MiB: 16384 rows and 4 MiB of arena
+    }
 };
 
 QTEST_GUILESS_MAIN(TstAuditParser)
