@@ -47,6 +47,17 @@ bool isBlank(const QString& text)
     return text.trimmed().isEmpty();
 }
 
+// The lines of an output that are not blank, trimmed.
+QStringList nonBlankLines(const QByteArray& output)
+{
+    QStringList lines;
+    for (const Line& line : splitLines(output)) {
+        if (!isBlank(line.text))
+            lines.append(line.text.trimmed());
+    }
+    return lines;
+}
+
 QVariantMap lowerKeys(const QVariantMap& map)
 {
     QVariantMap result;
@@ -283,10 +294,9 @@ QVariantMap extraOf(const QVariantMap& record, std::initializer_list<const char*
 }
 
 template <typename T>
-Parsed<T> readTyped(const QByteArray& stdoutData,
+Parsed<T> readTyped(const ParsedList& list,
                     const std::function<std::optional<QString>(const QVariantMap&, T*)>& read)
 {
-    const ParsedList list = ListParser::parse(stdoutData);
     Parsed<T> result;
     result.problems = list.problems;
     for (qsizetype i = 0; i < list.records.size(); ++i) {
@@ -360,7 +370,12 @@ ParsedList ListParser::parse(const QByteArray& stdoutData)
 
 Parsed<Sandbox> ListParser::sandboxes(const QByteArray& stdoutData)
 {
-    return readTyped<Sandbox>(stdoutData, [](const QVariantMap& r, Sandbox* s) -> std::optional<QString> {
+    return sandboxes(parse(stdoutData));
+}
+
+Parsed<Sandbox> ListParser::sandboxes(const ParsedList& list)
+{
+    return readTyped<Sandbox>(list, [](const QVariantMap& r, Sandbox* s) -> std::optional<QString> {
         s->name = text(r, "name");
         if (s->name.isEmpty())
             return missing("NAME");
@@ -399,32 +414,41 @@ Parsed<Sandbox> ListParser::sandboxes(const QByteArray& stdoutData)
 
 Parsed<Checkpoint> ListParser::checkpoints(const QByteArray& stdoutData)
 {
-    return readTyped<Checkpoint>(
-        stdoutData, [](const QVariantMap& r, Checkpoint* c) -> std::optional<QString> {
-            c->label = text(r, "label");
-            if (c->label.isEmpty())
-                return missing("LABEL");
-            // Labels, snapshot ids and image references go back to kosa8 as arguments (rewind,
-            // snapshot restore, run); a value kosa8 could not have given is reported, like a
-            // sandbox name, rather than listed (found by tests/fuzz/kosa8_lists.cpp).
-            if (const QString bad = Names::checkLabel(c->label); !bad.isEmpty())
-                return ListParser::tr("not a checkpoint label: %1").arg(bad);
-            c->id = text(r, "id");
-            c->created = dateTime(r, "created");
-            c->createdText = text(r, "created");
-            c->size = text(r, "size");
-            const QString current = text(r, "current").toLower();
-            c->current = current == QLatin1String("*") || current == QLatin1String("true") ||
-                         current == QLatin1String("yes") || current == QLatin1String("1") ||
-                         current == QLatin1String("current");
-            c->extra = extraOf(r, {"label", "id", "created", "size", "current"});
-            return std::nullopt;
-        });
+    return checkpoints(parse(stdoutData));
+}
+
+Parsed<Checkpoint> ListParser::checkpoints(const ParsedList& list)
+{
+    return readTyped<Checkpoint>(list, [](const QVariantMap& r, Checkpoint* c) -> std::optional<QString> {
+        c->label = text(r, "label");
+        if (c->label.isEmpty())
+            return missing("LABEL");
+        // Labels, snapshot ids and image references go back to kosa8 as arguments (rewind,
+        // snapshot restore, run); a value kosa8 could not have given is reported, like a
+        // sandbox name, rather than listed (found by tests/fuzz/kosa8_lists.cpp).
+        if (const QString bad = Names::checkLabel(c->label); !bad.isEmpty())
+            return ListParser::tr("not a checkpoint label: %1").arg(bad);
+        c->id = text(r, "id");
+        c->created = dateTime(r, "created");
+        c->createdText = text(r, "created");
+        c->size = text(r, "size");
+        const QString current = text(r, "current").toLower();
+        c->current = current == QLatin1String("*") || current == QLatin1String("true") ||
+                     current == QLatin1String("yes") || current == QLatin1String("1") ||
+                     current == QLatin1String("current");
+        c->extra = extraOf(r, {"label", "id", "created", "size", "current"});
+        return std::nullopt;
+    });
 }
 
 Parsed<Snapshot> ListParser::snapshots(const QByteArray& stdoutData)
 {
-    return readTyped<Snapshot>(stdoutData, [](const QVariantMap& r, Snapshot* s) -> std::optional<QString> {
+    return snapshots(parse(stdoutData));
+}
+
+Parsed<Snapshot> ListParser::snapshots(const ParsedList& list)
+{
+    return readTyped<Snapshot>(list, [](const QVariantMap& r, Snapshot* s) -> std::optional<QString> {
         s->id = text(r, "id");
         if (s->id.isEmpty())
             return missing("ID");
@@ -440,7 +464,12 @@ Parsed<Snapshot> ListParser::snapshots(const QByteArray& stdoutData)
 
 Parsed<Image> ListParser::images(const QByteArray& stdoutData)
 {
-    return readTyped<Image>(stdoutData, [](const QVariantMap& r, Image* i) -> std::optional<QString> {
+    return images(parse(stdoutData));
+}
+
+Parsed<Image> ListParser::images(const ParsedList& list)
+{
+    return readTyped<Image>(list, [](const QVariantMap& r, Image* i) -> std::optional<QString> {
         i->repository = text(r, "repository");
         if (i->repository.isEmpty())
             return missing("REPOSITORY");
@@ -455,35 +484,36 @@ Parsed<Image> ListParser::images(const QByteArray& stdoutData)
 
 Parsed<AuditEntry> ListParser::auditEntries(const QByteArray& stdoutData)
 {
-    return readTyped<AuditEntry>(
-        stdoutData, [](const QVariantMap& r, AuditEntry* e) -> std::optional<QString> {
-            const QString seq = text(r, "seq");
-            if (seq.isEmpty())
-                return missing("SEQ");
-            bool ok = false;
-            e->seq = seq.toLongLong(&ok);
-            if (!ok || e->seq < 0)
-                return ListParser::tr("SEQ \"%1\" is not a whole number").arg(seq);
-            e->time = dateTime(r, "time");
-            e->timeText = text(r, "time");
-            e->actor = text(r, "actor");
-            e->action = text(r, "action");
-            e->sandbox = text(r, "sandbox");
-            e->detail = text(r, "detail");
-            e->hash = text(r, "hash");
-            e->extra = extraOf(r, {"seq", "time", "actor", "action", "sandbox", "detail", "hash"});
-            return std::nullopt;
-        });
+    return auditEntries(parse(stdoutData));
+}
+
+Parsed<AuditEntry> ListParser::auditEntries(const ParsedList& list)
+{
+    return readTyped<AuditEntry>(list, [](const QVariantMap& r, AuditEntry* e) -> std::optional<QString> {
+        const QString seq = text(r, "seq");
+        if (seq.isEmpty())
+            return missing("SEQ");
+        bool ok = false;
+        e->seq = seq.toLongLong(&ok);
+        if (!ok || e->seq < 0)
+            return ListParser::tr("SEQ \"%1\" is not a whole number").arg(seq);
+        e->time = dateTime(r, "time");
+        e->timeText = text(r, "time");
+        e->actor = text(r, "actor");
+        e->action = text(r, "action");
+        e->sandbox = text(r, "sandbox");
+        e->detail = text(r, "detail");
+        e->hash = text(r, "hash");
+        e->extra = extraOf(r, {"seq", "time", "actor", "action", "sandbox", "detail", "hash"});
+        return std::nullopt;
+    });
 }
 
 VersionInfo ListParser::version(const QByteArray& stdoutData)
 {
     VersionInfo info;
     static const QRegularExpression number(QStringLiteral("\\bv?(\\d+\\.\\d+[0-9A-Za-z.+-]*)"));
-    for (const Line& line : splitLines(stdoutData)) {
-        if (!isBlank(line.text))
-            info.rawLines.append(line.text.trimmed());
-    }
+    info.rawLines = nonBlankLines(stdoutData);
     if (info.rawLines.isEmpty())
         return info;
 
@@ -528,14 +558,8 @@ AuditVerifyResult ListParser::auditVerify(int exitCode, const QByteArray& stdout
 {
     AuditVerifyResult result;
     result.ok = exitCode == 0;
-    QStringList lines;
-    for (const QByteArray* stream : {&stdoutData, &stderrData}) {
-        for (const Line& line : splitLines(*stream)) {
-            if (!isBlank(line.text))
-                lines.append(line.text.trimmed());
-        }
-    }
     if (result.ok) {
+        const QStringList lines = nonBlankLines(stdoutData) + nonBlankLines(stderrData);
         static const QRegularExpression count(QStringLiteral("(\\d+)"));
         for (const QString& line : lines) {
             const auto match = count.match(line);
@@ -552,15 +576,7 @@ AuditVerifyResult ListParser::auditVerify(int exitCode, const QByteArray& stdout
     static const QRegularExpression seq(QStringLiteral("(?:\\bseq|\\bentry)\\s*[#=:]?\\s*#?(\\d+)"),
                                         QRegularExpression::CaseInsensitiveOption);
     // Prefer stderr: kosa8 names the broken entry there.
-    QStringList ordered;
-    for (const Line& line : splitLines(stderrData)) {
-        if (!isBlank(line.text))
-            ordered.append(line.text.trimmed());
-    }
-    for (const Line& line : splitLines(stdoutData)) {
-        if (!isBlank(line.text))
-            ordered.append(line.text.trimmed());
-    }
+    const QStringList ordered = nonBlankLines(stderrData) + nonBlankLines(stdoutData);
     for (const QString& line : ordered) {
         const auto match = seq.match(line);
         if (match.hasMatch()) {

@@ -61,6 +61,13 @@ public:
     static Parsed<Snapshot> snapshots(const QByteArray& stdoutData);
     static Parsed<Image> images(const QByteArray& stdoutData);
     static Parsed<AuditEntry> auditEntries(const QByteArray& stdoutData);
+    // The same over a list already parsed (parse() of the same output), for a caller that reads
+    // one output in several ways.
+    static Parsed<Sandbox> sandboxes(const ParsedList& list);
+    static Parsed<Checkpoint> checkpoints(const ParsedList& list);
+    static Parsed<Snapshot> snapshots(const ParsedList& list);
+    static Parsed<Image> images(const ParsedList& list);
+    static Parsed<AuditEntry> auditEntries(const ParsedList& list);
 
     static VersionInfo version(const QByteArray& stdoutData);
     static AuditVerifyResult auditVerify(int exitCode, const QByteArray& stdoutData,

@@ -122,9 +122,13 @@ QString extras(const QVariantMap& extra)
     return parts.isEmpty() ? QString() : u"|"_s + parts.join(u'|');
 }
 
-// Items back in the fixture's text form: known fields in documented order, then extras.
-QStringList describe(const QString& kind, const QByteArray& out, QList<int>* problemLines)
+// Items back in the fixture's text form: known fields in documented order, then extras. Read
+// from the bytes, or (viaParsedList) from ListParser::parse() of them with the readers that take
+// a parsed list.
+QStringList describe(const QString& kind, const QByteArray& out, QList<int>* problemLines,
+                     bool viaParsedList = false)
 {
+    const ParsedList list = viaParsedList ? ListParser::parse(out) : ParsedList();
     QStringList lines;
     QList<ParseProblem> problems;
     auto checkTime = [](const QDateTime& t, const QString& text) {
@@ -133,7 +137,7 @@ QStringList describe(const QString& kind, const QByteArray& out, QList<int>* pro
         return text;
     };
     if (kind == u"sandboxes") {
-        const auto parsed = ListParser::sandboxes(out);
+        const auto parsed = viaParsedList ? ListParser::sandboxes(list) : ListParser::sandboxes(out);
         problems = parsed.problems;
         for (const Sandbox& s : parsed.items)
             lines.append(QStringList{s.name, s.status, s.egress.toString(), s.images.join(u','),
@@ -141,7 +145,7 @@ QStringList describe(const QString& kind, const QByteArray& out, QList<int>* pro
                              .join(u'|') +
                          extras(s.extra));
     } else if (kind == u"checkpoints") {
-        const auto parsed = ListParser::checkpoints(out);
+        const auto parsed = viaParsedList ? ListParser::checkpoints(list) : ListParser::checkpoints(out);
         problems = parsed.problems;
         for (const Checkpoint& c : parsed.items)
             lines.append(QStringList{c.label, c.id, checkTime(c.created, c.createdText), c.size,
@@ -149,18 +153,18 @@ QStringList describe(const QString& kind, const QByteArray& out, QList<int>* pro
                              .join(u'|') +
                          extras(c.extra));
     } else if (kind == u"snapshots") {
-        const auto parsed = ListParser::snapshots(out);
+        const auto parsed = viaParsedList ? ListParser::snapshots(list) : ListParser::snapshots(out);
         problems = parsed.problems;
         for (const Snapshot& s : parsed.items)
             lines.append(QStringList{s.id, checkTime(s.created, s.createdText), s.size}.join(u'|') +
                          extras(s.extra));
     } else if (kind == u"images") {
-        const auto parsed = ListParser::images(out);
+        const auto parsed = viaParsedList ? ListParser::images(list) : ListParser::images(out);
         problems = parsed.problems;
         for (const Image& i : parsed.items)
             lines.append(QStringList{i.repository, i.tag, i.size}.join(u'|') + extras(i.extra));
     } else {
-        const auto parsed = ListParser::auditEntries(out);
+        const auto parsed = viaParsedList ? ListParser::auditEntries(list) : ListParser::auditEntries(out);
         problems = parsed.problems;
         for (const AuditEntry& e : parsed.items)
             lines.append(QStringList{QString::number(e.seq), checkTime(e.time, e.timeText), e.actor, e.action,
@@ -308,6 +312,9 @@ void TestListParser::typed()
     const QStringList actual = describe(kind, output, &actualProblems);
     QCOMPARE(actual, items);
     QCOMPARE(actualProblems, problemLines);
+    QList<int> problemsViaList;
+    QCOMPARE(describe(kind, output, &problemsViaList, true), items);
+    QCOMPARE(problemsViaList, problemLines);
 }
 
 void TestListParser::formatDetection_data()
