@@ -1276,20 +1276,20 @@
         <translation>der Server hat keinen Namen</translation>
     </message>
     <message>
-        <source>the server&apos;s URL is not a URL with a host</source>
-        <translation>die URL des Servers ist keine URL mit Host</translation>
-    </message>
-    <message>
-        <source>the server&apos;s URL is neither http nor https</source>
-        <translation>die URL des Servers ist weder http noch https</translation>
-    </message>
-    <message>
         <source>the server&apos;s URL has a query or fragment</source>
         <translation>die URL des Servers hat eine Abfrage oder ein Fragment</translation>
     </message>
     <message>
         <source>the API key holds a control character</source>
         <translation>der API-Schlüssel enthält ein Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s URL is not an http or https URL with a host</source>
+        <translation>die URL des Servers ist keine http- oder https-URL mit Host</translation>
+    </message>
+    <message>
+        <source>the server&apos;s URL holds a user name or password</source>
+        <translation>die URL des Servers enthält einen Benutzernamen oder ein Passwort</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plumbing/AppOptions.h"
 
+#include "agent/request/RequestOrigin.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -89,10 +91,9 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
     m_options.verbose = parser.isSet(verboseOption);
     for (const QString& text : parser.values(langGraphOption)) {
         const QUrl url(text, QUrl::StrictMode);
-        const QString scheme = url.scheme().toLower();
-        if (!url.isValid() || url.host().isEmpty() ||
-            (scheme != QLatin1String("http") && scheme != QLatin1String("https")) || url.hasQuery() ||
-            url.hasFragment()) {
+        const agent::ServerUrlFault fault = agent::serverUrlFault(url);
+        if (fault == agent::ServerUrlFault::NotHttpWithHost ||
+            fault == agent::ServerUrlFault::QueryOrFragment) {
             m_errorText = AppOptionsParser::tr("--langgraph needs an http or https URL with a host, such as "
                                                "http://127.0.0.1:2024: %1")
                               .arg(text);
@@ -100,7 +101,7 @@ AppOptionsParser::Action AppOptionsParser::parse(const QStringList& arguments,
         }
         // As Settings refuses it: a user name or password in the URL would be sent nowhere (the
         // client sends an API key as a header) but written into every ledger entry of the server.
-        if (!url.userInfo().isEmpty()) {
+        if (fault == agent::ServerUrlFault::UserInfo) {
             m_errorText =
                 AppOptionsParser::tr("--langgraph takes the server's address without a user name or "
                                      "password (an API key is set in Settings): %1")

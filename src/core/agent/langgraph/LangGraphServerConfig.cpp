@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/langgraph/LangGraphServerConfig.h"
 
+#include "agent/request/RequestOrigin.h"
+
 namespace k8::agent::langgraph {
 
 QString LangGraphServerConfig::problem() const
 {
     if (name.trimmed().isEmpty())
         return tr("the server has no name");
-    if (!url.isValid() || url.host().isEmpty())
-        return tr("the server's URL is not a URL with a host");
-    const QString scheme = url.scheme().toLower();
-    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return tr("the server's URL is neither http nor https");
-    if (url.hasQuery() || url.hasFragment())
+    switch (serverUrlFault(url)) {
+    case ServerUrlFault::NotHttpWithHost:
+        return tr("the server's URL is not an http or https URL with a host");
+    case ServerUrlFault::QueryOrFragment:
         return tr("the server's URL has a query or fragment");
+    case ServerUrlFault::UserInfo:
+        return tr("the server's URL holds a user name or password");
+    case ServerUrlFault::None:
+        break;
+    }
     if (!isUsableApiKey(apiKey))
         return tr("the API key holds a control character");
     return {};

@@ -90,13 +90,10 @@ QString SavedLangGraphServers::check(const SavedLangGraphServer& server,
             return tr("\"%1\" and \"%2\" are the same server (%3).")
                 .arg(other.name.trimmed(), name, server.url.toString());
     }
-    const QUrl& url = server.url;
-    const QString scheme = url.scheme().toLower();
-    if (!url.isValid() || url.host().isEmpty() ||
-        (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+    const ServerUrlFault fault = serverUrlFault(server.url);
+    if (fault == ServerUrlFault::NotHttpWithHost)
         return tr("The URL of \"%1\" is not an http:// or https:// address with a host.").arg(name);
-    // The client sends none of these: a URL holding them would not mean what it says.
-    if (url.hasQuery() || url.hasFragment() || !url.userInfo().isEmpty())
+    if (fault != ServerUrlFault::None)
         return tr("The URL of \"%1\" has a query, a fragment or a user name; give the server's "
                   "address alone (its API key goes in the API key field).")
             .arg(name);

@@ -22,17 +22,29 @@ QString requestIdText(const QJsonValue& id)
     return QStringLiteral("null");
 }
 
+ServerUrlFault serverUrlFault(const QUrl& url)
+{
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || url.host().isEmpty() ||
+        (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+        return ServerUrlFault::NotHttpWithHost;
+    if (url.hasQuery() || url.hasFragment())
+        return ServerUrlFault::QueryOrFragment;
+    if (!url.userInfo().isEmpty())
+        return ServerUrlFault::UserInfo;
+    return ServerUrlFault::None;
+}
+
 QString serverUrlKey(const QString& url)
 {
     // Tolerant, as QUrl reads back what its own toString() wrote (RequestOrigin::server is
     // LangGraphServerConfig::url.toString()); written fully encoded, so that the key reads back
     // as itself from rules.json.
     const QUrl parsed(url, QUrl::TolerantMode);
+    if (serverUrlFault(parsed) != ServerUrlFault::None)
+        return {};
     const QString scheme = parsed.scheme().toLower();
     const bool http = scheme == QLatin1String("http");
-    if (!parsed.isValid() || parsed.host().isEmpty() || (!http && scheme != QLatin1String("https")) ||
-        parsed.hasQuery() || parsed.hasFragment())
-        return {};
     QUrl key = parsed;
     key.setScheme(scheme);
     if (parsed.port() == (http ? 80 : 443))

@@ -4,6 +4,8 @@
 #include <QJsonValue>
 #include <QString>
 
+class QUrl;
+
 namespace k8::agent {
 
 // Which request of which source: what the source needs to deliver its answer, and nothing the
@@ -37,11 +39,24 @@ struct RequestOrigin
 // a fraction ("7"), anything else "null".
 QString requestIdText(const QJsonValue& id);
 
+// What keeps a URL from naming a LangGraph server: the one check behind Settings, --langgraph, a
+// server's configuration and serverUrlKey(). The client sends none of a query, a fragment or a
+// user name, so a URL holding them would not mean what it says (and user info would be written
+// into every ledger entry of the server).
+enum class ServerUrlFault
+{
+    None,
+    NotHttpWithHost, // not valid, no host, or neither http nor https
+    QueryOrFragment,
+    UserInfo,
+};
+ServerUrlFault serverUrlFault(const QUrl& url);
+
 // A server's URL (RequestOrigin::server, a rule's "server") in the one spelling that compares:
 // scheme and host in lower case, no default port, no trailing '/' on the path. A LangGraph
 // server's API paths hang below its URL without that '/' (LangGraphServerConfig::endpoint()), so
 // http://127.0.0.1:2024/ and http://127.0.0.1:2024 are the same server. Empty for text that is
-// not an http or https URL with a host (or has a query or fragment, as --langgraph refuses).
+// not a server's URL (serverUrlFault()).
 QString serverUrlKey(const QString& url);
 
 } // namespace k8::agent
