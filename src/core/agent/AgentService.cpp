@@ -397,8 +397,8 @@ QString AgentService::whyUndecidable(quint64 key) const
     const QString server =
         waiting->origin.serverName.isEmpty() ? waiting->origin.server : waiting->origin.serverName;
     return tr("The LangGraph server %1 cannot be reached now, so no decision can be sent to it. The "
-              "interrupt "
-              "waits there: decide once the server answers again (kosa8 Desk tries every few seconds).")
+              "interrupt waits there: decide once the server answers again (kosa8 Desk tries every few "
+              "seconds).")
         .arg(server);
 }
 
