@@ -106,17 +106,22 @@ struct AuditRowInput
 template <typename Chunk, qsizetype Capacity> class ChunkPointers
 {
 public:
-    static constexpr qsizetype PageSize = 1024;
+    static constexpr int PageBits = 10;
+    static constexpr qsizetype PageSize = qsizetype(1) << PageBits;
     static_assert(Capacity % PageSize == 0);
 
-    Chunk* at(qsizetype index) const { return m_pages[index / PageSize][index % PageSize]; }
+    // Shifts and masks on the index as unsigned: the filter reads every row through here.
+    Chunk* at(qsizetype index) const
+    {
+        return m_pages[size_t(index) >> PageBits][size_t(index) & (PageSize - 1)];
+    }
     // Writer side: sets the pointer at `index` (below Capacity), making its page when needed.
     void set(qsizetype index, Chunk* chunk)
     {
-        std::unique_ptr<Chunk*[]>& page = m_pages[index / PageSize];
+        std::unique_ptr<Chunk*[]>& page = m_pages[size_t(index) >> PageBits];
         if (!page)
             page.reset(new Chunk*[PageSize]);
-        page[index % PageSize] = chunk;
+        page[size_t(index) & (PageSize - 1)] = chunk;
     }
 
 private:
@@ -162,7 +167,7 @@ public:
     qsizetype rowCount() const { return m_count.load(std::memory_order_acquire); }
     const AuditRow& row(qsizetype index) const
     {
-        return m_rowChunks.at(index >> RowChunkBits)[index & (RowChunkSize - 1)];
+        return m_rowChunks.at(qsizetype(size_t(index) >> RowChunkBits))[size_t(index) & (RowChunkSize - 1)];
     }
     QByteArrayView text(const AuditRow& row, TextField field) const;
     QByteArrayView text(qsizetype index, TextField field) const { return text(row(index), field); }
