@@ -2,11 +2,16 @@
 // The code-reach scan (policy/CodeReach): the first byte picks the language, the rest is code.
 // Invariants: findings are sorted by line and name a line of the code; a destination has a
 // host that the egress check can take (its destination() parses as a valid Destination) and is
-// listed once per line; a risk says what it does.
+// listed once per line; a risk says what it does. The scan gives a pattern only lines holding one
+// of its words (policy/ReachPatterns): on the inputs whose first byte has bit 3 set (the language
+// takes bits 0-2), every pattern is also run on every line without its words, and must not match
+// a line that holds none of them. Half the inputs, so that the check does not cost the
+// harness the time the words save.
 #include "FuzzSupport.h"
 
 #include "policy/CodeReach.h"
 #include "policy/EgressEntry.h"
+#include "policy/ReachPatterns.h"
 
 #include <QSet>
 
@@ -21,6 +26,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const QString language = QString::fromLatin1(languages[data[0] % std::size(languages)]);
     const QString code = QString::fromUtf8(k8fuzz::bytes(data + 1, size - 1));
     const qsizetype lineCount = code.count(QLatin1Char('\n')) + 1;
+
+    if (data[0] & 0x08) {
+        const QList<const ReachPattern*> patterns = ReachPatterns::instance().all();
+        for (const QString& text : code.split(QLatin1Char('\n'))) {
+            const ReachLine line(text);
+            for (const ReachPattern* pattern : patterns)
+                FUZZ_ASSERT(pattern->wordsHoldFor(line),
+                            QStringLiteral("a pattern matches a line without its words: ") +
+                                pattern->pattern());
+        }
+    }
 
     const QList<ReachFinding> findings = scanCode(code, language);
     int previousLine = 0;

@@ -2,11 +2,12 @@
 #include "policy/CodeReach.h"
 
 #include "policy/EgressEntry.h"
+#include "policy/ReachPatterns.h"
 
 #include "kosa8/CodingDeclaration.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
+#include <QHash>
 #include <QSet>
 
 #include <algorithm>
@@ -95,12 +96,12 @@ private:
     void destination(int line, const QString& hostText, int port, const QString& source,
                      const QString& matched);
     void risk(int line, const QString& source, const QString& detail);
-    void urls(int line, const QString& text);
-    void commands(int line, const QString& text);
-    void pythonRules(int line, const QString& text);
-    void javascriptRules(int line, const QString& text);
-    void shellRules(int line, const QString& text);
-    void secrets(int line, const QString& text);
+    void urls(int line, const ReachLine& code);
+    void commands(int line, const ReachLine& code);
+    void pythonRules(int line, const ReachLine& code);
+    void javascriptRules(int line, const ReachLine& code);
+    void shellRules(int line, const ReachLine& code);
+    void secrets(int line, const ReachLine& code);
     QString callSource(const QString& text) const;
 
     Lang m_lang;
@@ -165,13 +166,12 @@ void Scanner::risk(int line, const QString& source, const QString& detail)
     m_findings.append(finding);
 }
 
-void Scanner::urls(int line, const QString& text)
+void Scanner::urls(int line, const ReachLine& code)
 {
-    static const QRegularExpression url(
-        QStringLiteral("\\b(https?|wss?|ftp|sftp|ssh|git\\+ssh|git)://([^\\s/'\"`<>(){}\\\\?#,;]+)"),
-        QRegularExpression::CaseInsensitiveOption);
-    const QString source = callSource(text);
-    auto it = url.globalMatch(text);
+    const QString& text = code.text();
+    const ReachPatterns& patterns = ReachPatterns::instance();
+    auto it = patterns.url.globalMatch(code);
+    const QString source = it.hasNext() ? callSource(text) : QString();
     while (it.hasNext()) {
         const auto m = it.next();
         QString authority = m.captured(2);
@@ -195,79 +195,62 @@ void Scanner::urls(int line, const QString& text)
         destination(line, host, port, source, m.captured(0));
     }
     // scp-like git addresses: git@github.com:owner/repo.git
-    static const QRegularExpression scpLike(QStringLiteral("\\bgit@([A-Za-z0-9.-]+\\.[A-Za-z]{2,}):"));
-    auto scp = scpLike.globalMatch(text);
+    auto scp = patterns.scpLike.globalMatch(code);
     while (scp.hasNext()) {
         const auto m = scp.next();
         destination(line, m.captured(1), 22, QStringLiteral("git (ssh)"), m.captured(0));
     }
 }
 
-void Scanner::commands(int line, const QString& text)
+void Scanner::commands(int line, const ReachLine& code)
 {
-    // Words may be separated by spaces or, inside argv lists, by quotes and commas.
-    static const QString gap = QStringLiteral("[\\s\"',]+");
-    static const QRegularExpression pip(QStringLiteral("\\b(?:uv\\s+pip|pip3?|python3?\\s+-m\\s+pip)") + gap +
-                                        QStringLiteral("install\\b"));
-    static const QRegularExpression uvAdd(QStringLiteral("\\buv\\s+(?:add|sync)\\b"));
-    static const QRegularExpression npm(
-        QStringLiteral("\\b(?:npm") + gap + QStringLiteral("(?:install|i|ci|add)|yarn") + gap +
-        QStringLiteral("add|pnpm") + gap + QStringLiteral("(?:add|install)|npx)\\b"));
-    static const QRegularExpression apt(QStringLiteral("\\bapt(?:-get)?") + gap +
-                                        QStringLiteral("(?:install|update)\\b"));
+    const QString& text = code.text();
+    const ReachPatterns& patterns = ReachPatterns::instance();
     const bool hasPipIndex =
         text.contains(QLatin1String("--index-url")) || text.contains(QLatin1String("-i http"));
-    if ((pip.match(text).hasMatch() || uvAdd.match(text).hasMatch()) && !hasPipIndex) {
-        const QString what =
-            pip.match(text).hasMatch() ? pip.match(text).captured(0) : uvAdd.match(text).captured(0);
-        const QString source = what.startsWith(QLatin1String("uv")) ? QStringLiteral("uv pip install")
-                                                                    : QStringLiteral("pip install");
-        destination(line, QStringLiteral("pypi.org"), 443, source, what);
-        destination(line, QStringLiteral("files.pythonhosted.org"), 443, source, what);
+    if (!hasPipIndex) {
+        QRegularExpressionMatch python = patterns.pipInstall.match(code);
+        if (!python.hasMatch())
+            python = patterns.uvAdd.match(code);
+        if (python.hasMatch()) {
+            const QString what = python.captured(0);
+            const QString source = what.startsWith(QLatin1String("uv")) ? QStringLiteral("uv pip install")
+                                                                        : QStringLiteral("pip install");
+            destination(line, QStringLiteral("pypi.org"), 443, source, what);
+            destination(line, QStringLiteral("files.pythonhosted.org"), 443, source, what);
+        }
     }
-    if (npm.match(text).hasMatch() && !text.contains(QLatin1String("--registry")))
-        destination(line, QStringLiteral("registry.npmjs.org"), 443, QStringLiteral("npm install"),
-                    npm.match(text).captured(0));
-    if (apt.match(text).hasMatch())
-        destination(line, QStringLiteral("deb.debian.org"), 80, QStringLiteral("apt"),
-                    apt.match(text).captured(0));
+    if (!text.contains(QLatin1String("--registry"))) {
+        if (const auto npm = patterns.npmInstall.match(code); npm.hasMatch())
+            destination(line, QStringLiteral("registry.npmjs.org"), 443, QStringLiteral("npm install"),
+                        npm.captured(0));
+    }
+    if (const auto apt = patterns.aptInstall.match(code); apt.hasMatch())
+        destination(line, QStringLiteral("deb.debian.org"), 80, QStringLiteral("apt"), apt.captured(0));
 
     // curl/wget with a bare host (no scheme): "curl example.com/x"
-    static const QRegularExpression bare(
-        QStringLiteral("\\b(curl|wget)\\b(?:\\s+-{1,2}[A-Za-z-]+(?:\\s+[^\\s-][^\\s]*)?)*?\\s+['\"]?([A-Za-"
-                       "z0-9.-]+\\.[A-Za-z]{2,})(?::(\\d+))?(?:[/'\"\\s]|$)"));
-    const auto b = bare.match(text);
-    if (b.hasMatch() && !text.contains(QStringLiteral("://")))
-        destination(line, b.captured(2), portOf(b.captured(3), 0), b.captured(1), b.captured(0).trimmed());
+    if (!text.contains(QStringLiteral("://"))) {
+        if (const auto b = patterns.bareHost.match(code); b.hasMatch())
+            destination(line, b.captured(2), portOf(b.captured(3), 0), b.captured(1),
+                        b.captured(0).trimmed());
+    }
 
     // ssh / scp / nc with a host
-    static const QRegularExpression ssh(
-        QStringLiteral("\\b(ssh|scp|sftp)\\s+(?:-\\w+\\s+)*(?:[\\w.-]+@)?([A-Za-z0-9.-]+\\.[A-Za-z]{2,})"));
-    const auto s = ssh.match(text);
-    if (s.hasMatch())
+    if (const auto s = patterns.sshHost.match(code); s.hasMatch())
         destination(line, s.captured(2), 22, s.captured(1), s.captured(0));
-    static const QRegularExpression nc(
-        QStringLiteral("\\b(nc|ncat|netcat|telnet)\\s+(?:-\\w+\\s+)*([A-Za-z0-9.:-]+)\\s+(\\d{1,5})\\b"));
-    const auto n = nc.match(text);
-    if (n.hasMatch())
+    if (const auto n = patterns.netcat.match(code); n.hasMatch())
         destination(line, n.captured(2), n.captured(3).toInt(), n.captured(1), n.captured(0));
 }
 
-void Scanner::pythonRules(int line, const QString& text)
+void Scanner::pythonRules(int line, const ReachLine& code)
 {
-    static const QRegularExpression socketCall(
-        QStringLiteral("\\b(?:create_connection|connect|connect_ex|sendto)\\s*\\(\\s*(?:[^,()]*,\\s*)?\\(\\s*"
-                       "['\"]([^'\"]+)['\"]\\s*,\\s*(\\d{1,5})"));
-    auto it = socketCall.globalMatch(text);
+    const ReachPatterns& patterns = ReachPatterns::instance();
+    auto it = patterns.pySocket.globalMatch(code);
     while (it.hasNext()) {
         const auto m = it.next();
         destination(line, m.captured(1), m.captured(2).toInt(), QStringLiteral("socket"), m.captured(0));
     }
-    static const QRegularExpression hostClass(
-        QStringLiteral("\\b(HTTPSConnection|HTTPConnection|FTP|FTP_TLS|SMTP|SMTP_SSL|IMAP4|IMAP4_SSL|POP3|"
-                       "POP3_SSL|Redis|MongoClient)\\s*\\(\\s*(?:host\\s*=\\s*)?['\"]([^'\"]+)['\"](?:\\s*,"
-                       "\\s*(?:port\\s*=\\s*)?(\\d{1,5}))?"));
-    it = hostClass.globalMatch(text);
+    it = patterns.pyHostClass.globalMatch(code);
     while (it.hasNext()) {
         const auto m = it.next();
         static const QHash<QString, int> defaults = {{QStringLiteral("HTTPSConnection"), 443},
@@ -286,21 +269,11 @@ void Scanner::pythonRules(int line, const QString& text)
         destination(line, m.captured(2), port, m.captured(1), m.captured(0));
     }
 
-    static const QRegularExpression shell(QStringLiteral(
-        "\\b(subprocess\\.\\w+|os\\.system|os\\.popen|os\\.exec\\w*|os\\.spawn\\w*|pty\\.spawn)\\s*\\("));
-    const auto sh = shell.match(text);
-    if (sh.hasMatch())
+    if (const auto sh = patterns.pyShell.match(code); sh.hasMatch())
         risk(line, sh.captured(1), CodeReach::tr("runs another program (%1)").arg(sh.captured(1)));
-    static const QRegularExpression dynamic(
-        QStringLiteral("(?<![\\w.])(eval|exec|compile|__import__)\\s*\\("));
-    const auto dyn = dynamic.match(text);
-    if (dyn.hasMatch())
+    if (const auto dyn = patterns.pyDynamic.match(code); dyn.hasMatch())
         risk(line, dyn.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(dyn.captured(1)));
-    static const QRegularExpression remove(
-        QStringLiteral("\\b(shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink|\\."
-                       "rmdir)\\s*\\(\\s*(?:(?:Path|pathlib\\.Path)\\s*\\(\\s*)?(['\"]([^'\"]*)['\"])?"));
-    const auto rm = remove.match(text);
-    if (rm.hasMatch()) {
+    if (const auto rm = patterns.pyRemove.match(code); rm.hasMatch()) {
         const QString path = rm.captured(3);
         const bool literal = !rm.captured(2).isEmpty();
         if (!literal)
@@ -312,33 +285,23 @@ void Scanner::pythonRules(int line, const QString& text)
     }
 }
 
-void Scanner::javascriptRules(int line, const QString& text)
+void Scanner::javascriptRules(int line, const ReachLine& code)
 {
-    static const QRegularExpression hostKey(QStringLiteral(
-        "\\b(?:host|hostname)\\s*:\\s*['\"]([^'\"]+)['\"](?:[^}]*\\bport\\s*:\\s*(\\d{1,5}))?"));
-    const auto h = hostKey.match(text);
-    if (h.hasMatch())
+    const QString& text = code.text();
+    const ReachPatterns& patterns = ReachPatterns::instance();
+    if (const auto h = patterns.jsHostKey.match(code); h.hasMatch())
         destination(line, h.captured(1), h.captured(2).toInt(), QStringLiteral("http/net options"),
                     h.captured(0));
-    static const QRegularExpression netConnect(QStringLiteral(
-        "\\b(?:net|tls)\\.(?:connect|createConnection)\\s*\\(\\s*(\\d{1,5})\\s*,\\s*['\"]([^'\"]+)['\"]"));
-    const auto n = netConnect.match(text);
-    if (n.hasMatch())
+    if (const auto n = patterns.jsNetConnect.match(code); n.hasMatch())
         destination(line, n.captured(2), n.captured(1).toInt(), QStringLiteral("net.connect"), n.captured(0));
 
-    static const QRegularExpression child(
-        QStringLiteral("\\b(child_process|execSync|spawnSync|execFile|spawn|exec)\\s*\\("));
     if (text.contains(QLatin1String("child_process")))
         risk(line, QStringLiteral("child_process"), CodeReach::tr("runs another program (child_process)"));
-    else if (const auto c = child.match(text); c.hasMatch())
+    else if (const auto c = patterns.jsChild.match(code); c.hasMatch())
         risk(line, c.captured(1), CodeReach::tr("runs another program (%1)").arg(c.captured(1)));
-    static const QRegularExpression dynamic(QStringLiteral("(?<![\\w.])(eval|new\\s+Function)\\s*\\("));
-    if (const auto d = dynamic.match(text); d.hasMatch())
+    if (const auto d = patterns.jsDynamic.match(code); d.hasMatch())
         risk(line, d.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(d.captured(1)));
-    static const QRegularExpression remove(
-        QStringLiteral("\\bfs(?:\\.promises)?\\.(rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\\s*\\(\\s*(['"
-                       "\"`]([^'\"`]*)['\"`])?"));
-    if (const auto r = remove.match(text); r.hasMatch()) {
+    if (const auto r = patterns.jsRemove.match(code); r.hasMatch()) {
         const QString path = r.captured(3);
         if (r.captured(2).isEmpty())
             risk(line, r.captured(1),
@@ -349,11 +312,10 @@ void Scanner::javascriptRules(int line, const QString& text)
     }
 }
 
-void Scanner::shellRules(int line, const QString& text)
+void Scanner::shellRules(int line, const ReachLine& code)
 {
-    static const QRegularExpression rm(
-        QStringLiteral("(?:^|[;&|`(]\\s*|\\bsudo\\s+|\\s)rm\\s+((?:-[A-Za-z]+\\s+)*)([^\\s;&|]+)"));
-    if (const auto r = rm.match(text); r.hasMatch()) {
+    const ReachPatterns& patterns = ReachPatterns::instance();
+    if (const auto r = patterns.shRemove.match(code); r.hasMatch()) {
         const QString path = r.captured(2);
         if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
             path.startsWith(QLatin1String("..")) || path.startsWith(QLatin1String("$HOME")) ||
@@ -361,24 +323,15 @@ void Scanner::shellRules(int line, const QString& text)
             risk(line, QStringLiteral("rm"),
                  CodeReach::tr("deletes %1, outside the working folder").arg(path));
     }
-    static const QRegularExpression dynamic(
-        QStringLiteral("(?:^|[;&|]\\s*)(eval|source|bash\\s+-c|sh\\s+-c)\\b"));
-    if (const auto d = dynamic.match(text); d.hasMatch())
+    if (const auto d = patterns.shDynamic.match(code); d.hasMatch())
         risk(line, d.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(d.captured(1)));
-    static const QRegularExpression pipeShell(QStringLiteral("\\|\\s*(?:sudo\\s+)?(?:ba)?sh\\b"));
-    if (pipeShell.match(text).hasMatch())
+    if (patterns.shPipe.match(code).hasMatch())
         risk(line, QStringLiteral("| sh"), CodeReach::tr("runs a downloaded script (piped into a shell)"));
 }
 
-void Scanner::secrets(int line, const QString& text)
+void Scanner::secrets(int line, const ReachLine& code)
 {
-    static const QRegularExpression secret(QStringLiteral(
-        "(~/\\.ssh|\\.ssh/|id_rsa|id_ed25519|id_ecdsa|~/\\.aws|\\.aws/credentials|~/\\.netrc|\\.netrc\\b|~/"
-        "\\.gnupg|"
-        "/etc/shadow|\\.kube/config|\\.docker/config\\.json|\\.git-credentials|\\$HOME/\\.ssh|"
-        // a folder name on its own, as in os.path.join(home, ".ssh") or Path.home() / ".aws"
-        "['\"`]\\.(?:ssh|aws|gnupg)['\"`/])"));
-    if (const auto s = secret.match(text); s.hasMatch())
+    if (const auto s = ReachPatterns::instance().secret.match(code); s.hasMatch())
         risk(line, QStringLiteral("secrets"), CodeReach::tr("reads credentials (%1)").arg(s.captured(1)));
 }
 
@@ -393,15 +346,16 @@ void Scanner::scanLine(int lineNumber, const QString& line)
     if (m_lang == Lang::JavaScript &&
         (trimmed.startsWith(QLatin1String("//")) || trimmed.startsWith(QLatin1Char('*'))))
         return;
-    urls(lineNumber, line);
-    commands(lineNumber, line);
-    secrets(lineNumber, line);
+    const ReachLine code(line);
+    urls(lineNumber, code);
+    commands(lineNumber, code);
+    secrets(lineNumber, code);
     if (m_lang == Lang::Python || m_lang == Lang::Other)
-        pythonRules(lineNumber, line);
+        pythonRules(lineNumber, code);
     if (m_lang == Lang::JavaScript || m_lang == Lang::Other)
-        javascriptRules(lineNumber, line);
+        javascriptRules(lineNumber, code);
     // Shell commands also appear as strings in Python and JavaScript (os.system("rm -rf ~")).
-    shellRules(lineNumber, line);
+    shellRules(lineNumber, code);
 }
 
 // A declaration is a comment, which the line rules skip; but it changes what Python reads, so that

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "policy/CodeReach.h"
 #include "policy/EgressRules.h"
+#include "policy/ReachPatterns.h"
 
 #include <QTest>
 
@@ -16,6 +17,7 @@ private Q_SLOTS:
     void verdictsForFindings();
     void longLinesStayBounded();
     void unreadablePortSaysSo();
+    void everyPatternHoldsItsWords();
 };
 
 // Each snippet lists what it must yield, in order: "L<line> <destination>" for destinations and
@@ -190,6 +192,84 @@ void TestCodeReach::unreadablePortSaysSo()
     QCOMPARE(long_.first().kind, ReachFinding::Kind::Risk);
     QVERIFY2(long_.first().detail.size() < 120, qPrintable(long_.first().detail));
     QCOMPARE(findings.first().destination(), QString());
+}
+
+void TestCodeReach::everyPatternHoldsItsWords()
+{
+    // The scan gives a pattern only lines that hold one of its words. Each alternative of each
+    // pattern, written as code does, must still be matched (a word missing from the list would
+    // hide it), and no line of the corpus may be matched without a word.
+    const ReachPatterns& p = ReachPatterns::instance();
+    const QHash<const ReachPattern*, QStringList> examples = {
+        {&p.url, {u"x = 'HTTPS://a.example.com'"_s, u"git+ssh://h.example.com/r"_s, u"WSS://h.io"_s}},
+        {&p.scpLike, {u"git clone git@github.com:o/r.git"_s}},
+        {&p.pipInstall,
+         {u"pip install x"_s, u"pip3 install x"_s, u"uv pip install x"_s, u"python3 -m pip install x"_s,
+          u"['pip', 'install', 'x']"_s}},
+        {&p.uvAdd, {u"uv add x"_s, u"uv  sync"_s}},
+        {&p.npmInstall,
+         {u"npm install x"_s, u"npm i x"_s, u"npm ci"_s, u"yarn add x"_s, u"pnpm add x"_s, u"pnpm install"_s,
+          u"npx create-app"_s}},
+        {&p.aptInstall, {u"apt install x"_s, u"apt-get update"_s}},
+        {&p.bareHost, {u"curl example.com/x"_s, u"wget -q -O f example.com:8080/x"_s}},
+        {&p.sshHost, {u"ssh user@h.example.com"_s, u"scp -r h.example.com"_s, u"sftp h.example.com"_s}},
+        {&p.netcat, {u"nc h.example.com 80"_s, u"ncat -v h 1"_s, u"netcat h 2"_s, u"telnet h 23"_s}},
+        {&p.secret,
+         {u"~/.ssh"_s, u".ssh/x"_s, u"id_rsa"_s, u"id_ed25519"_s, u"id_ecdsa"_s, u"~/.aws"_s,
+          u".aws/credentials"_s, u"~/.netrc"_s, u".netrc"_s, u"~/.gnupg"_s, u"/etc/shadow"_s,
+          u".kube/config"_s, u".docker/config.json"_s, u".git-credentials"_s, u"$HOME/.ssh"_s,
+          u"join(h, '.aws')"_s, u"'.gnupg'"_s}},
+        {&p.pySocket,
+         {u"s.connect(('h', 1))"_s, u"s.connect_ex(('h', 1))"_s, u"s.sendto(b, ('h', 1))"_s,
+          u"socket.create_connection((\"h\", 1))"_s}},
+        {&p.pyHostClass,
+         {u"HTTPSConnection('h')"_s, u"HTTPConnection('h')"_s, u"FTP('h')"_s, u"FTP_TLS('h')"_s,
+          u"SMTP('h')"_s, u"SMTP_SSL('h')"_s, u"IMAP4('h')"_s, u"IMAP4_SSL('h')"_s, u"POP3('h')"_s,
+          u"POP3_SSL('h')"_s, u"Redis(host='h', port=1)"_s, u"MongoClient('h')"_s}},
+        {&p.pyShell,
+         {u"subprocess.run(x)"_s, u"os.system(x)"_s, u"os.popen(x)"_s, u"os.execv(x)"_s, u"os.spawnl(x)"_s,
+          u"pty.spawn(x)"_s}},
+        {&p.pyDynamic, {u"eval(x)"_s, u"exec (x)"_s, u"compile(x)"_s, u"__import__(x)"_s}},
+        {&p.pyRemove,
+         {u"shutil.rmtree(x)"_s, u"os.remove('/x')"_s, u"os.unlink(x)"_s, u"os.rmdir(x)"_s,
+          u"os.removedirs(x)"_s, u"p.unlink()"_s, u"p.rmdir()"_s}},
+        {&p.jsHostKey, {u"{ host: 'h', port: 1 }"_s, u"{hostname: \"h\"}"_s}},
+        {&p.jsNetConnect, {u"net.connect(1, 'h')"_s, u"tls.createConnection(1, 'h')"_s}},
+        {&p.jsChild,
+         {u"child_process (x)"_s, u"execSync(x)"_s, u"spawnSync(x)"_s, u"execFile(x)"_s, u"spawn(x)"_s,
+          u"exec(x)"_s}},
+        {&p.jsDynamic, {u"eval(x)"_s, u"new Function(x)"_s}},
+        {&p.jsRemove,
+         {u"fs.rm(x)"_s, u"fs.rmSync(x)"_s, u"fs.promises.rmdir('/x')"_s, u"fs.rmdirSync(x)"_s,
+          u"fs.unlink(x)"_s, u"fs.unlinkSync(x)"_s}},
+        {&p.shRemove, {u"rm -rf ~"_s, u"x; rm /y"_s, u"sudo rm /z"_s, u"(rm x)"_s}},
+        {&p.shDynamic, {u"eval \"$x\""_s, u"source x"_s, u"a; bash -c x"_s, u"sh -c x"_s}},
+        {&p.shPipe, {u"curl x | sh"_s, u"curl x | sudo bash"_s}},
+    };
+    for (const ReachPattern* pattern : p.all()) {
+        QVERIFY2(examples.contains(pattern), qPrintable(u"no examples for "_s + pattern->pattern()));
+        for (const QString& line : examples.value(pattern))
+            QVERIFY2(pattern->match(ReachLine(line)).hasMatch(),
+                     qPrintable(pattern->pattern() + u" does not match "_s + line));
+    }
+    QCOMPARE(examples.size(), p.all().size());
+
+    // No pattern matches a line without its words: the examples, and each of them with one
+    // character deleted, wherever it is (which breaks a word, and shows an alternative matched
+    // without one).
+    QStringList lines;
+    for (const QStringList& codes : examples) {
+        for (const QString& line : codes) {
+            lines << line;
+            for (qsizetype at = 0; at < line.size(); ++at)
+                lines << QString(line).remove(at, 1);
+        }
+    }
+    for (const ReachPattern* pattern : p.all()) {
+        for (const QString& line : std::as_const(lines))
+            QVERIFY2(pattern->wordsHoldFor(ReachLine(line)),
+                     qPrintable(pattern->pattern() + u" matches "_s + line));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCodeReach)
