@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Run output is handed on in bounded pieces: sizes in UTF-8 and cuts that never split a character.
+#include "agent/request/RequestSource.h"
 #include "agent/runs/OutputPieces.h"
 #include "agent/runs/RunOutputForwarder.h"
 #include "agent/socket/JsonRpc.h"
@@ -46,6 +47,24 @@ QStringList greedyPieces(const QString& text, qsizetype limit)
         pieces.append(text.mid(start));
     return pieces;
 }
+
+// A source whose agent reads everything: it keeps each piece sent.
+class PieceSource : public RequestSource
+{
+public:
+    QList<QByteArray> pieces;
+    QString sourceName() const override { return QStringLiteral("pieces"); }
+    bool answer(const RequestOrigin&, const QJsonValue&) override { return true; }
+    bool refuse(const RequestOrigin&, const RpcError&) override { return true; }
+    bool answerEncoded(const RequestOrigin&, const QByteArray&) override { return true; }
+    bool sendRunOutput(const RequestOrigin&, bool, QByteArrayView utf8) override
+    {
+        pieces.append(utf8.toByteArray());
+        return true;
+    }
+    qint64 backlog(const RequestOrigin&) const override { return 0; }
+    bool reaches(const RequestOrigin&) const override { return true; }
+};
 
 } // namespace
 
@@ -130,6 +149,50 @@ private Q_SLOTS:
         QCOMPARE(wholeUtf8Length("ab\xff"), 3);
         // A piece from the middle of a stream keeps a U+FEFF at its start.
         QCOMPARE(decodeUtf8Piece("\xef\xbb\xbfx"), QStringLiteral("\ufeffx"));
+        // A piece can end in a lead byte whose sequence the next byte broke ("\xc6" before a
+        // "\xc7" held back for the next piece): it is U+FFFD, as in the stream decoded whole
+        // (before, the decoder kept it for more input and the piece lost it).
+        QCOMPARE(decodeUtf8Piece("a\xcc\xc6"), QStringLiteral("a\ufffd\ufffd"));
+        QCOMPARE(decodeUtf8Piece("a\xcc\xc6") + decodeUtf8Piece("\xc7&"),
+                 QString::fromUtf8("a\xcc\xc6\xc7&"));
+    }
+
+    // Output that is not UTF-8 goes out in pieces that fit once decoded, each byte decoded once
+    // (before, a piece of random bytes was decoded, found too long, halved and decoded again),
+    // and the pieces joined are the output decoded as a whole.
+    void forwardedPiecesFitAndEachByteIsDecodedOnce()
+    {
+        QRandomGenerator random(11);
+        QByteArray printed;
+        for (int chunk = 0; chunk < 12; ++chunk) {
+            QByteArray bytes(65536 + chunk * 977, Qt::Uninitialized);
+            for (char& byte : bytes)
+                byte = char(random.bounded(256));
+            printed += bytes;
+        }
+        // Runs of valid text between the random bytes, and a stretch of bytes that are each U+FFFD.
+        printed += QByteArray("caf\xc3\xa9 \xf0\x9f\x98\x80 ").repeated(3000) + QByteArray(50000, '\xff');
+        PieceSource source;
+        RunOutputForwarder forwarder([&source]() -> RequestSource* { return &source; }, RequestOrigin(),
+                                     qint64(1) << 40, qint64(1) << 40);
+        // In the pieces RunExecutor hands on: ending after a whole character.
+        QByteArrayView rest(printed);
+        while (!rest.isEmpty()) {
+            const qsizetype take = qMin<qsizetype>(rest.size(), 65536);
+            const qsizetype whole = rest.size() == take ? take : wholeUtf8Length(rest.first(take));
+            forwarder.forward(false, rest.first(whole).toByteArray());
+            rest = rest.sliced(whole);
+        }
+        QCOMPARE(forwarder.decodedBytes(), printed.size());
+        QCOMPARE(forwarder.droppedBytes(), 0);
+        QByteArray joined;
+        for (const QByteArray& piece : std::as_const(source.pieces)) {
+            QVERIFY2(piece.size() <= MaxOutputPieceBytes, qPrintable(QString::number(piece.size())));
+            QVERIFY(piece.isValidUtf8());
+            joined += piece;
+        }
+        QCOMPARE(joined, QString::fromUtf8(printed).toUtf8());
+        QCOMPARE(forwarder.sentBytes(), joined.size());
     }
 
     void lineEndsAreCounted()

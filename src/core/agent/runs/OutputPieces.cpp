@@ -114,7 +114,11 @@ qsizetype wholeUtf8Length(QByteArrayView bytes)
 
 QString decodeUtf8Piece(QByteArrayView bytes)
 {
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    // Stateless: a lead byte at the end (its sequence broken by the next byte, which was held back
+    // for the next piece) is U+FFFD now, as the stream decoded whole has it; a decoder with state
+    // would keep it for input that never comes.
+    QStringDecoder decoder(QStringDecoder::Utf8,
+                           QStringDecoder::Flag::ConvertInitialBom | QStringDecoder::Flag::Stateless);
     return decoder.decode(bytes);
 }
 

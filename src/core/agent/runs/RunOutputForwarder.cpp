@@ -31,61 +31,60 @@ RunOutputForwarder::RunOutputForwarder(std::function<RequestSource*()> source, c
 
 void RunOutputForwarder::forward(bool isStderr, const QByteArray& bytes)
 {
-    // Pieces of at most MaxOutputPieceBytes of kosa8's bytes: valid UTF-8 is sent as it is, the
-    // same size. A piece that is not UTF-8 decodes to more (U+FFFD is three bytes) and is halved
-    // until it fits.
     QByteArrayView rest(bytes);
     while (!rest.isEmpty()) {
         if (m_closed) {
             m_droppedBytes += rest.size();
             return;
         }
-        const qsizetype cut = cutAfterCharacter(rest, MaxOutputPieceBytes);
-        forwardPiece(isStderr, rest.first(cut));
-        rest = rest.sliced(cut);
+        rest = rest.sliced(forwardPiece(isStderr, rest));
     }
 }
 
-void RunOutputForwarder::forwardPiece(bool isStderr, QByteArrayView bytes)
+qsizetype RunOutputForwarder::forwardPiece(bool isStderr, QByteArrayView rest)
 {
+    // Pieces of at most MaxOutputPieceBytes of kosa8's bytes: valid UTF-8 is sent as it is, the
+    // same size.
+    qsizetype cut = cutAfterCharacter(rest, MaxOutputPieceBytes);
     RequestSource* source = m_source ? m_source() : nullptr;
     if (!source || !source->reaches(m_origin))
         m_closed = true;
     // An agent that does not keep up loses this piece, not the later ones: checked before the
     // piece is looked at.
     if (m_closed || source->backlog(m_origin) > m_maxQueuedBytes) {
-        m_droppedBytes += bytes.size();
-        return;
+        m_droppedBytes += cut;
+        return cut;
     }
-    m_decodedBytes += bytes.size();
     // Valid UTF-8 is its own text: written into the line as printed, never decoded into a QString
     // and a QJsonObject (which cost three times the rest of the way of a byte).
     QByteArray converted;
-    QByteArrayView utf8 = bytes;
-    if (!bytes.isValidUtf8()) {
-        converted = decodeUtf8Piece(bytes).toUtf8();
-        utf8 = converted;
+    QByteArrayView utf8 = rest.first(cut);
+    if (!utf8.isValidUtf8()) {
+        // Bytes that are not UTF-8 decode to at most three times as many (each byte that starts
+        // no character becomes U+FFFD, three bytes), so a third of a piece fits once decoded and
+        // each byte is decoded once. (Decoding the whole piece and halving it until it fitted
+        // decoded output of random bytes two to three times over.)
+        cut = cutAfterCharacter(rest, MaxOutputPieceBytes / 3);
+        utf8 = rest.first(cut);
+        if (!utf8.isValidUtf8()) {
+            converted = decodeUtf8Piece(utf8).toUtf8();
+            utf8 = converted;
+        }
     }
-    if (utf8.size() > MaxOutputPieceBytes && bytes.size() > 1) {
-        const qsizetype half = cutAfterCharacter(bytes, bytes.size() / 2);
-        forwardPiece(isStderr, bytes.first(half));
-        if (!m_closed)
-            forwardPiece(isStderr, bytes.sliced(half));
-        else
-            m_droppedBytes += bytes.size() - half;
-        return;
-    }
+    Q_ASSERT(utf8.size() <= MaxOutputPieceBytes);
+    m_decodedBytes += cut;
     // Whole pieces only: a notification is either sent as the code printed it or counted. The
     // first piece that does not fit ends what the agent gets.
     if (m_sentBytes + utf8.size() > m_maxBytes) {
         m_closed = true;
-        m_droppedBytes += bytes.size();
-        return;
+        m_droppedBytes += cut;
+        return cut;
     }
     if (source->sendRunOutput(m_origin, isStderr, utf8))
         m_sentBytes += utf8.size();
     else
-        m_droppedBytes += bytes.size();
+        m_droppedBytes += cut;
+    return cut;
 }
 
 } // namespace k8::agent

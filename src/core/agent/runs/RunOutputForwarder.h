@@ -39,12 +39,13 @@ public:
     // (over the budget, the client not reading, or gone).
     qint64 droppedBytes() const { return m_droppedBytes; }
     // Bytes of output looked at to be sent (checked as UTF-8, decoded when it is not; for tests:
-    // the rest was only counted).
+    // the rest was only counted, and each byte is looked at once).
     qint64 decodedBytes() const { return m_decodedBytes; }
 
 private:
-    // One piece: at most MaxOutputPieceBytes of UTF-8 once decoded; `bytes` whole characters.
-    void forwardPiece(bool isStderr, QByteArrayView bytes);
+    // Sends (or counts) the piece at the start of `rest` (whole characters), at most
+    // MaxOutputPieceBytes of UTF-8 once decoded; returns how many of its bytes it took.
+    qsizetype forwardPiece(bool isStderr, QByteArrayView rest);
 
     std::function<RequestSource*()> m_source;
     RequestOrigin m_origin;
