@@ -53,6 +53,15 @@ QString gap()
 
 } // namespace
 
+template <typename Self> auto ReachPatterns::patternsOf(Self& self) -> QList<decltype(&self.url)>
+{
+    return {&self.url,        &self.scpLike,      &self.pipInstall, &self.uvAdd,     &self.npmInstall,
+            &self.aptInstall, &self.bareHost,     &self.sshHost,    &self.netcat,    &self.secret,
+            &self.pySocket,   &self.pyHostClass,  &self.pyShell,    &self.pyDynamic, &self.pyRemove,
+            &self.jsHostKey,  &self.jsNetConnect, &self.jsChild,    &self.jsDynamic, &self.jsRemove,
+            &self.shRemove,   &self.shDynamic,    &self.shPipe};
+}
+
 ReachPatterns::ReachPatterns()
     : url(QStringLiteral("\\b(https?|wss?|ftp|sftp|ssh|git\\+ssh|git)://([^\\s/'\"`<>(){}\\\\?#,;]+)"),
           {"://"}, QRegularExpression::CaseInsensitiveOption)
@@ -123,8 +132,7 @@ ReachPatterns::ReachPatterns()
     // Number the words, one bit for each different word, and file them by their first two
     // characters (a word of one character by that one).
     QList<Word> numbered;
-    for (const ReachPattern* constPattern : all()) {
-        auto* pattern = const_cast<ReachPattern*>(constPattern); // only here, while it is made
+    for (ReachPattern* pattern : patternsOf(*this)) {
         for (const QLatin1String word : std::as_const(pattern->m_words)) {
             // Words are found as written. A case-blind pattern would need its words found in any
             // case, and Unicode folds some characters outside ASCII into ASCII letters (the
@@ -210,10 +218,7 @@ const ReachPatterns& ReachPatterns::instance()
 
 QList<const ReachPattern*> ReachPatterns::all() const
 {
-    return {&url,       &scpLike,   &pipInstall, &uvAdd,     &npmInstall,   &aptInstall,
-            &bareHost,  &sshHost,   &netcat,     &secret,    &pySocket,     &pyHostClass,
-            &pyShell,   &pyDynamic, &pyRemove,   &jsHostKey, &jsNetConnect, &jsChild,
-            &jsDynamic, &jsRemove,  &shRemove,   &shDynamic, &shPipe};
+    return patternsOf(*this);
 }
 
 } // namespace k8::policy

@@ -52,7 +52,7 @@ public:
     QString pattern() const { return m_expression.pattern(); }
 
 private:
-    friend struct ReachPatterns;
+    friend class ReachPatterns;
     bool caseBlind() const;
 
     QRegularExpression m_expression;
@@ -61,8 +61,9 @@ private:
 };
 
 // Every pattern of the scan, made once (QRegularExpression compiles on first use).
-struct ReachPatterns
+class ReachPatterns
 {
+public:
     // Anywhere
     ReachPattern url;        // scheme://authority
     ReachPattern scpLike;    // git@host:owner/repo
@@ -99,6 +100,8 @@ struct ReachPatterns
 
 private:
     ReachPatterns();
+    // Every member pattern, as const or not as `self` is (one list for all() and the constructor).
+    template <typename Self> static auto patternsOf(Self& self) -> QList<decltype(&self.url)>;
 
     struct Word
     {
