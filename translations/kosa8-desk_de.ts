@@ -1151,8 +1151,8 @@
         <translation>„server“ ist leer (lassen Sie es weg für eine Regel, die für jede Quelle gilt)</translation>
     </message>
     <message>
-        <source>&quot;server&quot; must be an http or https URL with a host and no query, such as http://127.0.0.1:2024, not &quot;%1&quot;</source>
-        <translation>„server“ muss eine http- oder https-URL mit einem Host und ohne Abfrage sein, etwa http://127.0.0.1:2024, nicht „%1“</translation>
+        <source>&quot;server&quot; must be an http or https URL with a host and without a user name, a query or a fragment, such as http://127.0.0.1:2024, not &quot;%1&quot;</source>
+        <translation>„server“ muss eine http- oder https-URL mit einem Host und ohne Benutzernamen, Abfrage oder Fragment sein, etwa http://127.0.0.1:2024, nicht „%1“</translation>
     </message>
     <message>
         <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;server&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>

@@ -825,6 +825,10 @@ private Q_SLOTS:
             << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"server\": "
                           "\"http://h:2024/?key=1\"}]}")
             << 1 << QStringLiteral("\"server\" must be an http or https URL with a host");
+        QTest::newRow("server with a user name")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"server\": "
+                          "\"http://me@h:2024\"}]}")
+            << 1 << QStringLiteral("without a user name");
         QTest::newRow("server empty")
             << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"agent\": \"a\", "
                           "\"server\": \"\"}]}")

@@ -233,8 +233,8 @@ QString RuleSet::validate(const Rule& rule)
     if (!rule.codeSha256.isEmpty() && !isLowerSha256(rule.codeSha256))
         return Text::tr("\"code_sha256\" must be 64 hex digits");
     if (!rule.server.isEmpty() && serverUrlKey(rule.server).isEmpty())
-        return Text::tr("\"server\" must be an http or https URL with a host and no query, such as "
-                        "http://127.0.0.1:2024, not \"%1\"")
+        return Text::tr("\"server\" must be an http or https URL with a host and without a user name, a "
+                        "query or a fragment, such as http://127.0.0.1:2024, not \"%1\"")
             .arg(rule.server);
     if (rule.decision == Rule::Decision::Approve && rule.actionSha256.isEmpty() && rule.codeSha256.isEmpty())
         return Text::tr("an approve rule must name \"action_sha256\" (the SHA-256 of the whole action) or "
