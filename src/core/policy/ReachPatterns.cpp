@@ -106,8 +106,11 @@ ReachPatterns::ReachPatterns()
     , pyDynamic(QStringLiteral("(?<![\\w.])(eval|exec|compile|__import__)\\s*\\("),
                 {"eval", "exec", "compile", "__import__"})
     , pyRemove(
-          QStringLiteral("\\b(shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink|"
-                         "\\.rmdir)\\s*\\(\\s*(?:(?:Path|pathlib\\.Path)\\s*\\(\\s*)?(['\"]([^'\"]*)['\"])?"),
+          // The methods' "\\b" stays out of ".unlink" and ".rmdir": before a dot it would need a
+          // letter, and Path("/x").rmdir() has a ")" there.
+          QStringLiteral(
+              "(\\b(?:shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs)|\\.unlink|"
+              "\\.rmdir)\\s*\\(\\s*(?:(?:Path|pathlib\\.Path)\\s*\\(\\s*)?(['\"]([^'\"]*)['\"])?"),
           {"rmtree", "os.remove", ".unlink", ".rmdir"})
     , jsHostKey(QStringLiteral(
                     "\\b(?:host|hostname)\\s*:\\s*['\"]([^'\"]+)['\"](?:[^}]*\\bport\\s*:\\s*(\\d{1,5}))?"),

@@ -64,6 +64,8 @@ void TestCodeReach::corpus_data()
         {u"L2 !shutil.rmtree"_s});
     row("rmtree inside is fine", u"python"_s, u"shutil.rmtree('build')"_s, {});
     row("rmtree computed", u"python"_s, u"shutil.rmtree(target)"_s, {u"L1 !shutil.rmtree"_s});
+    row("rmdir of a path built inline", u"python"_s,
+        u"Path('/etc/x').rmdir()\nPath.home().joinpath('a').unlink()"_s, {u"L1 !.rmdir"_s, u"L2 !.unlink"_s});
     row("read ssh key", u"python"_s, u"key = open(os.path.expanduser('~/.ssh/id_rsa')).read()"_s,
         {u"L1 !secrets"_s});
     row("ssh folder joined", u"python"_s,
@@ -232,7 +234,7 @@ void TestCodeReach::everyPatternHoldsItsWords()
         {&p.pyDynamic, {u"eval(x)"_s, u"exec (x)"_s, u"compile(x)"_s, u"__import__(x)"_s}},
         {&p.pyRemove,
          {u"shutil.rmtree(x)"_s, u"os.remove('/x')"_s, u"os.unlink(x)"_s, u"os.rmdir(x)"_s,
-          u"os.removedirs(x)"_s, u"p.unlink()"_s, u"p.rmdir()"_s}},
+          u"os.removedirs(x)"_s, u"p.unlink()"_s, u"p.rmdir()"_s, u"Path('/x').rmdir()"_s}},
         {&p.jsHostKey, {u"{ host: 'h', port: 1 }"_s, u"{hostname: \"h\"}"_s}},
         {&p.jsNetConnect, {u"net.connect(1, 'h')"_s, u"tls.createConnection(1, 'h')"_s}},
         {&p.jsChild,
