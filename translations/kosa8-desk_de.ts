@@ -1158,6 +1158,10 @@
         <source>a reject rule must name at least one of &quot;agent&quot;, &quot;method&quot;, &quot;server&quot;, &quot;code_sha256&quot; or &quot;action_sha256&quot;</source>
         <translation>eine Ablehnungsregel muss mindestens eines von „agent“, „method“, „server“, „code_sha256“ oder „action_sha256“ nennen</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; holds half a character (a lone surrogate such as \ud800), which no file can keep</source>
+        <translation>„%1“ enthält ein halbes Zeichen (ein einzelnes Surrogat wie \ud800), das keine Datei speichern kann</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::RunExecutor</name>

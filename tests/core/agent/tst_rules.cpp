@@ -829,6 +829,14 @@ private Q_SLOTS:
             << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"server\": "
                           "\"http://me@h:2024\"}]}")
             << 1 << QStringLiteral("without a user name");
+        QTest::newRow("agent with a lone surrogate")
+            << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"agent\": "
+                          "\"x\\ude69\"}]}")
+            << 1 << QStringLiteral("\"agent\" holds half a character");
+        QTest::newRow("name with a lone surrogate")
+            << QByteArray("{\"rules\": [{\"name\": \"\\ud800x\", \"decision\": \"reject\", \"agent\": "
+                          "\"a\"}]}")
+            << 1 << QStringLiteral("\"name\" holds half a character");
         QTest::newRow("server empty")
             << QByteArray("{\"rules\": [{\"name\": \"x\", \"decision\": \"reject\", \"agent\": \"a\", "
                           "\"server\": \"\"}]}")

@@ -16,6 +16,8 @@
 #include <QJsonParseError>
 #include <QSaveFile>
 
+#include <utility>
+
 namespace k8::agent {
 
 namespace {
@@ -228,6 +230,14 @@ QString RuleSet::validate(const Rule& rule)
 {
     if (rule.name.trimmed().isEmpty())
         return Text::tr("\"name\" is missing or empty");
+    // A lone surrogate (an escape such as \ud800, half a character) has no UTF-8 form: saved, it
+    // would come back as "?", and the rule would name another agent (tests/fuzz/rules.cpp).
+    for (const auto& [field, text] : {std::pair{"name", &rule.name}, std::pair{"agent", &rule.agent}}) {
+        if (!QStringView(*text).isValidUtf16())
+            return Text::tr("\"%1\" holds half a character (a lone surrogate such as \\ud800), which no file "
+                            "can keep")
+                .arg(QLatin1String(field));
+    }
     if (!rule.actionSha256.isEmpty() && !isLowerSha256(rule.actionSha256))
         return Text::tr("\"action_sha256\" must be 64 hex digits");
     if (!rule.codeSha256.isEmpty() && !isLowerSha256(rule.codeSha256))
