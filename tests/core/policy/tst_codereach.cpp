@@ -200,7 +200,7 @@ void TestCodeReach::everyPatternHoldsItsWords()
 {
     // The scan gives a pattern only lines that hold one of its words. Each alternative of each
     // pattern, written as code does, must still be matched (a word missing from the list would
-    // hide it), and no line of the corpus may be matched without a word.
+    // hide it), and no pattern may match an example without holding one of its words.
     const ReachPatterns& p = ReachPatterns::instance();
     const QHash<const ReachPattern*, QStringList> examples = {
         {&p.url, {u"x = 'HTTPS://a.example.com'"_s, u"git+ssh://h.example.com/r"_s, u"WSS://h.io"_s}},
