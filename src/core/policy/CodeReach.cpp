@@ -74,9 +74,7 @@ int portOf(const QString& text, int whenUnsaid)
         return whenUnsaid;
     bool ok = false;
     const int port = text.toInt(&ok);
-    const bool digitsOnly =
-        std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.isDigit() && c.unicode() < 0x80; });
-    if (!ok || !digitsOnly || port > 65535)
+    if (!ok || !isAsciiDigits(text, text.size()) || port > 65535)
         return UnreadablePort;
     return port == 0 ? whenUnsaid : port;
 }

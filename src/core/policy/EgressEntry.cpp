@@ -24,14 +24,6 @@ bool isAsciiDigit(QChar c)
     return c >= QLatin1Char('0') && c <= QLatin1Char('9');
 }
 
-// One to `most` ASCII digits and nothing else (toInt() also takes a sign, spaces and the digits of
-// other scripts). By hand, not by a regular expression: the code-reach scan parses every host it
-// finds, and a match costs more than the rest of a short entry's parse.
-bool isAsciiDigits(QStringView text, qsizetype most)
-{
-    return !text.isEmpty() && text.size() <= most && std::all_of(text.begin(), text.end(), isAsciiDigit);
-}
-
 // Digits and dots from the start, then the end or "/" and anything: what is read as an IPv4
 // address or block rather than a name. (Written as ^[0-9.]+(/.*)?\z before; the entries that
 // reach it hold no line break, which "." would not have crossed.)
@@ -218,6 +210,13 @@ QString asciiName(const QString& typed, QString* error)
 }
 
 } // namespace
+
+// By hand, not by a regular expression: the code-reach scan parses every host it finds, and a
+// match costs more than the rest of a short entry's parse.
+bool isAsciiDigits(QStringView text, qsizetype most)
+{
+    return !text.isEmpty() && text.size() <= most && std::all_of(text.begin(), text.end(), isAsciiDigit);
+}
 
 EgressEntry EgressEntry::parse(const QString& text)
 {

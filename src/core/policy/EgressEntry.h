@@ -65,4 +65,8 @@ struct Destination
 // port is not "allowed" by it: which port it would use is not known).
 bool entryAllows(const EgressEntry& entry, const Destination& destination);
 
+// One to `most` ASCII digits and nothing else (toInt() also takes a sign, spaces and the digits of
+// other scripts): how a port or a prefix length is written.
+bool isAsciiDigits(QStringView text, qsizetype most);
+
 } // namespace k8::policy
