@@ -103,6 +103,7 @@ private:
     QString callSource(const QString& text) const;
 
     Lang m_lang;
+    const ReachPatterns& m_patterns = ReachPatterns::instance();
     QList<ReachFinding> m_findings;
     QSet<QString> m_seen; // "line|kind|what" so one line lists a thing once
 };
@@ -167,8 +168,7 @@ void Scanner::risk(int line, const QString& source, const QString& detail)
 void Scanner::urls(int line, const ReachLine& code)
 {
     const QString& text = code.text();
-    const ReachPatterns& patterns = ReachPatterns::instance();
-    auto it = patterns.url.globalMatch(code);
+    auto it = m_patterns.url.globalMatch(code);
     const QString source = it.hasNext() ? callSource(text) : QString();
     while (it.hasNext()) {
         const auto m = it.next();
@@ -193,7 +193,7 @@ void Scanner::urls(int line, const ReachLine& code)
         destination(line, host, port, source, m.captured(0));
     }
     // scp-like git addresses: git@github.com:owner/repo.git
-    auto scp = patterns.scpLike.globalMatch(code);
+    auto scp = m_patterns.scpLike.globalMatch(code);
     while (scp.hasNext()) {
         const auto m = scp.next();
         destination(line, m.captured(1), 22, QStringLiteral("git (ssh)"), m.captured(0));
@@ -203,13 +203,12 @@ void Scanner::urls(int line, const ReachLine& code)
 void Scanner::commands(int line, const ReachLine& code)
 {
     const QString& text = code.text();
-    const ReachPatterns& patterns = ReachPatterns::instance();
     const bool hasPipIndex =
         text.contains(QLatin1String("--index-url")) || text.contains(QLatin1String("-i http"));
     if (!hasPipIndex) {
-        QRegularExpressionMatch python = patterns.pipInstall.match(code);
+        QRegularExpressionMatch python = m_patterns.pipInstall.match(code);
         if (!python.hasMatch())
-            python = patterns.uvAdd.match(code);
+            python = m_patterns.uvAdd.match(code);
         if (python.hasMatch()) {
             const QString what = python.captured(0);
             const QString source = what.startsWith(QLatin1String("uv")) ? QStringLiteral("uv pip install")
@@ -219,36 +218,35 @@ void Scanner::commands(int line, const ReachLine& code)
         }
     }
     if (!text.contains(QLatin1String("--registry"))) {
-        if (const auto npm = patterns.npmInstall.match(code); npm.hasMatch())
+        if (const auto npm = m_patterns.npmInstall.match(code); npm.hasMatch())
             destination(line, QStringLiteral("registry.npmjs.org"), 443, QStringLiteral("npm install"),
                         npm.captured(0));
     }
-    if (const auto apt = patterns.aptInstall.match(code); apt.hasMatch())
+    if (const auto apt = m_patterns.aptInstall.match(code); apt.hasMatch())
         destination(line, QStringLiteral("deb.debian.org"), 80, QStringLiteral("apt"), apt.captured(0));
 
     // curl/wget with a bare host (no scheme): "curl example.com/x"
     if (!text.contains(QStringLiteral("://"))) {
-        if (const auto b = patterns.bareHost.match(code); b.hasMatch())
+        if (const auto b = m_patterns.bareHost.match(code); b.hasMatch())
             destination(line, b.captured(2), portOf(b.captured(3), 0), b.captured(1),
                         b.captured(0).trimmed());
     }
 
     // ssh / scp / nc with a host
-    if (const auto s = patterns.sshHost.match(code); s.hasMatch())
+    if (const auto s = m_patterns.sshHost.match(code); s.hasMatch())
         destination(line, s.captured(2), 22, s.captured(1), s.captured(0));
-    if (const auto n = patterns.netcat.match(code); n.hasMatch())
+    if (const auto n = m_patterns.netcat.match(code); n.hasMatch())
         destination(line, n.captured(2), n.captured(3).toInt(), n.captured(1), n.captured(0));
 }
 
 void Scanner::pythonRules(int line, const ReachLine& code)
 {
-    const ReachPatterns& patterns = ReachPatterns::instance();
-    auto it = patterns.pySocket.globalMatch(code);
+    auto it = m_patterns.pySocket.globalMatch(code);
     while (it.hasNext()) {
         const auto m = it.next();
         destination(line, m.captured(1), m.captured(2).toInt(), QStringLiteral("socket"), m.captured(0));
     }
-    it = patterns.pyHostClass.globalMatch(code);
+    it = m_patterns.pyHostClass.globalMatch(code);
     while (it.hasNext()) {
         const auto m = it.next();
         static const QHash<QString, int> defaults = {{QStringLiteral("HTTPSConnection"), 443},
@@ -267,11 +265,11 @@ void Scanner::pythonRules(int line, const ReachLine& code)
         destination(line, m.captured(2), port, m.captured(1), m.captured(0));
     }
 
-    if (const auto sh = patterns.pyShell.match(code); sh.hasMatch())
+    if (const auto sh = m_patterns.pyShell.match(code); sh.hasMatch())
         risk(line, sh.captured(1), CodeReach::tr("runs another program (%1)").arg(sh.captured(1)));
-    if (const auto dyn = patterns.pyDynamic.match(code); dyn.hasMatch())
+    if (const auto dyn = m_patterns.pyDynamic.match(code); dyn.hasMatch())
         risk(line, dyn.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(dyn.captured(1)));
-    if (const auto rm = patterns.pyRemove.match(code); rm.hasMatch()) {
+    if (const auto rm = m_patterns.pyRemove.match(code); rm.hasMatch()) {
         const QString path = rm.captured(3);
         const bool literal = !rm.captured(2).isEmpty();
         if (!literal)
@@ -286,20 +284,19 @@ void Scanner::pythonRules(int line, const ReachLine& code)
 void Scanner::javascriptRules(int line, const ReachLine& code)
 {
     const QString& text = code.text();
-    const ReachPatterns& patterns = ReachPatterns::instance();
-    if (const auto h = patterns.jsHostKey.match(code); h.hasMatch())
+    if (const auto h = m_patterns.jsHostKey.match(code); h.hasMatch())
         destination(line, h.captured(1), h.captured(2).toInt(), QStringLiteral("http/net options"),
                     h.captured(0));
-    if (const auto n = patterns.jsNetConnect.match(code); n.hasMatch())
+    if (const auto n = m_patterns.jsNetConnect.match(code); n.hasMatch())
         destination(line, n.captured(2), n.captured(1).toInt(), QStringLiteral("net.connect"), n.captured(0));
 
     if (text.contains(QLatin1String("child_process")))
         risk(line, QStringLiteral("child_process"), CodeReach::tr("runs another program (child_process)"));
-    else if (const auto c = patterns.jsChild.match(code); c.hasMatch())
+    else if (const auto c = m_patterns.jsChild.match(code); c.hasMatch())
         risk(line, c.captured(1), CodeReach::tr("runs another program (%1)").arg(c.captured(1)));
-    if (const auto d = patterns.jsDynamic.match(code); d.hasMatch())
+    if (const auto d = m_patterns.jsDynamic.match(code); d.hasMatch())
         risk(line, d.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(d.captured(1)));
-    if (const auto r = patterns.jsRemove.match(code); r.hasMatch()) {
+    if (const auto r = m_patterns.jsRemove.match(code); r.hasMatch()) {
         const QString path = r.captured(3);
         if (r.captured(2).isEmpty())
             risk(line, r.captured(1),
@@ -312,8 +309,7 @@ void Scanner::javascriptRules(int line, const ReachLine& code)
 
 void Scanner::shellRules(int line, const ReachLine& code)
 {
-    const ReachPatterns& patterns = ReachPatterns::instance();
-    if (const auto r = patterns.shRemove.match(code); r.hasMatch()) {
+    if (const auto r = m_patterns.shRemove.match(code); r.hasMatch()) {
         const QString path = r.captured(2);
         if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('~')) ||
             path.startsWith(QLatin1String("..")) || path.startsWith(QLatin1String("$HOME")) ||
@@ -321,15 +317,15 @@ void Scanner::shellRules(int line, const ReachLine& code)
             risk(line, QStringLiteral("rm"),
                  CodeReach::tr("deletes %1, outside the working folder").arg(path));
     }
-    if (const auto d = patterns.shDynamic.match(code); d.hasMatch())
+    if (const auto d = m_patterns.shDynamic.match(code); d.hasMatch())
         risk(line, d.captured(1), CodeReach::tr("runs code built at run time (%1)").arg(d.captured(1)));
-    if (patterns.shPipe.match(code).hasMatch())
+    if (m_patterns.shPipe.match(code).hasMatch())
         risk(line, QStringLiteral("| sh"), CodeReach::tr("runs a downloaded script (piped into a shell)"));
 }
 
 void Scanner::secrets(int line, const ReachLine& code)
 {
-    if (const auto s = ReachPatterns::instance().secret.match(code); s.hasMatch())
+    if (const auto s = m_patterns.secret.match(code); s.hasMatch())
         risk(line, QStringLiteral("secrets"), CodeReach::tr("reads credentials (%1)").arg(s.captured(1)));
 }
 
