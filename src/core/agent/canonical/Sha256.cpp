@@ -96,6 +96,13 @@ QByteArray sha256HexBytes(QByteArrayView bytes)
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
 }
 
+void prepareSha256()
+{
+#if defined(K8_HAVE_OPENSSL_SHA256)
+    openSsl();
+#endif
+}
+
 QString sha256Hex(QByteArrayView bytes)
 {
     return QString::fromLatin1(sha256HexBytes(bytes));

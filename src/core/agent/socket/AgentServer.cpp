@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "agent/socket/AgentServer.h"
 
+#include "agent/canonical/Sha256.h"
 #include "agent/request/Request.h"
 #include "agent/socket/AgentConnection.h"
 #include "agent/socket/PeerCredentials.h"
@@ -122,6 +123,14 @@ void AgentServer::acceptPending()
             continue;
         }
 
+        // The first agent: its requests will be hashed (payload, code, ledger entry), and the
+        // first hash opens libcrypto (canonical/Sha256.cpp), which held the UI thread for several
+        // milliseconds as the first request arrived. The parser's thread does it now instead; a
+        // start that no agent connects to never opens it.
+        if (!m_hashingPrepared) {
+            m_hashingPrepared = true;
+            m_linePreparer->worker().post(&prepareSha256);
+        }
         const quint64 id = m_nextConnectionId++;
         auto* connection =
             new AgentConnection(id, socket, m_limits.maxLineBytes, m_limits.idleLineTimeoutMs, this);
