@@ -159,7 +159,7 @@ private Q_SLOTS:
 
     // An agent that connects has libcrypto opened for the hashes of its requests before it sends
     // anything, on the agent server's parser thread (agent/socket/AgentServer.cpp): the first
-    // request paid for it on the UI thread, several milliseconds of a frozen window (issue 26).
+    // request paid for it on the UI thread, a millisecond or two of a frozen window (issue 26).
     void anAgentConnectingHasLibcryptoOpened()
     {
         test::StandinEnvironment env;

@@ -16,7 +16,7 @@ QString sha256Hex(QByteArrayView bytes);
 QByteArray sha256HexBytes(QByteArrayView bytes);
 // Opens libcrypto and finds its SHA-256 now, if no hash did yet. The agent server has it done on
 // its parser's thread when the first agent connects (AgentServer::acceptPending()): left to the
-// first hash, it held the UI thread for several milliseconds as the first request arrived.
+// first hash, it held the UI thread for a millisecond or two as the first request arrived.
 void prepareSha256();
 // True for exactly 64 hex digits (either case).
 bool isSha256Hex(const QString& text);

@@ -124,9 +124,10 @@ void AgentServer::acceptPending()
         }
 
         // The first agent: its requests will be hashed (payload, code, ledger entry), and the
-        // first hash opens libcrypto (canonical/Sha256.cpp), which held the UI thread for several
-        // milliseconds as the first request arrived. The parser's thread does it now instead; a
-        // start that no agent connects to never opens it.
+        // first hash opens libcrypto (canonical/Sha256.cpp), which held the UI thread for a
+        // millisecond or two as the first request arrived. The parser's thread does it now
+        // instead (a request that comes before it is done waits for it, as before); a start that
+        // no agent connects to never opens it.
         if (!m_hashingPrepared) {
             m_hashingPrepared = true;
             m_linePreparer->worker().post(&prepareSha256);
