@@ -128,10 +128,8 @@ void AgentServer::acceptPending()
         // millisecond or two as the first request arrived. The parser's thread does it now
         // instead (a request that comes before it is done waits for it, as before); a start that
         // no agent connects to never opens it.
-        if (!m_hashingPrepared) {
-            m_hashingPrepared = true;
+        if (m_nextConnectionId == 1)
             m_linePreparer->worker().post(&prepareSha256);
-        }
         const quint64 id = m_nextConnectionId++;
         auto* connection =
             new AgentConnection(id, socket, m_limits.maxLineBytes, m_limits.idleLineTimeoutMs, this);

@@ -145,8 +145,6 @@ private:
     QHash<quint64, QSet<QString>> m_pendingByConnection;
     int m_pendingTotal = 0;
     LinePreparer* m_linePreparer; // parses the large lines of every connection, in order
-    // The first connection had libcrypto opened on the parser's thread (acceptPending()).
-    bool m_hashingPrepared = false;
 };
 
 } // namespace k8::agent
