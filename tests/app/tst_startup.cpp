@@ -118,6 +118,13 @@ private Q_SLOTS:
     }
 
 #ifdef Q_OS_LINUX
+    // The files the process `pid` has mapped now (/proc/PID/maps); empty when it cannot be read.
+    static QByteArray mappedBy(qint64 pid)
+    {
+        QFile maps(QStringLiteral("/proc/%1/maps").arg(pid));
+        return maps.open(QIODevice::ReadOnly) ? maps.readAll() : QByteArray();
+    }
+
     // The files a running app has mapped (/proc/PID/maps), read once its window is up and it has
     // asked kosa8 for the sandbox list (after everything of the start), or empty when it did not
     // get there; the app is then ended.
@@ -129,8 +136,7 @@ private Q_SLOTS:
         startApp(app, env);
         if (!app.waitForStarted(Slow) || !QTest::qWaitFor([&] { return env.calls().contains(list); }, Slow))
             return {};
-        QFile maps(QStringLiteral("/proc/%1/maps").arg(app.processId()));
-        const QByteArray mapped = maps.open(QIODevice::ReadOnly) ? maps.readAll() : QByteArray();
+        const QByteArray mapped = mappedBy(app.processId());
         app.terminate();
         app.waitForFinished(Slow);
         return mapped;
@@ -169,18 +175,14 @@ private Q_SLOTS:
         startApp(app, env);
         QVERIFY(app.waitForStarted(Slow));
         QTRY_VERIFY_WITH_TIMEOUT(env.calls().contains(list) && QFile::exists(socketPath), Slow);
-        const QString mapsPath = QStringLiteral("/proc/%1/maps").arg(app.processId());
-        const auto mapped = [&mapsPath] {
-            QFile maps(mapsPath);
-            return maps.open(QIODevice::ReadOnly) ? maps.readAll() : QByteArray();
-        };
-        QVERIFY(mapped().contains("libQt6Widgets"));
-        QVERIFY(!mapped().contains("/libcrypto.so"));
+        const qint64 pid = app.processId();
+        QVERIFY(mappedBy(pid).contains("libQt6Widgets"));
+        QVERIFY(!mappedBy(pid).contains("/libcrypto.so"));
 
         QLocalSocket agent;
         agent.connectToServer(socketPath);
         QVERIFY(agent.waitForConnected(Slow));
-        QTRY_VERIFY_WITH_TIMEOUT(mapped().contains("/libcrypto.so"), Slow);
+        QTRY_VERIFY_WITH_TIMEOUT(mappedBy(pid).contains("/libcrypto.so"), Slow);
         QCOMPARE(agent.bytesAvailable(), 0); // nothing asked, nothing answered
 
         app.terminate();
