@@ -31,6 +31,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace k8::app {
 
 namespace {
@@ -473,9 +475,25 @@ void InboxPage::onRowsInserted(int first)
     // Approval is not disarmed here: the request in view did not change (another agent's
     // requests coming and going would otherwise keep Approve disarmed for everyone). A request
     // that comes into view disarms through ReviewView::showRequest().
-    // A run the person picked stays in view; otherwise the new request takes the empty review.
-    if (m_review->currentKey() == 0 && !m_runChosen)
-        selectRow(first);
+    // A run the person picked stays in view; otherwise the new request takes the empty review,
+    // on the next turn of the event loop: showing it (the review laid out, the editor filled, the
+    // reach panel built) is the longest piece of work of an arrival, and the turn that read the
+    // request has parsed, hashed and checked it already. Split, neither holds the window a frame.
+    if (m_review->currentKey() != 0 || m_runChosen || !m_model || m_arrivedKey != 0)
+        return;
+    m_arrivedKey = m_model->keyAt(first);
+    QMetaObject::invokeMethod(this, &InboxPage::showArrived, Qt::QueuedConnection);
+}
+
+void InboxPage::showArrived()
+{
+    const quint64 arrived = std::exchange(m_arrivedKey, 0);
+    // The person picked a request or a run meanwhile, or the request left (onRowsRemoved() moved on).
+    if (m_review->currentKey() != 0 || m_runChosen || pendingCount() == 0)
+        return;
+    const int row = m_model->rowOf(arrived);
+    const ReviewView::RevealSeparately laterTurn(*m_review);
+    selectRow(row >= 0 ? row : 0);
 }
 
 void InboxPage::onRowsRemoved(int first)

@@ -113,6 +113,9 @@ private:
     void selectRow(int row);
     void setListShown(bool shown);
     void onRowsInserted(int first);
+    // Shows the request that arrived into the empty review (m_arrivedKey), unless something took
+    // the review meanwhile.
+    void showArrived();
     void onRowsRemoved(int first);
     // The coordinator says the request left and why (after the model removed its row).
     void onRequestRemoved(quint64 key);
@@ -163,6 +166,9 @@ private:
     quint64 m_leftKey = 0; // the request in view that left; waiting to learn why
     int m_leftRow = -1;    // the row it had
     int m_endedRow = -1;   // the row of the ended request kept in view (where "next" goes)
+    // The first request that arrived while the review was empty, shown on the next turn of the
+    // event loop (onRowsInserted()); 0 when none waits to be shown.
+    quint64 m_arrivedKey = 0;
     QAction* m_toggleList;
     QSplitter* m_split;
     int m_listWidth = 0; // the list's width before it was collapsed

@@ -95,6 +95,7 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     , m_coordinator(coordinator)
     , m_ageTimer(new QTimer(this))
     , m_armTimer(new QTimer(this))
+    , m_revealTimer(new QTimer(this))
 {
     m_ui->setupUi(this);
     // Under where the app listens on the empty page: how to connect an agent, to copy.
@@ -288,6 +289,14 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_ageTimer->setInterval(15000);
     connect(m_ageTimer, &QTimer::timeout, this, &ReviewView::updateDetails);
     m_armTimer->setSingleShot(true);
+    // Not 0: a zero-time timer can run in the same pass of the event loop as the events the
+    // filling posted, before the loop has read its sockets; 1 ms is due only after that.
+    m_revealTimer->setSingleShot(true);
+    m_revealTimer->setInterval(1);
+    connect(m_revealTimer, &QTimer::timeout, this, [this] {
+        m_ui->stack->setCurrentWidget(m_ui->reviewPage);
+        disarm(); // the arming delay counts from when the request can be seen
+    });
     connect(m_armTimer, &QTimer::timeout, this, [this] {
         m_armed = true;
         m_ui->armingLabel->hide();
@@ -481,7 +490,12 @@ void ReviewView::disarm()
 {
     m_armTimer->stop();
     const bool wasArmed = m_armed;
-    if (m_armDelayMs <= 0 || m_key == 0) {
+    if (isRevealPending()) {
+        // Not before the request can be seen: putting it in view disarms again, and the delay
+        // starts then.
+        m_armed = false;
+        m_ui->armingLabel->hide();
+    } else if (m_armDelayMs <= 0 || m_key == 0) {
         m_armed = m_key != 0;
         m_ui->armingLabel->hide();
     } else {
@@ -509,6 +523,7 @@ void ReviewView::showRequest(quint64 key)
     if (request && key == m_key)
         return;
     keepDraft();
+    m_revealTimer->stop(); // another request (or none) supersedes one waiting to be put in view
     m_key = request ? key : 0;
     m_state = request ? m_drafts.take(*request) : agent::ReviewState();
     m_current = -1;
@@ -548,7 +563,6 @@ void ReviewView::showRequest(quint64 key)
     m_ui->runBox->setVisible(m_state.isRun());
     fillSandboxes();
     m_countdown->setDeadline(shown.receivedAt, shown.timeoutS);
-    m_ui->stack->setCurrentWidget(m_ui->reviewPage);
     m_ui->sheetScroll->verticalScrollBar()->setValue(0);
     updateDetails();
     m_ageTimer->start();
@@ -593,9 +607,31 @@ void ReviewView::showRequest(quint64 key)
         updateReach();
         setMessage(tr("This request holds no action that can be approved."), true);
         disarm();
+        revealFilledSheet();
         return;
     }
-    showAction(qBound(0, m_state.currentAction(), m_state.actionCount() - 1));
+    // A request comes into view from the top of its sheet (its title, who asks, what approving
+    // does), unless the work kept on it had another action current.
+    const int current = qBound(0, m_state.currentAction(), m_state.actionCount() - 1);
+    showAction(current, current == 0 ? SheetScroll::Stay : SheetScroll::ToCurrent);
+    revealFilledSheet();
+}
+
+void ReviewView::revealFilledSheet()
+{
+    // Put in view after it is filled: while the page is hidden, showing and filling its widgets
+    // lays nothing out; the page is laid out once, when it comes into view.
+    if (m_revealSeparately && m_ui->stack->currentWidget() != m_ui->reviewPage) {
+        m_revealTimer->start();
+        disarm(); // until it is in view (the action shown armed it with no delay set)
+        return;
+    }
+    m_ui->stack->setCurrentWidget(m_ui->reviewPage);
+}
+
+bool ReviewView::isRevealPending() const
+{
+    return m_revealTimer->isActive();
 }
 
 void ReviewView::loadCard(int index)
@@ -776,7 +812,7 @@ void ReviewView::showConnectHelp()
         qMin(widest + margins, m_connectHelp->fontMetrics().averageCharWidth() * 110));
 }
 
-void ReviewView::showAction(int index)
+void ReviewView::showAction(int index, SheetScroll scroll)
 {
     if (!m_state.isValidAction(index))
         return;
@@ -801,7 +837,8 @@ void ReviewView::showAction(int index)
     m_edit->setChecked(m_state.isEditing(index));
     updateRevealBar();
     if (changed) {
-        scrollToCurrent();
+        if (scroll == SheetScroll::ToCurrent)
+            scrollToCurrent();
         disarm(); // another action in view: what the next key approves changed
     } else {
         updateDecisionState();
@@ -1038,11 +1075,15 @@ bool ReviewView::approveFor(quint64 key)
 
 bool ReviewView::isLoading(int index) const
 {
-    return m_state.isValidAction(index) && index < m_shownCards && m_cards.at(index)->isLoading();
+    // A sheet waiting for its turn to be put in view (RevealSeparately) is not on screen yet.
+    return m_state.isValidAction(index) && index < m_shownCards &&
+           (isRevealPending() || m_cards.at(index)->isLoading());
 }
 
 bool ReviewView::isLoadingAny() const
 {
+    if (isRevealPending())
+        return true;
     for (int i = 0; i < m_shownCards && i < m_cards.size(); ++i) {
         if (m_cards.at(i)->isLoading())
             return true;

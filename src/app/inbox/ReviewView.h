@@ -75,6 +75,30 @@ public:
     // Where the sandbox choices and their egress policies come from (optional).
     void setSandboxModel(kosa8::SandboxListModel* model);
 
+    // While one lives, a request shown into the empty page (a request that arrived while nothing
+    // was in review) is filled in at once but put in view a moment later, on a turn of its own
+    // (revealFilledSheet()): laying out and painting a sheet shown for the first time is the
+    // longest work of an arrival, and the event loop reads its sockets before it, so other agents
+    // are not kept waiting through both. Approval waits for the sheet to be in view.
+    class RevealSeparately
+    {
+    public:
+        explicit RevealSeparately(ReviewView& view)
+            : m_view(view)
+        {
+            m_view.m_revealSeparately = true;
+        }
+        ~RevealSeparately() { m_view.m_revealSeparately = false; }
+        RevealSeparately(const RevealSeparately&) = delete;
+        RevealSeparately& operator=(const RevealSeparately&) = delete;
+
+    private:
+        ReviewView& m_view;
+    };
+
+    // Whether a request is filled in and waits for its turn to be put in view (RevealSeparately).
+    bool isRevealPending() const;
+
     // Shows the request (0 or an unknown key: the empty page). Showing the same key again keeps
     // the person's edits; so does showing another request and coming back: the work in progress
     // is kept per request until the request leaves the inbox.
@@ -204,7 +228,15 @@ private:
     void updateCard(int index);
     QString decisionStateText(int index) const;
     void scrollToCurrent();
-    void showAction(int index);
+    // Whether a change of the current action scrolls its card into view.
+    enum class SheetScroll
+    {
+        ToCurrent,
+        Stay
+    };
+    void showAction(int index, SheetScroll scroll = SheetScroll::ToCurrent);
+    // Puts the filled review page in view: now, or on a turn of its own under RevealSeparately.
+    void revealFilledSheet();
     void recordDecision(agent::DecisionKind kind);
     void submit();
     void updateDecisionState();
@@ -222,7 +254,7 @@ private:
     // Whether the action's card shows only part of its code or arguments (CodeEditor::shownText).
     bool isPartlyShown(int index) const;
     // Whether the action's card (any shown card) is still putting its texts in view
-    // (ActionCard::isLoading()).
+    // (ActionCard::isLoading()), or the whole sheet waits for its turn (RevealSeparately).
     bool isLoading(int index) const;
     bool isLoadingAny() const;
     // Asks before approving an action only partly shown; false when the person does not confirm.
@@ -248,6 +280,7 @@ private:
     bool m_loading = false;
     int m_armDelayMs = DefaultArmDelayMs;
     bool m_armed = false;
+    bool m_revealSeparately = false; // RevealSeparately
 
     QAction* m_approve;
     QAction* m_edit;
@@ -260,6 +293,7 @@ private:
     QAction* m_ruleRejectAgent;
     QTimer* m_ageTimer;
     QTimer* m_armTimer;
+    QTimer* m_revealTimer; // a filled sheet waiting to be put in view (RevealSeparately)
     RevealBar* m_revealBar;
     RunPlacePanel* m_place = nullptr;
     CountdownLabel* m_countdown = nullptr;

@@ -250,7 +250,7 @@ private Q_SLOTS:
         review()->setArmDelayMs(ReviewView::DefaultArmDelayMs); // as in the app
         const QJsonValue steady = send(codePayload(QStringLiteral("print('steady')")),
                                        QStringLiteral("In view"), QStringLiteral("steady"));
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && !review()->isRevealPending(), Wait);
         const quint64 shown = review()->currentKey();
         QVERIFY(!review()->isArmed());
         QElapsedTimer inView;
@@ -392,7 +392,7 @@ private Q_SLOTS:
     {
         const QJsonValue id =
             send(codePayload(QStringLiteral("print(4)")), QStringLiteral("Plain"), QStringLiteral("bot"));
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && !review()->isRevealPending(), Wait);
         QLineEdit* reason = review()->rejectMessageEdit();
         QVERIFY(reason->isReadOnly());
         QVERIFY2(reason->placeholderText().contains(QLatin1String("no place for a reason")),
@@ -416,7 +416,7 @@ private Q_SLOTS:
         const QJsonValue id = send(hitlPayload(QStringLiteral("shell"),
                                                {{QStringLiteral("command"), QStringLiteral("rm -rf build")}}),
                                    QStringLiteral("Clean"), QStringLiteral("research-bot"));
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && !review()->isRevealPending(), Wait);
         QLineEdit* reason = review()->rejectMessageEdit();
         QVERIFY(!reason->isReadOnly());
         review()->codeEditor()->setFocus();
@@ -501,7 +501,7 @@ private Q_SLOTS:
     void rulesEditorOpensFromTheConfirmation()
     {
         send(codePayload(QStringLiteral("print(7)")), QStringLiteral("Rule me"), QStringLiteral("bot"));
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && !review()->isRevealPending(), Wait);
         QVERIFY(!m_page->rulesDialog());
         MessageBox::setNextAnswer(MessageBox::Answer::Extra);
         review()->approveRuleAction()->trigger();

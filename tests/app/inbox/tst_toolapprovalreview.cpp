@@ -122,7 +122,7 @@ private Q_SLOTS:
                                {QStringLiteral("timeout"), 5}};
         const QJsonValue id =
             ask(args, {QStringLiteral("approve"), QStringLiteral("edit"), QStringLiteral("reject")});
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && !review()->isRevealPending(), Wait);
         QCOMPARE(review()->actionCards().size(), 1);
         const k8::app::ActionCard* card = review()->actionCards().first();
         QCOMPARE(review()->codeEditor()->toPlainText(), QStringLiteral("print(1)"));
@@ -174,7 +174,7 @@ private Q_SLOTS:
     {
         const QJsonValue id = ask({{QStringLiteral("code"), QStringLiteral("import shutil")}},
                                   {QStringLiteral("approve"), QStringLiteral("reject")});
-        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0, Wait);
+        QTRY_VERIFY_WITH_TIMEOUT(review()->currentKey() != 0 && !review()->isRevealPending(), Wait);
         QVERIFY(!review()->editAction()->isEnabled()); // the schema allows no edit
         focusCode();
         press(Qt::Key_E);
