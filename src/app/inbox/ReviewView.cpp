@@ -295,7 +295,12 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     m_revealTimer->setInterval(1);
     connect(m_revealTimer, &QTimer::timeout, this, [this] {
         m_ui->stack->setCurrentWidget(m_ui->reviewPage);
-        disarm(); // the arming delay counts from when the request can be seen
+        // The arming delay counts from when the request can be seen; one that ended meanwhile
+        // (showEnded()) is not armed at all.
+        if (m_state.isEnded())
+            updateDecisionState();
+        else
+            disarm();
     });
     connect(m_armTimer, &QTimer::timeout, this, [this] {
         m_armed = true;

@@ -1063,6 +1063,27 @@ private Q_SLOTS:
         QCOMPARE(resultFor(id), QJsonValue(QStringLiteral("approve")));
     }
 
+    // A request that ends while its filled sheet waits to be put in view comes into view ended,
+    // and is never armed.
+    void arrivalThatEndsBeforeItIsInViewIsNotArmed()
+    {
+        setArmDelay(0);
+        bool ended = false;
+        connect(m_page->pendingTable()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                [this, &ended] {
+                    if (ended || !review()->isRevealPending())
+                        return;
+                    review()->showEnded(k8::agent::RequestEnd::Withdrawn, QString());
+                    ended = true;
+                });
+        ask(QJsonObject{{QStringLiteral("code"), QStringLiteral("print(2)")}}, QStringLiteral("Ends"));
+        QVERIFY(ended);
+        QTRY_VERIFY_WITH_TIMEOUT(approveButton()->isVisible(), Wait);
+        QVERIFY(!review()->isArmed());
+        QVERIFY(!approveButton()->isEnabled());
+        QVERIFY(review()->isShowingEnded());
+    }
+
     // Two requests in one write: the first to arrive takes the empty review, the second waits in
     // the list. They are usually read in one turn, before the first is shown (the case this
     // checks); when handling the first takes longer than the connection's slice (a sanitizer
