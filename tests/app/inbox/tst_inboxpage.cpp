@@ -120,12 +120,12 @@ private:
 
     // Approval is disarmed for a moment after the request in view changes.
     void waitArmed() { QTRY_VERIFY_WITH_TIMEOUT(review()->isArmed(), Wait); }
-    // A request in review with its sheet in view: an arrival is filled in first and put in view
-    // on a turn of its own (ReviewView::RevealSeparately).
     QAbstractButton* approveButton() const
     {
         return review()->findChild<QAbstractButton*>(QStringLiteral("approveButton"));
     }
+    // A request in review with its sheet in view: an arrival is filled in first and put in view
+    // on a turn of its own (ReviewView::RevealSeparately).
     bool reviewInView() const { return review()->currentKey() != 0 && !review()->isRevealPending(); }
     void setArmDelay(int ms) { review()->setProperty("armDelayMs", ms); }
     QString armingText() const
