@@ -528,7 +528,12 @@ void ReviewView::showRequest(quint64 key)
     if (request && key == m_key)
         return;
     keepDraft();
-    m_revealTimer->stop(); // another request (or none) supersedes one waiting to be put in view
+    // Another request (or none) supersedes one waiting to be put in view. One shown into the
+    // empty page under RevealSeparately waits from here on, so that nothing arms or approves it
+    // while it is filled in (disarm(), isLoading()); revealFilledSheet() leaves it to the timer.
+    m_revealTimer->stop();
+    if (request && m_revealSeparately && m_ui->stack->currentWidget() != m_ui->reviewPage)
+        m_revealTimer->start();
     m_key = request ? key : 0;
     m_state = request ? m_drafts.take(*request) : agent::ReviewState();
     m_current = -1;
@@ -625,13 +630,10 @@ void ReviewView::showRequest(quint64 key)
 void ReviewView::revealFilledSheet()
 {
     // Put in view after it is filled: while the page is hidden, showing and filling its widgets
-    // lays nothing out; the page is laid out once, when it comes into view.
-    if (m_revealSeparately && m_ui->stack->currentWidget() != m_ui->reviewPage) {
-        m_revealTimer->start();
-        disarm(); // until it is in view (the action shown armed it with no delay set)
-        return;
-    }
-    m_ui->stack->setCurrentWidget(m_ui->reviewPage);
+    // lays nothing out; the page is laid out once, when it comes into view (now, or when the
+    // reveal timer started in showRequest() fires).
+    if (!isRevealPending())
+        m_ui->stack->setCurrentWidget(m_ui->reviewPage);
 }
 
 bool ReviewView::isRevealPending() const

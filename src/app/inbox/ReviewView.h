@@ -235,7 +235,7 @@ private:
         Stay
     };
     void showAction(int index, SheetScroll scroll = SheetScroll::ToCurrent);
-    // Puts the filled review page in view: now, or on a turn of its own under RevealSeparately.
+    // Puts the filled review page in view, unless it waits for its own turn (RevealSeparately).
     void revealFilledSheet();
     void recordDecision(agent::DecisionKind kind);
     void submit();
