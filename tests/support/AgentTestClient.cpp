@@ -36,12 +36,18 @@ QString AgentTestClient::idKey(const QJsonValue& id)
 QJsonValue AgentTestClient::request(const QString& method, const QJsonObject& params, const QJsonValue& id)
 {
     const QJsonValue useId = id.isUndefined() || id.isNull() ? QJsonValue(m_nextId++) : id;
-    QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                        {QStringLiteral("id"), useId},
-                        {QStringLiteral("method"), method}};
-    message.insert(QStringLiteral("params"), params);
-    sendRaw(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+    sendRaw(requestLine(method, params, useId));
     return useId;
+}
+
+QByteArray AgentTestClient::requestLine(const QString& method, const QJsonObject& params,
+                                        const QJsonValue& id)
+{
+    const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                              {QStringLiteral("id"), id},
+                              {QStringLiteral("method"), method},
+                              {QStringLiteral("params"), params}};
+    return QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n';
 }
 
 void AgentTestClient::notification(const QString& method, const QJsonObject& params)

@@ -44,6 +44,8 @@ public:
     const QList<QByteArray>& badLines() const { return m_badLines; }
 
     static QString idKey(const QJsonValue& id);
+    // One JSON-RPC request as the line request() writes, for tests that send several in one write.
+    static QByteArray requestLine(const QString& method, const QJsonObject& params, const QJsonValue& id);
 
 Q_SIGNALS:
     void connected();

@@ -1096,12 +1096,7 @@ private Q_SLOTS:
                                       QJsonObject{{QStringLiteral("code"), name + QStringLiteral("()")}}},
                                      {QStringLiteral("title"), name},
                                      {QStringLiteral("agent"), QStringLiteral("bot")}};
-            lines += QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                               {QStringLiteral("id"), name},
-                                               {QStringLiteral("method"), QStringLiteral("review")},
-                                               {QStringLiteral("params"), params}})
-                         .toJson(QJsonDocument::Compact) +
-                     '\n';
+            lines += AgentTestClient::requestLine(QStringLiteral("review"), params, name);
         }
         m_client->sendRaw(lines);
         QTRY_COMPARE_WITH_TIMEOUT(m_page->pendingCount(), 2, Wait);

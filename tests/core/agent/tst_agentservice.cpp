@@ -630,12 +630,7 @@ private Q_SLOTS:
             // Every fourth comes from an agent a rule rejects: rejections share the flush too.
             const QJsonObject params =
                 reviewParams(code, i % 4 == 3 ? QStringLiteral("night-bot") : QStringLiteral("test-agent"));
-            burst += QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                               {QStringLiteral("id"), id},
-                                               {QStringLiteral("method"), QStringLiteral("review")},
-                                               {QStringLiteral("params"), params}})
-                         .toJson(QJsonDocument::Compact) +
-                     '\n';
+            burst += AgentTestClient::requestLine(QStringLiteral("review"), params, id);
         }
         const qint64 flushesBefore = m_service->ledger().syncCount();
         client.sendRaw(burst);
