@@ -157,6 +157,58 @@ private Q_SLOTS:
                  QString::fromUtf8("a\xcc\xc6\xc7&"));
     }
 
+    // replaceInvalidUtf8() gives the bytes Qt's decoder and encoder give, byte for byte: over
+    // every two-byte input, every four-byte input made of the bytes at the edges of UTF-8's
+    // ranges, and megabytes of random bytes, uniform and weighted towards lead and continuation
+    // bytes (where broken sequences are most varied).
+    void invalidBytesAreReplacedAsQtDecodes()
+    {
+        const auto agrees = [](QByteArrayView bytes) {
+            return replaceInvalidUtf8(bytes) == decodeUtf8Piece(bytes).toUtf8();
+        };
+        QVERIFY(replaceInvalidUtf8(QByteArrayView()).isEmpty());
+        QCOMPARE(replaceInvalidUtf8("plain text\n"), QByteArray("plain text\n"));
+        QCOMPARE(replaceInvalidUtf8("a\xff\xe2\x82"), QByteArray("a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"));
+        // A noncharacter and a byte order mark at the start are characters: kept.
+        QCOMPARE(replaceInvalidUtf8("\xef\xbb\xbf\xef\xbf\xbe"), QByteArray("\xef\xbb\xbf\xef\xbf\xbe"));
+        for (int first = 0; first < 256; ++first) {
+            for (int second = 0; second < 256; ++second) {
+                const char pair[] = {char(first), char(second)};
+                if (!agrees(QByteArrayView(pair, 2)))
+                    QFAIL(QByteArray(pair, 2).toHex(' ').constData());
+            }
+        }
+        const unsigned char edges[] = {0x00, 0x0a, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf,
+                                       0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef,
+                                       0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf8, 0xfe, 0xff};
+        for (const unsigned char a : edges) {
+            // Each alone (the end of a piece), and all of them in a row (its middle, where ASCII
+            // is taken sixteen bytes at a time).
+            QByteArray inARow;
+            for (const unsigned char b : edges) {
+                for (const unsigned char c : edges) {
+                    for (const unsigned char d : edges) {
+                        const char bytes[] = {char(a), char(b), char(c), char(d)};
+                        if (!agrees(QByteArrayView(bytes, 4)))
+                            QFAIL(QByteArray(bytes, 4).toHex(' ').constData());
+                        inARow.append(bytes, 4).append("sixteen ascii.\n");
+                    }
+                }
+            }
+            QVERIFY(agrees(inARow));
+        }
+        QRandomGenerator random(28);
+        for (int round = 0; round < 8; ++round) {
+            QByteArray bytes(256 * 1024, Qt::Uninitialized);
+            for (char& byte : bytes) {
+                // Odd rounds: mostly bytes of 0x80 and up, so sequences start and break often.
+                const bool high = round % 2 == 1 && random.bounded(4) != 0;
+                byte = char(high ? 0x80 + random.bounded(128) : random.bounded(256));
+            }
+            QVERIFY(agrees(bytes));
+        }
+    }
+
     // Output that is not UTF-8 goes out in pieces that fit once decoded, each byte decoded once
     // (before, a piece of random bytes was decoded, found too long, halved and decoded again),
     // and the pieces joined are the output decoded as a whole.

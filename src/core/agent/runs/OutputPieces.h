@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
 #include <QStringList>
@@ -29,6 +30,12 @@ qsizetype wholeUtf8Length(QByteArrayView bytes);
 // but a U+FEFF at its start is kept (fromUtf8 drops it as a byte order mark). The stream's own
 // start is RunExecutor's to look after (it drops the mark there, as a decoder of the whole would).
 QString decodeUtf8Piece(QByteArrayView bytes);
+
+// `bytes` (whole characters) as decodeUtf8Piece(bytes).toUtf8() gives them, without the trip
+// through UTF-16: each well-formed sequence as it is, and each byte that starts none as U+FFFD
+// (three bytes), as Qt's decoder replaces them. For output that is not UTF-8 on its way to the
+// agent, the trip through UTF-16 and back was a third of the UI thread's work while it streamed.
+QByteArray replaceInvalidUtf8(QByteArrayView bytes);
 
 // The '\n' bytes in `bytes`, many at a time: a fast run prints 100 MB whose lines the console
 // only counts (a search per line took ten times as long).

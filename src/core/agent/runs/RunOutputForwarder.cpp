@@ -67,7 +67,7 @@ qsizetype RunOutputForwarder::forwardPiece(bool isStderr, QByteArrayView rest)
         cut = cutAfterCharacter(rest, MaxOutputPieceBytes / 3);
         utf8 = rest.first(cut);
         if (!utf8.isValidUtf8()) {
-            converted = decodeUtf8Piece(utf8).toUtf8();
+            converted = replaceInvalidUtf8(utf8);
             utf8 = converted;
         }
     }
