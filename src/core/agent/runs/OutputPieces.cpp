@@ -88,6 +88,61 @@ Q_ALWAYS_INLINE unsigned sequenceLength(const unsigned char* at)
     return lead.length * (second & third & fourth);
 }
 
+#if defined(__SSE2__)
+// Unsigned lo <= byte <= hi, for each of sixteen bytes (SSE2 compares bytes as signed).
+__m128i between(__m128i bytes, unsigned char lo, unsigned char hi)
+{
+    const __m128i shifted = _mm_sub_epi8(bytes, _mm_set1_epi8(char(lo)));
+    const __m128i span = _mm_set1_epi8(char(hi - lo));
+    return _mm_cmpeq_epi8(_mm_min_epu8(shifted, span), shifted);
+}
+
+__m128i equals(__m128i bytes, unsigned char value)
+{
+    return _mm_cmpeq_epi8(bytes, _mm_set1_epi8(char(value)));
+}
+
+// Which of the sixteen bytes at `at` start a well-formed sequence of one byte (ASCII), of two or
+// more, of three or more and of four, a bit each (`at` has nineteen bytes to read): the rules of
+// sequenceLength() on sixteen bytes at once.
+struct SequenceStarts
+{
+    unsigned ascii;
+    unsigned twoOrMore;
+    unsigned threeOrMore;
+    unsigned four;
+};
+
+SequenceStarts sequenceStarts(const unsigned char* at)
+{
+    const auto load = [at](int offset) {
+        return _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + offset));
+    };
+    const __m128i lead = load(0);
+    const __m128i second = load(1);
+    const __m128i continuation = _mm_set1_epi8(char(0x80));
+    const __m128i topBits = _mm_set1_epi8(char(0xC0));
+    const auto continues = [&](__m128i bytes) {
+        return _mm_cmpeq_epi8(_mm_and_si128(bytes, topBits), continuation);
+    };
+    // The second byte's range after the four leads whose range is narrower (LeadBytes).
+    const __m128i outOfRange =
+        _mm_or_si128(_mm_or_si128(_mm_and_si128(equals(lead, 0xE0), between(second, 0x80, 0x9F)),
+                                  _mm_and_si128(equals(lead, 0xED), between(second, 0xA0, 0xBF))),
+                     _mm_or_si128(_mm_and_si128(equals(lead, 0xF0), between(second, 0x80, 0x8F)),
+                                  _mm_and_si128(equals(lead, 0xF4), between(second, 0x90, 0xBF))));
+    const __m128i secondFits = _mm_andnot_si128(outOfRange, continues(second));
+    const __m128i thirdFits = _mm_and_si128(secondFits, continues(load(2)));
+    const __m128i fourthFits = _mm_and_si128(thirdFits, continues(load(3)));
+    const __m128i two = _mm_and_si128(between(lead, 0xC2, 0xDF), secondFits);
+    const __m128i three = _mm_and_si128(between(lead, 0xE0, 0xEF), thirdFits);
+    const __m128i four = _mm_and_si128(between(lead, 0xF0, 0xF4), fourthFits);
+    const auto bits = [](__m128i lanes) { return unsigned(_mm_movemask_epi8(lanes)); };
+    return {bits(_mm_cmplt_epi8(lead, _mm_setzero_si128())) ^ 0xFFFFu,
+            bits(_mm_or_si128(two, _mm_or_si128(three, four))), bits(_mm_or_si128(three, four)), bits(four)};
+}
+#endif
+
 } // namespace
 
 qsizetype utf8Size(QStringView text)
@@ -176,23 +231,16 @@ QByteArray replaceInvalidUtf8(QByteArrayView bytes)
     // that, each step waits for the one before. But well-formed sequences never overlap (the bytes
     // after a lead are continuation bytes, which start none), so the walk reaches every one of
     // them, and a byte is kept exactly when a well-formed sequence starting on it or up to three
-    // bytes before covers it: decided for each byte on its own, without waiting. Random bytes cost
-    // about 4.5 ns a byte here, 11 ns decoded into UTF-16 and encoded back.
+    // bytes before covers it: decided for each byte on its own, sixteen at a time with SSE2.
+    // Random bytes cost about 1.4 ns a byte here (4.5 ns one at a time), 11 ns decoded into UTF-16
+    // and encoded back.
     const auto* from = reinterpret_cast<const unsigned char*>(bytes.data());
     const qsizetype size = bytes.size();
     // Every byte U+FFFD at most, and room for the bytes written past the end.
     QByteArray out(size * 3 + 16, Qt::Uninitialized);
     auto* to = reinterpret_cast<unsigned char*>(out.data());
-    // The sequences at the three bytes before this one (0 before the start).
-    unsigned back1 = 0;
-    unsigned back2 = 0;
-    unsigned back3 = 0;
-    const auto keepOrReplace = [&](unsigned char byte, unsigned length) {
-        const unsigned kept =
-            unsigned(length >= 1) | unsigned(back1 >= 2) | unsigned(back2 >= 3) | unsigned(back3 >= 4);
-        back3 = back2;
-        back2 = back1;
-        back1 = length;
+    // Writes `byte` when it is kept, U+FFFD when not.
+    const auto keepOrReplace = [&to](unsigned char byte, unsigned kept) {
         // Blended, not chosen: a branch here is mispredicted as often as not.
         const auto keep = static_cast<unsigned char>(0u - kept);
         to[0] = static_cast<unsigned char>((byte & keep) | (0xEF & ~keep));
@@ -200,29 +248,54 @@ QByteArray replaceInvalidUtf8(QByteArrayView bytes)
         to[2] = 0xBD;
         to += 3 - 2 * kept;
     };
+    // The well-formed sequence at `at`, when it has fewer than four bytes to read as well.
+    const auto lengthAt = [from, size](qsizetype at) -> unsigned {
+        if (at < 0)
+            return 0;
+        if (at + 4 <= size)
+            return sequenceLength(from + at);
+        unsigned char end[4] = {}; // padded with bytes that continue nothing
+        std::memcpy(end, from + at, size_t(size - at));
+        return sequenceLength(end);
+    };
     qsizetype i = 0;
-    while (i + 3 < size) { // four bytes to read
 #if defined(__SSE2__)
-        // Sixteen ASCII bytes (a set high bit marks every other byte) are copied as they are: no
-        // sequence before them covers the first (it would be a continuation byte, not ASCII).
-        if (i + 16 <= size) {
-            const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
-            if (_mm_movemask_epi8(chunk) == 0) {
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(to), chunk);
-                to += 16;
-                i += 16;
-                back1 = back2 = back3 = 1;
-                continue;
-            }
+    // Sixteen bytes a step: which of them are kept, as bits; a sequence that starts in the last
+    // three bytes of a step covers the first bytes of the next.
+    unsigned coveredFromBefore = 0;
+    for (; i + 19 <= size; i += 16) {
+        const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
+        if (_mm_movemask_epi8(chunk) == 0) { // ASCII only: nothing before covers it, nor it after
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(to), chunk);
+            to += 16;
+            coveredFromBefore = 0;
+            continue;
         }
-#endif
-        for (const qsizetype stretch = qMin(size - 3, i + 16); i < stretch; ++i)
-            keepOrReplace(from[i], sequenceLength(from + i));
+        const SequenceStarts starts = sequenceStarts(from + i);
+        const unsigned kept = (starts.ascii | starts.twoOrMore | starts.twoOrMore << 1 |
+                               starts.threeOrMore << 2 | starts.four << 3 | coveredFromBefore) &
+                              0xFFFFu;
+        coveredFromBefore = starts.twoOrMore >> 15 | starts.threeOrMore >> 14 | starts.four >> 13;
+        if (kept == 0xFFFFu) {
+            std::memcpy(to, from + i, 16);
+            to += 16;
+            continue;
+        }
+        for (int k = 0; k < 16; ++k)
+            keepOrReplace(from[i + k], (kept >> k) & 1u);
     }
+#endif
+    // Byte by byte (the end, or everywhere without SSE2): the sequences at the three bytes before.
+    unsigned back1 = lengthAt(i - 1);
+    unsigned back2 = lengthAt(i - 2);
+    unsigned back3 = lengthAt(i - 3);
     for (; i < size; ++i) {
-        unsigned char end[4] = {}; // the last three bytes, padded with bytes that continue nothing
-        std::memcpy(end, from + i, size_t(size - i));
-        keepOrReplace(from[i], sequenceLength(end));
+        const unsigned length = lengthAt(i);
+        keepOrReplace(from[i], unsigned(length >= 1) | unsigned(back1 >= 2) | unsigned(back2 >= 3) |
+                                   unsigned(back3 >= 4));
+        back3 = back2;
+        back2 = back1;
+        back1 = length;
     }
     out.truncate(reinterpret_cast<char*>(to) - out.constData());
     return out;
