@@ -289,6 +289,15 @@ private Q_SLOTS:
                 pieces.append(bytes);
             }
         }
+        // Output that is not UTF-8 as the agent gets it: every control character, often several in
+        // one step, between U+FFFD and other characters.
+        QRandomGenerator random(16);
+        for (int n = 0; n < 4; ++n) {
+            QByteArray bytes(MaxOutputPieceBytes / 3 + n, Qt::Uninitialized);
+            for (char& byte : bytes)
+                byte = char(random.bounded(256));
+            pieces.append(replaceInvalidUtf8(bytes));
+        }
         for (const QJsonValue& id : {QJsonValue(7), QJsonValue(QStringLiteral("r-\"1\"")), QJsonValue(2.5)}) {
             for (const QByteArray& bytes : std::as_const(pieces)) {
                 QVERIFY(bytes.isValidUtf8());
