@@ -394,8 +394,12 @@ void appendCanonicalJsonUtf8(QByteArrayView utf8, QByteArray* out)
         if (plainWord(i)) {
             std::memcpy(to, data + i, 8);
             to += 8;
-        } else {
-            to = writeEscaped(data + i, 8, to);
+            continue;
+        }
+        for (qsizetype k = i; k < i + 8; ++k) {
+            const EscapedByte& escaped = EscapedBytes[static_cast<unsigned char>(data[k])];
+            std::memcpy(to, &escaped, sizeof(EscapedByte));
+            to += escaped.length;
         }
     }
 #endif
