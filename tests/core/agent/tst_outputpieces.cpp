@@ -182,8 +182,8 @@ private Q_SLOTS:
                                        0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef,
                                        0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf8, 0xfe, 0xff};
         for (const unsigned char a : edges) {
-            // Each alone (the end of a piece), and all of them in a row (its middle, where ASCII
-            // is taken sixteen bytes at a time).
+            // Each alone (the end of a piece, taken byte by byte), and all of them in a row (its
+            // middle, taken sixteen bytes at a time).
             QByteArray inARow;
             for (const unsigned char b : edges) {
                 for (const unsigned char c : edges) {
