@@ -42,9 +42,9 @@ template <typename Unit> int escapedWidth(Unit unit)
 }
 
 // Writes `size` units (ASCII from UTF-16, or UTF-8 bytes) escaped into `to`, which has room.
-template <typename Unit> char* writeEscaped(const Unit* units, qsizetype size, char* to)
+template <typename Unit> constexpr char* writeEscaped(const Unit* units, qsizetype size, char* to)
 {
-    static const char hexDigits[] = "0123456789abcdef";
+    constexpr char hexDigits[] = "0123456789abcdef";
     for (qsizetype i = 0; i < size; ++i) {
         const auto c = static_cast<unsigned int>(units[i]);
         if (c >= 0x20 && c != '"' && c != '\\') {
@@ -117,35 +117,10 @@ static_assert(sizeof(EscapedByte) == 8);
 
 constexpr std::array<EscapedByte, 256> EscapedBytes = [] {
     std::array<EscapedByte, 256> table{};
-    constexpr char hexDigits[] = "0123456789abcdef";
     for (int byte = 0; byte < 256; ++byte) {
+        const char unit = static_cast<char>(byte);
         EscapedByte& entry = table[byte];
-        const auto shortEscape = [&entry](char letter) {
-            entry.text[0] = '\\';
-            entry.text[1] = letter;
-            entry.length = 2;
-        };
-        if (byte == '"' || byte == '\\') {
-            shortEscape(char(byte));
-        } else if (byte >= 0x20) {
-            entry.text[0] = char(byte);
-            entry.length = 1;
-        } else if (byte == '\b') {
-            shortEscape('b');
-        } else if (byte == '\f') {
-            shortEscape('f');
-        } else if (byte == '\n') {
-            shortEscape('n');
-        } else if (byte == '\r') {
-            shortEscape('r');
-        } else if (byte == '\t') {
-            shortEscape('t');
-        } else {
-            const char text[] = {'\\', 'u', '0', '0', hexDigits[byte >> 4], hexDigits[byte & 0xf]};
-            for (int k = 0; k < 6; ++k)
-                entry.text[k] = text[k];
-            entry.length = 6;
-        }
+        entry.length = static_cast<unsigned char>(writeEscaped(&unit, 1, entry.text) - entry.text);
     }
     return table;
 }();

@@ -203,10 +203,7 @@ qsizetype wholeUtf8Length(QByteArrayView bytes)
         const unsigned char c = data[size - back];
         if ((c & 0xC0) == 0x80)
             continue; // a continuation byte: its lead is further back
-        const qsizetype needs = c >= 0xC2 && c <= 0xDF   ? 2
-                                : c >= 0xE0 && c <= 0xEF ? 3
-                                : c >= 0xF0 && c <= 0xF4 ? 4
-                                                         : 1;
+        const qsizetype needs = qMax<qsizetype>(1, LeadBytes[c].length);
         return needs > back ? size - back : size;
     }
     return size;
