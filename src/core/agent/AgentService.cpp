@@ -40,6 +40,8 @@ const QString DecidedByShutdown = QStringLiteral("shutdown");
 const QString DecidedByElsewhere = QStringLiteral("elsewhere");
 // The ledger's decision for a request decided elsewhere: this app does not know what was decided.
 const QString DecisionUnknown = QStringLiteral("unknown");
+// The ledger's decision for a person's trial of the code (nothing decided: the request waits on).
+const QString DecisionTrial = QStringLiteral("trial");
 
 // Bounded wait for answers to reach the kernel at shutdown; a peer that reads nothing must not
 // hold the quit.
@@ -744,8 +746,37 @@ bool AgentService::recordPersonDecision(DurableAnswer decided, QString* error)
     return true;
 }
 
+bool AgentService::recordTrial(quint64 key, const TrialRecord& trial, QString* error)
+{
+    const Request* waiting = waitingRequest(key);
+    if (!waiting) {
+        if (error)
+            *error = tr("The request is no longer waiting, so the trial was not recorded.");
+        return false;
+    }
+    DurableAnswer recorded;
+    recorded.request = *waiting;
+    recorded.record = ledgerRecord(*waiting, DecisionTrial, DecidedByPerson, trial.codeSha256);
+    recorded.record.checkpointLabel.clear(); // a trial takes no checkpoint
+    recorded.record.copy = trial.copy;
+    recorded.record.exitCode = trial.exitCode;
+    recorded.record.reason = trial.problem;
+    recorded.answersSource = false;
+    recorded.recordOnly = true;
+    QString ledgerError;
+    if (!m_answers.enqueue(recorded, &ledgerError)) {
+        Q_EMIT ledgerWriteFailed(ledgerError);
+        if (error)
+            *error = ledgerError;
+        return false;
+    }
+    return true;
+}
+
 void AgentService::deliverDurable(const DurableAnswer& ready)
 {
+    if (ready.recordOnly)
+        return; // a trial: on disk, and nothing else follows
     const quint64 key = ready.request.key;
     if (ready.returnsToPerson) {
         const auto it = m_entries.constFind(key);

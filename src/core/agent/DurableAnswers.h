@@ -29,6 +29,9 @@ struct DurableAnswer
     bool returnsToPerson = false;
     // False: only recorded, nothing goes to the source (a request decided at its source).
     bool answersSource = true;
+    // Only a record (a person's trial): nothing is answered or announced, and a failed flush
+    // records it again as it was (answersSource is false too).
+    bool recordOnly = false;
 };
 
 // The rule "record the decision in the ledger, wait until it is durable, then answer" as one

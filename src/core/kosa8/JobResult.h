@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 namespace k8::kosa8 {
 
@@ -31,6 +32,9 @@ public:
     QString program;
     QStringList arguments;
     QString preview; // commandPreview(): shell-quoted, token masked
+    // The parameters the command was built from (Kosa8Runner::start()), for whoever watches every
+    // job: which sandbox a `sandbox create` made and with which host mounts (HostMountRecord).
+    QVariantMap parameters;
     Outcome outcome = Outcome::Finished;
     int exitCode = -1;
     QString errorText; // for FailedToStart/Invalid/Crashed: what went wrong, for people

@@ -22,6 +22,22 @@ QVariantMap create(const CommandProfile& profile, const QString& name, const Egr
     return params;
 }
 
+QVariantMap egress(const CommandProfile& profile, const QString& name, const EgressPolicy& egress)
+{
+    QVariantMap params = sandbox(name);
+    const QStringList hosts = egress.mode == EgressPolicy::Mode::Allow ? egress.hosts : QStringList();
+    params.insert(QStringLiteral("egress"), profile.egressArguments(egress.modeName(), hosts));
+    params.insert(QStringLiteral("hosts"), hosts);
+    return params;
+}
+
+QVariantMap fork(const QString& name, int count)
+{
+    QVariantMap params = sandbox(name);
+    params.insert(QStringLiteral("count"), QString::number(count));
+    return params;
+}
+
 QVariantMap pull(const QString& name, const QString& image)
 {
     QVariantMap params = sandbox(name);

@@ -19,6 +19,10 @@ QVariantMap sandbox(const QString& name);
 // fragments; the raw host and mount lists go along so the runner validates each element.
 QVariantMap create(const CommandProfile& profile, const QString& name, const EgressPolicy& egress,
                    const QStringList& mounts);
+// `sandbox egress NAME {egress...}`: a live sandbox's egress set to `egress`.
+QVariantMap egress(const CommandProfile& profile, const QString& name, const EgressPolicy& egress);
+// `fork NAME -n COUNT`.
+QVariantMap fork(const QString& name, int count);
 QVariantMap pull(const QString& name, const QString& image);
 QVariantMap checkpoint(const QString& name, const QString& label);
 

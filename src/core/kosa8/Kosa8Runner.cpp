@@ -556,6 +556,7 @@ Kosa8Job* Kosa8Runner::start(Operation op, const QVariantMap& params, const JobO
     job->m_result.arguments = command.isValid() ? command.arguments : m_profile.operationTemplate(op);
     job->m_preview = commandPreview(m_connection, program, job->m_result.arguments);
     job->m_result.preview = job->m_preview;
+    job->m_result.parameters = params;
     m_running.insert(id, job);
     connect(job, &Kosa8Job::finished, this, [this, id](const JobResult& result) {
         m_running.remove(id);

@@ -255,6 +255,47 @@ private Q_SLOTS:
         QCOMPARE(tampered.firstBadSeq, 1);
     }
 
+    // Issue 28: a trial is recorded with its copy and the code's exit code (negative too), in the
+    // canonical order and in the hash, and with neither when the code did not run.
+    void trialFieldsAreRecordedAndHashed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        Ledger ledger;
+        QString error;
+        QVERIFY(ledger.open(path, &error));
+        LedgerRecord ran = runRecord(QStringLiteral("t-1"), QStringLiteral("print(1)"));
+        ran.decision = QStringLiteral("trial");
+        ran.decidedBy = QStringLiteral("person");
+        ran.checkpointLabel.clear();
+        ran.copy = QStringLiteral("box-fork1");
+        ran.exitCode = -9;
+        QVERIFY2(ledger.append(ran, &error), qPrintable(error));
+        LedgerRecord notRun = ran;
+        notRun.requestId = QStringLiteral("t-2");
+        notRun.copy.clear();
+        notRun.exitCode.reset();
+        notRun.reason = QStringLiteral("kosa8 could not fork box-\u00e9.");
+        QVERIFY2(ledger.append(notRun, &error), qPrintable(error));
+        const QList<QByteArray> lines = linesOf(path);
+        const QJsonObject first = QJsonDocument::fromJson(lines.at(0)).object();
+        QCOMPARE(first.value(QStringLiteral("copy")).toString(), QStringLiteral("box-fork1"));
+        QCOMPARE(first.value(QStringLiteral("exit_code")).toInt(), -9);
+        QCOMPARE(lines.at(0), flatCanonical(first));
+        const QJsonObject second = QJsonDocument::fromJson(lines.at(1)).object();
+        QVERIFY(!second.contains(QStringLiteral("copy")));
+        QVERIFY(!second.contains(QStringLiteral("exit_code")));
+        QCOMPARE(lines.at(1), flatCanonical(second));
+        const LedgerVerifyResult result = Ledger::verify(path);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.entries, 2);
+        // Another exit code afterwards breaks the chain.
+        QList<QByteArray> changed = lines;
+        changed[0].replace("\"exit_code\":-9", "\"exit_code\":0");
+        QVERIFY(writeAll(path, changed.join('\n') + '\n'));
+        QVERIFY(!Ledger::verify(path).ok);
+    }
+
     // The app remembers the end of the ledger beside it, written after each durable commit.
     void stateRemembersTheEnd()
     {

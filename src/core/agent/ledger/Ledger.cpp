@@ -353,10 +353,18 @@ QByteArray Ledger::chainStaged()
             hashed.append(",\"code_sha256\":");
             appendCanonicalJsonString(record.codeSha256, &hashed);
         }
+        if (!record.copy.isEmpty()) {
+            hashed.append(",\"copy\":");
+            appendCanonicalJsonString(record.copy, &hashed);
+        }
         hashed.append(",\"decided_by\":");
         appendCanonicalJsonString(record.decidedBy, &hashed);
         hashed.append(",\"decision\":");
         appendCanonicalJsonString(record.decision, &hashed);
+        if (record.exitCode) { // "exit_code" sorts before "hash"
+            hashed.append(",\"exit_code\":");
+            hashed.append(QByteArray::number(*record.exitCode));
+        }
         const qsizetype tailStart = hashed.size();
         if (!record.image.isEmpty()) {
             hashed.append(",\"image\":");

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <utility>
 
 namespace k8::agent {
@@ -46,8 +47,12 @@ struct LedgerRecord
     QString language;
     QString checkpointLabel;
     // The reject reason the agent received, where its payload shape carries one (HITL, run);
-    // empty: omitted.
+    // empty: omitted. For a trial: why its code did not run or finish, or its copy was not removed.
     QString reason;
+    // A trial (decision "trial"): the throwaway copy the code ran in, and the code's exit code
+    // when it ran to an exit; empty / none: omitted.
+    QString copy;
+    std::optional<int> exitCode;
 };
 
 struct LedgerVerifyResult

@@ -7,9 +7,21 @@
 
 #include <QObject>
 
+#include <optional>
+
 namespace k8::agent {
 
 class InboxModel;
+
+// What the ledger keeps of a person's trial of a request's code (src/core/trial): decision
+// "trial", decided_by "person". It decides nothing: the request waits as it was.
+struct TrialRecord
+{
+    QString codeSha256;          // the code as tried (after any edit on the sheet)
+    QString copy;                // the throwaway copy; empty when kosa8 made none
+    std::optional<int> exitCode; // when the code ran to an exit
+    QString problem;             // why it did not run or finish, or the copy was not removed
+};
 
 // The path from a person's decision to the answer, without widgets (docs/design.md): the inbox view
 // shows requests and calls decide(); this class records the decision in the ledger (flushed on
@@ -74,6 +86,17 @@ public:
         Q_UNUSED(newName);
         if (error)
             *error = tr("Standing rules are not available.");
+        return false;
+    }
+    // Records a trial of the waiting request `key` in the ledger (on the ledger's thread, like a
+    // decision); nothing is answered and the request stays in the inbox. False with *error when
+    // the request is gone or the ledger cannot take it.
+    virtual bool recordTrial(quint64 key, const TrialRecord& trial, QString* error = nullptr)
+    {
+        Q_UNUSED(key);
+        Q_UNUSED(trial);
+        if (error)
+            *error = tr("The ledger is not available.");
         return false;
     }
     // The ledger file, for the history view; empty when there is none.
