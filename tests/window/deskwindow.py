@@ -375,6 +375,10 @@ class DeskWindowTest(unittest.TestCase):
                 continue
         return None
 
+    def showing_text(self, words, root=None):
+        """The first object on screen whose name, description or text holds words."""
+        return self.find(lambda n: self.showing(n) and words in self.readable(n), root)
+
     def find_named(self, name, role=None, root=None):
         return self.find(lambda n: n.name == name and (role is None or n.getRole() == role)
                          and self.showing(n), root)

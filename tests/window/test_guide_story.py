@@ -78,10 +78,6 @@ class GuideStoryTest(DeskWindowTest):
 
     # ---- the window ----
 
-    def showing_text(self, words, root=None):
-        """The first object on screen whose name, description or text holds words."""
-        return self.find(lambda n: self.showing(n) and words in self.readable(n), root)
-
     def assert_shown_whole(self, label, window, what):
         """label lies inside window, and no line of its text is cut at its top or bottom edge:
         a word-wrapped label given less height than its lines need shows the middle ones only,

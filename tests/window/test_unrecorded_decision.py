@@ -17,9 +17,6 @@ CODE = "print('needs a record')\n"
 
 class UnrecordedDecisionTest(DeskWindowTest):
 
-    def showing_text(self, words):
-        return self.find(lambda n: self.showing(n) and words in self.readable(n))
-
     def review(self, agent, title):
         rpc_id = agent.send("review", {"agent": "disk-bot", "title": title, "timeout_s": 600,
                                        "payload": {"question": f"{title}?", "code": CODE}})

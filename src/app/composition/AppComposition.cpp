@@ -27,6 +27,8 @@
 #include "timeline/RunResultRecorder.h"
 #include "timeline/TimelinePage.h"
 #include "timeline/TimelineStore.h"
+#include "trial/CopyRemoval.h"
+#include "trial/TrialKit.h"
 #include "widgets/FocusMark.h"
 
 #include <QCoreApplication>
@@ -95,6 +97,12 @@ AppComposition::AppComposition(const AppOptions& options, QObject* parent)
     m_agentService = std::make_unique<agent::AgentService>(m_context->runner());
     m_sandboxDirectory = std::make_unique<ListedSandboxes>(m_window->sandboxesPage()->model());
     m_agentService->setSandboxDirectory(m_sandboxDirectory.get());
+    // Trials of code under review; the record of host mounts follows every sandbox create from
+    // here on, whichever page starts it.
+    m_trialKit = std::make_unique<trial::TrialKit>(m_context->runner(), m_context->dataDir());
+    m_trialKit->setLimitMs(m_context->settings()->trialLimitS() * 1000);
+    connect(m_context->settings(), &AppSettings::changed, this,
+            [this] { m_trialKit->setLimitMs(m_context->settings()->trialLimitS() * 1000); });
     connectAgentProblems();
 }
 
@@ -506,6 +514,7 @@ void AppComposition::buildInbox()
     auto* inboxPage = new InboxPage(agentService);
     m_inboxPage = inboxPage;
     inboxPage->setSandboxModel(window->sandboxesPage()->model());
+    inboxPage->reviewView()->setTrialKit(m_trialKit.get());
     inboxPage->reviewView()->setArmDelayMs(context->settings()->approveArmDelayMs());
     connect(context->settings(), &AppSettings::changed, inboxPage, [inboxPage, context] {
         inboxPage->reviewView()->setArmDelayMs(context->settings()->approveArmDelayMs());
@@ -596,6 +605,46 @@ void afterFirstPaint(QWidget* window, std::function<void()> then, int fallbackMs
 
 } // namespace
 
+void AppComposition::removeLeftoverTrialCopies()
+{
+    QStringList names;
+    for (const trial::TrialCopy& copy : m_trialKit->copies()->leftovers())
+        names.append(copy.copy);
+    if (names.isEmpty())
+        return;
+    const QString key = QStringLiteral("trial-leftovers");
+    UserMessage message;
+    message.severity = UserMessage::Severity::Info;
+    message.title = tr("Removing throwaway copies left by earlier trials");
+    message.text = tr("kosa8 Desk made these copies for trials and could not remove them then: %1.")
+                       .arg(names.join(QStringLiteral(", ")));
+    message.key = key;
+    m_context->postMessage(message);
+    spdlog::info("removing {} leftover trial copies", names.size());
+    auto* removal = new trial::CopyRemoval(m_context->runner(), m_trialKit->copies(), this);
+    connect(removal, &trial::CopyRemoval::finished, this,
+            [this, removal, key](const QStringList& removed, const QStringList& problems) {
+                removal->deleteLater();
+                if (problems.isEmpty()) {
+                    UserMessage done;
+                    done.severity = UserMessage::Severity::Info;
+                    done.title = tr("Throwaway copies removed");
+                    done.text = tr("Removed the copies left by earlier trials: %1.")
+                                    .arg(removed.join(QStringLiteral(", ")));
+                    done.key = key;
+                    m_context->postMessage(done);
+                    return;
+                }
+                UserMessage failed;
+                failed.severity = UserMessage::Severity::Warning;
+                failed.title = tr("Throwaway copies could not be removed");
+                failed.text = problems.join(QLatin1Char('\n'));
+                failed.key = key;
+                m_context->postMessage(failed);
+            });
+    removal->start(names);
+}
+
 void AppComposition::show()
 {
     m_window->show();
@@ -610,6 +659,7 @@ void AppComposition::show()
         window,
         [this, window] {
             window->startMonitoring();
+            removeLeftoverTrialCopies();
             QTimer::singleShot(0, this, [this, window] {
                 window->sandboxesPage()->prepareTable();
                 QTimer::singleShot(0, this, [this] { inboxPage(); });

@@ -19,6 +19,10 @@ struct LangGraphServerStatus;
 } // namespace langgraph
 } // namespace k8::agent
 
+namespace k8::trial {
+class TrialKit;
+}
+
 namespace k8::app {
 
 class AppContext;
@@ -82,6 +86,9 @@ private:
     void applySettingsToAgent();
     // Runs the last app started and never saw end (RunJournal): into the results log, and said.
     void reportCutOffRuns();
+    // Throwaway copies of earlier trials that were not removed (the app quit or crashed
+    // mid-trial, or kosa8 refused): said, and removed now.
+    void removeLeftoverTrialCopies();
     void wireTimeline();
     // What needs the running service but not the inbox page; the page's builder.
     void wireInboxNeeds();
@@ -110,6 +117,7 @@ private:
     QHash<QString, bool> m_langGraphReachable;    // by server id: as the log last said
     QHash<QString, QString> m_langGraphCardError; // by server id: the reason its card says
     std::unique_ptr<agent::AgentService> m_agentService;
+    std::unique_ptr<trial::TrialKit> m_trialKit;
     InboxPage* m_inboxPage = nullptr; // owned by the window
     bool m_started = false;
 };

@@ -19,6 +19,8 @@
 #include "inbox/CountdownLabel.h"
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"
+#include "inbox/TrialPane.h"
+#include "trial/TrialKit.h"
 #include "kosa8/ConnectionProfile.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
@@ -118,6 +120,16 @@ ReviewView::ReviewView(agent::ReviewCoordinator* coordinator, QWidget* parent)
     // the request's details; why a request ended, above its title.
     m_place = new RunPlacePanel(m_ui->runBox);
     m_ui->runLayout->addWidget(m_place);
+    // Under where it runs: a trial in a throwaway copy, hidden until the app gives a kit.
+    m_trial = new TrialPane(m_ui->runBox);
+    m_ui->runLayout->addWidget(m_trial);
+    connect(m_trial, &TrialPane::runningChanged, this, [this](bool running) {
+        // Approve waits for the trial, and then for the arming delay: a key meant for the trial
+        // (its Stop, its output) never approves.
+        if (!running)
+            disarm();
+        updateDecisionState();
+    });
     m_countdown = new CountdownLabel(this);
     insertBeside(m_ui->detailsLabel, m_countdown, true);
     m_endBanner = new RequestEndBanner(this);
@@ -369,7 +381,10 @@ ActionCard* ReviewView::cardAt(int index)
             label->setTextFormat(Qt::PlainText);
         connect(card, &ActionCard::activated, this, [this, card] { onCardActivated(card); });
         // The code is all in view now: approving it may be offered (updateDecisionState()).
-        connect(card, &ActionCard::loaded, this, &ReviewView::updateDecisionState);
+        connect(card, &ActionCard::loaded, this, [this] {
+            updateTrial(); // a trial waits, like Approve, for all of the code to be on screen
+            updateDecisionState();
+        });
         connect(card->codeEditor(), &QPlainTextEdit::textChanged, this,
                 [this, card] { onCardCodeChanged(card); });
         connect(card->argsEditor(), &QPlainTextEdit::textChanged, this,
@@ -403,6 +418,7 @@ void ReviewView::onCardCodeChanged(ActionCard* card)
     card->setDiffEdited(m_state.code(index));
     if (index == m_current)
         updateReach();
+    updateTrial(); // a trial of the code before this edit is marked so
     updateDecisionState();
 }
 
@@ -515,6 +531,39 @@ void ReviewView::disarm()
         Q_EMIT armedChanged(m_armed);
 }
 
+void ReviewView::setTrialKit(trial::TrialKit* kit)
+{
+    m_trialKit = kit;
+    m_trial->setKit(kit, m_coordinator);
+    updateTrial();
+}
+
+void ReviewView::updateTrial()
+{
+    if (!m_trialKit)
+        return;
+    const int index = qMax(0, m_current);
+    if (m_key == 0 || !m_state.isRun() || !m_state.isValidAction(index)) {
+        m_trial->clear();
+        return;
+    }
+    trial::TrialSpec spec;
+    spec.code = m_state.code(index);
+    spec.language = m_state.request().run.language;
+    spec.sandbox = m_state.runSandbox();
+    spec.image = m_state.runImage();
+    QString why;
+    if (m_state.isEnded())
+        why = tr("the request has ended.");
+    else if (isLoading(index))
+        why = tr("the code is still being put on screen.");
+    else if (const QString problem = m_state.runProblem(); !problem.isEmpty())
+        why = problem;
+    else
+        why = m_trialKit->whyNot(spec.sandbox, m_sandboxes ? m_sandboxes->find(spec.sandbox) : nullptr);
+    m_trial->showFor(m_key, spec, why);
+}
+
 void ReviewView::setSandboxModel(kosa8::SandboxListModel* model)
 {
     m_sandboxes = model;
@@ -554,6 +603,7 @@ void ReviewView::showRequest(quint64 key)
         m_ui->rejectMessageEdit->clear();
         m_ui->respondEdit->clear();
         m_loading = false;
+        m_trial->clear();
         // Where agents connect, and whether the app listens: what a person checks when nothing arrives.
         m_ui->socketLabel->setText(
             agent::SocketPath::statusText(m_coordinator ? m_coordinator->socketPath() : QString(),
@@ -883,7 +933,7 @@ void ReviewView::updateDecisionState()
     // Nothing is approved, edited or bound to a rule before its code is all in view.
     const bool inView = active && !isLoading(m_current);
 
-    m_approve->setEnabled(approvable && m_armed && inView);
+    m_approve->setEnabled(approvable && m_armed && inView && !m_trial->isRunning());
     const bool isRun = m_state.isRun();
     m_approve->setText(edited ? (isRun ? tr("&Approve edited and run") : tr("&Approve edited"))
                               : (isRun ? tr("&Approve and run") : tr("&Approve")));
@@ -982,6 +1032,7 @@ void ReviewView::showEnded(agent::RequestEnd end, const QString& decidedBy)
         card->argsEditor()->setEditable(false);
     }
     m_place->setReadOnly(true);
+    updateTrial();
     // A request too long to show in full holds megabytes the ended view no longer needs: only
     // what is shown stays (the agent service returns the memory once every copy has gone).
     bool partlyShown = false;
@@ -1065,6 +1116,11 @@ bool ReviewView::approveFor(quint64 key)
         setMessage(
             tr("Not approved: the code is still being put on screen. Approve once all of it is shown."),
             true);
+        return false;
+    }
+    if (m_trial->isRunning()) {
+        setMessage(tr("Not approved: a trial of this code is running. Approve once it has ended, or stop it."),
+                   true);
         return false;
     }
     if (!m_approve->isEnabled()) {
@@ -1306,6 +1362,7 @@ void ReviewView::updateRunBox()
 {
     // The person's picks stay as typed: the panel only re-reads the state (no signals back).
     m_place->showState(m_state);
+    updateTrial();
 }
 
 void ReviewView::setMessage(const QString& text, bool isError)

@@ -29,6 +29,9 @@ class ReviewCoordinator;
 namespace k8::kosa8 {
 class SandboxListModel;
 }
+namespace k8::trial {
+class TrialKit;
+}
 
 namespace k8::app {
 
@@ -41,6 +44,7 @@ class RevealBar;
 class DiffView;
 class ReachLineMarker;
 class ReachPanel;
+class TrialPane;
 
 // One pending request, shown for a decision as one scrolling sheet: who asks and what (as plain
 // text: every byte an agent sends is shown as text, never as markup), a line that says what the
@@ -74,6 +78,9 @@ public:
 
     // Where the sandbox choices and their egress policies come from (optional).
     void setSandboxModel(kosa8::SandboxListModel* model);
+    // Offers "Try in a throwaway copy" on run requests (optional; not owned).
+    void setTrialKit(trial::TrialKit* kit);
+    TrialPane* trialPane() const { return m_trial; }
 
     // While one lives, a request shown into the empty page (a request that arrived while nothing
     // was in review) is filled in at once but put in view a moment later, on a turn of its own
@@ -242,6 +249,8 @@ private:
     void updateDecisionState();
     void updateDetails();
     void updateRunBox();
+    // What a trial of the run in view would run, and whether it may (TrialPane::showFor()).
+    void updateTrial();
     void fillSandboxes();
     void updateEgress();
     void updateReach();
@@ -296,6 +305,8 @@ private:
     QTimer* m_revealTimer; // a filled sheet waiting to be put in view (RevealSeparately)
     RevealBar* m_revealBar;
     RunPlacePanel* m_place = nullptr;
+    TrialPane* m_trial = nullptr;
+    trial::TrialKit* m_trialKit = nullptr;
     CountdownLabel* m_countdown = nullptr;
     RequestEndBanner* m_endBanner = nullptr;
     QAction* m_nextAfterEnd = nullptr; // Enter, only while an ended request is in view

@@ -20,6 +20,7 @@ const QString KeyOutputCap = QStringLiteral("kosa8/outputCapBytes");
 const QString KeyRefreshInterval = QStringLiteral("sandboxes/refreshIntervalS");
 const QString KeyApproveArmDelay = QStringLiteral("inbox/approveArmDelayMs");
 const QString KeyRunStepLimit = QStringLiteral("agent/runStepLimitS");
+const QString KeyTrialLimit = QStringLiteral("inbox/trialLimitS");
 } // namespace
 
 namespace {
@@ -138,6 +139,19 @@ int AppSettings::runStepLimitS() const
 void AppSettings::setRunStepLimitS(int seconds)
 {
     setIfChanged(KeyRunStepLimit, qBound(MinRunStepLimitS, seconds, MaxRunStepLimitS));
+    Q_EMIT changed();
+}
+
+int AppSettings::trialLimitS() const
+{
+    bool ok = false;
+    const int value = m_settings->value(KeyTrialLimit, DefaultTrialLimitS).toInt(&ok);
+    return ok && value >= MinTrialLimitS && value <= MaxTrialLimitS ? value : DefaultTrialLimitS;
+}
+
+void AppSettings::setTrialLimitS(int seconds)
+{
+    setIfChanged(KeyTrialLimit, qBound(MinTrialLimitS, seconds, MaxTrialLimitS));
     Q_EMIT changed();
 }
 

@@ -72,6 +72,13 @@ public:
     int runStepLimitS() const;
     void setRunStepLimitS(int seconds);
 
+    // The longest the code of a trial in a throwaway copy may run (trial::TrialSpec::limitMs).
+    static constexpr int DefaultTrialLimitS = 60;
+    static constexpr int MinTrialLimitS = 1;
+    static constexpr int MaxTrialLimitS = 3600;
+    int trialLimitS() const;
+    void setTrialLimitS(int seconds);
+
     // Writes to disk (and restricts the file to the owner: older versions kept a token in it,
     // and one may still be there until it could be moved to a keychain).
     void sync();

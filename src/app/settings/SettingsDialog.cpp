@@ -53,10 +53,13 @@ SettingsDialog::SettingsDialog(AppContext* context, QWidget* parent)
     m_ui->armDelaySpin->setValue(settings->approveArmDelayMs());
     m_ui->runStepLimitSpin->setRange(AppSettings::MinRunStepLimitS, AppSettings::MaxRunStepLimitS);
     m_ui->runStepLimitSpin->setValue(settings->runStepLimitS());
+    m_ui->trialLimitSpin->setRange(AppSettings::MinTrialLimitS, AppSettings::MaxTrialLimitS);
+    m_ui->trialLimitSpin->setValue(settings->trialLimitS());
 
     m_ui->profilesLayout->addWidget(m_profiles);
     setTabOrder(m_ui->armDelaySpin, m_ui->runStepLimitSpin);
-    setTabOrder(m_ui->runStepLimitSpin, m_profiles);
+    setTabOrder(m_ui->runStepLimitSpin, m_ui->trialLimitSpin);
+    setTabOrder(m_ui->trialLimitSpin, m_profiles);
     addLangGraphGroup();
     setTabOrder(m_profiles, m_langGraphServers);
     setTabOrder(m_langGraphServers, m_ui->outputCapSpin);
@@ -346,6 +349,7 @@ void SettingsDialog::save()
         settings->setRefreshIntervalS(m_ui->refreshSpin->value());
         settings->setApproveArmDelayMs(m_ui->armDelaySpin->value());
         settings->setRunStepLimitS(m_ui->runStepLimitSpin->value());
+        settings->setTrialLimitS(m_ui->trialLimitSpin->value());
         settings->sync();
     }
     QString profileError;

@@ -17,7 +17,9 @@ const QString Time = QStringLiteral("time");
 
 TrialCopies::TrialCopies(const QString& dataDir)
     : m_path(QDir(dataDir).filePath(QStringLiteral("trial-copies.jsonl")))
-{}
+{
+    read();
+}
 
 bool TrialCopies::appendLine(const QByteArray& line, QString* error)
 {
@@ -44,28 +46,32 @@ bool TrialCopies::appendLine(const QByteArray& line, QString* error)
 
 bool TrialCopies::recordMade(const QString& copy, const QString& sandbox, QString* error)
 {
-    const QJsonObject entry{
-        {Made, copy}, {Sandbox, sandbox}, {Time, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
-    return appendLine(QJsonDocument(entry).toJson(QJsonDocument::Compact), error);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QJsonObject entry{{Made, copy}, {Sandbox, sandbox}, {Time, now.toString(Qt::ISODate)}};
+    if (!appendLine(QJsonDocument(entry).toJson(QJsonDocument::Compact), error))
+        return false;
+    m_leftovers.append({copy, sandbox, now});
+    return true;
 }
 
 bool TrialCopies::recordRemoved(const QString& copy, QString* error)
 {
     if (!appendLine(QJsonDocument(QJsonObject{{Removed, copy}}).toJson(QJsonDocument::Compact), error))
         return false;
+    m_leftovers.removeIf([&copy](const TrialCopy& made) { return made.copy == copy; });
     // Nothing left to remember: the file starts again empty (a failure here only keeps lines that
     // cancel out).
-    if (leftovers().isEmpty())
+    if (m_leftovers.isEmpty())
         QFile(m_path).resize(0);
     return true;
 }
 
-QList<TrialCopy> TrialCopies::leftovers() const
+void TrialCopies::read()
 {
     QFile file(m_path);
     if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QList<TrialCopy> made;
+        return;
+    QList<TrialCopy>& made = m_leftovers;
     const QList<QByteArray> lines = file.readAll().split('\n');
     for (const QByteArray& line : lines) {
         const QJsonObject entry = QJsonDocument::fromJson(line).object();
@@ -80,13 +86,11 @@ QList<TrialCopy> TrialCopies::leftovers() const
             made.removeIf([&removed](const TrialCopy& copy) { return copy.copy == removed; });
         }
     }
-    return made;
 }
 
 bool TrialCopies::isLeftover(const QString& name) const
 {
-    const QList<TrialCopy> copies = leftovers();
-    return std::any_of(copies.cbegin(), copies.cend(),
+    return std::any_of(m_leftovers.cbegin(), m_leftovers.cend(),
                        [&name](const TrialCopy& copy) { return copy.copy == name; });
 }
 

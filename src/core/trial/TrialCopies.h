@@ -38,15 +38,17 @@ public:
     // live on unrecorded (the trial stops and removes it).
     bool recordMade(const QString& copy, const QString& sandbox, QString* error);
     bool recordRemoved(const QString& copy, QString* error);
-    // Made and not removed, oldest first.
-    QList<TrialCopy> leftovers() const;
+    // Made and not removed, oldest first: as read when this record was made, and kept since.
+    QList<TrialCopy> leftovers() const { return m_leftovers; }
     // Whether `name` is a copy the app made and has not seen removed.
     bool isLeftover(const QString& name) const;
 
 private:
     bool appendLine(const QByteArray& line, QString* error);
+    void read();
 
     QString m_path;
+    QList<TrialCopy> m_leftovers;
 };
 
 } // namespace k8::trial

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "kosa8/Kosa8Runner.h"
 #include "trial/HostMountRecord.h"
 #include "trial/TrialCopies.h"
 #include "trial/TrialRun.h"
@@ -9,9 +10,8 @@
 #include <QPointer>
 
 namespace k8::kosa8 {
-class Kosa8Runner;
 struct Sandbox;
-} // namespace k8::kosa8
+}
 
 namespace k8::trial {
 

@@ -761,6 +761,44 @@ private Q_SLOTS:
                  qPrintable(callsInOrder().join(u',')));
     }
 
+    // Issue 28: a person's trial is recorded (decision "trial", by the person, with its copy and
+    // exit code, no checkpoint) and decides nothing: the agent hears nothing, the request still
+    // waits, and the person's decision afterwards is recorded and answered as usual.
+    void aTrialIsRecordedAndDecidesNothing()
+    {
+        AgentTestClient client;
+        QJsonValue id;
+        const quint64 key = queueOneRun(client, QStringLiteral("print(9)"), QStringLiteral("r-9"), &id);
+        QVERIFY(key != 0);
+        QSignalSpy decided(m_service.get(), &ReviewCoordinator::requestDecided);
+        TrialRecord trial;
+        trial.codeSha256 = sha256Hex("print(9)");
+        trial.copy = QStringLiteral("box1-fork1");
+        trial.exitCode = 0;
+        QString error;
+        QVERIFY2(m_service->recordTrial(key, trial, &error), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), qsizetype(1), Wait);
+        const QJsonObject entry = ledger().first();
+        QCOMPARE(entry.value(QStringLiteral("decision")).toString(), QStringLiteral("trial"));
+        QCOMPARE(entry.value(QStringLiteral("decided_by")).toString(), QStringLiteral("person"));
+        QCOMPARE(entry.value(QStringLiteral("copy")).toString(), QStringLiteral("box1-fork1"));
+        QCOMPARE(entry.value(QStringLiteral("exit_code")).toInt(), 0);
+        QCOMPARE(entry.value(QStringLiteral("code_sha256")).toString(), trial.codeSha256);
+        QCOMPARE(entry.value(QStringLiteral("sandbox")).toString(), QStringLiteral("box1"));
+        QVERIFY(!entry.contains(QStringLiteral("checkpoint")));
+        QVERIFY(m_service->request(key));
+        QCOMPARE(m_service->inbox()->rowOf(key), 0);
+        QCOMPARE(decided.count(), 0);
+        QVERIFY(!client.hasResponse(id));
+        // A request no longer waiting takes no trial record.
+        QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Reject), &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
+        QVERIFY(!m_service->recordTrial(key, trial, &error));
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(ledger().size(), qsizetype(2));
+        QVERIFY(Ledger::verify(m_service->ledgerPath()).ok);
+    }
+
     // The person's decision cannot be recorded (the ledger may not grow): nothing is answered,
     // nothing runs, and the request is back in the inbox for the person, who is told.
     void unrecordedPersonDecisionReturnsToTheInbox()
