@@ -20,10 +20,10 @@
 #include "inbox/RequestEndBanner.h"
 #include "inbox/RunPlacePanel.h"
 #include "inbox/TrialPane.h"
-#include "trial/TrialKit.h"
 #include "kosa8/ConnectionProfile.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
+#include "trial/TrialKit.h"
 #include "widgets/ClearButton.h"
 
 #include <QAction>
@@ -1119,8 +1119,9 @@ bool ReviewView::approveFor(quint64 key)
         return false;
     }
     if (m_trial->isRunning()) {
-        setMessage(tr("Not approved: a trial of this code is running. Approve once it has ended, or stop it."),
-                   true);
+        setMessage(
+            tr("Not approved: a trial of this code is running. Approve once it has ended, or stop it."),
+            true);
         return false;
     }
     if (!m_approve->isEnabled()) {

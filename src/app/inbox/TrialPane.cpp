@@ -213,7 +213,8 @@ void TrialPane::trialFinished(const trial::TrialResult& result)
             record.exitCode = result.exitCode;
         record.problem = result.problem;
         if (!result.removalProblem.isEmpty())
-            record.problem += (record.problem.isEmpty() ? QString() : QStringLiteral(" ")) + result.removalProblem;
+            record.problem +=
+                (record.problem.isEmpty() ? QString() : QStringLiteral(" ")) + result.removalProblem;
         QString error;
         if (!m_coordinator->recordTrial(m_runKey, record, &error))
             m_recordProblem = tr("The trial could not be recorded in the ledger: %1").arg(error);
@@ -254,7 +255,8 @@ void TrialPane::showSummary()
         lines.append(tr("The output was cut at the run's limit."));
     if (!r.copy.isEmpty())
         lines.append(r.copyRemoved ? tr("The copy %1 was removed.").arg(r.copy) : r.removalProblem);
-    lines.append(tr("The real sandbox %1 was not touched, and the agent was told nothing.").arg(m_spec.sandbox));
+    lines.append(
+        tr("The real sandbox %1 was not touched, and the agent was told nothing.").arg(m_spec.sandbox));
     if (!m_recordProblem.isEmpty())
         lines.append(m_recordProblem);
     m_summary->setText(lines.join(QLatin1Char('\n')));
@@ -276,10 +278,11 @@ void TrialPane::updateControls()
     m_why->setVisible(!why.isEmpty() && !running);
     m_tryButton->setAccessibleDescription(why);
     // The button says why too, for whoever reaches it with Tab or hovers it.
-    m_try->setToolTip(why.isEmpty() ? tr("Run this code first in a throwaway copy of %1 with no network, and "
-                                         "see what it does (%2). Nothing is approved.")
-                                          .arg(m_spec.sandbox, m_try->shortcut().toString(QKeySequence::NativeText))
-                                    : why);
+    m_try->setToolTip(why.isEmpty()
+                          ? tr("Run this code first in a throwaway copy of %1 with no network, and "
+                               "see what it does (%2). Nothing is approved.")
+                                .arg(m_spec.sandbox, m_try->shortcut().toString(QKeySequence::NativeText))
+                          : why);
     if (running) {
         m_output->show();
         m_commands->show();

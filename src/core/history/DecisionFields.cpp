@@ -58,6 +58,10 @@ QString DecisionFields::describeWhere(const QJsonObject& entry)
     const QString sandbox = field(entry, "sandbox");
     if (sandbox.isEmpty())
         return {}; // a review, or a run recorded before the ledger said where
+    const QString copy = field(entry, "copy");
+    if (!copy.isEmpty()) // a trial: the code ran in a throwaway copy, not in the sandbox itself
+        return tr("%1 in %2, a throwaway copy of %3 (%4)")
+            .arg(field(entry, "language"), copy, sandbox, field(entry, "image"));
     const QString checkpoint = field(entry, "checkpoint");
     return tr("%1 in %2 (%3), %4")
         .arg(field(entry, "language"), sandbox, field(entry, "image"),

@@ -134,8 +134,21 @@ bool LedgerSource::load(const QString& path, AuditStore* store, qint64 skipThrou
         const QString decidedBy = text("decided_by");
         const QString title = text("title");
         QString detail = title.isEmpty() ? text("method") : title;
-        detail += QStringLiteral(" — ") +
-                  tr("%1 by agent %2 (request %3)").arg(text("decision"), text("agent"), text("request"));
+        if (text("decision") == QLatin1String("trial")) {
+            // A person's trial decides nothing: said as what it was, with what the code did.
+            const QJsonValue exitCode = entry.value(QStringLiteral("exit_code"));
+            const QString copy = text("copy");
+            detail += QStringLiteral(" — ") +
+                      (copy.isEmpty() ? tr("trial of agent %1's code (request %2), no copy made")
+                                            .arg(text("agent"), text("request"))
+                                      : tr("trial of agent %1's code (request %2) in the throwaway copy %3")
+                                            .arg(text("agent"), text("request"), copy));
+            if (exitCode.isDouble())
+                detail += QStringLiteral(", ") + tr("exit code %1").arg(exitCode.toInt());
+        } else {
+            detail += QStringLiteral(" — ") +
+                      tr("%1 by agent %2 (request %3)").arg(text("decision"), text("agent"), text("request"));
+        }
         if (!text("reason").isEmpty())
             detail += QStringLiteral(": ") + text("reason");
         if (cutOffSeqs.contains(seq))

@@ -6,6 +6,7 @@
 #include "history/AuditStore.h"
 #include "history/AuditStreamParser.h"
 #include "history/AuditTableModel.h"
+#include "history/DecisionFields.h"
 #include "history/LedgerSource.h"
 #include "history/TimeText.h"
 
@@ -554,6 +555,42 @@ private Q_SLOTS:
             AuditTableModel::cellText(*store, store->rowOfSeq(Source::Desk, 2), AuditColumn::Detail);
         QVERIFY2(cut.contains(QStringLiteral("cut off")), qPrintable(cut));
         QVERIFY2(!done.contains(QStringLiteral("cut off")), qPrintable(done));
+    }
+
+    // Issue 28: a person's trial is listed beside the decisions, said as a trial, with its copy
+    // and the code's exit code; it is no run of the sandbox itself.
+    void trialIsListedAsATrial()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("ledger.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QJsonObject trial =
+            QJsonDocument::fromJson(ledgerLine(1, QStringLiteral("2026-12-01T10:00:09.500Z"),
+                                               QStringLiteral("trial"), QStringLiteral("person"),
+                                               QStringLiteral("box1"), QStringLiteral("Try me")))
+                .object();
+        trial.insert(QStringLiteral("copy"), QStringLiteral("box1-fork1"));
+        trial.insert(QStringLiteral("exit_code"), 3);
+        trial.insert(QStringLiteral("language"), QStringLiteral("python"));
+        trial.insert(QStringLiteral("image"), QStringLiteral("python:3.12-slim"));
+        file.write(QJsonDocument(trial).toJson(QJsonDocument::Compact) + '\n');
+        file.close();
+        auto store = std::make_shared<AuditStore>();
+        QString error;
+        QVERIFY(LedgerSource::load(path, store.get(), -1, &error));
+        QCOMPARE(store->rowCount(), 1);
+        const qsizetype row = store->rowOfSeq(Source::Desk, 1);
+        const QString detail = AuditTableModel::cellText(*store, row, AuditColumn::Detail);
+        QVERIFY2(detail.contains(QStringLiteral("trial of agent")), qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("in the throwaway copy box1-fork1, exit code 3")),
+                 qPrintable(detail));
+        QCOMPARE(AuditTableModel::cellText(*store, row, AuditColumn::Action),
+                 QStringLiteral("decision.trial"));
+        const QString where = DecisionFields::cellText(trial, AuditColumn::Where);
+        QCOMPARE(where, QStringLiteral("python in box1-fork1, a throwaway copy of box1 (python:3.12-slim)"));
+        QVERIFY(!DecisionFields::isTimelineRun(trial));
     }
 
     void modelWithTester()
