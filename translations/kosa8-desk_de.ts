@@ -507,6 +507,10 @@
         <source>This request did not come from the server %1.</source>
         <translation>Diese Anfrage kam nicht vom Server %1.</translation>
     </message>
+    <message>
+        <source>The request is no longer waiting, so the trial was not recorded.</source>
+        <translation>Die Anfrage wartet nicht mehr, daher wurde der Probelauf nicht aufgezeichnet.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::CanonicalNumbers</name>
@@ -1004,6 +1008,10 @@
         <source>Standing rules are not available.</source>
         <translation>Dauerregeln sind nicht verfügbar.</translation>
     </message>
+    <message>
+        <source>The ledger is not available.</source>
+        <translation>Das Ledger ist nicht verfügbar.</translation>
+    </message>
 </context>
 <context>
     <name>k8::agent::RuleStore</name>
@@ -1500,6 +1508,29 @@
     <message>
         <source>Agents cannot connect: %1</source>
         <translation>Agenten können sich nicht verbinden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>k8::app::AppComposition</name>
+    <message>
+        <source>Removing throwaway copies left by earlier trials</source>
+        <translation>Wegwerfkopien früherer Probeläufe werden entfernt</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk made these copies for trials and could not remove them then: %1.</source>
+        <translation>kosa8 Desk hat diese Kopien für Probeläufe angelegt und konnte sie damals nicht entfernen: %1.</translation>
+    </message>
+    <message>
+        <source>Throwaway copies removed</source>
+        <translation>Wegwerfkopien entfernt</translation>
+    </message>
+    <message>
+        <source>Removed the copies left by earlier trials: %1.</source>
+        <translation>Die von früheren Probeläufen übrig gebliebenen Kopien wurden entfernt: %1.</translation>
+    </message>
+    <message>
+        <source>Throwaway copies could not be removed</source>
+        <translation>Wegwerfkopien konnten nicht entfernt werden</translation>
     </message>
 </context>
 <context>
@@ -5218,6 +5249,18 @@ export KOSA8_DESK_SOCKET=%1
         <source>Saved: requests from &quot;%1&quot; on the LangGraph server %2 are rejected from now on.</source>
         <translation>Gespeichert: Anfragen von „%1“ auf dem LangGraph-Server %2 werden von nun an abgelehnt.</translation>
     </message>
+    <message>
+        <source>the request has ended.</source>
+        <translation>die Anfrage ist beendet.</translation>
+    </message>
+    <message>
+        <source>the code is still being put on screen.</source>
+        <translation>der Code wird noch angezeigt.</translation>
+    </message>
+    <message>
+        <source>Not approved: a trial of this code is running. Approve once it has ended, or stop it.</source>
+        <translation>Nicht freigegeben: Ein Probelauf dieses Codes läuft. Geben Sie frei, sobald er beendet ist, oder halten Sie ihn an.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::RuleActionView</name>
@@ -6238,6 +6281,18 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>kosa8 Desk watches these LangGraph servers (langgraph dev, or a deployed LangGraph API) and shows each pending interrupt in the inbox, to be decided like an agent&apos;s request on this machine. API keys are kept in the system keychain, never in the settings file, logs or shown commands.</source>
         <translation>kosa8 Desk beobachtet diese LangGraph-Server (langgraph dev oder eine bereitgestellte LangGraph API) und zeigt jeden wartenden Interrupt im Posteingang, zu entscheiden wie die Anfrage eines Agenten auf diesem Rechner. API-Schlüssel liegen im Schlüsselbund des Systems, nie in der Einstellungsdatei, in Protokollen oder angezeigten Befehlen.</translation>
     </message>
+    <message>
+        <source>Tr&amp;ial time limit:</source>
+        <translation>&amp;Zeitlimit für Probeläufe:</translation>
+    </message>
+    <message>
+        <source>Trial time limit</source>
+        <translation>Zeitlimit für Probeläufe</translation>
+    </message>
+    <message>
+        <source>The longest the code of a trial in a throwaway copy may run before it is stopped; the copy is then removed.</source>
+        <translation>Wie lange der Code eines Probelaufs in einer Wegwerfkopie höchstens laufen darf, bevor er angehalten wird; die Kopie wird dann entfernt.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::SetupDialog</name>
@@ -6671,6 +6726,73 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     </message>
 </context>
 <context>
+    <name>k8::app::TrialPane</name>
+    <message>
+        <source>Trial run</source>
+        <translation>Probelauf</translation>
+    </message>
+    <message>
+        <source>Tr&amp;y in a throwaway copy</source>
+        <translation>In einer &amp;Wegwerfkopie ausprobieren</translation>
+    </message>
+    <message>
+        <source>Stop the trial</source>
+        <translation>Probelauf anhalten</translation>
+    </message>
+    <message>
+        <source>Try in a throwaway copy</source>
+        <translation>In einer Wegwerfkopie ausprobieren</translation>
+    </message>
+    <message>
+        <source>Commands of the trial</source>
+        <translation>Befehle des Probelaufs</translation>
+    </message>
+    <message>
+        <source>Output of the trial</source>
+        <translation>Ausgabe des Probelaufs</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <source>The trial could not be recorded in the ledger: %1</source>
+        <translation>Der Probelauf konnte nicht im Ledger aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Trial running. The real sandbox %1 is not touched; Approve waits until the trial ends.</source>
+        <translation>Probelauf läuft. Die echte Sandbox %1 bleibt unberührt; Freigeben wartet, bis der Probelauf endet.</translation>
+    </message>
+    <message>
+        <source>Tried before your edit: this is what the earlier code did.</source>
+        <translation>Vor Ihrer Änderung ausprobiert: So verhielt sich der frühere Code.</translation>
+    </message>
+    <message>
+        <source>Exit code %1 after %2 s in the throwaway copy %3.</source>
+        <translation>Exit-Code %1 nach %2 s in der Wegwerfkopie %3.</translation>
+    </message>
+    <message>
+        <source>The output was cut at the run&apos;s limit.</source>
+        <translation>Die Ausgabe wurde an der Grenze der Ausführung abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>The copy %1 was removed.</source>
+        <translation>Die Kopie %1 wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>The real sandbox %1 was not touched, and the agent was told nothing.</source>
+        <translation>Die echte Sandbox %1 blieb unberührt, und der Agent erfuhr nichts davon.</translation>
+    </message>
+    <message>
+        <source>A trial is not possible: %1</source>
+        <translation>Ein Probelauf ist nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Run this code first in a throwaway copy of %1 with no network, and see what it does (%2). Nothing is approved.</source>
+        <translation>Diesen Code zuerst in einer Wegwerfkopie von %1 ohne Netzwerk ausführen und sehen, was er tut (%2). Nichts wird freigegeben.</translation>
+    </message>
+</context>
+<context>
     <name>k8::app::ValidatedListEditor</name>
     <message>
         <source>Add</source>
@@ -6935,6 +7057,10 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
         <source>LangGraph server %1</source>
         <translation>LangGraph-Server %1</translation>
     </message>
+    <message>
+        <source>%1 in %2, a throwaway copy of %3 (%4)</source>
+        <translation>%1 in %2, einer Wegwerfkopie von %3 (%4)</translation>
+    </message>
 </context>
 <context>
     <name>k8::history::LedgerSource</name>
@@ -6953,6 +7079,18 @@ Ihre Auswahl bleibt unten erhalten; ändern Sie, was genannt wurde, und versuche
     <message>
         <source>cut off: kosa8 Desk ended while the run was going on, its result is unknown</source>
         <translation>abgebrochen: kosa8 Desk wurde während der Ausführung beendet, ihr Ergebnis ist unbekannt</translation>
+    </message>
+    <message>
+        <source>trial of agent %1&apos;s code (request %2), no copy made</source>
+        <translation>Probelauf des Codes von Agent %1 (Anfrage %2), keine Kopie angelegt</translation>
+    </message>
+    <message>
+        <source>trial of agent %1&apos;s code (request %2) in the throwaway copy %3</source>
+        <translation>Probelauf des Codes von Agent %1 (Anfrage %2) in der Wegwerfkopie %3</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
     </message>
 </context>
 <context>
@@ -8753,6 +8891,141 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 lässt sich nicht schreiben: %2</translation>
+    </message>
+</context>
+<context>
+    <name>k8::trial::CopyRemoval</name>
+    <message>
+        <source>%1 was not removed: kosa8 is not available.</source>
+        <translation>%1 wurde nicht entfernt: kosa8 ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Stopping the copy %1 so that it can be removed</source>
+        <translation>Die Kopie %1 wird angehalten, damit sie entfernt werden kann</translation>
+    </message>
+    <message>
+        <source>Removing the copy %1</source>
+        <translation>Die Kopie %1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>kosa8 could not remove the copy %1; it stays on the list of leftover copies and is removed at the next start. %2</source>
+        <translation>kosa8 konnte die Kopie %1 nicht entfernen; sie bleibt auf der Liste übrig gebliebener Kopien und wird beim nächsten Start entfernt. %2</translation>
+    </message>
+</context>
+<context>
+    <name>k8::trial::HostMountRecord</name>
+    <message>
+        <source>%1 was not created by kosa8 Desk, so it is not known whether host folders are mounted in it; a copy could share them.</source>
+        <translation>%1 wurde nicht von kosa8 Desk angelegt, daher ist nicht bekannt, ob Host-Ordner darin eingehängt sind; eine Kopie könnte sie teilen.</translation>
+    </message>
+    <message>
+        <source>%1 has host folders mounted (-v); a copy could share them.</source>
+        <translation>In %1 sind Host-Ordner eingehängt (-v); eine Kopie könnte sie teilen.</translation>
+    </message>
+    <message>
+        <source>%1 was created again outside kosa8 Desk, so it is not known whether host folders are mounted in it.</source>
+        <translation>%1 wurde außerhalb von kosa8 Desk neu angelegt, daher ist nicht bekannt, ob Host-Ordner darin eingehängt sind.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::trial::TrialCopies</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>k8::trial::TrialKit</name>
+    <message>
+        <source>kosa8 is not available.</source>
+        <translation>kosa8 ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>No sandbox is chosen for this run.</source>
+        <translation>Für diese Ausführung ist keine Sandbox gewählt.</translation>
+    </message>
+    <message>
+        <source>%1 is itself a throwaway copy from an earlier trial.</source>
+        <translation>%1 ist selbst eine Wegwerfkopie aus einem früheren Probelauf.</translation>
+    </message>
+    <message>
+        <source>%1 is not in kosa8&apos;s sandbox list, so it cannot be forked.</source>
+        <translation>%1 steht nicht in der Sandbox-Liste von kosa8 und lässt sich daher nicht forken.</translation>
+    </message>
+    <message>
+        <source>%1 is %2; only a running sandbox can be forked.</source>
+        <translation>%1 ist %2; nur eine laufende Sandbox lässt sich forken.</translation>
+    </message>
+</context>
+<context>
+    <name>k8::trial::TrialRun</name>
+    <message>
+        <source>kosa8 is not available.</source>
+        <translation>kosa8 ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Making a throwaway copy of %1</source>
+        <translation>Wegwerfkopie von %1 wird angelegt</translation>
+    </message>
+    <message>
+        <source>kosa8 could not fork %1. %2</source>
+        <translation>kosa8 konnte %1 nicht forken. %2</translation>
+    </message>
+    <message>
+        <source>kosa8 forked %1 but printed no name for the copy, so the app cannot run the code in it or remove it. Check the sandbox list for a copy of %1.</source>
+        <translation>kosa8 hat %1 geforkt, aber keinen Namen für die Kopie ausgegeben; die App kann den Code darin daher weder ausführen noch die Kopie entfernen. Prüfen Sie die Sandbox-Liste auf eine Kopie von %1.</translation>
+    </message>
+    <message>
+        <source>The copy could not be written down, so it is removed at once. %1</source>
+        <translation>Die Kopie konnte nicht vermerkt werden und wird daher sofort entfernt. %1</translation>
+    </message>
+    <message>
+        <source>kosa8 made %1 copies where one was asked for; they are removed.</source>
+        <translation>kosa8 hat %1 Kopien angelegt, wo eine verlangt war; sie werden entfernt.</translation>
+    </message>
+    <message>
+        <source>The trial was stopped.</source>
+        <translation>Der Probelauf wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>Cutting the copy&apos;s network</source>
+        <translation>Das Netzwerk der Kopie wird getrennt</translation>
+    </message>
+    <message>
+        <source>kosa8 could not cut the copy&apos;s network, so the code was not run. %1</source>
+        <translation>kosa8 konnte das Netzwerk der Kopie nicht trennen, daher wurde der Code nicht ausgeführt. %1</translation>
+    </message>
+    <message>
+        <source>Reading the copy&apos;s network back</source>
+        <translation>Das Netzwerk der Kopie wird zurückgelesen</translation>
+    </message>
+    <message>
+        <source>kosa8 could not list the sandboxes, so the copy&apos;s network could not be checked and the code was not run. %1</source>
+        <translation>kosa8 konnte die Sandboxes nicht auflisten, daher ließ sich das Netzwerk der Kopie nicht prüfen und der Code wurde nicht ausgeführt. %1</translation>
+    </message>
+    <message>
+        <source>the copy is not in the list</source>
+        <translation>die Kopie steht nicht in der Liste</translation>
+    </message>
+    <message>
+        <source>its egress reads &quot;%1&quot;</source>
+        <translation>ihr Egress lautet „%1“</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s network could not be confirmed as cut (%1), so the code was not run.</source>
+        <translation>Dass das Netzwerk der Kopie getrennt ist, ließ sich nicht bestätigen (%1), daher wurde der Code nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Running the code in the copy</source>
+        <translation>Der Code läuft in der Kopie</translation>
+    </message>
+    <message>
+        <source>The code did not finish within the trial&apos;s time limit of %1 s; it was stopped.</source>
+        <translation>Der Code endete nicht innerhalb des Zeitlimits des Probelaufs von %1 s; er wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>The trial was stopped while the code ran.</source>
+        <translation>Der Probelauf wurde angehalten, während der Code lief.</translation>
     </message>
 </context>
 <context>
