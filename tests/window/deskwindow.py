@@ -290,12 +290,16 @@ class DeskWindowTest(unittest.TestCase):
         dialogs = [w for w in shown if w != self.window and self.xdo("getwindowname", w)]
         self.xdo("windowfocus", "--sync", dialogs[-1] if dialogs else self.window)
 
-    def ledger(self):
-        path = os.path.join(self.data_dir, "ledger.jsonl")
+    @staticmethod
+    def json_lines(path):
+        """The objects of a JSON-lines file, one a line; none when there is no file yet."""
         if not os.path.exists(path):
             return []
         with open(path, encoding="utf-8") as f:
             return [json.loads(line) for line in f if line.strip()]
+
+    def ledger(self):
+        return self.json_lines(os.path.join(self.data_dir, "ledger.jsonl"))
 
     def screenshot(self, path):
         """The whole screen as a PNG (ImageMagick's import), for docs/screenshots."""

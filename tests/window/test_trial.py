@@ -24,11 +24,7 @@ class TrialTest(DeskWindowTest):
             return {s["name"]: s for s in json.load(f)["sandboxes"]}
 
     def runs(self):
-        path = os.path.join(self.state_dir, "runs.jsonl")
-        if not os.path.exists(path):
-            return []
-        with open(path, encoding="utf-8") as f:
-            return [json.loads(line) for line in f if line.strip()]
+        return self.json_lines(os.path.join(self.state_dir, "runs.jsonl"))
 
     def write_faults(self, faults):
         with open(os.path.join(self.state_dir, "faults.json"), "w", encoding="utf-8") as f:
@@ -166,9 +162,7 @@ class TrialTest(DeskWindowTest):
         self.assertEqual(sorted(self.sandboxes()), ["code-runner"])
 
     def standin_argv(self):
-        path = os.path.join(self.state_dir, "calls.jsonl")
-        with open(path, encoding="utf-8") as f:
-            return [json.loads(line)["argv"] for line in f if line.strip()]
+        return [call["argv"] for call in self.json_lines(os.path.join(self.state_dir, "calls.jsonl"))]
 
 
 if __name__ == "__main__":

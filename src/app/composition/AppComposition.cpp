@@ -612,35 +612,30 @@ void AppComposition::removeLeftoverTrialCopies()
         names.append(copy.copy);
     if (names.isEmpty())
         return;
-    const QString key = QStringLiteral("trial-leftovers");
-    UserMessage message;
-    message.severity = UserMessage::Severity::Info;
-    message.title = tr("Removing throwaway copies left by earlier trials");
-    message.text = tr("kosa8 Desk made these copies for trials and could not remove them then: %1.")
-                       .arg(names.join(QStringLiteral(", ")));
-    message.key = key;
-    m_context->postMessage(message);
+    // One message, replaced as the removal goes on.
+    auto say = [this](UserMessage::Severity severity, const QString& title, const QString& text) {
+        UserMessage message;
+        message.severity = severity;
+        message.title = title;
+        message.text = text;
+        message.key = QStringLiteral("trial-leftovers");
+        m_context->postMessage(message);
+    };
+    say(UserMessage::Severity::Info, tr("Removing throwaway copies left by earlier trials"),
+        tr("kosa8 Desk made these copies for trials and could not remove them then: %1.")
+            .arg(names.join(QStringLiteral(", "))));
     spdlog::info("removing {} leftover trial copies", names.size());
     auto* removal = new trial::CopyRemoval(m_context->runner(), m_trialKit->copies(), this);
     connect(removal, &trial::CopyRemoval::finished, this,
-            [this, removal, key](const QStringList& removed, const QStringList& problems) {
+            [removal, say](const QStringList& removed, const QStringList& problems) {
                 removal->deleteLater();
-                if (problems.isEmpty()) {
-                    UserMessage done;
-                    done.severity = UserMessage::Severity::Info;
-                    done.title = tr("Throwaway copies removed");
-                    done.text = tr("Removed the copies left by earlier trials: %1.")
-                                    .arg(removed.join(QStringLiteral(", ")));
-                    done.key = key;
-                    m_context->postMessage(done);
-                    return;
-                }
-                UserMessage failed;
-                failed.severity = UserMessage::Severity::Warning;
-                failed.title = tr("Throwaway copies could not be removed");
-                failed.text = problems.join(QLatin1Char('\n'));
-                failed.key = key;
-                m_context->postMessage(failed);
+                if (problems.isEmpty())
+                    say(UserMessage::Severity::Info, tr("Throwaway copies removed"),
+                        tr("Removed the copies left by earlier trials: %1.")
+                            .arg(removed.join(QStringLiteral(", "))));
+                else
+                    say(UserMessage::Severity::Warning, tr("Throwaway copies could not be removed"),
+                        problems.join(QLatin1Char('\n')));
             });
     removal->start(names);
 }

@@ -128,12 +128,17 @@ void AppSettings::setApproveArmDelayMs(int ms)
     Q_EMIT changed();
 }
 
-int AppSettings::runStepLimitS() const
+int AppSettings::boundedInt(const QString& key, int fallback, int lowest, int highest) const
 {
     bool ok = false;
-    const int value = m_settings->value(KeyRunStepLimit, DefaultRunStepLimitS).toInt(&ok);
+    const int value = m_settings->value(key, fallback).toInt(&ok);
     // A hand-edited nonsense value falls back to the default rather than to no limit.
-    return ok && value >= MinRunStepLimitS && value <= MaxRunStepLimitS ? value : DefaultRunStepLimitS;
+    return ok && value >= lowest && value <= highest ? value : fallback;
+}
+
+int AppSettings::runStepLimitS() const
+{
+    return boundedInt(KeyRunStepLimit, DefaultRunStepLimitS, MinRunStepLimitS, MaxRunStepLimitS);
 }
 
 void AppSettings::setRunStepLimitS(int seconds)
@@ -144,9 +149,7 @@ void AppSettings::setRunStepLimitS(int seconds)
 
 int AppSettings::trialLimitS() const
 {
-    bool ok = false;
-    const int value = m_settings->value(KeyTrialLimit, DefaultTrialLimitS).toInt(&ok);
-    return ok && value >= MinTrialLimitS && value <= MaxTrialLimitS ? value : DefaultTrialLimitS;
+    return boundedInt(KeyTrialLimit, DefaultTrialLimitS, MinTrialLimitS, MaxTrialLimitS);
 }
 
 void AppSettings::setTrialLimitS(int seconds)

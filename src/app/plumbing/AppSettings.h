@@ -97,6 +97,8 @@ private:
     // Every setter writes through this: a value the file already holds is not set again, so
     // sync() finds nothing to write and leaves the file alone (files/SettingsValue.h).
     void setIfChanged(const QString& key, const QVariant& value);
+    // The integer under `key` when it lies within [lowest, highest], else `fallback`.
+    int boundedInt(const QString& key, int fallback, int lowest, int highest) const;
 
     QSettings* m_settings;
     kosa8::ConnectionProfiles* m_profiles;

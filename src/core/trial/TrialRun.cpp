@@ -48,9 +48,9 @@ void TrialRun::start(const TrialSpec& spec)
     startFork();
 }
 
-kosa8::Kosa8Job* TrialRun::startJob(const QString& what, int operation, const QVariantMap& params)
+kosa8::Kosa8Job* TrialRun::startJob(const QString& what, Operation operation, const QVariantMap& params)
 {
-    kosa8::Kosa8Job* job = m_runner->start(Operation(operation), params);
+    kosa8::Kosa8Job* job = m_runner->start(operation, params);
     m_job = job;
     m_result.commands.append(job->preview());
     Q_EMIT stepStarted(what, job->preview());
@@ -65,8 +65,8 @@ void TrialRun::startFork()
         finish();
         return;
     }
-    kosa8::Kosa8Job* job = startJob(tr("Making a throwaway copy of %1").arg(m_spec.sandbox),
-                                    int(Operation::Fork), kosa8::params::fork(m_spec.sandbox, 1));
+    kosa8::Kosa8Job* job = startJob(tr("Making a throwaway copy of %1").arg(m_spec.sandbox), Operation::Fork,
+                                    kosa8::params::fork(m_spec.sandbox, 1));
     connect(job, &kosa8::Kosa8Job::finished, this, &TrialRun::forkFinished);
 }
 
@@ -114,18 +114,22 @@ void TrialRun::forkFinished(const JobResult& result)
             tr("kosa8 made %1 copies where one was asked for; they are removed.").arg(names.size()));
         return;
     }
-    if (m_cancelled) {
+    goOn(&TrialRun::startEgress);
+}
+
+void TrialRun::goOn(void (TrialRun::*next)())
+{
+    if (m_cancelled)
         stopAndRemove(tr("The trial was stopped."));
-        return;
-    }
-    startEgress();
+    else
+        (this->*next)();
 }
 
 void TrialRun::startEgress()
 {
     m_step = Step::Egress;
     kosa8::Kosa8Job* job =
-        startJob(tr("Cutting the copy's network"), int(Operation::SandboxEgress),
+        startJob(tr("Cutting the copy's network"), Operation::SandboxEgress,
                  kosa8::params::egress(m_runner->profile(), m_result.copy, kosa8::EgressPolicy::deny()));
     connect(job, &kosa8::Kosa8Job::finished, this, &TrialRun::egressFinished);
 }
@@ -138,17 +142,13 @@ void TrialRun::egressFinished(const JobResult& result)
                           .arg(result.describeFailure()));
         return;
     }
-    if (m_cancelled) {
-        stopAndRemove(tr("The trial was stopped."));
-        return;
-    }
-    startCheck();
+    goOn(&TrialRun::startCheck);
 }
 
 void TrialRun::startCheck()
 {
     m_step = Step::Check;
-    kosa8::Kosa8Job* job = startJob(tr("Reading the copy's network back"), int(Operation::SandboxList), {});
+    kosa8::Kosa8Job* job = startJob(tr("Reading the copy's network back"), Operation::SandboxList, {});
     connect(job, &kosa8::Kosa8Job::finished, this, &TrialRun::checkFinished);
 }
 
@@ -178,11 +178,7 @@ void TrialRun::checkFinished(const JobResult& result)
             tr("The copy's network could not be confirmed as cut (%1), so the code was not run.").arg(shown));
         return;
     }
-    if (m_cancelled) {
-        stopAndRemove(tr("The trial was stopped."));
-        return;
-    }
-    startCode();
+    goOn(&TrialRun::startCode);
 }
 
 void TrialRun::startCode()

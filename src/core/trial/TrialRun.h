@@ -2,6 +2,7 @@
 #pragma once
 
 #include "agent/runs/RunAnswer.h"
+#include "kosa8/Operation.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -116,7 +117,9 @@ private:
     void stopAndRemove(const QString& problem);
     void removed(const QStringList& removed, const QStringList& problems);
     void finish();
-    kosa8::Kosa8Job* startJob(const QString& what, int operation, const QVariantMap& params);
+    kosa8::Kosa8Job* startJob(const QString& what, kosa8::Operation operation, const QVariantMap& params);
+    // The next step, unless the person stopped the trial meanwhile (then the copy is removed).
+    void goOn(void (TrialRun::*next)());
 
     QPointer<kosa8::Kosa8Runner> m_runner;
     TrialCopies* m_copies;

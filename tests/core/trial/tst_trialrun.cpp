@@ -255,6 +255,28 @@ private Q_SLOTS:
         QVERIFY(copies.leftovers().isEmpty());
     }
 
+    // The person stops a trial while its code runs: the code is stopped and the copy still goes.
+    void stoppingATrialStillRemovesTheCopy()
+    {
+        TrialCopies copies(m_data->path());
+        TrialRun trial(m_runner.get(), &copies);
+        QSignalSpy finished(&trial, &TrialRun::finished);
+        QSignalSpy steps(&trial, &TrialRun::stepStarted);
+        trial.start(spec(u"# sleep-ms: 600000\nprint(1)\n"_s));
+        // Fork, egress, list, then the code's own command has started.
+        QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 4, test::waits::Standin);
+        QCOMPARE(trial.step(), TrialRun::Step::Run);
+        trial.cancel();
+        QVERIFY(finished.wait(test::waits::Standin));
+        const TrialResult result = finished.first().first().value<TrialResult>();
+        QVERIFY(!result.ran);
+        QVERIFY(!result.timedOut);
+        QVERIFY2(result.problem.contains(u"stopped"_s), qPrintable(result.problem));
+        QVERIFY(result.copyRemoved);
+        QCOMPARE(sandboxes().keys(), QStringList{u"box1"_s});
+        QVERIFY(copies.leftovers().isEmpty());
+    }
+
     // kosa8 refusing to remove a running copy: stopped, then removed.
     void aRefusedRemovalStopsTheCopyFirst()
     {
