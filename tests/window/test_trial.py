@@ -3,7 +3,9 @@
 set-up, an agent's run request, Ctrl+Shift+Y on its sheet; Approve stays greyed while the trial
 runs; the sheet then shows the exact commands, the output, the exit code, and that the real sandbox
 was not touched; the copy is gone, the ledger records the trial, the agent hears nothing of it; an
-edit marks the result as tried before the edit; the person's approval then runs the code for real."""
+edit marks the result as tried before the edit; the person's approval then runs the code for real;
+the command log lists the trial's commands. A sandbox made elsewhere is not tried, and a copy left
+by a killed app is listed as one and removed at a later start."""
 
 import json
 import os
@@ -87,7 +89,7 @@ class TrialTest(DeskWindowTest):
                                                  "sandbox rm code-runner-fork1")]
         self.assertTrue(all(i >= 0 for i in order) and order == sorted(order), lines)
         output = self.find_named("Output of the trial")
-        self.assertIn("hello from the trial", self.text_of(output))
+        wait_until(lambda: "hello from the trial" in self.text_of(output), "the code's output in the trial's console")
         # kosa8's side: the code ran in the copy only, and the copy is gone.
         self.assertEqual([r["sandbox"] for r in self.runs()], ["code-runner-fork1"])
         self.assertEqual(sorted(self.sandboxes()), ["code-runner"])
@@ -121,6 +123,13 @@ class TrialTest(DeskWindowTest):
         self.assertEqual(result["sandbox"], "code-runner")
         self.assertNotIn("fork1", json.dumps(result))  # nothing of the trial
         self.assertEqual([r["sandbox"] for r in self.runs()], ["code-runner-fork1", "code-runner"])
+        # The command log lists every step of the trial too, as the commands ran.
+        self.key("ctrl+3")
+        log = wait_until(lambda: self.find_named("Commands run"), "the command log")
+        shown = " | ".join(self.readable(n) for n in self.nodes(log))
+        for words in ("fork code-runner -n 1", "sandbox egress code-runner-fork1 --egress deny",
+                      "sandbox run code-runner-fork1", "sandbox rm code-runner-fork1"):
+            self.assertIn(words, shown)
 
     def test_a_sandbox_not_made_here_is_not_tried(self):
         # Made outside kosa8 Desk: whether host folders are mounted in it is not known, and a copy
@@ -154,6 +163,21 @@ class TrialTest(DeskWindowTest):
         self.desk.kill()
         self.desk.wait()
         self.assertIn("code-runner-fork1", self.sandboxes(), "the copy was removed before the app was killed")
+        # The next start: kosa8 will not remove the copy. The window says so, and the sandbox list
+        # says what the copy is.
+        self.write_faults({"sandbox rm": {"mode": "exit", "code": 1, "message": "kosa8: sandbox is busy"},
+                           "sandbox stop": {"mode": "exit", "code": 1, "message": "kosa8: sandbox is busy"}})
+        self.start_desk()
+        wait_until(lambda: self.showing_text("Throwaway copies could not be removed"), "the window to say why not")
+        self.assertIsNotNone(self.showing_text("sandbox is busy"), "the message does not say kosa8's reason")
+        self.key("ctrl+2")
+        copy = wait_until(lambda: self.find(lambda n: n.getRole() == pyatspi.ROLE_TABLE_CELL
+                                            and n.name == "code-runner-fork1" and self.showing(n)), "the copy listed")
+        self.assertIn("throwaway copy kosa8 Desk made for a trial", copy.description)
+        self.assertIn("code-runner-fork1", self.sandboxes())
+        # And the start after that, with kosa8 willing: the copy goes.
+        self.desk.kill()
+        self.desk.wait()
         self.write_faults({})
         self.start_desk()
         wait_until(lambda: "code-runner-fork1" not in self.sandboxes(), "the leftover copy to be removed")

@@ -103,6 +103,13 @@ AppComposition::AppComposition(const AppOptions& options, QObject* parent)
     m_trialKit->setLimitMs(m_context->settings()->trialLimitS() * 1000);
     connect(m_context->settings(), &AppSettings::changed, this,
             [this] { m_trialKit->setLimitMs(m_context->settings()->trialLimitS() * 1000); });
+    // The sandbox list says which of its sandboxes are a trial's throwaway copies.
+    m_window->sandboxesPage()->model()->setAnnotation([kit = m_trialKit.get()](const QString& name) {
+        return kit->copies()->isLeftover(name) ? tr("A throwaway copy kosa8 Desk made for a trial of code "
+                                                    "under review; it is removed when "
+                                                    "the trial ends, or else at the next start.")
+                                               : QString();
+    });
     connectAgentProblems();
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inbox/TrialPane.h"
 
+#include "inbox/RunConsole.h"
+
 #include "agent/canonical/Sha256.h"
 #include "agent/review/ReviewCoordinator.h"
 #include "style/Style.h"
@@ -9,7 +11,6 @@
 #include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -74,14 +75,10 @@ TrialPane::TrialPane(QWidget* parent)
     m_commands->setWordWrap(true);
     m_commands->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     style::makeMonospace(m_commands);
-    m_output = new QPlainTextEdit(this);
+    m_output = new RunConsole(this);
     m_output->setObjectName(QStringLiteral("trialOutput"));
     m_output->setAccessibleName(tr("Output of the trial"));
-    m_output->setReadOnly(true);
-    m_output->setTextInteractionFlags(Qt::TextSelectableByKeyboard | Qt::TextSelectableByMouse);
-    m_output->setMaximumBlockCount(MaxOutputLines);
-    m_output->setFont(style::monospaceFont());
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setMaxLines(MaxOutputLines);
     m_output->setFixedHeight(m_output->fontMetrics().lineSpacing() * OutputRowsShown + 12);
     // Tab moves on: the console is read, not typed into.
     m_output->setTabChangesFocus(true);
@@ -191,11 +188,9 @@ void TrialPane::showStep(const QString& what, const QString& command)
 
 void TrialPane::appendOutput(bool isStderr, const QByteArray& bytes)
 {
-    Q_UNUSED(isStderr);
-    // Pieces end on whole characters (RunExecutor), so each decodes alone.
-    QTextCursor cursor(m_output->document());
-    cursor.movePosition(QTextCursor::End);
-    cursor.insertText(QString::fromUtf8(bytes));
+    // The run pane's console: bounded work per piece whatever the code prints, standard error in
+    // the error colour.
+    m_output->queueBytes(bytes, isStderr ? style::errorColor() : QColor());
 }
 
 void TrialPane::trialFinished(const trial::TrialResult& result)

@@ -8,7 +8,6 @@
 
 class QAction;
 class QLabel;
-class QPlainTextEdit;
 class QToolButton;
 
 namespace k8::agent {
@@ -19,6 +18,8 @@ class TrialKit;
 }
 
 namespace k8::app {
+
+class RunConsole;
 
 // "Try in a throwaway copy" on the sheet of a run request, and what the trial did: each step's
 // exact command as it starts, the code's output as it arrives, then its exit code and time, and
@@ -77,7 +78,7 @@ private:
     QLabel* m_why = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_commands = nullptr;
-    QPlainTextEdit* m_output = nullptr;
+    RunConsole* m_output = nullptr;
     QLabel* m_summary = nullptr;
 
     quint64 m_key = 0;

@@ -65,8 +65,14 @@ QVariant SandboxListModel::data(const QModelIndex& index, int role) const
         default:
             return {};
         }
+    case Qt::AccessibleDescriptionRole:
+        if (index.column() == NameColumn && m_annotation)
+            return m_annotation(sandbox.name);
+        return {};
     case Qt::ToolTipRole:
         switch (index.column()) {
+        case NameColumn:
+            return m_annotation ? m_annotation(sandbox.name) : QString();
         case EgressColumn:
             return rawEgress(sandbox);
         case ImagesColumn:
@@ -79,6 +85,13 @@ QVariant SandboxListModel::data(const QModelIndex& index, int role) const
     default:
         return {};
     }
+}
+
+void SandboxListModel::setAnnotation(std::function<QString(const QString& name)> annotation)
+{
+    m_annotation = std::move(annotation);
+    if (!m_sandboxes.isEmpty())
+        Q_EMIT dataChanged(index(0, NameColumn), index(int(m_sandboxes.size()) - 1, NameColumn));
 }
 
 QVariant SandboxListModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -5,6 +5,8 @@
 
 #include <QAbstractTableModel>
 
+#include <functional>
+
 namespace k8::kosa8 {
 
 // The sandbox list, from parsed `sandbox ls`. Views stay thin: they show this model.
@@ -51,6 +53,10 @@ public:
     bool isLoaded() const { return m_loaded; }
     // Lines of the last list that could not be read (0: the list is whole).
     int unreadableLines() const { return m_unreadableLines; }
+    // What the app itself knows of a sandbox beyond kosa8's list (a trial's throwaway copy), by
+    // name; empty for most. Shown as the name's tooltip and accessible description; the name
+    // itself stays the name (combo boxes and the filter read it).
+    void setAnnotation(std::function<QString(const QString& name)> annotation);
 
 Q_SIGNALS:
     // setSandboxes() finished, whether or not anything changed.
@@ -60,6 +66,7 @@ private:
     QList<Sandbox> m_sandboxes;
     bool m_loaded = false;
     int m_unreadableLines = 0;
+    std::function<QString(const QString&)> m_annotation;
 };
 
 } // namespace k8::kosa8

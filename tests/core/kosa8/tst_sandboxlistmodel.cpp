@@ -40,6 +40,7 @@ private Q_SLOTS:
     void refreshUpdatesInPlace();
     void selectionSurvivesRemovalAndInsertion();
     void duplicatesAndEmpty();
+    void annotationDescribesTheNameOnly();
 };
 
 void TestSandboxListModel::displayAndRoles()
@@ -155,6 +156,26 @@ void TestSandboxListModel::duplicatesAndEmpty()
     model.setSandboxes({});
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(model.sandboxes().isEmpty());
+}
+
+// Issue 28: a trial's copy is said to be one in the name's tooltip and accessible description;
+// its name stays the name, and the other sandboxes say nothing.
+void TestSandboxListModel::annotationDescribesTheNameOnly()
+{
+    SandboxListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setSandboxes({sandbox(u"box"_s), sandbox(u"box-fork1"_s)});
+    QSignalSpy changed(&model, &SandboxListModel::dataChanged);
+    model.setAnnotation(
+        [](const QString& name) { return name.endsWith(u"-fork1"_s) ? u"a trial copy"_s : QString(); });
+    QCOMPARE(changed.count(), 1);
+    const QModelIndex copy = model.index(model.rowOf(u"box-fork1"_s), SandboxListModel::NameColumn);
+    QCOMPARE(copy.data(Qt::ToolTipRole).toString(), u"a trial copy"_s);
+    QCOMPARE(copy.data(Qt::AccessibleDescriptionRole).toString(), u"a trial copy"_s);
+    QCOMPARE(copy.data().toString(), u"box-fork1"_s);
+    const QModelIndex plain = model.index(model.rowOf(u"box"_s), SandboxListModel::NameColumn);
+    QCOMPARE(plain.data(Qt::ToolTipRole).toString(), QString());
+    QCOMPARE(plain.data(Qt::AccessibleDescriptionRole).toString(), QString());
 }
 
 QTEST_GUILESS_MAIN(TestSandboxListModel)
