@@ -1532,6 +1532,10 @@
         <source>Throwaway copies could not be removed</source>
         <translation>Wegwerfkopien konnten nicht entfernt werden</translation>
     </message>
+    <message>
+        <source>A throwaway copy kosa8 Desk made for a trial of code under review; it is removed when the trial ends, or else at the next start.</source>
+        <translation>Eine Wegwerfkopie, die kosa8 Desk für einen Probelauf von zu prüfendem Code angelegt hat; sie wird entfernt, wenn der Probelauf endet, sonst beim nächsten Start.</translation>
+    </message>
 </context>
 <context>
     <name>k8::app::AppContext</name>
@@ -9026,6 +9030,26 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
     <message>
         <source>The trial was stopped while the code ran.</source>
         <translation>Der Probelauf wurde angehalten, während der Code lief.</translation>
+    </message>
+    <message>
+        <source>Reading the sandbox list</source>
+        <translation>Die Sandbox-Liste wird gelesen</translation>
+    </message>
+    <message>
+        <source>kosa8 could not list the sandboxes, so nothing was forked. %1</source>
+        <translation>kosa8 konnte die Sandboxes nicht auflisten, daher wurde nichts geforkt. %1</translation>
+    </message>
+    <message>
+        <source>kosa8 does not list %1 as running, so it was not forked.</source>
+        <translation>kosa8 führt %1 nicht als laufend, daher wurde es nicht geforkt.</translation>
+    </message>
+    <message>
+        <source>kosa8 named %1 as the copy, but it existed before the fork; it was not touched, and nothing was run.</source>
+        <translation>kosa8 hat %1 als Kopie genannt, das aber schon vor dem Fork existierte; es wurde nicht angerührt, und nichts wurde ausgeführt.</translation>
+    </message>
+    <message>
+        <source>kosa8 also named %1, which existed before the fork and was not touched; the new copies are removed and nothing was run.</source>
+        <translation>kosa8 hat auch %1 genannt, das schon vor dem Fork existierte und nicht angerührt wurde; die neuen Kopien werden entfernt, und nichts wurde ausgeführt.</translation>
     </message>
 </context>
 <context>

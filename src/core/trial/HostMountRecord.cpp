@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "trial/HostMountRecord.h"
 
+#include "files/OwnerOnly.h"
+
 #include "kosa8/JobResult.h"
 #include "kosa8/Kosa8Runner.h"
 #include "kosa8/Types.h"
@@ -99,7 +101,7 @@ void HostMountRecord::save() const
     // flushed (a sandbox create is rare, but the window should not wait for the disk for it).
     const QString temporary = m_path + QStringLiteral(".new");
     QFile file(temporary);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || !files::OwnerOnly::restrictFile(file) ||
         file.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0 || !file.flush()) {
         spdlog::warn("could not write {}", m_path.toStdString());
         return;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "trial/TrialCopies.h"
 
+#include "files/OwnerOnly.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -24,7 +26,8 @@ TrialCopies::TrialCopies(const QString& dataDir)
 bool TrialCopies::appendLine(const QByteArray& line, QString* error)
 {
     QFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
+    // Made owner-only before anything is in it, like every file in the data folder.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || !files::OwnerOnly::restrictFile(file)) {
         if (error)
             *error = tr("Could not write %1: %2").arg(m_path, file.errorString());
         return false;

@@ -45,7 +45,7 @@ void TrialRun::start(const TrialSpec& spec)
     m_spec = spec;
     m_result = {};
     m_result.codeSha256 = agent::sha256Hex(spec.code.toUtf8());
-    startFork();
+    startListBefore();
 }
 
 kosa8::Kosa8Job* TrialRun::startJob(const QString& what, Operation operation, const QVariantMap& params)
@@ -57,14 +57,49 @@ kosa8::Kosa8Job* TrialRun::startJob(const QString& what, Operation operation, co
     return job;
 }
 
-void TrialRun::startFork()
+void TrialRun::startListBefore()
 {
-    m_step = Step::Fork;
+    m_step = Step::ListBefore;
     if (!m_runner) {
         m_result.problem = tr("kosa8 is not available.");
         finish();
         return;
     }
+    kosa8::Kosa8Job* job = startJob(tr("Reading the sandbox list"), Operation::SandboxList, {});
+    connect(job, &kosa8::Kosa8Job::finished, this, &TrialRun::listBeforeFinished);
+}
+
+void TrialRun::listBeforeFinished(const JobResult& result)
+{
+    m_job = nullptr;
+    if (!result.ok()) {
+        m_result.problem =
+            tr("kosa8 could not list the sandboxes, so nothing was forked. %1").arg(result.describeFailure());
+        finish();
+        return;
+    }
+    const kosa8::Parsed<kosa8::Sandbox> listed = kosa8::ListParser::sandboxes(result.stdoutData);
+    bool running = false;
+    for (const kosa8::Sandbox& sandbox : listed.items) {
+        m_before.append(sandbox.name);
+        running = running || (sandbox.name == m_spec.sandbox && sandbox.status == QLatin1String("running"));
+    }
+    if (!running) {
+        m_result.problem = tr("kosa8 does not list %1 as running, so it was not forked.").arg(m_spec.sandbox);
+        finish();
+        return;
+    }
+    if (m_cancelled) {
+        m_result.problem = tr("The trial was stopped.");
+        finish();
+        return;
+    }
+    startFork();
+}
+
+void TrialRun::startFork()
+{
+    m_step = Step::Fork;
     kosa8::Kosa8Job* job = startJob(tr("Making a throwaway copy of %1").arg(m_spec.sandbox), Operation::Fork,
                                     kosa8::params::fork(m_spec.sandbox, 1));
     connect(job, &kosa8::Kosa8Job::finished, this, &TrialRun::forkFinished);
@@ -73,13 +108,25 @@ void TrialRun::startFork()
 void TrialRun::forkFinished(const JobResult& result)
 {
     m_job = nullptr;
-    // Every name kosa8 printed is a copy that may exist: each is written down and removed.
+    // Every new name kosa8 printed is a copy that may exist: each is written down and removed. A
+    // name that was there before the fork is not a copy, whatever kosa8 says: it is never touched.
     QStringList names;
+    QStringList existing;
     for (const QString& line : result.stdoutText().split(QLatin1Char('\n'))) {
         const QString name = line.trimmed();
-        if (!name.isEmpty() && kosa8::Names::checkSandbox(name).isEmpty() && name != m_spec.sandbox &&
-            !names.contains(name))
-            names.append(name);
+        if (name.isEmpty() || !kosa8::Names::checkSandbox(name).isEmpty())
+            continue;
+        QStringList& into = m_before.contains(name) ? existing : names;
+        if (!into.contains(name))
+            into.append(name);
+    }
+    if (!existing.isEmpty() && names.isEmpty()) {
+        m_result.problem =
+            tr("kosa8 named %1 as the copy, but it existed before the fork; it was not touched, and "
+               "nothing was run.")
+                .arg(existing.join(QStringLiteral(", ")));
+        finish();
+        return;
     }
     if (!result.ok() && names.isEmpty()) {
         m_result.problem = tr("kosa8 could not fork %1. %2").arg(m_spec.sandbox, result.describeFailure());
@@ -107,6 +154,13 @@ void TrialRun::forkFinished(const JobResult& result)
     m_toRemove = names;
     if (!result.ok()) {
         stopAndRemove(tr("kosa8 could not fork %1. %2").arg(m_spec.sandbox, result.describeFailure()));
+        return;
+    }
+    if (!existing.isEmpty()) {
+        stopAndRemove(
+            tr("kosa8 also named %1, which existed before the fork and was not touched; the new copies are "
+               "removed and nothing was run.")
+                .arg(existing.join(QStringLiteral(", "))));
         return;
     }
     if (names.size() > 1) {
@@ -269,6 +323,7 @@ void TrialRun::cancel()
         return;
     m_cancelled = true;
     switch (m_step) {
+    case Step::ListBefore:
     case Step::Fork:
     case Step::Egress:
     case Step::Check:

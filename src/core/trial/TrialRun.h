@@ -58,8 +58,10 @@ struct TrialResult
     QStringList commands;   // the exact command of every step, in order
 };
 
-// One trial, start to end: `fork SANDBOX -n 1` (kosa8 prints the copy's name, written down at
-// once in TrialCopies), `sandbox egress COPY --egress deny`, then `sandbox ls` to read the copy's
+// One trial, start to end: `sandbox ls` (the sandbox must be there and running, and what is
+// there already is never taken for the copy), `fork SANDBOX -n 1` (kosa8 prints the copy's name,
+// written down at once in TrialCopies; a name that was listed before the fork is no copy, and the
+// trial stops without touching it), `sandbox egress COPY --egress deny`, then `sandbox ls` to read the copy's
 // egress back: the code runs only when the list says deny. It runs as an approved run would
 // (RunExecutor: the same image, language and way to the interpreter), without a checkpoint, within
 // TrialSpec::limitMs; then `sandbox rm COPY`, and when kosa8 refuses, `sandbox stop COPY` and
@@ -76,6 +78,7 @@ public:
     enum class Step
     {
         Idle,
+        ListBefore, // the sandboxes before the fork: a name the fork prints must be new
         Fork,
         Egress,
         Check,
@@ -104,6 +107,8 @@ Q_SIGNALS:
     void finished(const k8::trial::TrialResult& result);
 
 private:
+    void startListBefore();
+    void listBeforeFinished(const kosa8::JobResult& result);
     void startFork();
     void forkFinished(const kosa8::JobResult& result);
     void startEgress();
@@ -132,6 +137,7 @@ private:
     bool m_cancelled = false;
     CopyRemoval* m_removal = nullptr;
     QStringList m_toRemove; // every copy the fork named
+    QStringList m_before;   // the sandboxes listed before the fork
 };
 
 } // namespace k8::trial

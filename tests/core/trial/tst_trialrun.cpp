@@ -15,6 +15,8 @@
 #include "trial/TrialRun.h"
 
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -168,12 +170,12 @@ private Q_SLOTS:
         QVERIFY(result.copyRemoved);
         QVERIFY(result.removalProblem.isEmpty());
         QCOMPARE(result.codeSha256, agent::sha256Hex(code.toUtf8()));
-        QCOMPARE(callsFrom(before), (QStringList{u"fork box1"_s, u"sandbox egress"_s, u"sandbox ls"_s,
-                                                 u"sandbox run"_s, u"sandbox rm"_s}));
+        QCOMPARE(callsFrom(before), (QStringList{u"sandbox ls"_s, u"fork box1"_s, u"sandbox egress"_s,
+                                                 u"sandbox ls"_s, u"sandbox run"_s, u"sandbox rm"_s}));
         const QList<QStringList> calls = test::readStandinCalls(m_state->path());
-        QCOMPARE(calls[before + 1],
+        QCOMPARE(calls[before + 2],
                  (QStringList{u"sandbox"_s, u"egress"_s, u"box1-fork1"_s, u"--egress"_s, u"deny"_s}));
-        QCOMPARE(calls[before + 4], (QStringList{u"sandbox"_s, u"rm"_s, u"box1-fork1"_s}));
+        QCOMPARE(calls[before + 5], (QStringList{u"sandbox"_s, u"rm"_s, u"box1-fork1"_s}));
         // The code ran in the copy, byte for byte, with the request's image.
         const QList<QJsonObject> runs = test::readStandinRuns(m_state->path());
         QCOMPARE(runs.size(), 1);
@@ -181,10 +183,10 @@ private Q_SLOTS:
         QCOMPARE(runs.first()[u"image"_s].toString(), u"python:3.12-slim"_s);
         QCOMPARE(runs.first()[u"code"_s].toString(), code);
         // Every step's exact command, as shown to the person, one per kosa8 call.
-        QCOMPARE(result.commands.size(), 5);
-        QCOMPARE(steps.size(), 5);
-        QVERIFY2(result.commands.at(0).contains(u"fork box1 -n 1"_s), qPrintable(result.commands.at(0)));
-        QVERIFY(result.commands.at(3).contains(u"sandbox run box1-fork1 python:3.12-slim"_s));
+        QCOMPARE(result.commands.size(), 6);
+        QCOMPARE(steps.size(), 6);
+        QVERIFY2(result.commands.at(1).contains(u"fork box1 -n 1"_s), qPrintable(result.commands.at(1)));
+        QVERIFY(result.commands.at(4).contains(u"sandbox run box1-fork1 python:3.12-slim"_s));
         // Nothing is left: the copy is gone from kosa8 and from the app's record.
         QCOMPARE(sandboxes(), (QMap<QString, QString>{{u"box1"_s, u"allow:pypi.org"_s}}));
         QVERIFY(copies.leftovers().isEmpty());
@@ -200,7 +202,7 @@ private Q_SLOTS:
         QVERIFY2(result.problem.contains(u"could not fork box1"_s), qPrintable(result.problem));
         QVERIFY2(result.problem.contains(u"no space for a fork"_s), qPrintable(result.problem));
         QVERIFY(result.copy.isEmpty());
-        QCOMPARE(callsFrom(before), QStringList{u"fork box1"_s});
+        QCOMPARE(callsFrom(before), (QStringList{u"sandbox ls"_s, u"fork box1"_s}));
         QVERIFY(test::readStandinRuns(m_state->path()).isEmpty());
         QVERIFY(copies.leftovers().isEmpty());
     }
@@ -216,10 +218,16 @@ private Q_SLOTS:
         QTest::newRow("egress claims success, changes nothing")
             << QByteArray(R"({"sandbox egress": {"mode": "exit", "code": 0, "message": "ok"}})")
             << u"allow:pypi.org"_s;
-        QTest::newRow("list fails") << QByteArray(R"({"sandbox ls": {"mode": "exit", "code": 1}})")
+        // The list before the fork reads normally (skip 1); the one after the egress change does not.
+        QTest::newRow("list fails") << QByteArray(R"({"sandbox ls": {"mode": "exit", "code": 1, "skip": 1}})")
                                     << u"could not list the sandboxes"_s;
-        QTest::newRow("list is garbage")
-            << QByteArray(R"({"sandbox ls": {"mode": "garbage"}})") << u"the copy is not in the list"_s;
+        QTest::newRow("list is garbage") << QByteArray(R"({"sandbox ls": {"mode": "garbage", "skip": 1}})")
+                                         << u"the copy is not in the list"_s;
+        // A list that does not say the copy's egress: "deny" is not assumed.
+        QTest::newRow("list without an egress column")
+            << QByteArray(R"({"sandbox ls": {"mode": "print", "skip": 1,
+                            "message": "NAME         STATUS\nbox1         running\nbox1-fork1   running"}})")
+            << u"its egress reads \"\""_s;
     }
 
     void theCodeNeverRunsWithTheOriginalsNetwork()
@@ -238,6 +246,47 @@ private Q_SLOTS:
         QVERIFY(result.copyRemoved);
         QCOMPARE(sandboxes().keys(), QStringList{u"box1"_s});
         QVERIFY(copies.leftovers().isEmpty());
+    }
+
+    // What is there before the fork is never taken for the copy: kosa8 naming the original or
+    // another existing sandbox as its copy touches neither (no egress change, no run, no removal).
+    void anExistingSandboxIsNeverTakenForTheCopy_data()
+    {
+        QTest::addColumn<QString>("printed");
+        QTest::newRow("the original") << u"box1"_s;
+        QTest::newRow("another sandbox") << u"prod"_s;
+    }
+
+    void anExistingSandboxIsNeverTakenForTheCopy()
+    {
+        QFETCH(QString, printed);
+        QVERIFY(run(Operation::SandboxCreate,
+                    kosa8::params::create(m_runner->profile(), u"prod"_s, kosa8::EgressPolicy::deny(), {}))
+                    .ok());
+        writeFaults(QJsonDocument(QJsonObject{{u"fork"_s, QJsonObject{{u"mode"_s, u"print"_s},
+                                                                      {u"message"_s, printed}}}})
+                        .toJson());
+        TrialCopies copies(m_data->path());
+        const qsizetype before = callCount();
+        const TrialResult result = tryCode(spec(u"print(1)\n"_s), &copies);
+        QVERIFY(!result.ran);
+        QVERIFY2(result.problem.contains(u"existed before the fork"_s), qPrintable(result.problem));
+        QVERIFY(result.copy.isEmpty());
+        QCOMPARE(callsFrom(before), (QStringList{u"sandbox ls"_s, u"fork box1"_s}));
+        QCOMPARE(sandboxes(),
+                 (QMap<QString, QString>{{u"box1"_s, u"allow:pypi.org"_s}, {u"prod"_s, u"deny"_s}}));
+        QVERIFY(copies.leftovers().isEmpty());
+    }
+
+    // A sandbox kosa8 does not list as running is not forked.
+    void aStoppedSandboxIsNotForked()
+    {
+        QVERIFY(run(Operation::SandboxStop, kosa8::params::sandbox(u"box1"_s)).ok());
+        TrialCopies copies(m_data->path());
+        const qsizetype before = callCount();
+        const TrialResult result = tryCode(spec(u"print(1)\n"_s), &copies);
+        QVERIFY2(result.problem.contains(u"does not list box1 as running"_s), qPrintable(result.problem));
+        QCOMPARE(callsFrom(before), QStringList{u"sandbox ls"_s});
     }
 
     // Code that does not end is stopped at the trial's limit, and the copy still goes.
@@ -263,8 +312,8 @@ private Q_SLOTS:
         QSignalSpy finished(&trial, &TrialRun::finished);
         QSignalSpy steps(&trial, &TrialRun::stepStarted);
         trial.start(spec(u"# sleep-ms: 600000\nprint(1)\n"_s));
-        // Fork, egress, list, then the code's own command has started.
-        QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 4, test::waits::Standin);
+        // List, fork, egress, list, then the code's own command has started.
+        QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 5, test::waits::Standin);
         QCOMPARE(trial.step(), TrialRun::Step::Run);
         trial.cancel();
         QVERIFY(finished.wait(test::waits::Standin));
@@ -287,7 +336,7 @@ private Q_SLOTS:
         const TrialResult result = tryCode(spec(u"print(1)\n"_s), &copies);
         QVERIFY(result.ran);
         QVERIFY(result.copyRemoved);
-        QCOMPARE(callsFrom(before).mid(4),
+        QCOMPARE(callsFrom(before).mid(5),
                  (QStringList{u"sandbox rm"_s, u"sandbox stop"_s, u"sandbox rm"_s}));
         QCOMPARE(sandboxes().keys(), QStringList{u"box1"_s});
         QVERIFY(copies.leftovers().isEmpty());
@@ -332,7 +381,7 @@ private Q_SLOTS:
         auto trial = std::make_unique<TrialRun>(m_runner.get(), &copies);
         QSignalSpy steps(trial.get(), &TrialRun::stepStarted);
         trial->start(spec(u"print(1)\n"_s));
-        QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 2, test::waits::Standin);
+        QTRY_COMPARE_WITH_TIMEOUT(steps.count(), 3, test::waits::Standin);
         // The fork ended and the egress change hangs: the record already holds the copy.
         const QList<TrialCopy> left = TrialCopies(m_data->path()).leftovers();
         QCOMPARE(left.size(), 1);
