@@ -507,10 +507,6 @@
         <source>This request did not come from the server %1.</source>
         <translation>Diese Anfrage kam nicht vom Server %1.</translation>
     </message>
-    <message>
-        <source>The request is no longer waiting, so the trial was not recorded.</source>
-        <translation>Die Anfrage wartet nicht mehr, daher wurde der Probelauf nicht aufgezeichnet.</translation>
-    </message>
 </context>
 <context>
     <name>k8::agent::CanonicalNumbers</name>
@@ -8919,16 +8915,16 @@ Nur für diese Sitzung im Arbeitsspeicher behalten? Es wird nie in die Einstellu
 <context>
     <name>k8::trial::HostMountRecord</name>
     <message>
-        <source>%1 was not created by kosa8 Desk, so it is not known whether host folders are mounted in it; a copy could share them.</source>
-        <translation>%1 wurde nicht von kosa8 Desk angelegt, daher ist nicht bekannt, ob Host-Ordner darin eingehängt sind; eine Kopie könnte sie teilen.</translation>
-    </message>
-    <message>
         <source>%1 has host folders mounted (-v); a copy could share them.</source>
         <translation>In %1 sind Host-Ordner eingehängt (-v); eine Kopie könnte sie teilen.</translation>
     </message>
     <message>
         <source>%1 was created again outside kosa8 Desk, so it is not known whether host folders are mounted in it.</source>
         <translation>%1 wurde außerhalb von kosa8 Desk neu angelegt, daher ist nicht bekannt, ob Host-Ordner darin eingehängt sind.</translation>
+    </message>
+    <message>
+        <source>kosa8 Desk has no record of creating %1 (it records the sandboxes it creates, and whether with host folders), so it is not known whether host folders are mounted in it; a copy could share them.</source>
+        <translation>kosa8 Desk hat keinen Vermerk, %1 angelegt zu haben (es vermerkt die Sandboxes, die es anlegt, und ob mit Host-Ordnern), daher ist nicht bekannt, ob Host-Ordner darin eingehängt sind; eine Kopie könnte sie teilen.</translation>
     </message>
 </context>
 <context>

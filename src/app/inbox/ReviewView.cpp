@@ -561,7 +561,7 @@ void ReviewView::updateTrial()
         why = problem;
     else
         why = m_trialKit->whyNot(spec.sandbox, m_sandboxes ? m_sandboxes->find(spec.sandbox) : nullptr);
-    m_trial->showFor(m_key, spec, why);
+    m_trial->showFor(&m_state.request(), spec, why);
 }
 
 void ReviewView::setSandboxModel(kosa8::SandboxListModel* model)

@@ -113,8 +113,9 @@ void TrialPane::setKit(trial::TrialKit* kit, agent::ReviewCoordinator* coordinat
     updateControls();
 }
 
-void TrialPane::showFor(quint64 key, const trial::TrialSpec& spec, const QString& whyNot)
+void TrialPane::showFor(const agent::Request* request, const trial::TrialSpec& spec, const QString& whyNot)
 {
+    const quint64 key = request ? request->key : 0;
     if (key != m_key) {
         abandon();
         m_key = key;
@@ -134,7 +135,7 @@ void TrialPane::showFor(quint64 key, const trial::TrialSpec& spec, const QString
 
 void TrialPane::clear()
 {
-    showFor(0, {}, {});
+    showFor(nullptr, {}, {});
 }
 
 void TrialPane::abandon()
@@ -145,20 +146,29 @@ void TrialPane::abandon()
     // lives until it has (it deletes itself then).
     trial::TrialRun* run = std::exchange(m_run, nullptr);
     run->disconnect(this);
-    connect(run, &trial::TrialRun::finished, run, &QObject::deleteLater);
+    // Still recorded: code ran (or was to run) in a copy, and the ledger says so.
+    connect(run, &trial::TrialRun::finished, run,
+            [run, coordinator = m_coordinator, request = m_runRequest](const trial::TrialResult& result) {
+                if (coordinator)
+                    record(coordinator, request, result);
+                run->deleteLater();
+            });
     run->cancel();
     Q_EMIT runningChanged(false);
 }
 
 void TrialPane::startTrial()
 {
-    if (!m_kit || m_run || m_key == 0 || !m_whyNot.isEmpty())
+    if (!m_kit || m_run || m_key == 0 || !m_whyNot.isEmpty() || !m_coordinator)
+        return;
+    const agent::Request* request = m_coordinator->request(m_key);
+    if (!request)
         return;
     trial::TrialSpec spec = m_spec;
     spec.limitMs = m_kit->limitMs();
     spec.stdinThresholdBytes = m_kit->stdinThresholdBytes();
     m_run = new trial::TrialRun(m_kit->runner(), m_kit->copies(), this);
-    m_runKey = m_key;
+    m_runRequest = *request;
     m_hasResult = false;
     m_recordProblem.clear();
     m_triedCodeSha256 = agent::sha256Hex(spec.code.toUtf8());
@@ -200,23 +210,29 @@ void TrialPane::trialFinished(const trial::TrialResult& result)
     m_result = result;
     m_hasResult = true;
     m_status->clear();
-    if (m_coordinator) {
-        agent::TrialRecord record;
-        record.codeSha256 = result.codeSha256;
-        record.copy = result.copy;
-        if (result.ran)
-            record.exitCode = result.exitCode;
-        record.problem = result.problem;
-        if (!result.removalProblem.isEmpty())
-            record.problem +=
-                (record.problem.isEmpty() ? QString() : QStringLiteral(" ")) + result.removalProblem;
-        QString error;
-        if (!m_coordinator->recordTrial(m_runKey, record, &error))
-            m_recordProblem = tr("The trial could not be recorded in the ledger: %1").arg(error);
-    }
+    if (m_coordinator)
+        m_recordProblem = record(m_coordinator, m_runRequest, result);
+    m_runRequest = {};
     updateControls();
     showSummary();
     Q_EMIT runningChanged(false);
+}
+
+QString TrialPane::record(agent::ReviewCoordinator* coordinator, const agent::Request& request,
+                          const trial::TrialResult& result)
+{
+    agent::TrialRecord entry;
+    entry.codeSha256 = result.codeSha256;
+    entry.copy = result.copy;
+    if (result.ran)
+        entry.exitCode = result.exitCode;
+    entry.problem = result.problem;
+    if (!result.removalProblem.isEmpty())
+        entry.problem += (entry.problem.isEmpty() ? QString() : QStringLiteral(" ")) + result.removalProblem;
+    QString error;
+    if (coordinator->recordTrial(request, entry, &error))
+        return {};
+    return tr("The trial could not be recorded in the ledger: %1").arg(error);
 }
 
 void TrialPane::showSummary()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "agent/request/Request.h"
 #include "trial/TrialRun.h"
 
 #include <QPointer>
@@ -40,10 +41,11 @@ public:
     void setKit(trial::TrialKit* kit, agent::ReviewCoordinator* coordinator);
     bool hasKit() const { return m_kit != nullptr; }
 
-    // What a trial of the request `key` would run now, and why it cannot (empty: it can). Another
-    // key stops a trial still running (its copy is removed) and clears the pane; the same key with
-    // other code marks a finished trial as tried before the edit.
-    void showFor(quint64 key, const trial::TrialSpec& spec, const QString& whyNot);
+    // What a trial of `request` (null: none) would run now, and why it cannot (empty: it can).
+    // Another request stops a trial still running (its copy is removed, the trial recorded) and
+    // clears the pane; the same request with other code marks a finished trial as tried before the
+    // edit.
+    void showFor(const agent::Request* request, const trial::TrialSpec& spec, const QString& whyNot);
     // The sheet shows no run request.
     void clear();
 
@@ -68,6 +70,9 @@ private:
     void showSummary();
     void updateControls();
     void abandon(); // a running trial for a request no longer shown: stopped, its copy removed
+    // The trial in the ledger (ReviewCoordinator::recordTrial); empty, or why it could not be.
+    static QString record(agent::ReviewCoordinator* coordinator, const agent::Request& request,
+                          const trial::TrialResult& result);
 
     trial::TrialKit* m_kit = nullptr;
     QPointer<agent::ReviewCoordinator> m_coordinator;
@@ -85,7 +90,7 @@ private:
     trial::TrialSpec m_spec;
     QString m_whyNot;
     trial::TrialRun* m_run = nullptr;
-    quint64 m_runKey = 0;
+    agent::Request m_runRequest; // the request as the sheet held it when the trial started
     bool m_hasResult = false;
     trial::TrialResult m_result;
     QString m_triedCodeSha256;

@@ -746,17 +746,11 @@ bool AgentService::recordPersonDecision(DurableAnswer decided, QString* error)
     return true;
 }
 
-bool AgentService::recordTrial(quint64 key, const TrialRecord& trial, QString* error)
+bool AgentService::recordTrial(const Request& request, const TrialRecord& trial, QString* error)
 {
-    const Request* waiting = waitingRequest(key);
-    if (!waiting) {
-        if (error)
-            *error = tr("The request is no longer waiting, so the trial was not recorded.");
-        return false;
-    }
     DurableAnswer recorded;
-    recorded.request = *waiting;
-    recorded.record = ledgerRecord(*waiting, DecisionTrial, DecidedByPerson, trial.codeSha256);
+    recorded.request = request;
+    recorded.record = ledgerRecord(request, DecisionTrial, DecidedByPerson, trial.codeSha256);
     recorded.record.checkpointLabel.clear(); // a trial takes no checkpoint
     recorded.record.copy = trial.copy;
     recorded.record.exitCode = trial.exitCode;

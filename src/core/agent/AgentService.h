@@ -116,7 +116,7 @@ public:
                               const QString& server = {}) override;
     bool addRejectAgentRule(const QString& agent, QString* error = nullptr,
                             const QString& server = {}) override;
-    bool recordTrial(quint64 key, const TrialRecord& trial, QString* error = nullptr) override;
+    bool recordTrial(const Request& request, const TrialRecord& trial, QString* error = nullptr) override;
 
     // RequestDesk: what the sources call.
     quint32 addSource(RequestSource* source) override;

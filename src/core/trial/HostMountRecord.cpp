@@ -60,8 +60,9 @@ QString HostMountRecord::whyNotMountFree(const QString& sandbox, const kosa8::Sa
 {
     const auto it = m_entries.constFind(sandbox);
     if (it == m_entries.constEnd())
-        return tr("%1 was not created by kosa8 Desk, so it is not known whether host folders are mounted "
-                  "in it; a copy could share them.")
+        return tr("kosa8 Desk has no record of creating %1 (it records the sandboxes it creates, and "
+                  "whether with host folders), so it is not known whether host folders are mounted in it; "
+                  "a copy could share them.")
             .arg(sandbox);
     if (it->mounts > 0)
         return tr("%1 has host folders mounted (-v); a copy could share them.").arg(sandbox);

@@ -16,9 +16,15 @@
 #include "inbox/RequestEndBanner.h"
 #include "inbox/ReviewView.h"
 #include "inbox/RunPlacePanel.h"
+#include "inbox/TrialPane.h"
+#include "kosa8/JobResult.h"
+#include "kosa8/Kosa8Params.h"
+#include "kosa8/Kosa8Runner.h"
 #include "kosa8/SandboxListModel.h"
 #include "style/Style.h"
+#include "support/TestJson.h"
 #include "support/Waits.h"
+#include "trial/TrialKit.h"
 #include "widgets/MessageBox.h"
 
 #include <QAbstractButton>
@@ -33,6 +39,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -90,6 +97,11 @@ public:
         agentRuleServers.append(server);
         return true;
     }
+    bool recordTrial(const Request& request, const TrialRecord& trial, QString*) override
+    {
+        trials.append({request.key, trial});
+        return true;
+    }
 
     void add(const Request& request)
     {
@@ -107,6 +119,7 @@ public:
     QList<RuleCall> actionRules;
     QStringList agentRules;
     QStringList agentRuleServers; // beside agentRules: the server each is limited to, or empty
+    QList<QPair<quint64, TrialRecord>> trials;
 
 private:
     InboxModel* m_model;
@@ -358,6 +371,84 @@ private Q_SLOTS:
     }
 
     // Finding 4: approval waits after the view changes, and says so.
+    // Issue 28, on the sheet: a trial keeps Approve greyed (and refuses the keys) while it runs,
+    // arms again after the delay when it ends, is recorded with the request it was for, and one
+    // still running when the person moves to another request is stopped, its copy removed, and
+    // recorded all the same.
+    void aTrialHoldsApprovalAndIsRecordedWhenLeft()
+    {
+        QTemporaryDir state;
+        QTemporaryDir data;
+        k8::kosa8::Kosa8Runner runner;
+        k8::kosa8::ConnectionProfile connection;
+        connection.executable = qEnvironmentVariable("KOSA8_STANDIN");
+        connection.extraEnvironment.insert(QStringLiteral("KOSA8_STANDIN_STATE"), state.path());
+        connection.extraEnvironment.insert(QStringLiteral("PATH"),
+                                           QStringLiteral("/usr/bin:") + qEnvironmentVariable("PATH"));
+        runner.setConnection(connection);
+        {
+            QSignalSpy created(
+                runner.start(k8::kosa8::Operation::SandboxCreate,
+                             k8::kosa8::params::create(runner.profile(), QStringLiteral("code-runner"),
+                                                       k8::kosa8::EgressPolicy::deny(), {})),
+                &k8::kosa8::Kosa8Job::finished);
+            QVERIFY(created.wait(k8::test::waits::Standin));
+        }
+        k8::trial::TrialKit kit(&runner, data.path());
+        // What the app records when it creates a sandbox without -v (HostMountRecord::watch).
+        k8::kosa8::JobResult made;
+        made.operation = k8::kosa8::Operation::SandboxCreate;
+        made.exitCode = 0;
+        made.parameters = {{QStringLiteral("name"), QStringLiteral("code-runner")},
+                           {QStringLiteral("mount_list"), QStringList()}};
+        kit.mounts()->take(made);
+
+        FakeCoordinator coordinator;
+        ReviewView view(&coordinator);
+        view.setArmDelayMs(200);
+        view.setSandboxModel(knownSandboxes());
+        view.setTrialKit(&kit);
+        view.show();
+        coordinator.add(runRequest(7, QStringLiteral("# sleep-ms: 1500\nprint(7)\n")));
+        coordinator.add(runRequest(8, QStringLiteral("print(8)\n")));
+        view.showRequest(7);
+        QTRY_VERIFY_WITH_TIMEOUT(view.isArmed(), Wait);
+        k8::app::TrialPane* pane = view.trialPane();
+        QVERIFY(pane->isVisible());
+        QVERIFY(pane->tryAction()->isEnabled());
+
+        QSignalSpy running(pane, &k8::app::TrialPane::runningChanged);
+        pane->tryAction()->trigger();
+        QVERIFY(pane->isRunning());
+        QVERIFY(!view.approveAction()->isEnabled());
+        QVERIFY(!view.approveFor(7));
+        QVERIFY(view.messageText().contains(QLatin1String("a trial of this code is running")));
+        QTRY_VERIFY_WITH_TIMEOUT(!pane->isRunning(), k8::test::waits::Standin);
+        QVERIFY(pane->summaryText().contains(QLatin1String("Exit code 0")));
+        QCOMPARE(coordinator.trials.size(), 1);
+        QCOMPARE(coordinator.trials.first().first, quint64(7));
+        QCOMPARE(coordinator.trials.first().second.copy, QStringLiteral("code-runner-fork1"));
+        QCOMPARE(coordinator.trials.first().second.exitCode, std::optional<int>(0));
+        // Armed again only after the delay, never at once.
+        QVERIFY(!view.isArmed());
+        QTRY_VERIFY_WITH_TIMEOUT(view.approveAction()->isEnabled(), Wait);
+        QVERIFY(coordinator.decisions.isEmpty());
+
+        // A second trial, left for another request while its code runs.
+        pane->tryAction()->trigger();
+        QVERIFY(pane->isRunning());
+        // The code of the second trial has started in its copy.
+        QTRY_COMPARE_WITH_TIMEOUT(k8::test::readStandinRuns(state.path()).size(), 2,
+                                  k8::test::waits::Standin);
+        view.showRequest(8);
+        QVERIFY(!pane->isRunning());
+        QVERIFY(pane->summaryText().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(coordinator.trials.size(), 2, k8::test::waits::Standin);
+        QCOMPARE(coordinator.trials.last().first, quint64(7));
+        QVERIFY(!coordinator.trials.last().second.exitCode);
+        QVERIFY(kit.copies()->leftovers().isEmpty());
+    }
+
     void armingDelayAfterEveryChange()
     {
         FakeCoordinator coordinator;

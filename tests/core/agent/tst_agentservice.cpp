@@ -776,7 +776,7 @@ private Q_SLOTS:
         trial.copy = QStringLiteral("box1-fork1");
         trial.exitCode = 0;
         QString error;
-        QVERIFY2(m_service->recordTrial(key, trial, &error), qPrintable(error));
+        QVERIFY2(m_service->recordTrial(*m_service->request(key), trial, &error), qPrintable(error));
         QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), qsizetype(1), Wait);
         const QJsonObject entry = ledger().first();
         QCOMPARE(entry.value(QStringLiteral("decision")).toString(), QStringLiteral("trial"));
@@ -790,12 +790,20 @@ private Q_SLOTS:
         QCOMPARE(m_service->inbox()->rowOf(key), 0);
         QCOMPARE(decided.count(), 0);
         QVERIFY(!client.hasResponse(id));
-        // A request no longer waiting takes no trial record.
+        // A trial that ends after the request was decided is recorded all the same, after the
+        // decision, and changes nothing of the answer.
+        const Request shown = *m_service->request(key);
         QVERIFY2(m_service->decide(key, oneDecision(DecisionKind::Reject), &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(client.hasResponse(id), Wait);
-        QVERIFY(!m_service->recordTrial(key, trial, &error));
-        QVERIFY(!error.isEmpty());
-        QCOMPARE(ledger().size(), qsizetype(2));
+        trial.exitCode.reset();
+        trial.problem = QStringLiteral("The trial was stopped.");
+        QVERIFY2(m_service->recordTrial(shown, trial, &error), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(ledger().size(), qsizetype(3), Wait);
+        QCOMPARE(ledger().at(1).value(QStringLiteral("decision")).toString(), QStringLiteral("reject"));
+        QCOMPARE(ledger().at(2).value(QStringLiteral("decision")).toString(), QStringLiteral("trial"));
+        QCOMPARE(ledger().at(2).value(QStringLiteral("reason")).toString(), trial.problem);
+        QVERIFY(!ledger().at(2).contains(QStringLiteral("exit_code")));
+        QCOMPARE(client.responseCount(), 1);
         QVERIFY(Ledger::verify(m_service->ledgerPath()).ok);
     }
 

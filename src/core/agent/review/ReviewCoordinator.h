@@ -88,12 +88,13 @@ public:
             *error = tr("Standing rules are not available.");
         return false;
     }
-    // Records a trial of the waiting request `key` in the ledger (on the ledger's thread, like a
-    // decision); nothing is answered and the request stays in the inbox. False with *error when
-    // the request is gone or the ledger cannot take it.
-    virtual bool recordTrial(quint64 key, const TrialRecord& trial, QString* error = nullptr)
+    // Records a trial of `request` (as the sheet held it when the trial started) in the ledger, on
+    // the ledger's thread like a decision; nothing is answered, and a request still waiting stays in
+    // the inbox. Recorded also when the request was decided or ended while the trial ran: the
+    // record says what ran where. False with *error when the ledger cannot take it.
+    virtual bool recordTrial(const Request& request, const TrialRecord& trial, QString* error = nullptr)
     {
-        Q_UNUSED(key);
+        Q_UNUSED(request);
         Q_UNUSED(trial);
         if (error)
             *error = tr("The ledger is not available.");
