@@ -172,6 +172,7 @@ void TrialPane::startTrial()
     m_hasResult = false;
     m_recordProblem.clear();
     m_triedCodeSha256 = agent::sha256Hex(spec.code.toUtf8());
+    m_triedSandbox = spec.sandbox;
     m_commands->clear();
     m_output->clear();
     connect(m_run, &trial::TrialRun::stepStarted, this, &TrialPane::showStep);
@@ -240,7 +241,7 @@ void TrialPane::showSummary()
     if (m_run) {
         m_summary->setText(tr("Trial running. The real sandbox %1 is not touched; Approve waits until the "
                               "trial ends.")
-                               .arg(m_spec.sandbox));
+                               .arg(m_triedSandbox));
         style::setForegroundTone(m_summary, style::Tone::None);
         return;
     }
@@ -267,7 +268,7 @@ void TrialPane::showSummary()
     if (!r.copy.isEmpty())
         lines.append(r.copyRemoved ? tr("The copy %1 was removed.").arg(r.copy) : r.removalProblem);
     lines.append(
-        tr("The real sandbox %1 was not touched, and the agent was told nothing.").arg(m_spec.sandbox));
+        tr("The real sandbox %1 was not touched, and the agent was told nothing.").arg(m_triedSandbox));
     if (!m_recordProblem.isEmpty())
         lines.append(m_recordProblem);
     m_summary->setText(lines.join(QLatin1Char('\n')));

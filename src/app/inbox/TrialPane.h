@@ -94,6 +94,7 @@ private:
     bool m_hasResult = false;
     trial::TrialResult m_result;
     QString m_triedCodeSha256;
+    QString m_triedSandbox; // the sandbox the trial forked (the sheet may name another since)
     QString m_recordProblem;
 };
 
