@@ -3,7 +3,6 @@
 
 #include "inbox/RunConsole.h"
 
-#include "agent/canonical/Sha256.h"
 #include "agent/review/ReviewCoordinator.h"
 #include "style/Style.h"
 #include "trial/TrialKit.h"
@@ -120,7 +119,7 @@ void TrialPane::showFor(const agent::Request* request, const trial::TrialSpec& s
         abandon();
         m_key = key;
         m_hasResult = false;
-        m_triedCodeSha256.clear();
+        m_tried = {};
         m_recordProblem.clear();
         m_status->clear();
         m_commands->clear();
@@ -171,8 +170,7 @@ void TrialPane::startTrial()
     m_runRequest = *request;
     m_hasResult = false;
     m_recordProblem.clear();
-    m_triedCodeSha256 = agent::sha256Hex(spec.code.toUtf8());
-    m_triedSandbox = spec.sandbox;
+    m_tried = spec;
     m_commands->clear();
     m_output->clear();
     connect(m_run, &trial::TrialRun::stepStarted, this, &TrialPane::showStep);
@@ -241,7 +239,7 @@ void TrialPane::showSummary()
     if (m_run) {
         m_summary->setText(tr("Trial running. The real sandbox %1 is not touched; Approve waits until the "
                               "trial ends.")
-                               .arg(m_triedSandbox));
+                               .arg(m_tried.sandbox));
         style::setForegroundTone(m_summary, style::Tone::None);
         return;
     }
@@ -254,7 +252,8 @@ void TrialPane::showSummary()
     }
     QStringList lines;
     const trial::TrialResult& r = m_result;
-    const bool stale = agent::sha256Hex(m_spec.code.toUtf8()) != m_triedCodeSha256;
+    // A string comparison, not a hash: it runs on every keystroke in the editor.
+    const bool stale = m_spec.code != m_tried.code;
     if (stale)
         lines.append(tr("Tried before your edit: this is what the earlier code did."));
     if (r.ran)
@@ -268,7 +267,7 @@ void TrialPane::showSummary()
     if (!r.copy.isEmpty())
         lines.append(r.copyRemoved ? tr("The copy %1 was removed.").arg(r.copy) : r.removalProblem);
     lines.append(
-        tr("The real sandbox %1 was not touched, and the agent was told nothing.").arg(m_triedSandbox));
+        tr("The real sandbox %1 was not touched, and the agent was told nothing.").arg(m_tried.sandbox));
     if (!m_recordProblem.isEmpty())
         lines.append(m_recordProblem);
     m_summary->setText(lines.join(QLatin1Char('\n')));

@@ -93,8 +93,9 @@ private:
     agent::Request m_runRequest; // the request as the sheet held it when the trial started
     bool m_hasResult = false;
     trial::TrialResult m_result;
-    QString m_triedCodeSha256;
-    QString m_triedSandbox; // the sandbox the trial forked (the sheet may name another since)
+    // What the last trial ran: its code (an edit since makes the result stale) and the sandbox it
+    // forked (the sheet may name another since).
+    trial::TrialSpec m_tried;
     QString m_recordProblem;
 };
 

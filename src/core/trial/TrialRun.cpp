@@ -61,8 +61,7 @@ void TrialRun::startListBefore()
 {
     m_step = Step::ListBefore;
     if (!m_runner) {
-        m_result.problem = tr("kosa8 is not available.");
-        finish();
+        stopAndRemove(tr("kosa8 is not available."));
         return;
     }
     kosa8::Kosa8Job* job = startJob(tr("Reading the sandbox list"), Operation::SandboxList, {});
@@ -73,9 +72,8 @@ void TrialRun::listBeforeFinished(const JobResult& result)
 {
     m_job = nullptr;
     if (!result.ok()) {
-        m_result.problem =
-            tr("kosa8 could not list the sandboxes, so nothing was forked. %1").arg(result.describeFailure());
-        finish();
+        stopAndRemove(tr("kosa8 could not list the sandboxes, so nothing was forked. %1")
+                          .arg(result.describeFailure()));
         return;
     }
     const kosa8::Parsed<kosa8::Sandbox> listed = kosa8::ListParser::sandboxes(result.stdoutData);
@@ -85,16 +83,10 @@ void TrialRun::listBeforeFinished(const JobResult& result)
         running = running || (sandbox.name == m_spec.sandbox && sandbox.status == QLatin1String("running"));
     }
     if (!running) {
-        m_result.problem = tr("kosa8 does not list %1 as running, so it was not forked.").arg(m_spec.sandbox);
-        finish();
+        stopAndRemove(tr("kosa8 does not list %1 as running, so it was not forked.").arg(m_spec.sandbox));
         return;
     }
-    if (m_cancelled) {
-        m_result.problem = tr("The trial was stopped.");
-        finish();
-        return;
-    }
-    startFork();
+    goOn(&TrialRun::startFork);
 }
 
 void TrialRun::startFork()
@@ -121,39 +113,32 @@ void TrialRun::forkFinished(const JobResult& result)
             into.append(name);
     }
     if (!existing.isEmpty() && names.isEmpty()) {
-        m_result.problem =
+        stopAndRemove(
             tr("kosa8 named %1 as the copy, but it existed before the fork; it was not touched, and "
                "nothing was run.")
-                .arg(existing.join(QStringLiteral(", ")));
-        finish();
+                .arg(existing.join(QStringLiteral(", "))));
         return;
     }
-    if (!result.ok() && names.isEmpty()) {
-        m_result.problem = tr("kosa8 could not fork %1. %2").arg(m_spec.sandbox, result.describeFailure());
-        finish();
-        return;
-    }
-    if (names.isEmpty()) {
-        m_result.problem =
-            tr("kosa8 forked %1 but printed no name for the copy, so the app cannot run the code "
-               "in it or remove it. Check the sandbox list for a copy of %1.")
-                .arg(m_spec.sandbox);
-        finish();
-        return;
-    }
-    m_result.copy = names.first();
+    // Nothing is removed before it is written down; with no new name there is nothing to remove.
+    m_toRemove = names;
+    if (!names.isEmpty())
+        m_result.copy = names.first();
     for (const QString& name : std::as_const(names)) {
         QString error;
         if (!m_copies->recordMade(name, m_spec.sandbox, &error)) {
             // A copy that could outlive the app unrecorded: none of the request runs in it.
-            m_toRemove = names;
             stopAndRemove(tr("The copy could not be written down, so it is removed at once. %1").arg(error));
             return;
         }
     }
-    m_toRemove = names;
     if (!result.ok()) {
         stopAndRemove(tr("kosa8 could not fork %1. %2").arg(m_spec.sandbox, result.describeFailure()));
+        return;
+    }
+    if (names.isEmpty()) {
+        stopAndRemove(tr("kosa8 forked %1 but printed no name for the copy, so the app cannot run the code "
+                         "in it or remove it. Check the sandbox list for a copy of %1.")
+                          .arg(m_spec.sandbox));
         return;
     }
     if (!existing.isEmpty()) {

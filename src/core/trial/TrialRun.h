@@ -118,7 +118,8 @@ private:
     void startCode();
     void codeFinished(bool ran, const agent::RunOutcome& outcome, const QString& message);
     void limitReached();
-    // Stops there: nothing more of the request runs; the copy, if any, is removed.
+    // Stops there: nothing more of the request runs; the copies the fork named, if any, are
+    // removed, and with none the trial ends at once.
     void stopAndRemove(const QString& problem);
     void removed(const QStringList& removed, const QStringList& problems);
     void finish();
